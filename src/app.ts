@@ -1,0 +1,103 @@
+// createEmulator(options): builds the kernel, the service modules and the control API into one Hono app.
+// Never listens by itself: `listen()` does, for suites that want a socket; `app.request()` needs none.
+
+import { Hono } from "hono";
+import { serve, type ServerType } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import { Kernel } from "./kernel/kernel.js";
+import type { ServiceModule } from "./kernel/service.js";
+import type { AppEnv } from "./kernel/http/context.js";
+import { TransportFault } from "./kernel/http/service-app.js";
+import { ingress } from "./kernel/http/ingress.js";
+import type { FaultRuleInput } from "./kernel/faults.js";
+import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./config.js";
+import { defaultServices } from "./services.js";
+import { World } from "./world-state.js";
+import { controlApp } from "./control/index.js";
+
+export interface Emulator {
+  /** the Hono app: `emulator.app.request(path, init)` drives it without a socket */
+  app: Hono<AppEnv>;
+  kernel: Kernel;
+  world: World;
+  options: ResolvedOptions;
+  /** Starts listening; port 0 picks a free one. Resolves to the base URL. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** The base URL once listening. */
+  readonly url: string | undefined;
+  /** Back to the seed world: everything, or one project's resources. */
+  reset(projectId?: string): void;
+  clock: Kernel["clock"];
+  faults: Kernel["faults"];
+  transitions: Kernel["transitions"];
+  events: Kernel["events"];
+  close(): Promise<void>;
+}
+
+export function createEmulator(input: EmulatorOptions = {}): Emulator {
+  const options = resolveOptions(input);
+  const kernel = new Kernel(options.kernel);
+  const services: ServiceModule[] = input.services ?? defaultServices(options);
+  const world = new World(kernel, services, options);
+  for (const service of services) service.start?.(kernel);
+  world.load(options.seedWorld);
+  for (const rule of options.faults as FaultRuleInput[]) kernel.faults.add(rule);
+
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use("*", ingress(kernel, options.kernel.maxBodyBytes));
+  for (const service of services) app.route(service.mountPath, service.routes(kernel));
+  app.route("/_emulator", controlApp(kernel, world, services));
+  app.get("/", (c) =>
+    c.json({
+      name: "skymock",
+      services: services.map((s) => ({ name: s.name, path: s.mountPath })),
+      control: "/_emulator",
+      openapi: "/_emulator/openapi.json",
+    }),
+  );
+  app.notFound((c) => c.json({ error: { status: 404, message: `No service is mounted at ${c.req.path}.` } }, 404));
+  app.onError((error, c) => {
+    if (error instanceof TransportFault) throw error;
+    console.error("skymock: unhandled error", error);
+    return c.json({ error: { status: 500, message: "Internal error in the emulator." } }, 500);
+  });
+
+  let server: ServerType | undefined;
+  let url: string | undefined;
+  return {
+    app,
+    kernel,
+    world,
+    options,
+    get url() {
+      return url;
+    },
+    listen(port = options.port, host = options.host) {
+      return new Promise((resolve, reject) => {
+        const s = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+          const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+          url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${info.port}`;
+          resolve(url);
+        });
+        s.once("error", reject);
+        server = s;
+      });
+    },
+    reset: (projectId) => (projectId ? world.resetProject(projectId) : world.reset()),
+    clock: kernel.clock,
+    faults: kernel.faults,
+    transitions: kernel.transitions,
+    events: kernel.events,
+    close() {
+      kernel.clock.stop();
+      kernel.transitions.clearPending();
+      return new Promise((resolve) => {
+        if (!server) return resolve();
+        const s = server;
+        server = undefined;
+        (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        s.close(() => resolve());
+      });
+    },
+  };
+}

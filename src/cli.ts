@@ -1,0 +1,74 @@
+// `skymock start [--port N] [--host H] [--seed FILE|DIR|SCENARIO] [--time-factor N] [--frozen-clock]
+//                [--random-seed N] [--token-ttl S] [--rate-limit N[/S]] [--config FILE]`
+
+import { parseArgs } from "node:util";
+import { optionsFromEnv, optionsFromFile, parseRateLimit } from "./config.js";
+import { startServer } from "./server.js";
+
+const USAGE = `usage: skymock start [options]
+
+  --port N            port to listen on (default 8480; 0 picks a free one)      SKYMOCK_PORT
+  --host H            address to bind (default 127.0.0.1; 0.0.0.0 in a container) SKYMOCK_HOST
+  --seed REF          seed world: a scenario name, a file or a directory (default: default) SKYMOCK_SEED
+  --time-factor N     virtual time runs N times faster than real time (default 1) SKYMOCK_TIME_FACTOR
+  --frozen-clock      time moves only when advanced through the control API       SKYMOCK_FROZEN_CLOCK
+  --start-time T      virtual clock start, ISO time                               SKYMOCK_START_TIME
+  --random-seed N     make every generated id, token and secret reproducible      SKYMOCK_RANDOM_SEED
+  --token-ttl S       token lifetime in seconds (default 3600)                    SKYMOCK_TOKEN_TTL
+  --rate-limit N[/S]  N requests per S seconds per project (default off)          SKYMOCK_RATE_LIMIT
+  --config FILE       options as JSON or YAML (also: fault rules under "faults")   SKYMOCK_CONFIG
+`;
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    console.log(USAGE);
+    return;
+  }
+  if (command !== "start") {
+    console.error(`skymock: unknown command ${command}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        seed: { type: "string" },
+        "time-factor": { type: "string" },
+        "frozen-clock": { type: "boolean" },
+        "start-time": { type: "string" },
+        "random-seed": { type: "string" },
+        "token-ttl": { type: "string" },
+        "rate-limit": { type: "string" },
+        config: { type: "string" },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    console.error(`skymock: ${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const configFile = values.config ?? process.env.SKYMOCK_CONFIG;
+  const flags: Record<string, unknown> = {
+    port: values.port,
+    host: values.host,
+    seed: values.seed,
+    timeFactor: values["time-factor"],
+    frozenClock: values["frozen-clock"],
+    startTime: values["start-time"],
+    randomSeed: values["random-seed"],
+    tokenTtlSeconds: values["token-ttl"],
+    rateLimit: values["rate-limit"] ? parseRateLimit(values["rate-limit"]) : undefined,
+  };
+  for (const key of Object.keys(flags)) if (flags[key] === undefined) delete flags[key];
+  const options = { ...(configFile ? optionsFromFile(configFile) : {}), ...optionsFromEnv(process.env), ...flags };
+  try {
+    await startServer(options);
+  } catch (error) {
+    console.error(`skymock: cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,31 @@
+// The control API under /_emulator: health, reset, seed, state export/import, clock, transitions,
+// faults, rate limit, and the events and requests journals. Documented by /_emulator/openapi.json.
+
+import { Hono } from "hono";
+import type { Kernel } from "../kernel/kernel.js";
+import type { ServiceModule } from "../kernel/service.js";
+import type { AppEnv } from "../kernel/http/context.js";
+import type { World } from "../world-state.js";
+import { worldRoutes } from "./world.js";
+import { timeRoutes } from "./time.js";
+import { faultRoutes } from "./faults.js";
+import { journalRoutes } from "./journals.js";
+import { openApiDocument } from "./openapi.js";
+import { renderControlError } from "./http.js";
+import { ApiError } from "../kernel/errors.js";
+
+export function controlApp(kernel: Kernel, world: World, services: ServiceModule[]): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.get("/health", (c) => {
+    const report = Object.fromEntries(services.map((s) => [s.name, s.health?.(kernel) ?? { ready: true }]));
+    const ready = Object.values(report).every((r) => r.ready);
+    return c.json({ status: ready ? "ok" : "starting", services: report }, ready ? 200 : 503);
+  });
+  app.get("/openapi.json", (c) => c.json(openApiDocument()));
+  worldRoutes(app, kernel, world);
+  timeRoutes(app, kernel);
+  faultRoutes(app, kernel);
+  journalRoutes(app, kernel);
+  app.all("*", (c) => renderControlError(c, new ApiError(404, undefined, `No control operation at ${c.req.method} ${c.req.path}; see /_emulator/openapi.json.`)));
+  return app;
+}

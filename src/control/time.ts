@@ -1,0 +1,107 @@
+// Control: the virtual clock (read, factor, freeze, advance), lifecycle transitions (definitions,
+// overrides, pending steps, manual stepping) and the rate limit.
+
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Kernel } from "../kernel/kernel.js";
+import type { AppEnv } from "../kernel/http/context.js";
+import { ApiError } from "../kernel/errors.js";
+import { validate } from "../kernel/http/body.js";
+import { handle, optionalJson, parseDuration } from "./http.js";
+
+const clockSchema = z
+  .object({
+    factor: z.number().positive().optional(),
+    frozen: z.boolean().optional(),
+    /** jump to this time (ISO or epoch ms); due work runs first */
+    now: z.union([z.number(), z.string().datetime({ offset: true })]).optional(),
+  })
+  .strict();
+
+const advanceSchema = z.object({ by: z.union([z.number(), z.string()]) }).strict();
+
+const overrideSchema = z
+  .object({
+    type: z.string().min(1),
+    resourceId: z.string().min(1).optional(),
+    from: z.string().min(1).optional(),
+    mode: z.enum(["immediate", "delay", "manual", "stick", "redirect"]),
+    after: z.union([z.number(), z.string()]).optional(),
+    to: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((o) => o.mode !== "delay" || o.after !== undefined, "mode `delay` needs `after`")
+  .refine((o) => o.mode !== "redirect" || o.to !== undefined, "mode `redirect` needs `to`");
+
+const stepSchema = z.object({ type: z.string().min(1), resourceId: z.string().min(1), to: z.string().min(1).optional() }).strict();
+
+const rateLimitSchema = z.object({ requests: z.number().int().min(0), windowSeconds: z.number().positive() }).strict();
+
+export function timeRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
+  const max = kernel.options.maxBodyBytes;
+  const { clock, transitions } = kernel;
+
+  app.get("/clock", (c) => c.json(clock.state()));
+  app.patch(
+    "/clock",
+    handle(async (c) => {
+      const body = validate(clockSchema, await optionalJson(c, max));
+      if (body.factor !== undefined) clock.setFactor(body.factor);
+      if (body.frozen === true) clock.freeze();
+      if (body.frozen === false) clock.unfreeze();
+      if (body.now !== undefined) clock.set(typeof body.now === "number" ? body.now : Date.parse(body.now));
+      return c.json(clock.state());
+    }),
+  );
+  app.post(
+    "/clock/advance",
+    handle(async (c) => {
+      const body = validate(advanceSchema, await optionalJson(c, max));
+      clock.advance(parseDuration(body.by));
+      return c.json(clock.state());
+    }),
+  );
+
+  app.get("/transitions", (c) =>
+    c.json({ definitions: transitions.definitions(), overrides: transitions.overrides(), pending: transitions.pending() }),
+  );
+  app.post(
+    "/transitions/overrides",
+    handle(async (c) => {
+      const { after, ...body } = validate(overrideSchema, await optionalJson(c, max));
+      const known = new Set(transitions.definitions().map((d) => d.type));
+      if (!known.has(body.type)) throw new ApiError(400, undefined, `No lifecycle is declared for type ${body.type}. Known: ${[...known].join(", ") || "none"}.`);
+      return c.json(transitions.addOverride({ ...body, ms: after === undefined ? undefined : parseDuration(after) }), 201);
+    }),
+  );
+  app.delete("/transitions/overrides", (c) => {
+    transitions.clearOverrides();
+    return c.body(null, 204);
+  });
+  app.delete(
+    "/transitions/overrides/:id",
+    handle((c) => {
+      if (!transitions.removeOverride(c.req.param("id") ?? "")) throw new ApiError(404, undefined, `No override ${c.req.param("id")}.`);
+      return c.body(null, 204);
+    }),
+  );
+  app.post(
+    "/transitions/step",
+    handle(async (c) => {
+      const body = validate(stepSchema, await optionalJson(c, max));
+      const step = transitions.step(body.type, body.resourceId, body.to);
+      if (!step) throw new ApiError(404, undefined, `No pending step for ${body.type} ${body.resourceId}.`);
+      return c.json({ stepped: step });
+    }),
+  );
+
+  app.get("/rate-limit", (c) => c.json(kernel.rateLimiter.config));
+  app.put(
+    "/rate-limit",
+    handle(async (c) => {
+      const body = validate(rateLimitSchema, await optionalJson(c, max));
+      kernel.rateLimiter.configure(body);
+      return c.json(kernel.rateLimiter.config);
+    }),
+  );
+}

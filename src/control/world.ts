@@ -1,0 +1,73 @@
+// Control: reset (all, or one project), seed (a JSON/YAML body or a named scenario), scenarios, and the
+// state snapshot (export, import).
+
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Kernel } from "../kernel/kernel.js";
+import type { AppEnv } from "../kernel/http/context.js";
+import { ApiError } from "../kernel/errors.js";
+import { validate } from "../kernel/http/body.js";
+import type { World } from "../world-state.js";
+import { loadWorldFrom, parseWorld, resolveExtends, scenarioNames } from "../world.js";
+import { handle, optionalJson } from "./http.js";
+
+const resetSchema = z.object({ project: z.string().min(1).optional() }).strict();
+
+export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): void {
+  const max = kernel.options.maxBodyBytes;
+
+  app.post(
+    "/reset",
+    handle(async (c) => {
+      const body = validate(resetSchema, await optionalJson(c, max));
+      const project = c.req.query("project") ?? body.project;
+      if (project) world.resetProject(project);
+      else world.reset();
+      return c.json({ reset: project ? { project } : "all" });
+    }),
+  );
+
+  app.get("/scenarios", (c) => c.json({ scenarios: scenarioNames() }));
+
+  app.post(
+    "/seed",
+    handle(async (c) => {
+      const mode = c.req.query("mode") ?? "replace";
+      if (mode !== "replace" && mode !== "merge") throw new ApiError(400, undefined, "mode is `replace` or `merge`.");
+      const scenario = c.req.query("scenario");
+      let doc;
+      if (scenario) doc = loadWorldFrom(assertScenarioName(scenario));
+      else {
+        const text = await c.req.text();
+        if (text.length > max) throw new ApiError(413, undefined, `Seed body is larger than ${max} bytes.`);
+        if (text.trim() === "") throw new ApiError(400, undefined, "Send a seed world (JSON or YAML) as the body, or ?scenario=<name>.");
+        doc = resolveExtends(parseWorld(text, "body"));
+      }
+      if (mode === "merge") world.merge(doc);
+      else world.load(doc);
+      return c.json({ seeded: scenario ?? "body", mode });
+    }),
+  );
+
+  app.get("/state", (c) => c.json(world.export()));
+
+  app.put(
+    "/state",
+    handle(async (c) => {
+      const text = await c.req.text();
+      let snapshot: unknown;
+      try {
+        snapshot = JSON.parse(text);
+      } catch {
+        throw new ApiError(400, undefined, "A snapshot is the JSON document GET /_emulator/state returns.");
+      }
+      world.import(snapshot);
+      return c.json({ imported: true });
+    }),
+  );
+}
+
+function assertScenarioName(name: string): string {
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new ApiError(400, undefined, "A scenario name is letters, digits, - and _.");
+  return name;
+}

@@ -1,0 +1,200 @@
+// The virtual clock every timestamp, token expiry and lifecycle transition reads. Two modes: real time
+// scaled by a factor (60 turns a 60 s transition into 1 s), or frozen (time moves only when advanced).
+// Work scheduled on it runs in time order; advancing runs every job that falls due before returning.
+
+export interface ClockState {
+  now: string;
+  epochMs: number;
+  factor: number;
+  frozen: boolean;
+  pending: number;
+}
+
+interface Job {
+  at: number;
+  seq: number;
+  run: () => void;
+}
+
+export class VirtualClock {
+  #frozen: boolean;
+  #factor: number;
+  /** virtual ms at the moment `#realBase` was taken */
+  #virtualBase: number;
+  #realBase: number;
+  #jobs: Job[] = []; // binary min-heap on (at, seq)
+  #seq = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #running = false;
+  #onError: (error: unknown) => void;
+
+  constructor(options: { start?: number; factor?: number; frozen?: boolean; onError?: (e: unknown) => void } = {}) {
+    this.#virtualBase = options.start ?? Date.now();
+    this.#realBase = performance.now();
+    this.#factor = options.factor ?? 1;
+    this.#frozen = options.frozen ?? false;
+    this.#onError = options.onError ?? ((e) => console.error("skymock: scheduled job failed", e));
+  }
+
+  now(): number {
+    if (this.#frozen) return this.#virtualBase;
+    return this.#virtualBase + (performance.now() - this.#realBase) * this.#factor;
+  }
+
+  date(): Date {
+    return new Date(Math.floor(this.now()));
+  }
+
+  get factor(): number {
+    return this.#factor;
+  }
+
+  get frozen(): boolean {
+    return this.#frozen;
+  }
+
+  state(): ClockState {
+    const now = this.now();
+    return { now: new Date(now).toISOString(), epochMs: Math.floor(now), factor: this.#factor, frozen: this.#frozen, pending: this.#jobs.length };
+  }
+
+  #rebase(): void {
+    this.#virtualBase = this.now();
+    this.#realBase = performance.now();
+  }
+
+  setFactor(factor: number): void {
+    if (!(factor > 0) || !Number.isFinite(factor)) throw new RangeError("factor must be a positive number");
+    this.#rebase();
+    this.#factor = factor;
+    this.#arm();
+  }
+
+  freeze(): void {
+    this.#rebase();
+    this.#frozen = true;
+    this.#arm();
+  }
+
+  unfreeze(): void {
+    this.#rebase();
+    this.#frozen = false;
+    this.#arm();
+  }
+
+  /** Moves time forward by ms, running every job that falls due, in order, before returning. */
+  advance(ms: number): void {
+    if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError("advance takes a non-negative number of ms");
+    const target = this.now() + ms;
+    this.#runDue(target);
+    if (target > this.now()) {
+      this.#virtualBase = target;
+      this.#realBase = performance.now();
+    }
+    this.#arm();
+  }
+
+  /** Jumps to an absolute virtual time (never backwards past due work: due jobs run first). */
+  set(epochMs: number): void {
+    if (!Number.isFinite(epochMs)) throw new RangeError("time must be a number of ms since the epoch");
+    if (epochMs > this.now()) return this.advance(epochMs - this.now());
+    this.#virtualBase = epochMs;
+    this.#realBase = performance.now();
+    this.#arm();
+  }
+
+  /** Runs `run` when virtual time reaches `at`. Returns a cancel function. */
+  schedule(at: number, run: () => void): () => void {
+    const job: Job = { at, seq: this.#seq++, run };
+    this.#push(job);
+    this.#arm();
+    return () => {
+      job.run = () => {};
+    };
+  }
+
+  /** Runs whatever is due now (used after time-changing operations and by the real-time timer). */
+  runDue(): void {
+    this.#runDue(this.now());
+    this.#arm();
+  }
+
+  #runDue(until: number): void {
+    if (this.#running) return; // a job that advances time must not re-enter
+    this.#running = true;
+    try {
+      while (this.#jobs.length > 0 && this.#jobs[0].at <= until) {
+        const job = this.#pop()!;
+        if (job.at > this.now()) {
+          // advancing: time steps to the job's moment, so whatever it stamps reads its due time
+          this.#virtualBase = job.at;
+          this.#realBase = performance.now();
+        }
+        try {
+          job.run();
+        } catch (error) {
+          this.#onError(error);
+        }
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  #arm(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#frozen || this.#jobs.length === 0) return;
+    const wait = Math.max(0, (this.#jobs[0].at - this.now()) / this.#factor);
+    this.#timer = setTimeout(() => this.runDue(), Math.min(wait, 2 ** 31 - 1));
+    this.#timer.unref();
+  }
+
+  /** Drops every scheduled job (reset). */
+  clearJobs(): void {
+    this.#jobs = [];
+    this.#arm();
+  }
+
+  stop(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #less(a: Job, b: Job): boolean {
+    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+  }
+
+  #push(job: Job): void {
+    const heap = this.#jobs;
+    heap.push(job);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.#less(heap[i], heap[parent])) break;
+      [heap[i], heap[parent]] = [heap[parent], heap[i]];
+      i = parent;
+    }
+  }
+
+  #pop(): Job | undefined {
+    const heap = this.#jobs;
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length > 0 && last) {
+      heap[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && this.#less(heap[l], heap[m])) m = l;
+        if (r < heap.length && this.#less(heap[r], heap[m])) m = r;
+        if (m === i) break;
+        [heap[i], heap[m]] = [heap[m], heap[i]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}

@@ -1,0 +1,177 @@
+// Fault injection as a first-class feature: rules added at run time (or from config), matched in order on
+// service, method, path pattern, operation, project and resource name, each with a probability drawn from a
+// seedable generator, a `times` budget and an expiry on the virtual clock. Fired faults are journaled.
+
+import { z } from "zod";
+import { Ring } from "./ring.js";
+import { seededRandom } from "./ids.js";
+
+export const faultEffectSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("error"),
+    status: z.number().int().min(400).max(599),
+    /** upstream code (Nova fault name, Neutron type, Keystone title); the service's default when absent */
+    code: z.string().optional(),
+    message: z.string().optional(),
+  }),
+  z.object({ type: z.literal("latency"), ms: z.number().int().min(0).max(600_000) }),
+  z.object({ type: z.literal("throttle"), retryAfter: z.number().int().min(0).max(86_400).default(1) }),
+  /** the change is made, but the caller is told it failed */
+  z.object({
+    type: z.literal("false-negative"),
+    status: z.number().int().min(400).max(599).default(500),
+    code: z.string().optional(),
+    message: z.string().optional(),
+  }),
+  /** the connection is dropped without a response */
+  z.object({ type: z.literal("reset") }),
+  /** no response for `ms` (real time), then the connection is dropped */
+  z.object({ type: z.literal("hang"), ms: z.number().int().min(0).max(600_000).default(30_000) }),
+]);
+
+export const faultRuleSchema = z
+  .object({
+    service: z.string().optional(),
+    method: z.string().toUpperCase().optional(),
+    /** glob on the path below the service's mount: `*` one segment, `**` any depth */
+    path: z.string().optional(),
+    operation: z.string().optional(),
+    project: z.string().optional(),
+    resourceName: z.string().optional(),
+    effect: faultEffectSchema,
+    probability: z.number().min(0).max(1).default(1),
+    times: z.number().int().min(1).optional(),
+    /** ISO time or epoch ms on the virtual clock after which the rule no longer fires */
+    expiresAt: z.union([z.string().datetime({ offset: true }), z.number()]).optional(),
+  })
+  .strict();
+
+export type FaultRuleInput = z.input<typeof faultRuleSchema>;
+export type FaultEffect = z.output<typeof faultEffectSchema>;
+
+export interface FaultRule extends Omit<z.output<typeof faultRuleSchema>, "expiresAt"> {
+  id: string;
+  expiresAt?: number;
+  fired: number;
+}
+
+/** What a request looks like to the fault gate; project and resource name are resolved only if a rule asks. */
+export interface FaultProbe {
+  service: string;
+  method: string;
+  path: string;
+  operation: string;
+  project: () => string | undefined;
+  resourceName: () => string | undefined;
+}
+
+export interface FiredFault {
+  at: string;
+  ruleId: string;
+  service: string;
+  method: string;
+  path: string;
+  operation: string;
+  effect: FaultEffect["type"];
+}
+
+export class Faults {
+  #rules: FaultRule[] = [];
+  #random: () => number;
+  #next = 1;
+  readonly fired = new Ring<FiredFault>(1000);
+
+  constructor(
+    private readonly now: () => number,
+    private seed: number,
+  ) {
+    this.#random = seededRandom(seed);
+  }
+
+  get active(): boolean {
+    return this.#rules.length > 0;
+  }
+
+  get wantsResourceName(): boolean {
+    return this.#rules.some((r) => r.resourceName !== undefined);
+  }
+
+  list(): FaultRule[] {
+    return this.#rules.map((r) => ({ ...r }));
+  }
+
+  /** Validates and adds a rule; throws a zod error on bad input. */
+  add(input: unknown): FaultRule {
+    const parsed = faultRuleSchema.parse(input);
+    const expiresAt = typeof parsed.expiresAt === "string" ? Date.parse(parsed.expiresAt) : parsed.expiresAt;
+    const rule: FaultRule = { ...parsed, expiresAt, id: `fault-${this.#next++}`, fired: 0 };
+    this.#rules.push(rule);
+    return { ...rule };
+  }
+
+  remove(id: string): boolean {
+    const before = this.#rules.length;
+    this.#rules = this.#rules.filter((r) => r.id !== id);
+    return before !== this.#rules.length;
+  }
+
+  /** Drops every rule and restarts the random stream, so a seeded sequence replays after a reset. */
+  clear(): void {
+    this.#rules = [];
+    this.#random = seededRandom(this.seed);
+  }
+
+  /** Returns the effect of the first rule that matches and fires, and journals it. */
+  match(probe: FaultProbe): { rule: FaultRule; effect: FaultEffect } | undefined {
+    if (this.#rules.length === 0) return undefined;
+    const now = this.now();
+    for (const rule of this.#rules) {
+      if (rule.expiresAt !== undefined && now >= rule.expiresAt) continue;
+      if (rule.times !== undefined && rule.fired >= rule.times) continue;
+      if (!matches(rule, probe)) continue;
+      if (rule.probability < 1 && this.#random() >= rule.probability) continue;
+      rule.fired++;
+      this.fired.push({
+        at: new Date(now).toISOString(),
+        ruleId: rule.id,
+        service: probe.service,
+        method: probe.method,
+        path: probe.path,
+        operation: probe.operation,
+        effect: rule.effect.type,
+      });
+      // a rule whose budget is spent is dropped, as msw drops a spent `once` handler
+      if (rule.times !== undefined && rule.fired >= rule.times) this.#rules = this.#rules.filter((r) => r !== rule);
+      return { rule: { ...rule }, effect: rule.effect };
+    }
+    return undefined;
+  }
+}
+
+function matches(rule: FaultRule, probe: FaultProbe): boolean {
+  if (rule.service !== undefined && rule.service !== probe.service) return false;
+  if (rule.method !== undefined && rule.method !== probe.method) return false;
+  if (rule.operation !== undefined && rule.operation !== probe.operation) return false;
+  if (rule.path !== undefined && !globToRegExp(rule.path).test(probe.path)) return false;
+  if (rule.project !== undefined && rule.project !== probe.project()) return false;
+  if (rule.resourceName !== undefined && !globToRegExp(rule.resourceName, true).test(probe.resourceName() ?? "")) return false;
+  return true;
+}
+
+const globCache = new Map<string, RegExp>();
+
+/** `*` matches within one path segment, `**` across segments; with `flat`, `*` matches anything. */
+export function globToRegExp(glob: string, flat = false): RegExp {
+  const key = `${flat ? "f" : "p"}:${glob}`;
+  let re = globCache.get(key);
+  if (!re) {
+    const body = glob
+      .split(/(\*\*|\*)/)
+      .map((part) => (part === "**" ? ".*" : part === "*" ? (flat ? ".*" : "[^/]*") : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+      .join("");
+    re = new RegExp(`^${body}$`);
+    if (globCache.size > 500) globCache.clear();
+    globCache.set(key, re);
+  }
+  return re;
+}

@@ -1,0 +1,52 @@
+// Request bodies: JSON parsed once, size-limited, validated by zod. Every failure is an ApiError (400, or
+// 413 for size) that the owning service renders in its own envelope; nothing here can become a 500.
+
+import type { z } from "zod";
+import { ApiError, badRequest } from "../errors.js";
+import type { Ctx } from "./context.js";
+
+export async function readJson(c: Ctx, maxBytes: number): Promise<unknown> {
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > maxBytes) throw new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
+  const text = await c.req.text();
+  if (text.length > maxBytes) throw new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
+  if (text.trim() === "") throw badRequest("The request body is empty; a JSON object was expected.");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Malformed request body: it is not valid JSON.");
+  }
+}
+
+/** Formats zod issues the way users read them: `auth.identity.methods: Required`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}
+
+export function validate<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(`Invalid input: ${describeIssues(result.error)}`);
+  return result.data;
+}
+
+export async function readBody<T extends z.ZodType>(c: Ctx, schema: T, maxBytes: number): Promise<z.output<T>> {
+  return validate(schema, await readJson(c, maxBytes));
+}
+
+/** The `name` a create or update body gives its resource (`{"server": {"name": ...}}`), for fault rules. */
+export function bodyResourceName(text: string): string | undefined {
+  if (!text || text.length > 65536) return undefined;
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+    const values = Object.values(body as Record<string, unknown>);
+    if (values.length !== 1 || !values[0] || typeof values[0] !== "object") return undefined;
+    const name = (values[0] as Record<string, unknown>).name;
+    return typeof name === "string" ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}

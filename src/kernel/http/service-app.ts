@@ -1,0 +1,181 @@
+// Builds a service's Hono sub-app from its route table. Every route runs the same steps, in order:
+// fault gate -> token and policy -> rate limit -> handler; every error is rendered in the service's own
+// envelope; an unknown path is a 404 and a known path with the wrong method a 405, both in that envelope.
+
+import { Hono } from "hono";
+import { ZodError } from "zod";
+import { ApiError, type ErrorEnvelope } from "../errors.js";
+import { defaultPolicy, allows, type Policy } from "../auth/principal.js";
+import type { Kernel } from "../kernel.js";
+import { UnknownMarker } from "../pagination.js";
+import { bodyResourceName, describeIssues } from "./body.js";
+import type { AppEnv, Ctx } from "./context.js";
+import type { FaultEffect } from "../faults.js";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+
+export interface RouteDef {
+  method: Method;
+  /** Hono path below the service's mount, `:name` for parameters */
+  path: string;
+  /** operation name for the journal and fault rules, e.g. `identity.token.create` */
+  operation: string;
+  /** who may call it; reads default to `reader`, writes to `member` */
+  policy?: Policy;
+  handler: (c: Ctx) => Response | Promise<Response>;
+}
+
+export interface ServiceHttp {
+  name: string;
+  mountPath: string;
+  envelope: ErrorEnvelope;
+  /** extra headers on an error response (Keystone's WWW-Authenticate on 401) */
+  errorHeaders?: (c: Ctx, error: ApiError) => Record<string, string>;
+}
+
+/** A connection-level fault: the client sees a dropped connection, not an HTTP response. */
+export class TransportFault extends Error {
+  constructor(readonly kind: "reset" | "hang") {
+    super(kind === "reset" ? "connection reset by fault injection" : "connection hung by fault injection");
+  }
+}
+
+export function buildServiceApp(kernel: Kernel, service: ServiceHttp, routes: RouteDef[]): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  for (const route of routes) {
+    app.on(route.method, route.path, (c) => run(kernel, service, route, c));
+  }
+  const patterns = routes.map((r) => ({ method: r.method, re: pathToRegExp(r.path) }));
+  app.all("*", (c) => {
+    const path = c.req.path.slice(service.mountPath.length) || "/";
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    const known = patterns.filter((p) => p.re.test(path));
+    c.set("service", service.name);
+    const error = known.length && !known.some((p) => p.method === method)
+      ? new ApiError(405, undefined, `The method ${c.req.method} is not allowed for ${c.req.path}.`, {
+          Allow: [...new Set(known.map((p) => p.method))].join(", "),
+        })
+      : new ApiError(404, undefined, `The resource could not be found: ${c.req.path}`);
+    return render(service, c, error);
+  });
+  return app;
+}
+
+async function run(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx): Promise<Response> {
+  c.set("service", service.name);
+  c.set("operation", route.operation);
+  try {
+    const fault = await gate(kernel, service, route, c);
+    const policy = route.policy ?? defaultPolicy(route.method);
+    authorize(kernel, policy, c);
+    throttle(kernel, c);
+    const response = await route.handler(c);
+    if (fault?.type === "false-negative") throw injectedError(fault.status, fault.code, fault.message);
+    return response;
+  } catch (error) {
+    if (error instanceof TransportFault) return transport(c, error);
+    return render(service, c, toApiError(error));
+  }
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return new ApiError(400, undefined, `Invalid input: ${describeIssues(error)}`);
+  if (error instanceof UnknownMarker) return new ApiError(400, undefined, error.message);
+  console.error("skymock: unexpected error", error);
+  return new ApiError(500, undefined, "An unexpected error prevented the server from fulfilling your request.");
+}
+
+export function render(service: ServiceHttp, c: Ctx, error: ApiError): Response {
+  const headers: Record<string, string> = { ...error.headers, ...(service.errorHeaders?.(c, error) ?? {}) };
+  for (const [k, v] of Object.entries(headers)) c.header(k, v);
+  return c.json(service.envelope(error) as object, error.status as 400);
+}
+
+/** Fault gate: returns a false-negative effect for the caller to apply after the handler. */
+async function gate(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx): Promise<FaultEffect | undefined> {
+  if (!kernel.faults.active) return undefined;
+  // rules on resource names read the body's name; Hono caches the text for the handler
+  const name = kernel.faults.wantsResourceName && c.req.method !== "GET" ? bodyResourceName(await c.req.text()) : undefined;
+  const hit = kernel.faults.match({
+    service: service.name,
+    method: c.req.method,
+    path: c.req.path.slice(service.mountPath.length) || "/",
+    operation: route.operation,
+    project: () => {
+      const token = c.req.header("x-auth-token");
+      return token ? kernel.tokens.resolve(token)?.projectId : undefined;
+    },
+    resourceName: () => name,
+  });
+  if (!hit) return undefined;
+  const effect = hit.effect;
+  switch (effect.type) {
+    case "latency":
+      await sleep(effect.ms);
+      return undefined;
+    case "error":
+      throw injectedError(effect.status, effect.code, effect.message);
+    case "throttle":
+      throw new ApiError(429, undefined, "Rate limit exceeded (injected fault); retry later.", {
+        "Retry-After": String(effect.retryAfter),
+      });
+    case "reset":
+      throw new TransportFault("reset");
+    case "hang":
+      await sleep(effect.ms);
+      throw new TransportFault("hang");
+    case "false-negative":
+      return effect;
+  }
+}
+
+function injectedError(status: number, code: string | undefined, message: string | undefined): ApiError {
+  return new ApiError(status, code, message ?? `Injected fault: HTTP ${status}.`);
+}
+
+function authorize(kernel: Kernel, policy: Policy, c: Ctx): void {
+  const token = c.req.header("x-auth-token");
+  if (policy === "public") {
+    c.set("principal", token ? kernel.tokens.resolve(token) : undefined);
+    return;
+  }
+  if (!token) throw new ApiError(401, undefined, "The request you have made requires authentication.");
+  const principal = kernel.tokens.resolve(token);
+  if (!principal) throw new ApiError(401, undefined, "The request you have made requires authentication.");
+  c.set("principal", principal);
+  if (!allows(policy, principal)) {
+    throw new ApiError(403, undefined, "You are not authorized to perform the requested action.");
+  }
+}
+
+function throttle(kernel: Kernel, c: Ctx): void {
+  const principal = c.get("principal");
+  if (!principal) return;
+  const wait = kernel.rateLimiter.take(principal.projectId ?? `user:${principal.userId}`);
+  if (wait !== undefined) {
+    throw new ApiError(429, undefined, "This request was rate-limited; retry later.", { "Retry-After": String(wait) });
+  }
+}
+
+function transport(c: Ctx, fault: TransportFault): Response {
+  const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
+  if (incoming?.socket) {
+    incoming.socket.destroy();
+    return new Response(null, { status: 499 });
+  }
+  // in-process (app.request): there is no connection to drop, so the call itself fails
+  throw fault;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function pathToRegExp(path: string): RegExp {
+  const body = path
+    .split("/")
+    .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg.replace(/[.+?^${}()|[\]\\*]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${body}/?$`);
+}

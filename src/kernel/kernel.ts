@@ -1,0 +1,80 @@
+// The service-agnostic machinery every service module is handed: store, clock, ids, events, lifecycle
+// transitions, faults, journals, auth and rate limiting. Knows nothing of any particular service.
+
+import { VirtualClock } from "./clock.js";
+import { EventBus } from "./events.js";
+import { Faults } from "./faults.js";
+import { Ids } from "./ids.js";
+import { Ring } from "./ring.js";
+import { Store, type RootState } from "./store/store.js";
+import { Transitions } from "./transitions.js";
+import { RateLimiter, type RateLimitConfig } from "./auth/rate-limit.js";
+import type { TokenResolver } from "./auth/principal.js";
+
+export interface KernelOptions {
+  randomSeed: number;
+  timeFactor: number;
+  frozenClock: boolean;
+  /** virtual epoch ms to start the clock at; now when absent */
+  startTime?: number;
+  rateLimit: RateLimitConfig;
+  maxPageSize: number;
+  maxBodyBytes: number;
+  eventLogSize: number;
+  requestLogSize: number;
+}
+
+export interface RequestRecord {
+  requestId: string;
+  at: string;
+  method: string;
+  path: string;
+  service: string | null;
+  operation: string | null;
+  project: string | null;
+  status: number;
+  durationMs: number;
+}
+
+export class Kernel {
+  readonly clock: VirtualClock;
+  readonly ids: Ids;
+  /** request ids come from their own stream so reads do not shift the resource ids a seed reproduces */
+  readonly requestIds: Ids;
+  readonly store: Store;
+  readonly events: EventBus;
+  readonly transitions: Transitions;
+  readonly faults: Faults;
+  readonly requests: Ring<RequestRecord>;
+  readonly rateLimiter: RateLimiter;
+  #resolver: TokenResolver = { resolve: () => undefined };
+
+  constructor(readonly options: KernelOptions) {
+    this.clock = new VirtualClock({ start: options.startTime, factor: options.timeFactor, frozen: options.frozenClock });
+    this.ids = new Ids(options.randomSeed);
+    this.requestIds = new Ids(options.randomSeed ^ 0x5bd1e995);
+    this.store = new Store({});
+    this.events = new EventBus(options.eventLogSize, () => this.clock.date());
+    this.store.onEvent((type, payload) => this.events.publish(type, payload));
+    this.transitions = new Transitions(this.clock);
+    this.faults = new Faults(() => this.clock.now(), options.randomSeed ^ 0x27d4eb2f);
+    this.requests = new Ring(options.requestLogSize);
+    this.rateLimiter = new RateLimiter(options.rateLimit, () => this.clock.now());
+  }
+
+  /** The identity service installs the token resolver every authenticated route uses. */
+  setTokenResolver(resolver: TokenResolver): void {
+    this.#resolver = resolver;
+  }
+
+  get tokens(): TokenResolver {
+    return this.#resolver;
+  }
+
+  /** The slice of state a service owns. */
+  slice<S>(name: string): S {
+    return this.store.state[name] as S;
+  }
+}
+
+export type { RootState };

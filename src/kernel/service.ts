@@ -1,0 +1,26 @@
+// The contract between the kernel and a cloud service module: one folder per service, one object each.
+
+import type { Hono } from "hono";
+import type { ErrorEnvelope } from "./errors.js";
+import type { Kernel } from "./kernel.js";
+import type { AppEnv } from "./http/context.js";
+
+export interface ServiceModule<S = unknown> {
+  /** state key, journal and fault-rule label (e.g. `identity`) */
+  name: string;
+  /** where the service is mounted (e.g. `/identity`) */
+  mountPath: string;
+  /** renders errors in this service's upstream envelope */
+  envelope: ErrorEnvelope;
+  initialState(): S;
+  /** Loads this service's section of a seed world into its slice (already initialised). */
+  loadSeed(draft: S, section: unknown, kernel: Kernel): void;
+  /** Puts one project's resources back as they are in `seeded` (the slice right after seeding). */
+  resetProject?(draft: S, seeded: S, projectId: string): void;
+  /** Builds the service's routes; called once, after the kernel exists. */
+  routes(kernel: Kernel): Hono<AppEnv>;
+  /** Registers transitions, event subscriptions, the token resolver; called once. */
+  start?(kernel: Kernel): void;
+  /** Readiness for /_emulator/health. */
+  health?(kernel: Kernel): { ready: boolean; detail?: string };
+}

@@ -1,0 +1,157 @@
+// A persistent string-keyed map kept as plain nested data (a small hash trie), so that an immer write
+// copies one path of 32-slot nodes and one bucket of at most eight entries, never the whole map.
+// Plain arrays and objects only: the store exports to JSON and imports back unchanged.
+
+const BITS = 5;
+const WIDTH = 1 << BITS; // 32 slots per node
+const MASK = WIDTH - 1;
+const BUCKET_MAX = 8;
+const MAX_DEPTH = 6; // 6 * 5 = 30 of the 32 hash bits; deeper buckets only hold true collisions
+
+export type Entry<V> = [key: string, value: V];
+export interface Bucket<V> {
+  e: Entry<V>[];
+}
+export type Slot<V> = DictNode<V> | Bucket<V> | null;
+export type DictNode<V> = Slot<V>[];
+export interface Dict<V> {
+  size: number;
+  root: DictNode<V>;
+}
+
+export function emptyDict<V>(): Dict<V> {
+  return { size: 0, root: newNode() };
+}
+
+function newNode<V>(): DictNode<V> {
+  return new Array(WIDTH).fill(null);
+}
+
+/** FNV-1a, 32 bits: cheap and well spread for ids and names. */
+export function hash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function slotIndex(h: number, depth: number): number {
+  return (h >>> (depth * BITS)) & MASK;
+}
+
+export function dictGet<V>(dict: Dict<V>, key: string): V | undefined {
+  const h = hash(key);
+  let node = dict.root;
+  for (let depth = 0; ; depth++) {
+    const slot = node[slotIndex(h, depth)];
+    if (slot === null || slot === undefined) return undefined;
+    if (Array.isArray(slot)) {
+      node = slot;
+      continue;
+    }
+    for (const entry of slot.e) if (entry[0] === key) return entry[1];
+    return undefined;
+  }
+}
+
+export function dictHas<V>(dict: Dict<V>, key: string): boolean {
+  return dictGet(dict, key) !== undefined;
+}
+
+/** Sets key to value (value must not be undefined). Works on plain data or on an immer draft. */
+export function dictSet<V>(dict: Dict<V>, key: string, value: V): void {
+  const h = hash(key);
+  let node = dict.root;
+  for (let depth = 0; ; depth++) {
+    const i = slotIndex(h, depth);
+    const slot = node[i];
+    if (slot === null || slot === undefined) {
+      node[i] = { e: [[key, value]] };
+      dict.size++;
+      return;
+    }
+    if (Array.isArray(slot)) {
+      node = slot;
+      continue;
+    }
+    const entries = slot.e;
+    for (let j = 0; j < entries.length; j++) {
+      if (entries[j][0] === key) {
+        entries[j][1] = value;
+        return;
+      }
+    }
+    if (entries.length < BUCKET_MAX || depth >= MAX_DEPTH) {
+      entries.push([key, value]);
+      dict.size++;
+      return;
+    }
+    // Split the full bucket one level down, then retry the insert there.
+    const child = newNode<V>();
+    for (const [k, v] of entries) placeInFreshNode(child, k, v, depth + 1);
+    node[i] = child;
+    node = child;
+  }
+}
+
+function placeInFreshNode<V>(node: DictNode<V>, key: string, value: V, depth: number): void {
+  const h = hash(key);
+  for (;;) {
+    const i = slotIndex(h, depth);
+    const slot = node[i];
+    if (slot === null || slot === undefined) {
+      node[i] = { e: [[key, value]] };
+      return;
+    }
+    if (Array.isArray(slot)) {
+      node = slot;
+      depth++;
+      continue;
+    }
+    if (slot.e.length < BUCKET_MAX || depth >= MAX_DEPTH) {
+      slot.e.push([key, value]);
+      return;
+    }
+    const child = newNode<V>();
+    for (const [k, v] of slot.e) placeInFreshNode(child, k, v, depth + 1);
+    node[i] = child;
+    node = child;
+    depth++;
+  }
+}
+
+/** Removes key; returns whether it was there. */
+export function dictDelete<V>(dict: Dict<V>, key: string): boolean {
+  const h = hash(key);
+  let node = dict.root;
+  for (let depth = 0; ; depth++) {
+    const i = slotIndex(h, depth);
+    const slot = node[i];
+    if (slot === null || slot === undefined) return false;
+    if (Array.isArray(slot)) {
+      node = slot;
+      continue;
+    }
+    const j = slot.e.findIndex((entry) => entry[0] === key);
+    if (j < 0) return false;
+    if (slot.e.length === 1) node[i] = null;
+    else slot.e.splice(j, 1);
+    dict.size--;
+    return true;
+  }
+}
+
+/** Every entry, in hash order (stable for a given set of keys). */
+export function* dictEntries<V>(dict: Dict<V>): Generator<Entry<V>> {
+  yield* walk(dict.root);
+}
+
+function* walk<V>(node: DictNode<V>): Generator<Entry<V>> {
+  for (const slot of node) {
+    if (slot === null || slot === undefined) continue;
+    if (Array.isArray(slot)) yield* walk(slot);
+    else yield* slot.e;
+  }
+}

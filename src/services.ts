@@ -1,0 +1,13 @@
+// The explicit list of cloud services this emulator runs. Adding a service is one line here and one
+// folder under services/.
+
+import type { ServiceModule } from "./kernel/service.js";
+import type { ResolvedOptions } from "./config.js";
+import { CATALOG } from "./catalog.js";
+import { identityService } from "./services/identity/index.js";
+
+export function defaultServices(options: ResolvedOptions): ServiceModule[] {
+  return [
+    identityService({ catalog: CATALOG, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds }),
+  ] as ServiceModule[];
+}

@@ -1,0 +1,63 @@
+// The identity service module (Keystone v3 at /identity): the only file other code imports. It also
+// installs the kernel's token resolver, which every authenticated route of every service uses.
+
+import type { ServiceModule } from "../../kernel/service.js";
+import { buildServiceApp } from "../../kernel/http/service-app.js";
+import { get } from "../../kernel/store/table.js";
+import { envelope } from "./errors.js";
+import { initialIdentityState, type IdentityState } from "./state.js";
+import { liveToken, principalOf } from "./operations/tokens.js";
+import { loadIdentitySeed } from "./seed.js";
+import { resetIdentityProject } from "./operations/reset.js";
+import { identityDeps, SLICE, type IdentityOptions } from "./routes/deps.js";
+import { authRoutes } from "./routes/auth.js";
+import { directoryRoutes } from "./routes/directory.js";
+import { appCredentialRoutes } from "./routes/app-credentials.js";
+
+export type { IdentityState } from "./state.js";
+export type { IdentityOptions } from "./routes/deps.js";
+
+export function identityService(options: IdentityOptions): ServiceModule<IdentityState> {
+  const mountPath = "/identity";
+  return {
+    name: SLICE,
+    mountPath,
+    envelope,
+    initialState: initialIdentityState,
+    loadSeed: (draft, section) => loadIdentitySeed(draft, noTx, section),
+    resetProject: resetIdentityProject,
+    start(kernel) {
+      kernel.setTokenResolver({
+        resolve(token) {
+          const s = kernel.slice<IdentityState>(SLICE);
+          const live = liveToken(s, token, kernel.clock.now());
+          return live ? principalOf(s, live) : undefined;
+        },
+      });
+    },
+    routes(kernel) {
+      const deps = identityDeps(kernel, options);
+      return buildServiceApp(
+        kernel,
+        {
+          name: SLICE,
+          mountPath,
+          envelope,
+          // Keystone names where to authenticate on every 401
+          errorHeaders: (c, error): Record<string, string> =>
+            error.status === 401 ? { "WWW-Authenticate": `Keystone uri="${new URL(c.req.url).origin}/identity/v3"` } : {},
+        },
+        [...authRoutes(deps), ...directoryRoutes(deps), ...appCredentialRoutes(deps)],
+      );
+    },
+    health: (kernel) => {
+      const s = kernel.slice<IdentityState>(SLICE);
+      if (!s) return { ready: false, detail: "no state" };
+      const domain = get(s.domains, "default") ? "default domain present" : "no default domain";
+      return { ready: true, detail: `${s.users.size} users, ${s.projects.size} projects, ${domain}` };
+    },
+  };
+}
+
+/** Seeding happens outside any API call: its events are not published. */
+const noTx = { emit: () => {}, afterCommit: () => {} };

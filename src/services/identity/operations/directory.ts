@@ -1,0 +1,89 @@
+// Creating domains, projects, users and roles, and granting roles: the rules shared by the admin API and
+// the seed loader (uniqueness per scope, references that must exist). Pure rules over the slice.
+
+import { dictSet } from "../../../kernel/store/dict.js";
+import { get, put, remove } from "../../../kernel/store/table.js";
+import type { Tx } from "../../../kernel/store/store.js";
+import { conflict, notFound } from "../errors.js";
+import { hashSecret } from "../secrets.js";
+import {
+  assignmentId, findByName, nameKey,
+  type AssignmentScope, type Domain, type IdentityState, type Project, type Role, type User,
+} from "../state.js";
+
+export function createDomain(s: IdentityState, tx: Tx, d: Domain): Domain {
+  if (get(s.domains, d.id)) throw conflict("domain", `Duplicate ID, ${d.id}`);
+  if (findByName(s, s.domains, nameKey.domain(d.name))) throw conflict("domain", `Duplicate entry found with name ${d.name}`);
+  put(s.domains, d);
+  dictSet(s.names, nameKey.domain(d.name), d.id);
+  tx.emit("identity.domain.created", { id: d.id, name: d.name });
+  return d;
+}
+
+export function createProject(s: IdentityState, tx: Tx, p: Project): Project {
+  if (!get(s.domains, p.domainId)) throw notFound("domain", p.domainId);
+  if (p.parentId !== null && p.parentId !== p.domainId && !get(s.projects, p.parentId)) throw notFound("project", p.parentId);
+  if (get(s.projects, p.id)) throw conflict("project", `Duplicate ID, ${p.id}`);
+  if (findByName(s, s.projects, nameKey.project(p.domainId, p.name))) {
+    throw conflict("project", `Duplicate entry found with name ${p.name} at domain ID ${p.domainId}`);
+  }
+  put(s.projects, p);
+  dictSet(s.names, nameKey.project(p.domainId, p.name), p.id);
+  tx.emit("identity.project.created", { id: p.id, name: p.name, domainId: p.domainId });
+  return p;
+}
+
+export interface NewUser extends Omit<User, "passwordHash" | "tokenEpoch"> {
+  password: string | null;
+}
+
+export function createUser(s: IdentityState, tx: Tx, u: NewUser, salt: string): User {
+  if (!get(s.domains, u.domainId)) throw notFound("domain", u.domainId);
+  if (u.defaultProjectId !== null && !get(s.projects, u.defaultProjectId)) throw notFound("project", u.defaultProjectId);
+  if (get(s.users, u.id)) throw conflict("user", `Duplicate ID, ${u.id}`);
+  if (findByName(s, s.users, nameKey.user(u.domainId, u.name))) {
+    throw conflict("user", `Duplicate entry found with name ${u.name} at domain ID ${u.domainId}`);
+  }
+  const { password, ...rest } = u;
+  const user: User = { ...rest, passwordHash: password === null ? null : hashSecret(password, salt), tokenEpoch: 0 };
+  put(s.users, user);
+  dictSet(s.names, nameKey.user(u.domainId, u.name), u.id);
+  tx.emit("identity.user.created", { id: u.id, name: u.name, domainId: u.domainId });
+  return user;
+}
+
+export function createRole(s: IdentityState, tx: Tx, r: Role): Role {
+  if (get(s.roles, r.id)) throw conflict("role", `Duplicate ID, ${r.id}`);
+  if (findByName(s, s.roles, nameKey.role(r.name))) throw conflict("role", `Duplicate entry found with name ${r.name}`);
+  put(s.roles, r);
+  dictSet(s.names, nameKey.role(r.name), r.id);
+  tx.emit("identity.role.created", { id: r.id, name: r.name });
+  return r;
+}
+
+function checkScope(s: IdentityState, scope: AssignmentScope): void {
+  if ("project" in scope && !get(s.projects, scope.project)) throw notFound("project", scope.project);
+  if ("domain" in scope && !get(s.domains, scope.domain)) throw notFound("domain", scope.domain);
+}
+
+/** PUT .../users/{u}/roles/{r}: idempotent. */
+export function grantRole(s: IdentityState, tx: Tx, userId: string, scope: AssignmentScope, roleId: string): void {
+  if (!get(s.users, userId)) throw notFound("user", userId);
+  if (!get(s.roles, roleId)) throw notFound("role", roleId);
+  checkScope(s, scope);
+  const id = assignmentId(userId, scope, roleId);
+  if (get(s.assignments, id)) return;
+  put(s.assignments, { id, userId, roleId, scope });
+  tx.emit("identity.role_assignment.created", { userId, roleId, scope });
+}
+
+/** DELETE .../users/{u}/roles/{r}: the user's existing tokens stop working, as Keystone revokes them. */
+export function revokeRole(s: IdentityState, tx: Tx, userId: string, scope: AssignmentScope, roleId: string): void {
+  const id = assignmentId(userId, scope, roleId);
+  if (!remove(s.assignments, id)) {
+    throw notFound("role assignment", `user ${userId}, role ${roleId}`);
+  }
+  const user = get(s.users, userId);
+  if (user) user.tokenEpoch++;
+  tx.emit("identity.role_assignment.deleted", { userId, roleId, scope });
+}

@@ -1,0 +1,235 @@
+// Token issue, validation and revocation (Keystone v3 /auth/tokens). Authentication by password,
+// application credential or token exchange; scopes project, domain, system or none. Pure rules over the
+// identity slice: no HTTP in here.
+
+import type { Ids } from "../../../kernel/ids.js";
+import type { Tx } from "../../../kernel/store/store.js";
+import { get, put } from "../../../kernel/store/table.js";
+import type { Principal } from "../../../kernel/auth/principal.js";
+import type { AuthRequest, DomainRef, UserRef } from "../schemas.js";
+import { forbidden, notFound, unauthorized, validationError } from "../errors.js";
+import { verifySecret } from "../secrets.js";
+import {
+  findByName, nameKey, rolesOn, withImpliedRoles,
+  type AppCredential, type AssignmentScope, type IdentityState, type Token, type TokenScope, type User,
+} from "../state.js";
+
+export interface TokenContext {
+  now: number;
+  ids: Ids;
+  ttlMs: number;
+}
+
+/** Who authenticated, before scoping. */
+interface Authenticated {
+  user: User;
+  methods: string[];
+  /** set by the `token` method: the exchanged token (expiry and audit chain carry over) */
+  exchanged?: Token;
+  /** set by the `application_credential` method: the scope and roles are the credential's */
+  credential?: AppCredential;
+}
+
+export function findDomain(s: IdentityState, ref: DomainRef) {
+  return ref.id !== undefined ? get(s.domains, ref.id) : findByName(s, s.domains, nameKey.domain(ref.name!));
+}
+
+function findUser(s: IdentityState, ref: UserRef): User | undefined {
+  if (ref.id !== undefined) return get(s.users, ref.id);
+  if (!ref.domain) throw validationError("Expecting to find domain in user. The server could not comply with the request since it is either malformed or otherwise incorrect. The client is assumed to be in error.");
+  const domain = findDomain(s, ref.domain);
+  return domain ? findByName(s, s.users, nameKey.user(domain.id, ref.name!)) : undefined;
+}
+
+function userUsable(s: IdentityState, user: User | undefined): user is User {
+  return !!user && user.enabled && get(s.domains, user.domainId)?.enabled === true;
+}
+
+/** A token that is known, not revoked and not expired (or, with allowExpired, merely not revoked). */
+export function liveToken(s: IdentityState, id: string, now: number, allowExpired = false): Token | undefined {
+  const token = get(s.tokens, id);
+  if (!token || token.revokedAt !== null) return undefined;
+  if (!allowExpired && token.expiresAt <= now) return undefined;
+  const user = get(s.users, token.userId);
+  if (!userUsable(s, user) || user.tokenEpoch !== token.userEpoch) return undefined;
+  const scope = token.scope;
+  if (scope.kind === "project" && get(s.projects, scope.projectId)?.enabled !== true) return undefined;
+  if (scope.kind === "domain" && get(s.domains, scope.domainId)?.enabled !== true) return undefined;
+  if (token.applicationCredentialId !== null && !get(s.appCredentials, token.applicationCredentialId)) return undefined;
+  return token;
+}
+
+function authenticate(s: IdentityState, request: AuthRequest, now: number, headerToken: string | undefined): Authenticated {
+  const identity = request.auth.identity;
+  let result: Authenticated | undefined;
+  const sameUser = (user: User) => {
+    if (result && result.user.id !== user.id) throw unauthorized("The methods named authenticate different users.");
+  };
+  for (const method of identity.methods) {
+    if (method === "password") {
+      if (!identity.password) throw validationError("'password' is a required property of identity.");
+      const ref = identity.password.user;
+      if (ref.id === undefined && ref.name === undefined) throw validationError("A password user needs an id or a name.");
+      const user = findUser(s, ref);
+      if (!userUsable(s, user) || !verifySecret(ref.password, user.passwordHash)) throw unauthorized();
+      sameUser(user);
+      result = { ...result, user, methods: [...(result?.methods ?? []), "password"] };
+    } else if (method === "token") {
+      const id = identity.token?.id ?? headerToken;
+      if (!id) throw validationError("'token' is a required property of identity.");
+      const old = liveToken(s, id, now);
+      if (!old) throw unauthorized("The token you presented is not valid or has expired.");
+      if (old.applicationCredentialId !== null) throw forbidden("A token created from an application credential cannot be exchanged.");
+      const user = get(s.users, old.userId)!;
+      sameUser(user);
+      const methods = ["token", ...old.methods.filter((m) => m !== "token")];
+      result = { ...result, user, exchanged: old, methods };
+    } else if (method === "application_credential") {
+      const ref = identity.application_credential;
+      if (!ref) throw validationError("'application_credential' is a required property of identity.");
+      const credential = findCredential(s, ref);
+      if (!credential || !verifySecret(ref.secret, credential.secretHash)) throw unauthorized();
+      if (credential.expiresAt !== null && credential.expiresAt <= now) throw unauthorized("The application credential has expired.");
+      const user = get(s.users, credential.userId);
+      if (!userUsable(s, user)) throw unauthorized();
+      sameUser(user);
+      result = { ...result, user, credential, methods: [...(result?.methods ?? []), "application_credential"] };
+    } else {
+      throw unauthorized(`Attempted to authenticate with an unsupported method: ${method}.`);
+    }
+  }
+  return result!;
+}
+
+function findCredential(
+  s: IdentityState,
+  ref: NonNullable<AuthRequest["auth"]["identity"]["application_credential"]>,
+): AppCredential | undefined {
+  if (ref.id !== undefined) return get(s.appCredentials, ref.id);
+  if (ref.name === undefined || !ref.user) throw validationError("An application credential needs an id, or a name and its user.");
+  const user = findUser(s, ref.user);
+  return user ? findByName(s, s.appCredentials, nameKey.appCredential(user.id, ref.name)) : undefined;
+}
+
+/** Resolves the requested scope to a token scope and the role ids the user holds on it. */
+function scopeFor(s: IdentityState, who: Authenticated, request: AuthRequest): { scope: TokenScope; roleIds: string[] } {
+  const requested = request.auth.scope;
+  if (who.credential) {
+    if (requested !== undefined && requested !== "unscoped" && Object.keys(requested).length > 0) {
+      throw unauthorized("Application credentials cannot request a scope.");
+    }
+    const cred = who.credential;
+    if (get(s.projects, cred.projectId)?.enabled !== true) throw unauthorized();
+    // the credential's roles, but only while the user still holds them on the project
+    const held = new Set(withImpliedRoles(s, rolesOn(s, cred.userId, { project: cred.projectId })));
+    const roleIds = cred.roleIds.filter((id) => held.has(id));
+    if (roleIds.length === 0) throw unauthorized("The user no longer holds the roles of this application credential.");
+    return { scope: { kind: "project", projectId: cred.projectId }, roleIds };
+  }
+  if (requested === "unscoped") return { scope: { kind: "unscoped" }, roleIds: [] };
+  if (requested === undefined || Object.keys(requested).length === 0) {
+    const fallback = who.user.defaultProjectId;
+    if (fallback && get(s.projects, fallback)?.enabled) {
+      const roleIds = rolesOn(s, who.user.id, { project: fallback });
+      if (roleIds.length > 0) return { scope: { kind: "project", projectId: fallback }, roleIds: withImpliedRoles(s, roleIds) };
+    }
+    return { scope: { kind: "unscoped" }, roleIds: [] };
+  }
+  const kinds = ["project", "domain", "system"].filter((k) => requested[k as "project"] !== undefined);
+  if (kinds.length > 1) throw validationError("Specify only one of project, domain or system scope.");
+  let scope: TokenScope;
+  let target: AssignmentScope;
+  if (requested.project) {
+    const ref = requested.project;
+    let project;
+    if (ref.id !== undefined) project = get(s.projects, ref.id);
+    else {
+      if (!ref.domain) throw validationError("A project named in a scope needs its domain.");
+      const domain = findDomain(s, ref.domain);
+      project = domain ? findByName(s, s.projects, nameKey.project(domain.id, ref.name!)) : undefined;
+    }
+    if (!project || !project.enabled) throw unauthorized(`Could not find project: ${ref.id ?? ref.name}.`);
+    scope = { kind: "project", projectId: project.id };
+    target = { project: project.id };
+  } else if (requested.domain) {
+    const domain = findDomain(s, requested.domain);
+    if (!domain || !domain.enabled) throw unauthorized(`Could not find domain: ${requested.domain.id ?? requested.domain.name}.`);
+    scope = { kind: "domain", domainId: domain.id };
+    target = { domain: domain.id };
+  } else {
+    scope = { kind: "system" };
+    target = { system: "all" };
+  }
+  const roleIds = rolesOn(s, who.user.id, target);
+  if (roleIds.length === 0) throw unauthorized("The user has no role on the requested scope.");
+  return { scope, roleIds: withImpliedRoles(s, roleIds) };
+}
+
+/** POST /auth/tokens: authenticates, scopes and stores a new token. */
+export function issueToken(
+  s: IdentityState,
+  tx: Tx,
+  ctx: TokenContext,
+  request: AuthRequest,
+  headerToken: string | undefined,
+): Token {
+  const who = authenticate(s, request, ctx.now, headerToken);
+  const { scope, roleIds } = scopeFor(s, who, request);
+  const token: Token = {
+    id: ctx.ids.token(),
+    userId: who.user.id,
+    methods: who.methods,
+    scope,
+    roleIds,
+    issuedAt: ctx.now,
+    // an exchanged token keeps the expiry of the one it came from, as Keystone's does
+    expiresAt: who.exchanged ? who.exchanged.expiresAt : ctx.now + ctx.ttlMs,
+    auditIds: who.exchanged ? [ctx.ids.auditId(), who.exchanged.auditIds[0]] : [ctx.ids.auditId()],
+    revokedAt: null,
+    applicationCredentialId: who.credential?.id ?? null,
+    userEpoch: who.user.tokenEpoch,
+  };
+  put(s.tokens, token);
+  tx.emit("identity.token.issued", { userId: token.userId, scope: token.scope, auditId: token.auditIds[0], methods: token.methods });
+  return token;
+}
+
+/** The caller may inspect or revoke a subject token if it is an admin or the token's own user. */
+export function subjectToken(s: IdentityState, caller: Principal, subject: string, now: number, allowExpired: boolean): Token {
+  const token = liveToken(s, subject, now, allowExpired);
+  if (!token) throw notFound("token", subject);
+  if (!caller.roles.includes("admin") && caller.userId !== token.userId) throw forbidden();
+  return token;
+}
+
+export function revokeToken(s: IdentityState, tx: Tx, caller: Principal, subject: string, now: number): void {
+  const token = subjectToken(s, caller, subject, now, false);
+  const row = get(s.tokens, token.id)!;
+  row.revokedAt = now;
+  tx.emit("identity.token.revoked", { userId: token.userId, auditId: token.auditIds[0] });
+}
+
+/** What a live token resolves to for the kernel's auth step. */
+export function principalOf(s: IdentityState, token: Token): Principal {
+  const user = get(s.users, token.userId)!;
+  const principal: Principal = {
+    token: token.id,
+    userId: user.id,
+    userName: user.name,
+    userDomainId: user.domainId,
+    roles: token.roleIds.map((id) => get(s.roles, id)?.name).filter((n): n is string => !!n),
+    methods: token.methods,
+    expiresAt: token.expiresAt,
+  };
+  const scope = token.scope;
+  if (scope.kind === "project") {
+    principal.projectId = scope.projectId;
+    principal.projectName = get(s.projects, scope.projectId)?.name;
+  } else if (scope.kind === "domain") principal.domainId = scope.domainId;
+  else if (scope.kind === "system") principal.system = true;
+  if (token.applicationCredentialId !== null) {
+    const cred = get(s.appCredentials, token.applicationCredentialId);
+    principal.applicationCredential = { id: token.applicationCredentialId, unrestricted: cred?.unrestricted ?? false };
+  }
+  return principal;
+}

@@ -1,0 +1,167 @@
+// Keystone discovery and the /v3/auth endpoints: tokens (issue, validate, check, revoke), the catalog,
+// the projects and domains a token may scope to, and the revocation list.
+
+import { createHash } from "node:crypto";
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
+import { readBody } from "../../../kernel/http/body.js";
+import { get, scan } from "../../../kernel/store/table.js";
+import { isoMicro } from "../../../kernel/time.js";
+import { authRequestSchema } from "../schemas.js";
+import { issueToken, revokeToken, subjectToken } from "../operations/tokens.js";
+import { catalogView, collectionLinks, tokenView, v3VersionEntry } from "../views.js";
+import { projectView, domainView } from "../views-directory.js";
+import { rolesOn } from "../state.js";
+import { validationError } from "../errors.js";
+import type { IdentityDeps } from "./deps.js";
+
+export function authRoutes(deps: IdentityDeps): RouteDef[] {
+  const { kernel, options } = deps;
+  const viewOptions = (c: Ctx) => ({
+    catalog: options.catalog,
+    base: baseUrl(c),
+    region: options.region,
+    nocatalog: c.req.query("nocatalog") !== undefined,
+  });
+  const subject = (c: Ctx) => {
+    const id = c.req.header("x-subject-token");
+    if (!id) throw validationError("The X-Subject-Token header is required.");
+    return id;
+  };
+
+  return [
+    {
+      method: "GET",
+      path: "/",
+      operation: "identity.versions.list",
+      policy: "public",
+      handler: (c) => {
+        const base = baseUrl(c);
+        c.header("Location", `${base}/identity/v3/`);
+        // 300 Multiple Choices with the `values` wrapper only Keystone uses; gophercloud requires it
+        return c.json({ versions: { values: [v3VersionEntry(base)] } }, 300);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v3",
+      operation: "identity.version.show",
+      policy: "public",
+      handler: (c) => c.json({ version: v3VersionEntry(baseUrl(c)) }),
+    },
+    {
+      method: "POST",
+      path: "/v3/auth/tokens",
+      operation: "identity.token.create",
+      policy: "public",
+      handler: async (c) => {
+        const body = await readBody(c, authRequestSchema, kernel.options.maxBodyBytes);
+        const token = kernel.store.update((draft, tx) =>
+          issueToken(deps.slice(draft), tx, deps.tokenContext(), body, c.req.header("x-auth-token")),
+        );
+        c.header("X-Subject-Token", token.id);
+        c.header("Vary", "X-Auth-Token");
+        return c.json(tokenView(deps.state(), token, viewOptions(c)), 201);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v3/auth/tokens",
+      operation: "identity.token.validate",
+      policy: "authenticated",
+      handler: (c) => {
+        const allowExpired = ["1", "true"].includes(c.req.query("allow_expired") ?? "");
+        const token = subjectToken(deps.state(), principalOf(c), subject(c), kernel.clock.now(), allowExpired);
+        c.header("X-Subject-Token", token.id);
+        c.header("Vary", "X-Auth-Token");
+        return c.json(tokenView(deps.state(), token, viewOptions(c)));
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v3/auth/tokens",
+      operation: "identity.token.revoke",
+      policy: "authenticated",
+      handler: (c) => {
+        kernel.store.update((draft, tx) => revokeToken(deps.slice(draft), tx, principalOf(c), subject(c), kernel.clock.now()));
+        return c.body(null, 204);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v3/auth/catalog",
+      operation: "identity.catalog.show",
+      policy: "authenticated",
+      handler: (c) => {
+        const principal = principalOf(c);
+        const catalog = catalogView(options.catalog, baseUrl(c), options.region, principal.projectId);
+        return c.json({ catalog, links: collectionLinks(c.req.url) });
+      },
+    },
+    {
+      method: "GET",
+      path: "/v3/auth/projects",
+      operation: "identity.auth.projects",
+      policy: "authenticated",
+      handler: (c) => {
+        const s = deps.state();
+        const userId = principalOf(c).userId;
+        const base = baseUrl(c);
+        const projects = [];
+        for (const p of scan(s.projects)) {
+          if (p.enabled && rolesOn(s, userId, { project: p.id }).length > 0) projects.push(projectView(p, base));
+        }
+        return c.json({ projects, links: collectionLinks(c.req.url) });
+      },
+    },
+    {
+      method: "GET",
+      path: "/v3/auth/domains",
+      operation: "identity.auth.domains",
+      policy: "authenticated",
+      handler: (c) => {
+        const s = deps.state();
+        const userId = principalOf(c).userId;
+        const base = baseUrl(c);
+        const domains = [];
+        for (const d of scan(s.domains)) {
+          if (d.enabled && rolesOn(s, userId, { domain: d.id }).length > 0) domains.push(domainView(d, base));
+        }
+        return c.json({ domains, links: collectionLinks(c.req.url) });
+      },
+    },
+    {
+      method: "GET",
+      path: "/v3/auth/system",
+      operation: "identity.auth.system",
+      policy: "authenticated",
+      handler: (c) => {
+        const s = deps.state();
+        const system = rolesOn(s, principalOf(c).userId, { system: "all" }).length > 0 ? [{ all: true }] : [];
+        return c.json({ system, links: collectionLinks(c.req.url) });
+      },
+    },
+    {
+      // The spec lists the revocation list as an admin read; PKI-era shape, token ids hashed.
+      method: "GET",
+      path: "/v3/OS-PKI/revoked",
+      operation: "identity.revocations.list",
+      policy: "admin",
+      handler: (c) => {
+        const now = kernel.clock.now();
+        const revoked = [];
+        for (const t of scan(deps.state().tokens)) {
+          if (t.revokedAt === null || t.expiresAt <= now) continue;
+          revoked.push({
+            id: createHash("sha256").update(t.id).digest("hex"),
+            audit_id: t.auditIds[0],
+            expires: isoMicro(t.expiresAt),
+            revoked_at: isoMicro(t.revokedAt),
+            user_id: get(deps.state().users, t.userId)?.id ?? t.userId,
+          });
+        }
+        return c.json({ revoked });
+      },
+    },
+  ];
+}

@@ -1,0 +1,88 @@
+// Seed worlds: a JSON or YAML document with one section per service (`identity:`, later `compute:` ...).
+// A world may name another to start from (`extends: default`); its lists are appended to that one's.
+// Named scenarios live in fixtures/scenarios/<name>.yaml; the default world is fixtures/default.yaml.
+
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join, extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse as parseYaml } from "yaml";
+import { ApiError } from "./kernel/errors.js";
+
+export type World = Record<string, unknown>;
+
+/** fixtures/ beside src/ (development) or beside dist/ (the built bundle): both are one level down. */
+export const FIXTURES_DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));
+
+export function parseWorld(text: string, origin: string): World {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text); // YAML is a superset of JSON: one parser for both
+  } catch (error) {
+    throw new ApiError(400, undefined, `Seed ${origin} is neither valid JSON nor valid YAML: ${(error as Error).message}`);
+  }
+  if (doc === null || doc === undefined) return {};
+  if (typeof doc !== "object" || Array.isArray(doc)) throw new ApiError(400, undefined, `Seed ${origin} must be an object of service sections.`);
+  return doc as World;
+}
+
+export function scenarioNames(): string[] {
+  const dir = join(FIXTURES_DIR, "scenarios");
+  const names = ["default"];
+  if (existsSync(dir)) for (const f of readdirSync(dir)) if (/\.(ya?ml|json)$/.test(f)) names.push(f.replace(/\.(ya?ml|json)$/, ""));
+  return names;
+}
+
+function scenarioPath(name: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(name)) return undefined;
+  if (name === "default") return join(FIXTURES_DIR, "default.yaml");
+  for (const ext of [".yaml", ".yml", ".json"]) {
+    const p = join(FIXTURES_DIR, "scenarios", name + ext);
+    if (existsSync(p)) return p;
+  }
+  return undefined;
+}
+
+/** A scenario name, a file, or a directory of files (merged in name order). */
+export function loadWorldFrom(ref: string): World {
+  const named = scenarioPath(ref);
+  if (named) return resolveExtends(parseWorld(readFileSync(named, "utf8"), ref));
+  if (!existsSync(ref)) throw new ApiError(404, undefined, `No scenario or file named ${ref}. Scenarios: ${scenarioNames().join(", ")}.`);
+  if (statSync(ref).isDirectory()) {
+    const files = readdirSync(ref).filter((f) => [".yaml", ".yml", ".json"].includes(extname(f))).sort();
+    return files.reduce<World>((acc, f) => mergeWorlds(acc, parseWorld(readFileSync(join(ref, f), "utf8"), f)), {});
+  }
+  return resolveExtends(parseWorld(readFileSync(ref, "utf8"), ref));
+}
+
+export function resolveExtends(world: World, depth = 0): World {
+  const { extends: base, ...rest } = world;
+  if (base === undefined) return rest;
+  if (typeof base !== "string") throw new ApiError(400, undefined, "`extends` names a scenario.");
+  if (depth > 8) throw new ApiError(400, undefined, "`extends` chain is too deep.");
+  const path = scenarioPath(base);
+  if (!path) throw new ApiError(400, undefined, `\`extends\` names an unknown scenario: ${base}.`);
+  return mergeWorlds(resolveExtends(parseWorld(readFileSync(path, "utf8"), base), depth + 1), rest);
+}
+
+/** Section by section, list by list: b's entries after a's. */
+export function mergeWorlds(a: World, b: World): World {
+  const out: World = { ...a };
+  for (const [service, section] of Object.entries(b)) {
+    const prev = out[service];
+    if (!isObject(prev) || !isObject(section)) {
+      out[service] = section;
+      continue;
+    }
+    const merged: Record<string, unknown> = { ...prev };
+    for (const [key, value] of Object.entries(section)) {
+      const before = merged[key];
+      merged[key] = Array.isArray(before) && Array.isArray(value) ? [...before, ...value] : value;
+    }
+    out[service] = merged;
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
