@@ -2,7 +2,8 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { cli: "src/cli.ts", index: "src/index.ts" },
+  // bench-store: table functions for `npm run bench` (bench/store.mjs); not part of the public API
+  entryPoints: { cli: "src/cli.ts", index: "src/index.ts", "bench-store": "bench/entry.ts" },
   outdir: "dist",
   bundle: true,
   splitting: true,

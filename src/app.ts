@@ -9,7 +9,6 @@ import type { ServiceModule } from "./kernel/service.js";
 import type { AppEnv } from "./kernel/http/context.js";
 import { TransportFault } from "./kernel/http/service-app.js";
 import { ingress } from "./kernel/http/ingress.js";
-import type { FaultRuleInput } from "./kernel/faults.js";
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./config.js";
 import { defaultServices } from "./services.js";
 import { World } from "./world-state.js";
@@ -40,11 +39,12 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const services: ServiceModule[] = input.services ?? defaultServices(options);
   const world = new World(kernel, services, options);
   for (const service of services) service.start?.(kernel);
+  // configured rules are active from the start and come back after every reset
+  kernel.faults.configure(options.faults);
   world.load(options.seedWorld);
-  for (const rule of options.faults as FaultRuleInput[]) kernel.faults.add(rule);
 
   const app = new Hono<AppEnv>({ strict: false });
-  app.use("*", ingress(kernel, options.kernel.maxBodyBytes));
+  app.use("*", ingress(kernel));
   for (const service of services) app.route(service.mountPath, service.routes(kernel));
   app.route("/_emulator", controlApp(kernel, world, services));
   app.get("/", (c) =>

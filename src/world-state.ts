@@ -1,11 +1,15 @@
 // The running world: which seed it came from, the state right after seeding (what reset returns to), and
-// snapshot export/import. Seeding builds every service's slice in one store write, so a bad seed changes
-// nothing.
+// snapshot export/import. Seeding builds every service's slice in one store write, and an import is checked
+// whole before it replaces anything, so a bad seed or snapshot changes nothing.
 
 import { produce } from "immer";
+import { z } from "zod";
 import type { Kernel } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
 import { ApiError } from "./kernel/errors.js";
+import { describeIssues } from "./kernel/http/body.js";
+import { dictProblem, tableProblem } from "./kernel/store/check.js";
+import type { PendingStep } from "./kernel/transitions.js";
 import type { ResolvedOptions } from "./config.js";
 import type { World as WorldDoc } from "./world.js";
 
@@ -15,10 +19,26 @@ export interface Snapshot {
   format: string;
   clock: { epochMs: number };
   state: Record<string, unknown>;
+  /** lifecycle steps under way, so a resource in BUILD still becomes ACTIVE after an import */
+  transitions: PendingStep[];
 }
+
+const pendingSchema = z.array(
+  z.object({
+    type: z.string(),
+    resourceId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    enteredAt: z.number(),
+    dueAt: z.number().nullable(),
+    mode: z.enum(["scheduled", "manual", "stuck"]),
+  }),
+);
 
 export class World {
   #seeded: Record<string, unknown> = {};
+  /** the id stream's position right after seeding */
+  #idsAfterSeed: number[] | undefined;
 
   constructor(
     private readonly kernel: Kernel,
@@ -48,8 +68,17 @@ export class World {
 
   /** Makes `doc` the seed world: the state becomes it, and reset returns to it. */
   load(doc: WorldDoc): void {
-    const state = this.#build(doc);
-    this.#seeded = state;
+    const ids = this.kernel.ids;
+    const before = ids.save();
+    // with a fixed random seed, a world seeds with the same ids however often it is loaded
+    if (this.options.randomSeedGiven) ids.reset();
+    try {
+      this.#seeded = this.#build(doc);
+    } catch (error) {
+      ids.restore(before);
+      throw error;
+    }
+    this.#idsAfterSeed = ids.save();
     this.reset();
   }
 
@@ -58,17 +87,19 @@ export class World {
     this.kernel.store.replace(this.#build(doc, this.kernel.store.state));
   }
 
+  /** Back to the seed world: state, runtime faults and overrides, lifecycles under way and journals. The clock
+   * and the rate-limit budget stay as they are; fault rules from the configuration come back. */
   reset(): void {
     const k = this.kernel;
     k.transitions.clearPending();
     k.transitions.clearOverrides();
     k.clock.clearJobs();
-    k.faults.clear();
+    k.faults.reset();
     k.events.log.clear();
-    k.faults.fired.clear();
     k.requests.clear();
     k.rateLimiter.reset();
-    if (this.options.randomSeedGiven) k.ids.reset();
+    // ids continue from where seeding left them, so they never repeat an id the seed world holds
+    if (this.options.randomSeedGiven && this.#idsAfterSeed) k.ids.restore(this.#idsAfterSeed);
     k.store.replace(this.#seeded);
   }
 
@@ -80,14 +111,16 @@ export class World {
     });
   }
 
+  /** The live state, not a copy: the store never mutates it, and callers must not either. */
   export(): Snapshot {
-    return { format: SNAPSHOT_FORMAT, clock: { epochMs: Math.floor(this.kernel.clock.now()) }, state: this.kernel.store.state };
+    const k = this.kernel;
+    return { format: SNAPSHOT_FORMAT, clock: { epochMs: Math.floor(k.clock.now()) }, state: k.store.state, transitions: k.transitions.pending() };
   }
 
   /** Replaces the running state with a snapshot taken by export(); the clock moves to its time. */
   import(snapshot: unknown): void {
     const s = snapshot as Partial<Snapshot> | null;
-    if (!s || s.format !== SNAPSHOT_FORMAT || typeof s.state !== "object" || s.state === null) {
+    if (!s || typeof s !== "object" || s.format !== SNAPSHOT_FORMAT || !isObject(s.state) || typeof s.clock?.epochMs !== "number") {
       throw new ApiError(400, undefined, `A snapshot is an object with format "${SNAPSHOT_FORMAT}", clock and state, as GET /_emulator/state returns.`);
     }
     const names = this.services.map((svc) => svc.name).sort();
@@ -95,28 +128,45 @@ export class World {
     if (JSON.stringify(names) !== JSON.stringify(given)) {
       throw new ApiError(400, undefined, `The snapshot holds services [${given.join(", ")}], this emulator runs [${names.join(", ")}].`);
     }
-    for (const service of this.services) checkSlice(service.name, service.initialState(), s.state[service.name]);
-    this.kernel.transitions.clearPending();
-    this.kernel.clock.clearJobs();
-    this.kernel.store.replace(structuredClone(s.state) as Record<string, unknown>);
-    if (typeof s.clock?.epochMs === "number") this.kernel.clock.set(s.clock.epochMs);
+    for (const service of this.services) {
+      const problem = sliceProblem(service.initialState(), s.state[service.name], "");
+      if (problem) throw new ApiError(400, undefined, `The snapshot's ${service.name} state is not valid: ${problem}.`);
+    }
+    const pending = pendingSchema.safeParse(s.transitions ?? []);
+    if (!pending.success) throw new ApiError(400, undefined, `The snapshot's transitions are not valid: ${describeIssues(pending.error)}.`);
+    const k = this.kernel;
+    k.transitions.clearPending();
+    k.clock.clearJobs();
+    k.store.replace(structuredClone(s.state));
+    k.clock.set(s.clock.epochMs);
+    k.transitions.restore(pending.data);
   }
 }
 
-/** A snapshot slice must have the same collections as a fresh one, each of the same kind. */
-function checkSlice(name: string, fresh: unknown, given: unknown): void {
-  const bad = (why: string) => new ApiError(400, undefined, `The snapshot's ${name} state is not valid: ${why}.`);
-  if (!given || typeof given !== "object" || Array.isArray(given)) throw bad("not an object");
-  for (const [key, value] of Object.entries(fresh as Record<string, unknown>)) {
-    const v = (given as Record<string, unknown>)[key];
-    if (v === undefined) throw bad(`${key} is missing`);
-    if (value && typeof value === "object" && "rows" in value) {
-      const t = v as Record<string, unknown>;
-      if (!t || typeof t !== "object" || !Array.isArray(t.rows) || typeof t.next !== "number" || typeof t.depth !== "number" || !t.index) {
-        throw bad(`${key} is not a table`);
-      }
-    } else if (value && typeof value === "object" && "root" in value) {
-      if (!v || typeof v !== "object" || !Array.isArray((v as Record<string, unknown>).root)) throw bad(`${key} is not a map`);
+/** A snapshot slice must have the shape of a fresh one: the same keys, tables and maps that read back. */
+function sliceProblem(fresh: unknown, given: unknown, path: string): string | undefined {
+  const at = path || "the slice";
+  if (isObject(fresh) && "rows" in fresh) return prefixed(path, tableProblem(given));
+  if (isObject(fresh) && "root" in fresh) return prefixed(path, dictProblem(given));
+  if (isObject(fresh)) {
+    if (!isObject(given)) return `${at} is not an object`;
+    for (const key of Object.keys(given)) if (!(key in fresh)) return `${path}${key} is not part of this service's state`;
+    for (const [key, value] of Object.entries(fresh)) {
+      if (!(key in given)) return `${path}${key} is missing`;
+      const problem = sliceProblem(value, given[key], `${path}${key}.`);
+      if (problem) return problem;
     }
+    return undefined;
   }
+  if (Array.isArray(fresh) !== Array.isArray(given)) return `${at} is ${Array.isArray(fresh) ? "not " : ""}a list`;
+  if (fresh !== null && given !== null && typeof fresh !== typeof given) return `${at} is not a ${typeof fresh}`;
+  return undefined;
+}
+
+function prefixed(path: string, problem: string | undefined): string | undefined {
+  return problem && `${path.slice(0, -1) || "the slice"}: ${problem}`;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === "object" && !Array.isArray(v);
 }

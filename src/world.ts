@@ -42,14 +42,20 @@ function scenarioPath(name: string): string | undefined {
   return undefined;
 }
 
+/** A named scenario from fixtures/ (and nothing else: the control API must not read arbitrary files). */
+export function loadScenario(name: string): World {
+  const path = scenarioPath(name);
+  if (!path) throw new ApiError(404, undefined, `No scenario named ${name}. Scenarios: ${scenarioNames().join(", ")}.`);
+  return resolveExtends(parseWorld(readFileSync(path, "utf8"), name));
+}
+
 /** A scenario name, a file, or a directory of files (merged in name order). */
 export function loadWorldFrom(ref: string): World {
-  const named = scenarioPath(ref);
-  if (named) return resolveExtends(parseWorld(readFileSync(named, "utf8"), ref));
+  if (scenarioPath(ref)) return loadScenario(ref);
   if (!existsSync(ref)) throw new ApiError(404, undefined, `No scenario or file named ${ref}. Scenarios: ${scenarioNames().join(", ")}.`);
   if (statSync(ref).isDirectory()) {
     const files = readdirSync(ref).filter((f) => [".yaml", ".yml", ".json"].includes(extname(f))).sort();
-    return files.reduce<World>((acc, f) => mergeWorlds(acc, parseWorld(readFileSync(join(ref, f), "utf8"), f)), {});
+    return resolveExtends(files.reduce<World>((acc, f) => mergeWorlds(acc, parseWorld(readFileSync(join(ref, f), "utf8"), f)), {}));
   }
   return resolveExtends(parseWorld(readFileSync(ref, "utf8"), ref));
 }

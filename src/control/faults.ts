@@ -4,7 +4,7 @@ import type { Hono } from "hono";
 import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
 import { ApiError } from "../kernel/errors.js";
-import { handle, optionalJson } from "./http.js";
+import { handle, optionalJson, queryInt } from "./http.js";
 
 export function faultRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
   const { faults } = kernel;
@@ -17,7 +17,12 @@ export function faultRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
     faults.clear();
     return c.body(null, 204);
   });
-  app.get("/faults/fired", (c) => c.json({ fired: faults.fired.list({ after: numberOrUndefined(c.req.query("after")) }) }));
+  app.get("/faults/fired", handle((c) => c.json({ fired: faults.fired.list({ after: queryInt(c, "after"), limit: queryInt(c, "limit") }) })));
+  // before /faults/:id, which would take `fired` for a rule id
+  app.delete("/faults/fired", (c) => {
+    faults.fired.clear();
+    return c.body(null, 204);
+  });
   app.delete(
     "/faults/:id",
     handle((c) => {
@@ -25,9 +30,4 @@ export function faultRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
       return c.body(null, 204);
     }),
   );
-}
-
-export function numberOrUndefined(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d+$/.test(value)) return undefined;
-  return Number(value);
 }

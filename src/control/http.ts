@@ -49,3 +49,11 @@ export function parseDuration(value: unknown): number {
   }
   throw new ApiError(400, undefined, `Not a duration: ${JSON.stringify(value)} (a number of ms, or e.g. "90s", "5m", "2h").`);
 }
+
+/** A non-negative integer query parameter; absent is undefined, anything else a 400. */
+export function queryInt(c: Ctx, name: string): number | undefined {
+  const value = c.req.query(name);
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new ApiError(400, undefined, `Query parameter ${name} must be a non-negative integer, not ${JSON.stringify(value)}.`);
+  return Number(value);
+}

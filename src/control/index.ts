@@ -26,6 +26,14 @@ export function controlApp(kernel: Kernel, world: World, services: ServiceModule
   timeRoutes(app, kernel);
   faultRoutes(app, kernel);
   journalRoutes(app, kernel);
-  app.all("*", (c) => renderControlError(c, new ApiError(404, undefined, `No control operation at ${c.req.method} ${c.req.path}; see /_emulator/openapi.json.`)));
+  const routes = app.routes.map((r) => ({ method: r.method, re: new RegExp(`^/_emulator${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`) }));
+  app.all("*", (c) => {
+    const allowed = [...new Set(routes.filter((r) => r.re.test(c.req.path)).map((r) => r.method))];
+    const error = allowed.length
+      ? new ApiError(405, undefined, `${c.req.path} takes ${allowed.join(", ")}, not ${c.req.method}.`, { Allow: allowed.join(", ") })
+      : new ApiError(404, undefined, `No control operation at ${c.req.method} ${c.req.path}; see /_emulator/openapi.json.`);
+    for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
+    return renderControlError(c, error);
+  });
   return app;
 }

@@ -18,7 +18,7 @@ const clockSchema = z
   })
   .strict();
 
-const advanceSchema = z.object({ by: z.union([z.number(), z.string()]) }).strict();
+const advanceSchema = z.object({ by: z.union([z.number(), z.string()]).optional() }).strict();
 
 const overrideSchema = z
   .object({
@@ -31,7 +31,9 @@ const overrideSchema = z
   })
   .strict()
   .refine((o) => o.mode !== "delay" || o.after !== undefined, "mode `delay` needs `after`")
-  .refine((o) => o.mode !== "redirect" || o.to !== undefined, "mode `redirect` needs `to`");
+  .refine((o) => o.mode !== "redirect" || o.to !== undefined, "mode `redirect` needs `to`")
+  .refine((o) => o.mode === "redirect" || o.to === undefined, "only mode `redirect` takes `to`")
+  .refine((o) => o.mode === "delay" || o.mode === "redirect" || o.after === undefined, "only modes `delay` and `redirect` take `after`");
 
 const stepSchema = z.object({ type: z.string().min(1), resourceId: z.string().min(1), to: z.string().min(1).optional() }).strict();
 
@@ -56,8 +58,10 @@ export function timeRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
   app.post(
     "/clock/advance",
     handle(async (c) => {
-      const body = validate(advanceSchema, await optionalJson(c, max));
-      clock.advance(parseDuration(body.by));
+      // `{"by": "90s"}`, or `?by=90s` for a body-less call
+      const by = validate(advanceSchema, await optionalJson(c, max)).by ?? c.req.query("by");
+      if (by === undefined) throw new ApiError(400, undefined, "Say how far to advance: {\"by\": \"90s\"} or ?by=90s (a number is ms).");
+      clock.advance(parseDuration(by));
       return c.json(clock.state());
     }),
   );

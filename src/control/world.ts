@@ -8,7 +8,7 @@ import type { AppEnv } from "../kernel/http/context.js";
 import { ApiError } from "../kernel/errors.js";
 import { validate } from "../kernel/http/body.js";
 import type { World } from "../world-state.js";
-import { loadWorldFrom, parseWorld, resolveExtends, scenarioNames } from "../world.js";
+import { loadScenario, parseWorld, resolveExtends, scenarioNames } from "../world.js";
 import { handle, optionalJson } from "./http.js";
 
 const resetSchema = z.object({ project: z.string().min(1).optional() }).strict();
@@ -36,7 +36,7 @@ export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): vo
       if (mode !== "replace" && mode !== "merge") throw new ApiError(400, undefined, "mode is `replace` or `merge`.");
       const scenario = c.req.query("scenario");
       let doc;
-      if (scenario) doc = loadWorldFrom(assertScenarioName(scenario));
+      if (scenario) doc = loadScenario(scenario);
       else {
         const text = await c.req.text();
         if (text.length > max) throw new ApiError(413, undefined, `Seed body is larger than ${max} bytes.`);
@@ -65,9 +65,4 @@ export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): vo
       return c.json({ imported: true });
     }),
   );
-}
-
-function assertScenarioName(name: string): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new ApiError(400, undefined, "A scenario name is letters, digits, - and _.");
-  return name;
 }

@@ -14,6 +14,7 @@ interface Job {
   at: number;
   seq: number;
   run: () => void;
+  cancelled?: boolean;
 }
 
 export class VirtualClock {
@@ -23,6 +24,7 @@ export class VirtualClock {
   #virtualBase: number;
   #realBase: number;
   #jobs: Job[] = []; // binary min-heap on (at, seq)
+  #cancelled = 0; // cancelled jobs still in the heap
   #seq = 0;
   #timer: NodeJS.Timeout | undefined;
   #running = false;
@@ -55,7 +57,7 @@ export class VirtualClock {
 
   state(): ClockState {
     const now = this.now();
-    return { now: new Date(now).toISOString(), epochMs: Math.floor(now), factor: this.#factor, frozen: this.#frozen, pending: this.#jobs.length };
+    return { now: new Date(now).toISOString(), epochMs: Math.floor(now), factor: this.#factor, frozen: this.#frozen, pending: this.#jobs.length - this.#cancelled };
   }
 
   #rebase(): void {
@@ -71,6 +73,7 @@ export class VirtualClock {
   }
 
   freeze(): void {
+    this.#runDue(this.now()); // work that fell due in real time runs before time stops
     this.#rebase();
     this.#frozen = true;
     this.#arm();
@@ -109,7 +112,9 @@ export class VirtualClock {
     this.#push(job);
     this.#arm();
     return () => {
-      job.run = () => {};
+      if (job.cancelled) return;
+      job.cancelled = true;
+      this.#cancelled++;
     };
   }
 
@@ -125,6 +130,7 @@ export class VirtualClock {
     try {
       while (this.#jobs.length > 0 && this.#jobs[0].at <= until) {
         const job = this.#pop()!;
+        if (job.cancelled) continue;
         if (job.at > this.now()) {
           // advancing: time steps to the job's moment, so whatever it stamps reads its due time
           this.#virtualBase = job.at;
@@ -144,6 +150,7 @@ export class VirtualClock {
   #arm(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
+    while (this.#jobs.length > 0 && this.#jobs[0].cancelled) this.#pop();
     if (this.#frozen || this.#jobs.length === 0) return;
     const wait = Math.max(0, (this.#jobs[0].at - this.now()) / this.#factor);
     this.#timer = setTimeout(() => this.runDue(), Math.min(wait, 2 ** 31 - 1));
@@ -152,7 +159,9 @@ export class VirtualClock {
 
   /** Drops every scheduled job (reset). */
   clearJobs(): void {
+    for (const job of this.#jobs) job.cancelled = true;
     this.#jobs = [];
+    this.#cancelled = 0;
     this.#arm();
   }
 
@@ -180,6 +189,7 @@ export class VirtualClock {
   #pop(): Job | undefined {
     const heap = this.#jobs;
     const top = heap[0];
+    if (top?.cancelled) this.#cancelled--;
     const last = heap.pop();
     if (heap.length > 0 && last) {
       heap[0] = last;

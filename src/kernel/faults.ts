@@ -33,10 +33,13 @@ export const faultRuleSchema = z
   .object({
     service: z.string().optional(),
     method: z.string().toUpperCase().optional(),
-    /** glob on the path below the service's mount: `*` one segment, `**` any depth */
+    /** glob on the path, below the service's mount or in full: `*` one segment, `**` any depth */
     path: z.string().optional(),
+    /** operation name or glob, e.g. `identity.token.*` */
     operation: z.string().optional(),
+    /** project id or name */
     project: z.string().optional(),
+    /** glob on the `name` a create or update body gives its resource */
     resourceName: z.string().optional(),
     effect: faultEffectSchema,
     probability: z.number().min(0).max(1).default(1),
@@ -59,9 +62,13 @@ export interface FaultRule extends Omit<z.output<typeof faultRuleSchema>, "expir
 export interface FaultProbe {
   service: string;
   method: string;
+  /** below the service's mount */
   path: string;
+  /** as requested */
+  fullPath: string;
   operation: string;
-  project: () => string | undefined;
+  /** the caller's project, by id and name */
+  project: () => { id?: string; name?: string } | undefined;
   resourceName: () => string | undefined;
 }
 
@@ -77,6 +84,7 @@ export interface FiredFault {
 
 export class Faults {
   #rules: FaultRule[] = [];
+  #initial: unknown[] = [];
   #random: () => number;
   #next = 1;
   readonly fired = new Ring<FiredFault>(1000);
@@ -96,8 +104,17 @@ export class Faults {
     return this.#rules.some((r) => r.resourceName !== undefined);
   }
 
+  /** The rules that are still live (a rule past its expiry is dropped). */
   list(): FaultRule[] {
+    this.#dropExpired();
     return this.#rules.map((r) => ({ ...r }));
+  }
+
+  /** Rules from the configuration: active from the start, and again after every reset(). */
+  configure(rules: unknown[]): void {
+    for (const rule of rules) faultRuleSchema.parse(rule);
+    this.#initial = [...rules];
+    this.reset();
   }
 
   /** Validates and adds a rule; throws a zod error on bad input. */
@@ -115,18 +132,27 @@ export class Faults {
     return before !== this.#rules.length;
   }
 
-  /** Drops every rule and restarts the random stream, so a seeded sequence replays after a reset. */
+  /** Drops every rule, those from the configuration included. */
   clear(): void {
     this.#rules = [];
+  }
+
+  /** Back to the configured rules, with fresh ids and budgets, and the random stream restarted, so a seeded
+   * sequence replays after a reset. The fired journal is emptied. */
+  reset(): void {
+    this.#rules = [];
+    this.#next = 1;
     this.#random = seededRandom(this.seed);
+    this.fired.clear();
+    for (const rule of this.#initial) this.add(rule);
   }
 
   /** Returns the effect of the first rule that matches and fires, and journals it. */
   match(probe: FaultProbe): { rule: FaultRule; effect: FaultEffect } | undefined {
     if (this.#rules.length === 0) return undefined;
     const now = this.now();
+    this.#dropExpired();
     for (const rule of this.#rules) {
-      if (rule.expiresAt !== undefined && now >= rule.expiresAt) continue;
       if (rule.times !== undefined && rule.fired >= rule.times) continue;
       if (!matches(rule, probe)) continue;
       if (rule.probability < 1 && this.#random() >= rule.probability) continue;
@@ -136,7 +162,7 @@ export class Faults {
         ruleId: rule.id,
         service: probe.service,
         method: probe.method,
-        path: probe.path,
+        path: probe.fullPath,
         operation: probe.operation,
         effect: rule.effect.type,
       });
@@ -146,14 +172,24 @@ export class Faults {
     }
     return undefined;
   }
+
+  #dropExpired(): void {
+    const now = this.now();
+    if (this.#rules.some((r) => r.expiresAt !== undefined && now >= r.expiresAt)) {
+      this.#rules = this.#rules.filter((r) => r.expiresAt === undefined || now < r.expiresAt);
+    }
+  }
 }
 
 function matches(rule: FaultRule, probe: FaultProbe): boolean {
   if (rule.service !== undefined && rule.service !== probe.service) return false;
   if (rule.method !== undefined && rule.method !== probe.method) return false;
-  if (rule.operation !== undefined && rule.operation !== probe.operation) return false;
-  if (rule.path !== undefined && !globToRegExp(rule.path).test(probe.path)) return false;
-  if (rule.project !== undefined && rule.project !== probe.project()) return false;
+  if (rule.operation !== undefined && !globToRegExp(rule.operation, true).test(probe.operation)) return false;
+  if (rule.path !== undefined && !globToRegExp(rule.path).test(probe.path) && !globToRegExp(rule.path).test(probe.fullPath)) return false;
+  if (rule.project !== undefined) {
+    const project = probe.project();
+    if (!project || (rule.project !== project.id && rule.project !== project.name)) return false;
+  }
   if (rule.resourceName !== undefined && !globToRegExp(rule.resourceName, true).test(probe.resourceName() ?? "")) return false;
   return true;
 }

@@ -4,13 +4,18 @@
 import { randomBytes } from "node:crypto";
 import { customRandom, urlAlphabet } from "nanoid";
 
+/** A seeded stream of floats in [0, 1) whose position can be saved and restored. */
+export interface SeededRandom {
+  (): number;
+  save(): number[];
+  restore(saved: number[]): void;
+}
+
 /** sfc32: small, fast, good enough for ids; deterministic for a given seed. */
-export function seededRandom(seed: number): () => number {
-  let a = 0x9e3779b9 ^ seed;
-  let b = 0x243f6a88 ^ Math.imul(seed, 0x85ebca6b);
-  let c = 0xb7e15162 ^ Math.imul(seed, 0xc2b2ae35);
-  let d = 1;
-  const next = () => {
+export function seededRandom(seed: number): SeededRandom {
+  const s = [0x9e3779b9 ^ seed, 0x243f6a88 ^ Math.imul(seed, 0x85ebca6b), 0xb7e15162 ^ Math.imul(seed, 0xc2b2ae35), 1];
+  const next = (() => {
+    let [a, b, c, d] = s;
     a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
@@ -19,8 +24,11 @@ export function seededRandom(seed: number): () => number {
     d = (d + 1) | 0;
     t = (t + d) | 0;
     c = (c + t) | 0;
+    s[0] = a; s[1] = b; s[2] = c; s[3] = d;
     return (t >>> 0) / 4294967296;
-  };
+  }) as SeededRandom;
+  next.save = () => [...s];
+  next.restore = (saved) => s.splice(0, 4, ...saved);
   for (let i = 0; i < 16; i++) next();
   return next;
 }
@@ -32,17 +40,14 @@ export function randomSeed(): number {
 const HEX = "0123456789abcdef";
 
 export class Ids {
-  #random!: () => number;
-  #token!: () => string;
-  #secret!: () => string;
+  #random: SeededRandom;
+  #start: number[];
+  #token: () => string;
+  #secret: () => string;
 
-  constructor(private readonly seed: number) {
-    this.reset();
-  }
-
-  /** Restarts the stream: after a reset the emulator hands out the same ids as a fresh one. */
-  reset(): void {
-    this.#random = seededRandom(this.seed);
+  constructor(seed: number) {
+    this.#random = seededRandom(seed);
+    this.#start = this.#random.save();
     const bytes = (size: number) => {
       const out = new Uint8Array(size);
       for (let i = 0; i < size; i++) out[i] = Math.floor(this.#random() * 256);
@@ -50,6 +55,20 @@ export class Ids {
     };
     this.#token = customRandom(urlAlphabet, 43, bytes);
     this.#secret = customRandom(urlAlphabet, 32, bytes);
+  }
+
+  /** Restarts the stream from the seed: the emulator hands out the same ids as a fresh one. */
+  reset(): void {
+    this.#random.restore(this.#start);
+  }
+
+  /** The stream's position, for restore(). */
+  save(): number[] {
+    return this.#random.save();
+  }
+
+  restore(position: number[]): void {
+    this.#random.restore(position);
   }
 
   #hex(n: number): string {

@@ -1,7 +1,6 @@
 // Resource lifecycles on the virtual clock, declared per resource type as data (from, to, after how long).
 // A service says when a resource enters a state; the engine schedules the declared next step. Overrides,
-// per type or per resource, make a step immediate, slower, manual (moves only when stepped), stuck, or
-// send it elsewhere (e.g. BUILD -> ERROR).
+// per type or per resource, make a step immediate, slower, manual, stuck, or send it elsewhere.
 
 import type { VirtualClock } from "./clock.js";
 
@@ -29,7 +28,7 @@ export interface TransitionOverride {
   /** only the step out of this state; every step of the type when absent */
   from?: string;
   mode: OverrideMode;
-  /** for `delay` */
+  /** for `delay` (and optionally `redirect`): how long after entering `from` the step runs */
   ms?: number;
   /** for `redirect`: the state to go to instead */
   to?: string;
@@ -40,21 +39,24 @@ export interface PendingStep {
   resourceId: string;
   from: string;
   to: string;
+  /** virtual epoch ms at which the resource entered `from` */
+  enteredAt: number;
   /** virtual epoch ms at which it falls due; null for manual and stuck steps */
   dueAt: number | null;
   mode: "scheduled" | "manual" | "stuck";
 }
 
-interface Registered {
-  defs: TransitionDef[];
-  apply: TransitionApplier;
-}
+type Pending = PendingStep & { cancel?: () => void };
+
+// A lifecycle whose overrides make it loop (A -> B -> A, all immediate) would otherwise never return.
+const MAX_CHAIN = 100;
 
 export class Transitions {
-  #types = new Map<string, Registered>();
+  #types = new Map<string, { defs: TransitionDef[]; apply: TransitionApplier }>();
   #overrides: TransitionOverride[] = [];
-  #pending = new Map<string, PendingStep & { cancel?: () => void }>();
+  #pending = new Map<string, Pending>();
   #nextOverride = 1;
+  #chain = 0;
 
   constructor(private readonly clock: VirtualClock) {}
 
@@ -79,21 +81,26 @@ export class Transitions {
     return [...this.#pending.values()].map(({ cancel: _cancel, ...step }) => step);
   }
 
+  /** Adds an override; steps already pending that it covers are re-planned at once. */
   addOverride(override: Omit<TransitionOverride, "id">): TransitionOverride {
     const stored = { ...override, id: `ovr-${this.#nextOverride++}` };
-    // newest first: a later, narrower override wins over an earlier one
-    this.#overrides.unshift(stored);
+    this.#overrides.push(stored);
+    this.#replan((step) => covers(stored, step));
     return stored;
   }
 
   removeOverride(id: string): boolean {
-    const before = this.#overrides.length;
-    this.#overrides = this.#overrides.filter((o) => o.id !== id);
-    return this.#overrides.length !== before;
+    const removed = this.#overrides.find((o) => o.id === id);
+    if (!removed) return false;
+    this.#overrides = this.#overrides.filter((o) => o !== removed);
+    this.#replan((step) => covers(removed, step));
+    return true;
   }
 
   clearOverrides(): void {
     this.#overrides = [];
+    this.#nextOverride = 1;
+    this.#replan(() => true);
   }
 
   /** Forgets every scheduled step (reset). */
@@ -102,66 +109,100 @@ export class Transitions {
     this.#pending.clear();
   }
 
-  /** A resource has entered `state`: schedule its next declared step, if any. Call after the commit. */
+  /** A resource has entered `state`: plan its next declared step, if any. Call after the commit. */
   enter(type: string, resourceId: string, state: string): void {
-    const key = `${type}/${resourceId}`;
-    this.#pending.get(key)?.cancel?.();
-    this.#pending.delete(key);
-    const registered = this.#types.get(type);
-    const def = registered?.defs.find((d) => d.from === state);
-    if (!registered || !def) return;
-    const override = this.#overrideFor(type, resourceId, state);
-    const to = override?.mode === "redirect" && override.to ? override.to : def.to;
-    const step: PendingStep & { cancel?: () => void } = { type, resourceId, from: state, to, dueAt: null, mode: "scheduled" };
-    switch (override?.mode) {
-      case "manual":
-        step.mode = "manual";
-        this.#pending.set(key, step);
-        return;
-      case "stick":
-        step.mode = "stuck";
-        this.#pending.set(key, step);
-        return;
-      case "immediate":
-        this.#fire(key, step);
-        return;
-    }
-    const after = override?.mode === "delay" && override.ms !== undefined ? override.ms : def.afterMs;
-    step.dueAt = this.clock.now() + after;
-    step.cancel = this.clock.schedule(step.dueAt, () => this.#fire(key, step));
-    this.#pending.set(key, step);
+    this.forget(type, resourceId);
+    this.#plan(type, resourceId, state, this.clock.now());
   }
 
   /** The resource left the lifecycle (deleted): forget its pending step. */
   forget(type: string, resourceId: string): void {
-    const key = `${type}/${resourceId}`;
+    const key = keyOf(type, resourceId);
     this.#pending.get(key)?.cancel?.();
     this.#pending.delete(key);
   }
 
   /** Runs a pending step now (manual steps, or to hurry a scheduled or stuck one). `to` overrides the target. */
   step(type: string, resourceId: string, to?: string): PendingStep | undefined {
-    const key = `${type}/${resourceId}`;
-    const step = this.#pending.get(key);
+    const step = this.#pending.get(keyOf(type, resourceId));
     if (!step) return undefined;
-    step.cancel?.();
-    this.#pending.delete(key);
-    const fired = { ...step, to: to ?? step.to };
-    this.#fire(key, fired);
+    this.forget(type, resourceId);
+    const { cancel: _cancel, ...fired } = { ...step, to: to ?? step.to };
+    this.#fire(fired);
     return fired;
   }
 
-  #fire(key: string, step: PendingStep): void {
+  /** Puts back steps taken from pending() (snapshot import), exactly as they were. */
+  restore(steps: PendingStep[]): void {
+    this.clearPending();
+    for (const step of steps) {
+      const pending: Pending = { ...step };
+      this.#pending.set(keyOf(step.type, step.resourceId), pending);
+      if (step.mode === "scheduled" && step.dueAt !== null) pending.cancel = this.clock.schedule(step.dueAt, () => this.#fire(pending));
+    }
+  }
+
+  #plan(type: string, resourceId: string, from: string, enteredAt: number): void {
+    const def = this.#types.get(type)?.defs.find((d) => d.from === from);
+    if (!def) return;
+    const override = this.#overrideFor(type, resourceId, from);
+    const to = override?.mode === "redirect" && override.to ? override.to : def.to;
+    const step: Pending = { type, resourceId, from, to, enteredAt, dueAt: null, mode: "scheduled" };
+    const key = keyOf(type, resourceId);
+    if (override?.mode === "manual" || override?.mode === "stick") {
+      step.mode = override.mode === "manual" ? "manual" : "stuck";
+      this.#pending.set(key, step);
+      return;
+    }
+    const after = override?.mode === "immediate" ? 0 : (override?.ms ?? def.afterMs);
+    step.dueAt = enteredAt + after;
+    // already due (immediate, a zero delay, or an override that shortened a step): run it now, even on a
+    // frozen clock, so the caller sees the result as soon as the call that caused it returns
+    if (step.dueAt <= this.clock.now() && this.#chain < MAX_CHAIN) return this.#fire(step);
+    this.#pending.set(key, step);
+    step.cancel = this.clock.schedule(step.dueAt, () => this.#fire(step));
+  }
+
+  /** Plans the matching pending steps again, as if their resources had just entered `from` when they did. */
+  #replan(which: (step: PendingStep) => boolean): void {
+    const steps = [...this.#pending.values()].filter(which);
+    for (const step of steps) {
+      this.forget(step.type, step.resourceId);
+      this.#plan(step.type, step.resourceId, step.from, step.enteredAt);
+    }
+  }
+
+  #fire(step: PendingStep): void {
+    const key = keyOf(step.type, step.resourceId);
     if (this.#pending.get(key) === step) this.#pending.delete(key);
     const registered = this.#types.get(step.type);
     if (!registered) return;
     // the applier commits and, through the service, calls enter() for the state it lands in
-    registered.apply(step.resourceId, step.from, step.to);
+    this.#chain++;
+    try {
+      registered.apply(step.resourceId, step.from, step.to);
+    } finally {
+      this.#chain--;
+    }
   }
 
+  /** The most specific override wins (resource and state, then resource, then state, then type); the newest on a tie. */
   #overrideFor(type: string, resourceId: string, from: string): TransitionOverride | undefined {
-    return this.#overrides.find(
-      (o) => o.type === type && (o.resourceId === undefined || o.resourceId === resourceId) && (o.from === undefined || o.from === from),
-    );
+    let best: TransitionOverride | undefined;
+    let bestScore = -1;
+    for (const o of this.#overrides) {
+      if (!covers(o, { type, resourceId, from })) continue;
+      const score = (o.resourceId !== undefined ? 2 : 0) + (o.from !== undefined ? 1 : 0);
+      if (score >= bestScore) [best, bestScore] = [o, score];
+    }
+    return best;
   }
+}
+
+function covers(o: TransitionOverride, step: { type: string; resourceId: string; from: string }): boolean {
+  return o.type === step.type && (o.resourceId === undefined || o.resourceId === step.resourceId) && (o.from === undefined || o.from === step.from);
+}
+
+function keyOf(type: string, resourceId: string): string {
+  return `${type}/${resourceId}`;
 }

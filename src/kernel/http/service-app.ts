@@ -11,6 +11,7 @@ import { UnknownMarker } from "../pagination.js";
 import { bodyResourceName, describeIssues } from "./body.js";
 import type { AppEnv, Ctx } from "./context.js";
 import type { FaultEffect } from "../faults.js";
+import { DROPPED } from "./ingress.js";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
 
@@ -101,10 +102,12 @@ async function gate(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ct
     service: service.name,
     method: c.req.method,
     path: c.req.path.slice(service.mountPath.length) || "/",
+    fullPath: c.req.path,
     operation: route.operation,
     project: () => {
       const token = c.req.header("x-auth-token");
-      return token ? kernel.tokens.resolve(token)?.projectId : undefined;
+      const principal = token ? kernel.tokens.resolve(token) : undefined;
+      return principal && { id: principal.projectId, name: principal.projectName };
     },
     resourceName: () => name,
   });
@@ -162,7 +165,7 @@ function transport(c: Ctx, fault: TransportFault): Response {
   const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
   if (incoming?.socket) {
     incoming.socket.destroy();
-    return new Response(null, { status: 499 });
+    return new Response(null, { status: DROPPED });
   }
   // in-process (app.request): there is no connection to drop, so the call itself fails
   throw fault;

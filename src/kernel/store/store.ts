@@ -20,9 +20,12 @@ export interface Tx {
 export class Store<S extends RootState = RootState> {
   #state: S;
   #listeners: Array<(type: string, payload: Record<string, unknown>) => void> = [];
+  #inRecipe = false;
+  #onError: (error: unknown) => void;
 
-  constructor(initial: S) {
+  constructor(initial: S, onError?: (error: unknown) => void) {
     this.#state = initial;
+    this.#onError = onError ?? ((e) => console.error("skymock: after-commit callback failed", e));
   }
 
   get state(): S {
@@ -31,6 +34,7 @@ export class Store<S extends RootState = RootState> {
 
   /** Replaces the whole state (reset, import); no events. */
   replace(next: S): void {
+    if (this.#inRecipe) throw new Error("store.replace() inside a store recipe");
     this.#state = next;
   }
 
@@ -40,19 +44,51 @@ export class Store<S extends RootState = RootState> {
 
   /** Applies one atomic change and returns what the recipe returned (plain data, detached from the draft). */
   update<R>(recipe: (draft: Draft<S>, tx: Tx) => R): R {
+    // a nested update would commit against the old root and then be overwritten by the outer one
+    if (this.#inRecipe) throw new Error("store.update() inside a store recipe: use tx.afterCommit()");
     const events: Array<[string, Record<string, unknown>]> = [];
     const after: Array<() => void> = [];
     const tx: Tx = {
-      emit: (type, payload) => events.push([type, payload]),
+      // payloads are copied out of the draft now: a draft is unreadable once the recipe ends
+      emit: (type, payload) => events.push([type, detach(payload)]),
       afterCommit: (fn) => after.push(fn),
     };
     let result!: R;
-    this.#state = produce(this.#state, (draft) => {
-      const value = recipe(draft, tx);
-      result = (isDraft(value) ? current(value as object) : value) as R;
-    }) as S;
+    this.#inRecipe = true;
+    try {
+      this.#state = produce(this.#state, (draft) => {
+        result = detach(recipe(draft, tx));
+      }) as S;
+    } finally {
+      this.#inRecipe = false;
+    }
+    // the change is committed: a failing listener or callback is a bug to report, not the caller's error
     for (const [type, payload] of events) for (const listener of this.#listeners) listener(type, payload);
-    for (const fn of after) fn();
+    for (const fn of after) {
+      try {
+        fn();
+      } catch (error) {
+        this.#onError(error);
+      }
+    }
     return result;
   }
+}
+
+/** Plain data with every draft inside it replaced by its current value. Copies only what holds a draft. */
+function detach<T>(value: T): T {
+  if (isDraft(value)) return current(value as object) as T;
+  if (Array.isArray(value)) {
+    const out = value.map(detach);
+    return (out.some((v, i) => v !== value[i]) ? out : value) as T;
+  }
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    let copy: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const d = detach(v);
+      if (d !== v) (copy ??= { ...(value as Record<string, unknown>) })[k] = d;
+    }
+    return (copy ?? value) as T;
+  }
+  return value;
 }

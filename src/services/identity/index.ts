@@ -3,6 +3,7 @@
 
 import type { ServiceModule } from "../../kernel/service.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
+import { baseUrl } from "../../kernel/http/context.js";
 import { get } from "../../kernel/store/table.js";
 import { envelope } from "./errors.js";
 import { initialIdentityState, type IdentityState } from "./state.js";
@@ -45,7 +46,7 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
           envelope,
           // Keystone names where to authenticate on every 401
           errorHeaders: (c, error): Record<string, string> =>
-            error.status === 401 ? { "WWW-Authenticate": `Keystone uri="${new URL(c.req.url).origin}/identity/v3"` } : {},
+            error.status === 401 ? { "WWW-Authenticate": `Keystone uri="${baseUrl(c)}/identity/v3"` } : {},
         },
         [...authRoutes(deps), ...directoryRoutes(deps), ...appCredentialRoutes(deps)],
       );

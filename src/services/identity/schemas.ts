@@ -60,3 +60,98 @@ export const appCredentialCreateSchema = z.object({
   }),
 });
 export type AppCredentialCreate = z.infer<typeof appCredentialCreateSchema>["application_credential"];
+
+// --- the directory: domains, projects, users, roles (Keystone v3 api-ref request bodies) ---
+// Keystone ignores null for optional fields the clients fill from unset flags; so do these schemas.
+
+const description = z.string().max(65535).nullable().optional();
+const enabled = z.boolean().optional();
+/** Keystone's resource options; accepted and ignored (the views render `options: {}`) */
+const options = z.record(z.string(), z.unknown()).optional();
+const tags = z.array(z.string().min(1).max(255).regex(/^[^,/]*$/, "a tag may not contain ',' or '/'")).max(80).optional();
+const nonEmpty = (v: object) => Object.keys(v).length > 0;
+const NON_EMPTY = "the update names no attribute";
+
+export const domainCreateSchema = z.object({
+  domain: z.object({
+    name: z.string().min(1).max(64),
+    description,
+    enabled,
+    /** Keystone lets the caller choose a domain's id: a UUID4 without dashes */
+    explicit_domain_id: z.string().regex(/^[0-9a-f]{32}$/, "must be a UUID4 without dashes").optional(),
+    options,
+  }),
+});
+export type DomainCreate = z.infer<typeof domainCreateSchema>["domain"];
+
+export const domainUpdateSchema = z.object({
+  domain: z.object({ name: z.string().min(1).max(64).optional(), description, enabled, options }).refine(nonEmpty, NON_EMPTY),
+});
+export type DomainUpdate = z.infer<typeof domainUpdateSchema>["domain"];
+
+export const projectCreateSchema = z.object({
+  project: z.object({
+    name: z.string().min(1).max(64),
+    domain_id: z.string().min(1).nullable().optional(),
+    parent_id: z.string().min(1).nullable().optional(),
+    description,
+    enabled,
+    is_domain: z.boolean().optional(),
+    tags,
+    options,
+  }),
+});
+export type ProjectCreate = z.infer<typeof projectCreateSchema>["project"];
+
+export const projectUpdateSchema = z.object({
+  project: z
+    .object({
+      name: z.string().min(1).max(64).optional(),
+      description,
+      enabled,
+      tags,
+      options,
+      // immutable in Keystone: accepted only when unchanged
+      domain_id: z.string().min(1).optional(),
+      parent_id: z.string().min(1).nullable().optional(),
+      is_domain: z.boolean().optional(),
+    })
+    .refine(nonEmpty, NON_EMPTY),
+});
+export type ProjectUpdate = z.infer<typeof projectUpdateSchema>["project"];
+
+const userFields = {
+  default_project_id: z.string().min(1).nullable().optional(),
+  password: z.string().max(4096).nullable().optional(),
+  description,
+  email: z.string().max(255).nullable().optional(),
+  enabled,
+  options,
+};
+
+export const userCreateSchema = z.object({
+  user: z.object({ name: z.string().min(1).max(255), domain_id: z.string().min(1).nullable().optional(), ...userFields }),
+});
+export type UserCreate = z.infer<typeof userCreateSchema>["user"];
+
+export const userUpdateSchema = z.object({
+  user: z
+    .object({ name: z.string().min(1).max(255).optional(), domain_id: z.string().min(1).optional(), ...userFields })
+    .refine(nonEmpty, NON_EMPTY),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>["user"];
+
+export const passwordChangeSchema = z.object({
+  user: z.object({ password: z.string().max(4096), original_password: z.string().max(4096) }),
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>["user"];
+
+export const roleCreateSchema = z.object({
+  role: z.object({ name: z.string().min(1).max(255), description, domain_id: z.string().min(1).nullable().optional(), options }),
+});
+export type RoleCreate = z.infer<typeof roleCreateSchema>["role"];
+
+export const roleUpdateSchema = z.object({
+  role: z.object({ name: z.string().min(1).max(255).optional(), description, options }).refine(nonEmpty, NON_EMPTY),
+});
+export type RoleUpdate = z.infer<typeof roleUpdateSchema>["role"];

@@ -2,19 +2,27 @@
 
 import { createHash } from "node:crypto";
 import { get } from "../../kernel/store/table.js";
-import { isoMicro } from "../../kernel/time.js";
+import { isoMicro, isoMicroNoZone } from "../../kernel/time.js";
 import type { CatalogService } from "../../catalog.js";
-import type { IdentityState, Token, Domain } from "./state.js";
+import type { AppCredential, IdentityState, Token, Domain } from "./state.js";
 
 const INTERFACES = ["public", "internal", "admin"] as const;
 
 /** Stable, Keystone-shaped (32 hex) ids for catalog services and endpoints. */
+const stableIds = new Map<string, string>();
 function stableId(seed: string): string {
-  return createHash("sha256").update(seed).digest("hex").slice(0, 32);
+  let id = stableIds.get(seed);
+  if (id === undefined) {
+    id = createHash("sha256").update(seed).digest("hex").slice(0, 32);
+    stableIds.set(seed, id);
+  }
+  return id;
 }
 
 export function catalogView(catalog: CatalogService[], base: string, region: string, projectId: string | undefined) {
-  return catalog.map((svc) => {
+  // Keystone leaves out endpoints whose URL needs a project when the token has none (domain, system)
+  const usable = projectId === undefined ? catalog.filter((svc) => !svc.path.includes("{project_id}")) : catalog;
+  return usable.map((svc) => {
     const url = base + svc.path.replace("{project_id}", projectId ?? "");
     return {
       id: stableId(`service:${svc.type}`),
@@ -73,6 +81,27 @@ export function tokenView(s: IdentityState, token: Token, options: TokenViewOpti
     if (cred) body.application_credential = { id: cred.id, name: cred.name, restricted: !cred.unrestricted };
   }
   return { token: body };
+}
+
+/** An application credential; `secret` only in the create response, which is the one time it is shown. */
+export function appCredentialView(s: IdentityState, cred: AppCredential, base: string, secret?: string) {
+  const view: Record<string, unknown> = {
+    id: cred.id,
+    name: cred.name,
+    description: cred.description,
+    project_id: cred.projectId,
+    roles: cred.roleIds
+      .map((id) => get(s.roles, id))
+      .filter((r) => !!r)
+      .map((r) => ({ id: r!.id, name: r!.name, domain_id: r!.domainId })),
+    // Keystone renders this one without the zone suffix: 2031-05-01T12:00:00.000000
+    expires_at: cred.expiresAt === null ? null : isoMicroNoZone(cred.expiresAt),
+    unrestricted: cred.unrestricted,
+    access_rules: cred.accessRules.map((r) => ({ id: r.id, service: r.service, method: r.method, path: r.path })),
+    links: { self: `${base}/identity/v3/users/${cred.userId}/application_credentials/${cred.id}` },
+  };
+  if (secret !== undefined) view.secret = secret;
+  return view;
 }
 
 const V3_UPDATED = "2024-04-03T00:00:00Z";

@@ -1,15 +1,61 @@
 // Creating domains, projects, users and roles, and granting roles: the rules shared by the admin API and
-// the seed loader (uniqueness per scope, references that must exist). Pure rules over the slice.
+// the seed loader (uniqueness per scope, references that must exist), plus the helpers the per-resource
+// operations share (lookups that 404, the name index on rename, removing assignments). No HTTP in here.
 
-import { dictSet } from "../../../kernel/store/dict.js";
-import { get, put, remove } from "../../../kernel/store/table.js";
+import type { ApiError } from "../../../kernel/errors.js";
+import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
+import { filter, get, put, remove } from "../../../kernel/store/table.js";
 import type { Tx } from "../../../kernel/store/store.js";
 import { conflict, notFound } from "../errors.js";
 import { hashSecret } from "../secrets.js";
 import {
-  assignmentId, findByName, nameKey,
-  type AssignmentScope, type Domain, type IdentityState, type Project, type Role, type User,
+  assignmentId, findByName, nameKey, scopeKey,
+  type Assignment, type AssignmentScope, type Domain, type IdentityState, type Project, type Role, type User,
 } from "../state.js";
+
+export function requireDomain(s: IdentityState, id: string): Domain {
+  const domain = get(s.domains, id);
+  if (!domain) throw notFound("domain", id);
+  return domain;
+}
+
+export function requireProject(s: IdentityState, id: string): Project {
+  const project = get(s.projects, id);
+  if (!project) throw notFound("project", id);
+  return project;
+}
+
+export function requireUser(s: IdentityState, id: string): User {
+  const user = get(s.users, id);
+  if (!user) throw notFound("user", id);
+  return user;
+}
+
+export function requireRole(s: IdentityState, id: string): Role {
+  const role = get(s.roles, id);
+  if (!role) throw notFound("role", id);
+  return role;
+}
+
+/** Moves a row's entry in the name index from `from` to `to`; a name another row holds is a conflict. */
+export function renameKey(s: IdentityState, from: string, to: string, id: string, duplicate: () => ApiError): void {
+  if (from === to) return;
+  const holder = dictGet(s.names, to);
+  if (holder !== undefined && holder !== id) throw duplicate();
+  dictDelete(s.names, from);
+  dictSet(s.names, to, id);
+}
+
+/** Removes every assignment matching `which`; returns the ids of the users who lost one. */
+export function removeAssignments(s: IdentityState, tx: Tx, which: (a: Assignment) => boolean): Set<string> {
+  const users = new Set<string>();
+  for (const a of filter(s.assignments, which)) {
+    remove(s.assignments, a.id);
+    users.add(a.userId);
+    tx.emit("identity.role_assignment.deleted", { userId: a.userId, roleId: a.roleId, scope: a.scope });
+  }
+  return users;
+}
 
 export function createDomain(s: IdentityState, tx: Tx, d: Domain): Domain {
   if (get(s.domains, d.id)) throw conflict("domain", `Duplicate ID, ${d.id}`);
@@ -61,7 +107,11 @@ export function createRole(s: IdentityState, tx: Tx, r: Role): Role {
   return r;
 }
 
-function checkScope(s: IdentityState, scope: AssignmentScope): void {
+export function assignmentNotFound(userId: string, scope: AssignmentScope, roleId: string): ApiError {
+  return notFound("role assignment", `role ${roleId}, user ${userId}, ${scopeKey(scope)}`);
+}
+
+export function checkScope(s: IdentityState, scope: AssignmentScope): void {
   if ("project" in scope && !get(s.projects, scope.project)) throw notFound("project", scope.project);
   if ("domain" in scope && !get(s.domains, scope.domain)) throw notFound("domain", scope.domain);
 }
@@ -79,11 +129,10 @@ export function grantRole(s: IdentityState, tx: Tx, userId: string, scope: Assig
 
 /** DELETE .../users/{u}/roles/{r}: the user's existing tokens stop working, as Keystone revokes them. */
 export function revokeRole(s: IdentityState, tx: Tx, userId: string, scope: AssignmentScope, roleId: string): void {
-  const id = assignmentId(userId, scope, roleId);
-  if (!remove(s.assignments, id)) {
-    throw notFound("role assignment", `user ${userId}, role ${roleId}`);
-  }
-  const user = get(s.users, userId);
-  if (user) user.tokenEpoch++;
+  const user = requireUser(s, userId);
+  requireRole(s, roleId);
+  checkScope(s, scope);
+  if (!remove(s.assignments, assignmentId(userId, scope, roleId))) throw assignmentNotFound(userId, scope, roleId);
+  user.tokenEpoch++;
   tx.emit("identity.role_assignment.deleted", { userId, roleId, scope });
 }

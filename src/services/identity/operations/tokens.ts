@@ -73,16 +73,20 @@ function authenticate(s: IdentityState, request: AuthRequest, now: number, heade
       const user = findUser(s, ref);
       if (!userUsable(s, user) || !verifySecret(ref.password, user.passwordHash)) throw unauthorized();
       sameUser(user);
-      result = { ...result, user, methods: [...(result?.methods ?? []), "password"] };
+      result = { ...result, user, methods: unique([...(result?.methods ?? []), "password"]) };
     } else if (method === "token") {
       const id = identity.token?.id ?? headerToken;
       if (!id) throw validationError("'token' is a required property of identity.");
       const old = liveToken(s, id, now);
       if (!old) throw unauthorized("The token you presented is not valid or has expired.");
       if (old.applicationCredentialId !== null) throw forbidden("A token created from an application credential cannot be exchanged.");
+      if (old.scope.kind === "system" && isProjectOrDomain(request.auth.scope)) {
+        throw forbidden("Using a system-scoped token to create a project-scoped or domain-scoped token is not allowed.");
+      }
       const user = get(s.users, old.userId)!;
       sameUser(user);
-      const methods = ["token", ...old.methods.filter((m) => m !== "token")];
+      // the new token names `token` first, then the methods that proved the identity originally
+      const methods = unique(["token", ...old.methods, ...(result?.methods ?? [])]);
       result = { ...result, user, exchanged: old, methods };
     } else if (method === "application_credential") {
       const ref = identity.application_credential;
@@ -93,12 +97,20 @@ function authenticate(s: IdentityState, request: AuthRequest, now: number, heade
       const user = get(s.users, credential.userId);
       if (!userUsable(s, user)) throw unauthorized();
       sameUser(user);
-      result = { ...result, user, credential, methods: [...(result?.methods ?? []), "application_credential"] };
+      result = { ...result, user, credential, methods: unique([...(result?.methods ?? []), "application_credential"]) };
     } else {
       throw unauthorized(`Attempted to authenticate with an unsupported method: ${method}.`);
     }
   }
   return result!;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function isProjectOrDomain(scope: AuthRequest["auth"]["scope"]): boolean {
+  return typeof scope === "object" && (scope.project !== undefined || scope.domain !== undefined);
 }
 
 function findCredential(
@@ -175,6 +187,12 @@ export function issueToken(
 ): Token {
   const who = authenticate(s, request, ctx.now, headerToken);
   const { scope, roleIds } = scopeFor(s, who, request);
+  // an exchanged token keeps the expiry of the one it came from, as Keystone's does; a credential's
+  // token never outlives the credential
+  let expiresAt = who.exchanged ? who.exchanged.expiresAt : ctx.now + ctx.ttlMs;
+  if (who.credential?.expiresAt != null) expiresAt = Math.min(expiresAt, who.credential.expiresAt);
+  // the audit chain: the new token's own id, then the id of the token the chain started from
+  const chain = who.exchanged ? who.exchanged.auditIds[who.exchanged.auditIds.length - 1] : undefined;
   const token: Token = {
     id: ctx.ids.token(),
     userId: who.user.id,
@@ -182,9 +200,8 @@ export function issueToken(
     scope,
     roleIds,
     issuedAt: ctx.now,
-    // an exchanged token keeps the expiry of the one it came from, as Keystone's does
-    expiresAt: who.exchanged ? who.exchanged.expiresAt : ctx.now + ctx.ttlMs,
-    auditIds: who.exchanged ? [ctx.ids.auditId(), who.exchanged.auditIds[0]] : [ctx.ids.auditId()],
+    expiresAt,
+    auditIds: chain === undefined ? [ctx.ids.auditId()] : [ctx.ids.auditId(), chain],
     revokedAt: null,
     applicationCredentialId: who.credential?.id ?? null,
     userEpoch: who.user.tokenEpoch,

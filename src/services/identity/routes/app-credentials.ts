@@ -1,8 +1,73 @@
-// Application credentials (Keystone v3 /users/{user_id}/application_credentials).
+// Application credentials (Keystone v3 /users/{user_id}/application_credentials). Any valid token may
+// call these routes; who may do what (owner, admin, restricted credential) is decided by the operations.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { baseUrl, principalOf } from "../../../kernel/http/context.js";
+import { readBody } from "../../../kernel/http/body.js";
+import { appCredentialCreateSchema } from "../schemas.js";
+import {
+  createAppCredential, deleteAppCredential, listAppCredentials, showAppCredential,
+} from "../operations/app-credentials.js";
+import { appCredentialView, collectionLinks } from "../views.js";
 import type { IdentityDeps } from "./deps.js";
 
-export function appCredentialRoutes(_deps: IdentityDeps): RouteDef[] {
-  return [];
+const COLLECTION = "/v3/users/:user_id/application_credentials";
+const MEMBER = `${COLLECTION}/:credential_id`;
+
+export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
+  const { kernel } = deps;
+  return [
+    {
+      method: "POST",
+      path: COLLECTION,
+      operation: "identity.application_credential.create",
+      policy: "authenticated",
+      handler: async (c) => {
+        const body = await readBody(c, appCredentialCreateSchema, kernel.options.maxBodyBytes);
+        const ctx = { now: kernel.clock.now(), ids: kernel.ids };
+        const { credential, secret } = kernel.store.update((draft, tx) =>
+          createAppCredential(deps.slice(draft), tx, ctx, principalOf(c), c.req.param("user_id")!, body.application_credential),
+        );
+        return c.json({ application_credential: appCredentialView(deps.state(), credential, baseUrl(c), secret) }, 201);
+      },
+    },
+    {
+      method: "GET",
+      path: COLLECTION,
+      operation: "identity.application_credential.list",
+      policy: "authenticated",
+      handler: (c) => {
+        const s = deps.state();
+        const creds = listAppCredentials(s, principalOf(c), c.req.param("user_id")!, c.req.query("name"));
+        const base = baseUrl(c);
+        return c.json({
+          application_credentials: creds.map((cred) => appCredentialView(s, cred, base)),
+          links: collectionLinks(c.req.url),
+        });
+      },
+    },
+    {
+      method: "GET",
+      path: MEMBER,
+      operation: "identity.application_credential.show",
+      policy: "authenticated",
+      handler: (c) => {
+        const s = deps.state();
+        const cred = showAppCredential(s, principalOf(c), c.req.param("user_id")!, c.req.param("credential_id")!);
+        return c.json({ application_credential: appCredentialView(s, cred, baseUrl(c)) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: MEMBER,
+      operation: "identity.application_credential.delete",
+      policy: "authenticated",
+      handler: (c) => {
+        kernel.store.update((draft, tx) =>
+          deleteAppCredential(deps.slice(draft), tx, principalOf(c), c.req.param("user_id")!, c.req.param("credential_id")!),
+        );
+        return c.body(null, 204);
+      },
+    },
+  ];
 }

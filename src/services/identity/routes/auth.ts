@@ -12,7 +12,7 @@ import { issueToken, revokeToken, subjectToken } from "../operations/tokens.js";
 import { catalogView, collectionLinks, tokenView, v3VersionEntry } from "../views.js";
 import { projectView, domainView } from "../views-directory.js";
 import { rolesOn } from "../state.js";
-import { validationError } from "../errors.js";
+import { forbidden, validationError } from "../errors.js";
 import type { IdentityDeps } from "./deps.js";
 
 export function authRoutes(deps: IdentityDeps): RouteDef[] {
@@ -94,6 +94,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => {
         const principal = principalOf(c);
+        if (principal.projectId === undefined) throw forbidden("A project-scoped token is required to produce a service catalog.");
         const catalog = catalogView(options.catalog, baseUrl(c), options.region, principal.projectId);
         return c.json({ catalog, links: collectionLinks(c.req.url) });
       },

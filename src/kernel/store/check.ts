@@ -1,0 +1,65 @@
+// Structural checks for collections that arrive from outside (a state snapshot being imported): a Dict or
+// Table that passes reads back exactly what it holds. Each returns what is wrong, or undefined.
+
+import { dictGet, hash, type DictNode } from "./dict.js";
+import type { RowNode, Table } from "./table.js";
+
+const WIDTH = 32;
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const isNode = (v: unknown): v is unknown[] => Array.isArray(v) && v.length === WIDTH;
+
+export function dictProblem(value: unknown): string | undefined {
+  if (!isObject(value) || !isNode(value.root) || typeof value.size !== "number") return "not a map";
+  let count = 0;
+  const walk = (node: unknown[], depth: number, prefix: number): string | undefined => {
+    for (let i = 0; i < WIDTH; i++) {
+      const slot = node[i];
+      const path = (prefix | (i << (depth * 5))) >>> 0;
+      if (slot === null) continue;
+      if (isNode(slot)) {
+        if (depth >= 6) return "a map is nested too deep";
+        const problem = walk(slot, depth + 1, path);
+        if (problem) return problem;
+        continue;
+      }
+      if (!isObject(slot) || !Array.isArray(slot.e)) return "a map node holds something else";
+      for (const entry of slot.e) {
+        if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== "string" || entry[1] === undefined) return "a map entry is not [key, value]";
+        const bits = Math.min(32, (depth + 1) * 5);
+        const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
+        if (((hash(entry[0]) & mask) >>> 0) !== ((path & mask) >>> 0)) return `map key ${entry[0]} is in the wrong place`;
+        count++;
+      }
+    }
+    return undefined;
+  };
+  return walk(value.root as DictNode<unknown>, 0, 0) ?? (count === value.size ? undefined : "map size does not match its entries");
+}
+
+export function tableProblem(value: unknown): string | undefined {
+  if (!isObject(value) || !isNode(value.rows)) return "not a table";
+  const t = value as unknown as Table<{ id: string }>;
+  if (![t.size, t.next, t.depth].every(Number.isInteger) || t.depth < 1 || t.next > WIDTH ** t.depth) return "table counters are not valid";
+  const indexProblem = dictProblem(t.index);
+  if (indexProblem) return `table index: ${indexProblem}`;
+  let count = 0;
+  const walk = (node: RowNode<{ id: string }>, level: number, base: number): string | undefined => {
+    for (let d = 0; d < WIDTH; d++) {
+      const slot = node[d];
+      if (slot === null) continue;
+      const seq = base + d * WIDTH ** level;
+      if (level > 0) {
+        if (!isNode(slot)) return "a table node holds something else";
+        const problem = walk(slot as RowNode<{ id: string }>, level - 1, seq);
+        if (problem) return problem;
+        continue;
+      }
+      if (!isObject(slot) || typeof slot.id !== "string") return "a table row has no id";
+      if (seq >= t.next) return "a table row lies beyond the table's end";
+      if (dictGet(t.index, slot.id) !== seq) return `table row ${slot.id} is not indexed`;
+      count++;
+    }
+    return undefined;
+  };
+  return walk(t.rows, t.depth - 1, 0) ?? (count === t.size && t.index.size === t.size ? undefined : "table size does not match its rows");
+}

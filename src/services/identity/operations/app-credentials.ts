@@ -1,0 +1,131 @@
+// Application credentials (Keystone v3 /users/{user_id}/application_credentials): create, list, show,
+// delete. The rules follow keystone/api/users.py: the owner creates with a project-scoped token, the roles
+// must be among the token's, and a restricted credential's token cannot manage credentials.
+
+import type { Ids } from "../../../kernel/ids.js";
+import type { Tx } from "../../../kernel/store/store.js";
+import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
+import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
+import { filter, get, put, remove } from "../../../kernel/store/table.js";
+import type { AppCredentialCreate } from "../schemas.js";
+import { conflict, forbidden, notFound, validationError } from "../errors.js";
+import { hashSecret } from "../secrets.js";
+import { findByName, nameKey, rolesOn, withImpliedRoles, type AppCredential, type IdentityState } from "../state.js";
+
+export interface AppCredentialContext {
+  now: number;
+  ids: Ids;
+}
+
+/** Keystone refuses credential management to tokens of restricted application credentials. */
+function assertMayManage(caller: Principal): void {
+  if (caller.applicationCredential && !caller.applicationCredential.unrestricted) {
+    throw forbidden("Using method 'application_credential' is not allowed for managing additional application credentials.");
+  }
+}
+
+/** Reads are for the owner and admins. */
+function assertMayRead(s: IdentityState, caller: Principal, userId: string): void {
+  if (caller.userId !== userId && !isAdmin(caller)) throw forbidden();
+  if (!get(s.users, userId)) throw notFound("user", userId);
+}
+
+/** ISO-8601; a time without a zone is UTC, as Keystone reads it. Blank or null: never expires. */
+function parseExpiry(value: string | null | undefined, now: number): number | null {
+  if (value === undefined || value === null || value.trim() === "") return null;
+  const text = value.trim().replace(/(\.\d{3})\d+/, "$1");
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
+  const at = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(zoned) : NaN;
+  if (Number.isNaN(at)) throw validationError(`Invalid expires_at: '${value}' is not an ISO-8601 time.`);
+  if (at <= now) throw validationError("The 'expires_at' must not be before now.");
+  return at;
+}
+
+/** The requested roles as ids: each must be one the caller's token carries (Keystone: 400 otherwise). */
+function credentialRoles(s: IdentityState, tokenRoleIds: string[], requested: AppCredentialCreate["roles"]): string[] {
+  if (!requested || requested.length === 0) return [...tokenRoleIds];
+  const out = new Set<string>();
+  for (const ref of requested) {
+    let id = ref.id;
+    if (id === undefined) {
+      if (ref.name === undefined) throw validationError("Each role of an application credential needs an id or a name.");
+      const role = findByName(s, s.roles, nameKey.role(ref.name));
+      if (!role) throw notFound("role", ref.name);
+      id = role.id;
+    }
+    if (!tokenRoleIds.includes(id)) {
+      throw validationError("Invalid application credential: Cannot create an application credential with unassigned role");
+    }
+    out.add(id);
+  }
+  return [...out];
+}
+
+export function createAppCredential(
+  s: IdentityState,
+  tx: Tx,
+  ctx: AppCredentialContext,
+  caller: Principal,
+  userId: string,
+  input: AppCredentialCreate,
+): { credential: AppCredential; secret: string } {
+  assertMayManage(caller);
+  if (caller.userId !== userId) throw forbidden("Cannot create an application credential for another user.");
+  const projectId = caller.projectId;
+  if (projectId === undefined) throw forbidden("An application credential can only be created with a project-scoped token.");
+  const token = get(s.tokens, caller.token);
+  const roleIds = credentialRoles(s, token?.roleIds ?? [], input.roles);
+  const held = new Set(withImpliedRoles(s, rolesOn(s, userId, { project: projectId })));
+  const missing = roleIds.find((id) => !held.has(id));
+  if (missing !== undefined) {
+    throw validationError(`Invalid application credential: Could not find role assignment with role: ${missing}, user or group: ${userId}, project, domain, or system: ${projectId}.`);
+  }
+  const expiresAt = parseExpiry(input.expires_at, ctx.now);
+  if (findByName(s, s.appCredentials, nameKey.appCredential(userId, input.name))) {
+    throw conflict("application_credential", "Duplicate application credential");
+  }
+  const secret = input.secret || ctx.ids.secret();
+  const credential: AppCredential = {
+    id: ctx.ids.hexId(),
+    name: input.name,
+    description: input.description ?? null,
+    userId,
+    projectId,
+    roleIds,
+    secretHash: hashSecret(secret, ctx.ids.hexId().slice(0, 16)),
+    expiresAt,
+    unrestricted: input.unrestricted ?? false,
+    accessRules: (input.access_rules ?? []).map((rule) => ({ id: ctx.ids.hexId(), ...rule })),
+  };
+  put(s.appCredentials, credential);
+  dictSet(s.names, nameKey.appCredential(userId, credential.name), credential.id);
+  tx.emit("identity.application_credential.created", { id: credential.id, name: credential.name, userId, projectId });
+  return { credential, secret };
+}
+
+export function listAppCredentials(s: IdentityState, caller: Principal, userId: string, name?: string): AppCredential[] {
+  assertMayRead(s, caller, userId);
+  if (name !== undefined) {
+    const one = findByName(s, s.appCredentials, nameKey.appCredential(userId, name));
+    return one ? [one] : [];
+  }
+  return filter(s.appCredentials, (cred) => cred.userId === userId);
+}
+
+export function showAppCredential(s: IdentityState, caller: Principal, userId: string, id: string): AppCredential {
+  assertMayRead(s, caller, userId);
+  const cred = get(s.appCredentials, id);
+  if (!cred || cred.userId !== userId) throw notFound("application credential", id);
+  return cred;
+}
+
+/** Tokens issued from the credential stop working at once: liveToken requires the credential to exist. */
+export function deleteAppCredential(s: IdentityState, tx: Tx, caller: Principal, userId: string, id: string): void {
+  if (caller.userId !== userId) throw forbidden("Cannot delete an application credential of another user.");
+  assertMayManage(caller);
+  const cred = get(s.appCredentials, id);
+  if (!cred || cred.userId !== userId) throw notFound("application credential", id);
+  remove(s.appCredentials, id);
+  dictDelete(s.names, nameKey.appCredential(userId, cred.name));
+  tx.emit("identity.application_credential.deleted", { id, name: cred.name, userId, projectId: cred.projectId });
+}
