@@ -9,25 +9,24 @@ import { ApiError } from "../kernel/errors.js";
 import { validate } from "../kernel/http/body.js";
 import { handle, optionalJson, parseDuration } from "./http.js";
 
-const clockSchema = z
+export const clockSchema = z
   .object({
-    factor: z.number().positive().optional(),
-    frozen: z.boolean().optional(),
-    /** jump to this time (ISO or epoch ms); due work runs first */
-    now: z.union([z.number(), z.string().datetime({ offset: true })]).optional(),
+    factor: z.number().positive().optional().describe("virtual ms per real ms while running"),
+    frozen: z.boolean().optional().describe("true: time moves only when advanced"),
+    now: z.union([z.number(), z.string().datetime({ offset: true })]).optional().describe("jump to this time (ISO or epoch ms); work due on the way runs first"),
   })
   .strict();
 
-const advanceSchema = z.object({ by: z.union([z.number(), z.string()]).optional() }).strict();
+export const advanceSchema = z.object({ by: z.union([z.number(), z.string()]).optional().describe('ms, or "250ms", "90s", "5m", "2h", "1d"') }).strict();
 
-const overrideSchema = z
+export const overrideSchema = z
   .object({
     type: z.string().min(1),
-    resourceId: z.string().min(1).optional(),
-    from: z.string().min(1).optional(),
+    resourceId: z.string().min(1).optional().describe("only this resource"),
+    from: z.string().min(1).optional().describe("only the step out of this state"),
     mode: z.enum(["immediate", "delay", "manual", "stick", "redirect"]),
-    after: z.union([z.number(), z.string()]).optional(),
-    to: z.string().min(1).optional(),
+    after: z.union([z.number(), z.string()]).optional().describe("delay and redirect: time after entering the state (ms or \"90s\")"),
+    to: z.string().min(1).optional().describe("redirect: the state to go to instead"),
   })
   .strict()
   .refine((o) => o.mode !== "delay" || o.after !== undefined, "mode `delay` needs `after`")
@@ -35,9 +34,9 @@ const overrideSchema = z
   .refine((o) => o.mode === "redirect" || o.to === undefined, "only mode `redirect` takes `to`")
   .refine((o) => o.mode === "delay" || o.mode === "redirect" || o.after === undefined, "only modes `delay` and `redirect` take `after`");
 
-const stepSchema = z.object({ type: z.string().min(1), resourceId: z.string().min(1), to: z.string().min(1).optional() }).strict();
+export const stepSchema = z.object({ type: z.string().min(1), resourceId: z.string().min(1), to: z.string().min(1).optional() }).strict();
 
-const rateLimitSchema = z.object({ requests: z.number().int().min(0), windowSeconds: z.number().positive() }).strict();
+export const rateLimitSchema = z.object({ requests: z.number().int().min(0), windowSeconds: z.number().positive() }).strict();
 
 export function timeRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
   const max = kernel.options.maxBodyBytes;

@@ -11,7 +11,7 @@ import type { World } from "../world-state.js";
 import { loadScenario, parseWorld, resolveExtends, scenarioNames } from "../world.js";
 import { handle, optionalJson } from "./http.js";
 
-const resetSchema = z.object({ project: z.string().min(1).optional() }).strict();
+export const resetSchema = z.object({ project: z.string().min(1).optional() }).strict();
 
 export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): void {
   const max = kernel.options.maxBodyBytes;

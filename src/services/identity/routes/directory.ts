@@ -1,8 +1,14 @@
-// Administration of domains, projects, users, roles and role assignments (Keystone v3).
+// Administration of domains, projects, users, roles and role assignments (Keystone v3): the combined
+// route table of the per-resource files.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { IdentityDeps } from "./deps.js";
+import { domainRoutes } from "./domains.js";
+import { projectRoutes } from "./projects.js";
+import { userRoutes } from "./users.js";
+import { roleRoutes } from "./roles.js";
+import { grantRoutes } from "./grants.js";
 
-export function directoryRoutes(_deps: IdentityDeps): RouteDef[] {
-  return [];
+export function directoryRoutes(deps: IdentityDeps): RouteDef[] {
+  return [...domainRoutes(deps), ...projectRoutes(deps), ...userRoutes(deps), ...roleRoutes(deps), ...grantRoutes(deps)];
 }

@@ -1,0 +1,11 @@
+const t0 = performance.now();
+const { createEmulator } = await import("../dist/index.js");
+const t1 = performance.now();
+const em = createEmulator({});
+const t2 = performance.now();
+const url = await em.listen(0);
+const t3 = performance.now();
+const r = await fetch(url + "/identity/v3"); await r.text();
+const t4 = performance.now();
+console.log(`process start->script ${t0.toFixed(0)} ms, import bundle ${(t1-t0).toFixed(0)} ms, createEmulator ${(t2-t1).toFixed(0)} ms, listen ${(t3-t2).toFixed(0)} ms, first GET (incl. fetch/undici init) ${(t4-t3).toFixed(0)} ms`);
+await em.close();

@@ -1,0 +1,90 @@
+// Role grants (Keystone v3 PUT/HEAD/DELETE .../users/{u}/roles/{r} and GET .../users/{u}/roles) on a
+// project, a domain or the system, and GET /role_assignments. Admin only.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { checkGrant, grantedRoles, grantRole, listAssignments, revokeRole } from "../operations/assignments.js";
+import { roleAssignmentView, roleView } from "../views-directory.js";
+import type { AssignmentScope } from "../state.js";
+import { directoryKit, flagQuery, listResponse, param } from "./directory-helpers.js";
+import type { IdentityDeps } from "./deps.js";
+
+interface GrantTarget {
+  prefix: string;
+  scope(c: Ctx): AssignmentScope;
+}
+
+const TARGETS: GrantTarget[] = [
+  { prefix: "/v3/projects/:projectId", scope: (c) => ({ project: param(c, "projectId") }) },
+  { prefix: "/v3/domains/:domainId", scope: (c) => ({ domain: param(c, "domainId") }) },
+  { prefix: "/v3/system", scope: () => ({ system: "all" }) },
+];
+
+export function grantRoutes(deps: IdentityDeps): RouteDef[] {
+  const kit = directoryKit(deps);
+  const routes: RouteDef[] = TARGETS.flatMap(({ prefix, scope }): RouteDef[] => [
+    {
+      method: "GET",
+      path: `${prefix}/users/:userId/roles`,
+      operation: "identity.grant.list",
+      policy: "admin",
+      handler: (c) => {
+        const roles = grantedRoles(deps.state(), param(c, "userId"), scope(c));
+        return listResponse(c, "roles", roles.map((r) => roleView(r, baseUrl(c))));
+      },
+    },
+    {
+      // HEAD reaches this route too: Hono answers HEAD with the GET route, without the body
+      method: "GET",
+      path: `${prefix}/users/:userId/roles/:roleId`,
+      operation: "identity.grant.check",
+      policy: "admin",
+      handler: (c) => {
+        checkGrant(deps.state(), param(c, "userId"), scope(c), param(c, "roleId"));
+        return c.body(null, 204);
+      },
+    },
+    {
+      method: "PUT",
+      path: `${prefix}/users/:userId/roles/:roleId`,
+      operation: "identity.grant.create",
+      policy: "admin",
+      handler: (c) => {
+        kit.write((s, tx) => grantRole(s, tx, param(c, "userId"), scope(c), param(c, "roleId")));
+        return c.body(null, 204);
+      },
+    },
+    {
+      method: "DELETE",
+      path: `${prefix}/users/:userId/roles/:roleId`,
+      operation: "identity.grant.delete",
+      policy: "admin",
+      handler: (c) => {
+        kit.write((s, tx) => revokeRole(s, tx, param(c, "userId"), scope(c), param(c, "roleId")));
+        return c.body(null, 204);
+      },
+    },
+  ]);
+  routes.push({
+    method: "GET",
+    path: "/v3/role_assignments",
+    operation: "identity.role_assignment.list",
+    policy: "admin",
+    handler: (c) => {
+      const q = (key: string) => c.req.query(key);
+      const s = deps.state();
+      // `effective` is accepted and changes nothing: every assignment here is direct
+      const assignments = listAssignments(s, {
+        userId: q("user.id"),
+        roleId: q("role.id"),
+        projectId: q("scope.project.id"),
+        domainId: q("scope.domain.id"),
+        system: q("scope.system") !== undefined,
+        nothing: q("group.id") !== undefined || q("scope.OS-INHERIT:inherited_to") !== undefined,
+      });
+      const names = flagQuery(c, "include_names");
+      return listResponse(c, "role_assignments", assignments.map((a) => roleAssignmentView(s, a, baseUrl(c), names)));
+    },
+  });
+  return routes;
+}

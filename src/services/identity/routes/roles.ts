@@ -1,0 +1,65 @@
+// Keystone v3 /roles: create, list (name, domain_id), show, update, delete. Admin only.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { roleCreateSchema, roleUpdateSchema } from "../schemas.js";
+import { requireRole } from "../operations/directory.js";
+import { addRole, deleteRole, listRoles, updateRole } from "../operations/roles.js";
+import { roleView } from "../views-directory.js";
+import type { Role } from "../state.js";
+import { directoryKit, listResponse, param } from "./directory-helpers.js";
+import type { IdentityDeps } from "./deps.js";
+
+export function roleRoutes(deps: IdentityDeps): RouteDef[] {
+  const kit = directoryKit(deps);
+  const one = (c: Ctx, r: Role) => ({ role: roleView(r, baseUrl(c)) });
+  return [
+    {
+      method: "POST",
+      path: "/v3/roles",
+      operation: "identity.role.create",
+      policy: "admin",
+      handler: async (c) => {
+        const { role } = await kit.body(c, roleCreateSchema);
+        return c.json(one(c, kit.write((s, tx) => addRole(s, tx, kit.newId(), role))), 201);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v3/roles",
+      operation: "identity.role.list",
+      policy: "admin",
+      handler: (c) => {
+        const roles = listRoles(deps.state(), { name: c.req.query("name"), domainId: c.req.query("domain_id") });
+        return listResponse(c, "roles", roles.map((r) => roleView(r, baseUrl(c))));
+      },
+    },
+    {
+      method: "GET",
+      path: "/v3/roles/:roleId",
+      operation: "identity.role.show",
+      policy: "admin",
+      handler: (c) => c.json(one(c, requireRole(deps.state(), param(c, "roleId")))),
+    },
+    {
+      method: "PATCH",
+      path: "/v3/roles/:roleId",
+      operation: "identity.role.update",
+      policy: "admin",
+      handler: async (c) => {
+        const { role } = await kit.body(c, roleUpdateSchema);
+        return c.json(one(c, kit.write((s, tx) => updateRole(s, tx, param(c, "roleId"), role))));
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v3/roles/:roleId",
+      operation: "identity.role.delete",
+      policy: "admin",
+      handler: (c) => {
+        kit.write((s, tx) => deleteRole(s, tx, param(c, "roleId")));
+        return c.body(null, 204);
+      },
+    },
+  ];
+}

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { call, login } from "../helpers/emulator.js";
+import { createWidget, toyEmulator } from "../helpers/toy-service.js";
+import { derivedId } from "../../src/services/identity/seed.js";
+
+const ADMIN = derivedId("project", "default", "admin");
+const emu = toyEmulator();
+let token: string;
+
+beforeEach(async () => {
+  emu.reset();
+  token = await login(emu);
+});
+
+describe("GET /_emulator/events", () => {
+  it("lists domain events published after each commit, oldest first", async () => {
+    const w = await createWidget(emu, token);
+    await call(emu, "DELETE", `/toy/widgets/${w.id}`, { token });
+    const events = (await call(emu, "GET", "/_emulator/events")).body.events;
+    expect(events.map((e: any) => e.type)).toEqual(["identity.token.issued", "toy.widget.created", "toy.widget.deleted"]);
+    expect(events[1]).toMatchObject({ at: "2030-01-01T00:00:00.000Z", payload: { id: w.id, name: "w1", projectId: ADMIN } });
+    expect(events[2].seq).toBeGreaterThan(events[1].seq);
+  });
+
+  it("filters by exact type or by a prefix ending in *", async () => {
+    await createWidget(emu, token);
+    const only = async (q: string) => (await call(emu, "GET", `/_emulator/events?${q}`)).body.events.map((e: any) => e.type);
+    expect(await only("type=toy.widget.created")).toEqual(["toy.widget.created"]);
+    expect(await only("type=toy.*")).toEqual(["toy.widget.created"]);
+    expect(await only("type=identity.*")).toEqual(["identity.token.issued"]);
+    expect(await only("type=toy")).toEqual([]);
+  });
+
+  it("reads after a seq, with a limit, for polling", async () => {
+    await createWidget(emu, token, "a");
+    await createWidget(emu, token, "b");
+    const all = (await call(emu, "GET", "/_emulator/events")).body.events;
+    const after = (await call(emu, "GET", `/_emulator/events?after=${all[0].seq}&limit=1`)).body.events;
+    expect(after).toEqual([all[1]]);
+    expect((await call(emu, "GET", `/_emulator/events?after=${all.at(-1).seq}`)).body.events).toEqual([]);
+    expect((await call(emu, "GET", "/_emulator/events?after=-1")).status).toBe(400);
+    expect((await call(emu, "GET", "/_emulator/events?limit=ten")).status).toBe(400);
+  });
+
+  it("publishes nothing for a change that failed", async () => {
+    await call(emu, "DELETE", "/toy/widgets/missing", { token });
+    expect((await call(emu, "GET", "/_emulator/events?type=toy.*")).body.events).toEqual([]);
+  });
+
+  it("is cleared by DELETE, and numbering carries on", async () => {
+    await createWidget(emu, token);
+    const last = (await call(emu, "GET", "/_emulator/events")).body.events.at(-1).seq;
+    expect((await call(emu, "DELETE", "/_emulator/events")).status).toBe(204);
+    expect((await call(emu, "GET", "/_emulator/events")).body.events).toEqual([]);
+    await createWidget(emu, token);
+    expect((await call(emu, "GET", "/_emulator/events")).body.events[0].seq).toBeGreaterThan(last);
+  });
+});
+
+describe("GET /_emulator/requests", () => {
+  it("records method, path, service, operation, project, status and duration", async () => {
+    await createWidget(emu, token);
+    await call(emu, "GET", "/toy/widgets/missing", { token });
+    await call(emu, "GET", "/toy/nowhere", { token });
+    await call(emu, "GET", "/toy/widgets");
+    const requests = (await call(emu, "GET", "/_emulator/requests")).body.requests;
+    expect(requests.map((r: any) => [r.method, r.path, r.service, r.operation, r.project, r.status])).toEqual([
+      ["POST", "/identity/v3/auth/tokens", "identity", "identity.token.create", null, 201],
+      ["POST", "/toy/widgets", "toy", "toy.widget.create", ADMIN, 201],
+      ["GET", "/toy/widgets/missing", "toy", "toy.widget.show", ADMIN, 404],
+      ["GET", "/toy/nowhere", "toy", null, null, 404],
+      ["GET", "/toy/widgets", "toy", "toy.widget.list", null, 401],
+    ]);
+    expect(requests[1]).toMatchObject({ at: "2030-01-01T00:00:00.000Z", requestId: expect.stringMatching(/^req-/) });
+    expect(requests[1].durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("filters by service, and is cleared by DELETE", async () => {
+    await createWidget(emu, token);
+    expect((await call(emu, "GET", "/_emulator/requests?service=toy")).body.requests).toHaveLength(1);
+    expect((await call(emu, "DELETE", "/_emulator/requests")).status).toBe(204);
+    expect((await call(emu, "GET", "/_emulator/requests")).body.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { call, login } from "../helpers/emulator.js";
+import { BUILD_MS, createWidget, toyEmulator } from "../helpers/toy-service.js";
+
+const putState = (emu: ReturnType<typeof toyEmulator>, snapshot: unknown) =>
+  call(emu, "PUT", "/_emulator/state", { raw: typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot) });
+
+describe("GET and PUT /_emulator/state", () => {
+  it("round-trips exactly: export, change things, import, and export again gives the first", async () => {
+    const emu = toyEmulator();
+    const token = await login(emu);
+    const a = await createWidget(emu, token, "a");
+    await call(emu, "POST", "/_emulator/clock/advance", { body: { by: "1m" } });
+    await createWidget(emu, token, "b");
+    const first = await call(emu, "GET", "/_emulator/state");
+    expect(first.status).toBe(200);
+    expect(first.body.format).toBe("skymock-snapshot/1");
+    expect(first.body.transitions).toHaveLength(1); // b is still building
+
+    await createWidget(emu, token, "c");
+    await call(emu, "DELETE", `/toy/widgets/${a.id}`, { token });
+    await call(emu, "POST", "/_emulator/clock/advance", { body: { by: "10m" } });
+    await login(emu, "demo");
+    expect((await call(emu, "GET", "/_emulator/state")).text).not.toBe(first.text);
+
+    const res = await putState(emu, first.text);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ imported: true });
+    const second = await call(emu, "GET", "/_emulator/state");
+    expect(second.text).toBe(first.text);
+    // the imported world works: the old token is valid again, and b finishes building on time
+    const names = (await call(emu, "GET", "/toy/widgets", { token })).body.widgets.map((w: any) => `${w.name}:${w.status}`);
+    expect(names).toEqual(["a:ACTIVE", "b:BUILD"]);
+    await call(emu, "POST", "/_emulator/clock/advance", { body: { by: BUILD_MS } });
+    expect((await call(emu, "GET", "/toy/widgets", { token })).body.widgets[1].status).toBe("ACTIVE");
+  });
+
+  it("moves a world to another emulator with the same services", async () => {
+    const source = toyEmulator();
+    const token = await login(source);
+    const w = await createWidget(source, token);
+    const snapshot = (await call(source, "GET", "/_emulator/state")).text;
+    const target = toyEmulator({ startTime: Date.parse("2040-01-01T00:00:00Z") });
+    expect((await putState(target, snapshot)).status).toBe(200);
+    expect((await call(target, "GET", "/_emulator/clock")).body.epochMs).toBe(source.clock.now());
+    expect((await call(target, "GET", `/toy/widgets/${w.id}`, { token })).body.widget.status).toBe("BUILD");
+    await call(target, "POST", "/_emulator/clock/advance", { body: { by: "5s" } });
+    expect((await call(target, "GET", `/toy/widgets/${w.id}`, { token })).body.widget.status).toBe("ACTIVE");
+  });
+});
+
+describe("a bad snapshot is a 400 and changes nothing", () => {
+  const emu = toyEmulator();
+  const good = async () => JSON.parse((await call(emu, "GET", "/_emulator/state")).text);
+  const cases: Array<[string, (s: any) => unknown, RegExp]> = [
+    ["not JSON", () => "{nope", /snapshot/],
+    ["not a snapshot", () => ({ hello: "world" }), /format/],
+    ["another format", (s) => ({ ...s, format: "skymock-snapshot/0" }), /format/],
+    ["no clock", (s) => ({ ...s, clock: undefined }), /clock/],
+    ["a missing service", (s) => ({ ...s, state: { identity: s.state.identity } }), /services \[identity\]/],
+    ["an extra service", (s) => ({ ...s, state: { ...s.state, compute: {} } }), /compute/],
+    ["a missing collection", (s) => ({ ...s, state: { ...s.state, toy: {} } }), /widgets is missing/],
+    ["an extra collection", (s) => ({ ...s, state: { ...s.state, toy: { ...s.state.toy, gadgets: [] } } }), /gadgets/],
+    ["a table that is not one", (s) => ({ ...s, state: { ...s.state, toy: { widgets: [] } } }), /widgets: not a table/],
+    ["a table whose size lies", (s) => ({ ...s, state: { ...s.state, identity: { ...s.state.identity, users: { ...s.state.identity.users, size: 99 } } } }), /users/],
+    ["a row the index does not know", (s) => {
+      s.state.identity.users.rows[0].id = "someone-else";
+      return s;
+    }, /not indexed/],
+    ["bad lifecycle steps", (s) => ({ ...s, transitions: [{ type: "toy.widget" }] }), /transitions/],
+  ];
+
+  for (const [what, corrupt, message] of cases) {
+    it(`rejects ${what}`, async () => {
+      const before = emu.kernel.store.state;
+      const clock = emu.clock.now();
+      const res = await putState(emu, corrupt(await good()));
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(message);
+      expect(emu.kernel.store.state).toBe(before);
+      expect(emu.clock.now()).toBe(clock);
+    });
+  }
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { produce } from "immer";
+import { seededRandom } from "../../src/kernel/ids.js";
+import { emptyTable, filter, find, get, has, put, remove, scan, values, type Table } from "../../src/kernel/store/table.js";
+import { paginate, UnknownMarker } from "../../src/kernel/pagination.js";
+import { tableProblem } from "../../src/kernel/store/check.js";
+
+interface Row {
+  id: string;
+  n: number;
+}
+
+function tableOf(n: number): Table<Row> {
+  const t = emptyTable<Row>();
+  for (let i = 0; i < n; i++) put(t, { id: `r${i}`, n: i });
+  return t;
+}
+
+describe("Table", () => {
+  it("agrees with an insertion-ordered array over random inserts, replaces and deletes", () => {
+    const random = seededRandom(11);
+    const table = emptyTable<Row>();
+    let model: Row[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const id = `r${Math.floor(random() * 2_000)}`;
+      if (random() < 0.65) {
+        const row = { id, n: i };
+        put(table, row);
+        const at = model.findIndex((r) => r.id === id);
+        if (at >= 0) model[at] = row; // a replace keeps the row's place
+        else model.push(row);
+      } else {
+        const removed = remove(table, id);
+        expect(removed?.id).toBe(model.find((r) => r.id === id)?.id);
+        model = model.filter((r) => r.id !== id);
+      }
+    }
+    expect(table.size).toBe(model.length);
+    expect(values(table)).toEqual(model);
+    expect(Array.from(scan(table, { reverse: true }))).toEqual([...model].reverse());
+    for (const r of model) expect(get(table, r.id)).toEqual(r);
+    expect(has(table, "nope")).toBe(false);
+    expect(find(table, (r) => r.n === model[3].n)).toEqual(model[3]);
+    expect(filter(table, (r) => r.n % 2 === 0)).toEqual(model.filter((r) => r.n % 2 === 0));
+    expect(tableProblem(table)).toBeUndefined();
+  });
+
+  it("scans forward and backward from `after`, exclusive, across node boundaries", () => {
+    const table = tableOf(5_000);
+    for (const i of [0, 31, 32, 1023, 1024, 4998, 4999]) {
+      const forward = Array.from(scan(table, { after: `r${i}` }), (r) => r.n);
+      expect(forward).toEqual(Array.from({ length: 4999 - i }, (_, k) => i + 1 + k));
+      const backward = Array.from(scan(table, { after: `r${i}`, reverse: true }), (r) => r.n);
+      expect(backward).toEqual(Array.from({ length: i }, (_, k) => i - 1 - k));
+    }
+    expect(Array.from(scan(table, { after: "unknown" }))).toEqual([]);
+    expect(Array.from(scan(emptyTable<Row>(), { reverse: true }))).toEqual([]);
+  });
+
+  it("skips holes that deletes leave, including whole emptied nodes", () => {
+    const table = tableOf(3_000);
+    for (let i = 32; i < 2_000; i++) remove(table, `r${i}`);
+    expect(values(table).map((r) => r.n)).toEqual([...Array.from({ length: 32 }, (_, i) => i), ...Array.from({ length: 1_000 }, (_, i) => 2_000 + i)]);
+    expect(Array.from(scan(table, { after: "r31" }), (r) => r.n)[0]).toBe(2_000);
+    expect(Array.from(scan(table, { after: "r2000", reverse: true }), (r) => r.n)[0]).toBe(31);
+    put(table, { id: "r40", n: 40 }); // a re-inserted id goes to the end
+    expect(values(table).at(-1)).toEqual({ id: "r40", n: 40 });
+    expect(tableProblem(table)).toBeUndefined();
+  });
+
+  it("round-trips through JSON unchanged", () => {
+    const table = tableOf(2_000);
+    remove(table, "r5");
+    const back = JSON.parse(JSON.stringify(table)) as Table<Row>;
+    expect(back).toEqual(table);
+    expect(values(back)).toEqual(values(table));
+    expect(tableProblem(back)).toBeUndefined();
+    back.size++;
+    expect(tableProblem(back)).toMatch(/size/);
+  });
+});
+
+describe("paginate", () => {
+  const table = tableOf(25);
+  remove(table, "r10");
+
+  it("pages with limit and marker until `more` is false", () => {
+    const seen: number[] = [];
+    let marker: string | undefined;
+    for (;;) {
+      const page = paginate(table, { limit: 7, marker }, 1000);
+      seen.push(...page.items.map((r) => r.n));
+      if (!page.more) break;
+      marker = page.items.at(-1)!.id;
+    }
+    expect(seen).toEqual(values(table).map((r) => r.n));
+  });
+
+  it("caps the page at the maximum, pages in reverse, and filters without losing `more`", () => {
+    expect(paginate(table, {}, 5)).toMatchObject({ more: true });
+    expect(paginate(table, { limit: 100 }, 5).items).toHaveLength(5);
+    expect(paginate(table, { marker: "r3", reverse: true }, 100).items.map((r) => r.n)).toEqual([2, 1, 0]);
+    const evens = paginate(table, { limit: 3, filter: (r) => r.n % 2 === 0, marker: "r17" }, 100);
+    expect(evens.items.map((r) => r.n)).toEqual([18, 20, 22]);
+    expect(evens.more).toBe(true); // 24 follows
+    expect(paginate(table, { limit: 3, filter: (r) => r.n % 2 === 0, marker: "r19" }, 100).more).toBe(false);
+    expect(paginate(table, { marker: "r24" }, 100)).toEqual({ items: [], more: false });
+  });
+
+  it("rejects an unknown marker, a deleted row's id included", () => {
+    expect(() => paginate(table, { marker: "nope" }, 10)).toThrow(UnknownMarker);
+    expect(() => paginate(table, { marker: "r10" }, 10)).toThrow(/marker \[r10\] not found/);
+  });
+});
+
+describe("Table under immer", () => {
+  it("shares almost every node with the previous state after one insert into 100k rows", () => {
+    const base = { t: tableOf(100_000) };
+    const next = produce(base, (d) => {
+      put(d.t, { id: "new", n: -1 });
+    });
+    expect(get(next.t, "new")).toEqual({ id: "new", n: -1 });
+    expect(get(base.t, "new")).toBeUndefined();
+    expect(next.t.size).toBe(100_001);
+
+    const seen = new Set<object>();
+    const collect = (v: unknown) => {
+      if (!v || typeof v !== "object" || seen.has(v)) return;
+      seen.add(v);
+      for (const child of Object.values(v)) collect(child);
+    };
+    collect(base);
+    let total = 0;
+    let fresh = 0;
+    const compare = (v: unknown, visited: Set<object>) => {
+      if (!v || typeof v !== "object" || visited.has(v)) return;
+      visited.add(v);
+      total++;
+      if (seen.has(v)) return; // shared: its whole subtree is the old one
+      fresh++;
+      for (const child of Object.values(v)) compare(child, visited);
+    };
+    compare(next, new Set());
+    // one path through the row trie and one through the index, a handful of small nodes each
+    expect(fresh).toBeLessThan(20);
+    expect(total).toBeGreaterThan(fresh);
+    // and a write does not get slower as the table grows
+    const time = (t: { t: Table<Row> }) => {
+      const start = performance.now();
+      let s = t;
+      for (let i = 0; i < 200; i++) s = produce(s, (d) => put(d.t, { id: `x${i}`, n: i }));
+      return performance.now() - start;
+    };
+    const small = { t: tableOf(1_000) };
+    time(small); // warm up
+    expect(time(base)).toBeLessThan(time(small) * 5 + 50);
+  });
+});
