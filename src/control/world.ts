@@ -39,7 +39,7 @@ export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): vo
       if (scenario) doc = loadScenario(scenario);
       else {
         const text = await c.req.text();
-        if (text.length > max) throw new ApiError(413, undefined, `Seed body is larger than ${max} bytes.`);
+        if (Buffer.byteLength(text) > max) throw new ApiError(413, undefined, `Seed body is larger than ${max} bytes.`);
         if (text.trim() === "") throw new ApiError(400, undefined, "Send a seed world (JSON or YAML) as the body, or ?scenario=<name>.");
         doc = resolveExtends(parseWorld(text, "body"));
       }

@@ -227,6 +227,15 @@ describe("effects", () => {
     expect(list.body.widgets.map((w: any) => w.name)).toEqual(["ghost"]);
   });
 
+  it("false negative on a call that fails anyway: the real error stands, since nothing changed", async () => {
+    const emu = toyEmulator();
+    const token = await login(emu);
+    await addFault(emu, { service: "toy", effect: { type: "false-negative" } });
+    const res = await call(emu, "DELETE", "/toy/widgets/missing", { token });
+    expect(res.status).toBe(404);
+    expect(res.body.itemNotFound.message).toContain("missing");
+  });
+
   it("reset and hang in-process: the call itself fails, as a dropped connection would", async () => {
     const emu = toyEmulator();
     await addFault(emu, { service: "toy", effect: { type: "reset" } });

@@ -57,6 +57,18 @@ describe("GET /_emulator/events", () => {
   });
 });
 
+describe("journal bounds", () => {
+  it("keep only the newest entries, as configured", async () => {
+    const small = toyEmulator({ eventLogSize: 3, requestLogSize: 2 });
+    const admin = await login(small);
+    for (const name of ["a", "b", "c", "d"]) await createWidget(small, admin, name);
+    const events = (await call(small, "GET", "/_emulator/events")).body.events;
+    expect(events.map((e: any) => e.payload.name)).toEqual(["b", "c", "d"]);
+    expect(events.map((e: any) => e.seq)).toEqual([3, 4, 5]);
+    expect((await call(small, "GET", "/_emulator/requests")).body.requests.map((r: any) => r.path)).toEqual(["/toy/widgets", "/toy/widgets"]);
+  });
+});
+
 describe("GET /_emulator/requests", () => {
   it("records method, path, service, operation, project, status and duration", async () => {
     await createWidget(emu, token);

@@ -43,7 +43,11 @@ const widgetNotFound = (id: string) => notFound(`Widget ${id} could not be found
 
 function routes(kernel: Kernel): RouteDef[] {
   const state = () => kernel.slice<ToyState>("toy");
-  const find = (id: string) => get(state().widgets, id) ?? (() => { throw widgetNotFound(id); })();
+  const find = (id: string) => {
+    const widget = get(state().widgets, id);
+    if (!widget) throw widgetNotFound(id);
+    return widget;
+  };
   return [
     {
       method: "POST",

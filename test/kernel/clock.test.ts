@@ -117,9 +117,11 @@ describe("VirtualClock, scaled real time", () => {
   it("fires scheduled work on a real timer, scaled", async () => {
     const c = clock({ start: T0, factor: 100 });
     let ranAt: number | undefined;
+    const started = performance.now();
     c.schedule(T0 + 2_000, () => (ranAt = c.now())); // 20 ms of real time
     await sleep(5);
-    expect(ranAt).toBeUndefined();
+    if (performance.now() - started < 15) expect(ranAt).toBeUndefined(); // unless the machine stalled
+
     for (let i = 0; i < 50 && ranAt === undefined; i++) await sleep(10);
     expect(ranAt).toBeGreaterThanOrEqual(T0 + 2_000);
   });

@@ -9,7 +9,7 @@ export async function readJson(c: Ctx, maxBytes: number): Promise<unknown> {
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > maxBytes) throw new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
   const text = await c.req.text();
-  if (text.length > maxBytes) throw new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
+  if (Buffer.byteLength(text) > maxBytes) throw new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
   if (text.trim() === "") throw badRequest("The request body is empty; a JSON object was expected.");
   try {
     return JSON.parse(text);

@@ -71,7 +71,8 @@ async function run(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx
     authorize(kernel, policy, c);
     throttle(kernel, c);
     const response = await route.handler(c);
-    if (fault?.type === "false-negative") throw injectedError(fault.status, fault.code, fault.message);
+    // a false negative reports a change that was made; a handler that failed made none, so its answer stands
+    if (fault?.type === "false-negative" && response.status < 400) throw injectedError(fault.status, fault.code, fault.message);
     return response;
   } catch (error) {
     if (error instanceof TransportFault) return transport(c, error);
