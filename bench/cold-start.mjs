@@ -1,23 +1,33 @@
 // Cold start and resident memory: spawn `node bin/skymock.js start --port N` and time spawn -> first 200
-// from GET /identity/v3; at that moment, read the child's VmRSS (default seed world).
+// from GET /identity/v3; at that moment, read the child's VmRSS (default seed world). For reference, the
+// same measure on the smallest node:http server (bench/node-floor.mjs), spawned alternately.
 
-import { freePort, median, rssMiB, startEmulator, stopChild } from "./lib.mjs";
+import { fileURLToPath } from "node:url";
+import { freePort, median, rssMiB, startEmulator, startProcess, stopChild } from "./lib.mjs";
+
+const NODE_FLOOR = fileURLToPath(new URL("./node-floor.mjs", import.meta.url));
 
 export async function measureColdStart({ runs = 7 } = {}) {
   const readyMs = [];
   const rss = [];
+  const floorMs = [];
   for (let i = 0; i < runs; i++) {
     const port = await freePort();
     const { child, readyMs: ms } = await startEmulator({ port });
     rss.push(rssMiB(child.pid));
     readyMs.push(ms);
     await stopChild(child);
+    const floorPort = await freePort();
+    const floor = await startProcess({ argv: [NODE_FLOOR, String(floorPort)], port: floorPort, path: "/" });
+    floorMs.push(floor.readyMs);
+    await stopChild(floor.child);
   }
   return {
     runs,
     readyMs,
     medianMs: median(readyMs),
     minMs: Math.min(...readyMs),
+    nodeFloorMedianMs: median(floorMs),
     rssMiB: rss,
     rssMedianMiB: median(rss),
     rssMaxMiB: Math.max(...rss),

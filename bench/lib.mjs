@@ -33,15 +33,20 @@ export function getStatus(port, path) {
   });
 }
 
-/**
- * Spawns `node bin/skymock.js start --port <port>` and resolves once GET `path` answers 200, with the
- * milliseconds from just before spawn to that answer. Polls every `pollMs`, and at once when the
- * process prints its banner, so the figure is not rounded up to the poll interval.
- */
-export async function startEmulator({ port, path = "/identity/v3", pollMs = 2, timeoutMs = 15000, args = [] } = {}) {
+/** Spawns `node bin/skymock.js start --port <port>`; resolves as startProcess does. */
+export async function startEmulator({ port, args = [], ...options } = {}) {
   port ??= await freePort();
+  return startProcess({ ...options, port, argv: [CLI, "start", "--port", String(port), ...args] });
+}
+
+/**
+ * Spawns `node <argv>` (a server that listens on `port`) and resolves once GET `path` answers 200, with
+ * the milliseconds from just before spawn to that answer. Polls every `pollMs`, and at once when the
+ * process prints something (its banner), so the figure is not rounded up to the poll interval.
+ */
+export async function startProcess({ argv, port, path = "/identity/v3", pollMs = 2, timeoutMs = 15000 }) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [CLI, "start", "--port", String(port), ...args], {
+  const child = spawn(process.execPath, argv, {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -64,7 +69,7 @@ export async function startEmulator({ port, path = "/identity/v3", pollMs = 2, t
     };
     const probe = () => {
       if (done || inFlight) return;
-      if (exited) return finish(new Error(`skymock exited before answering: ${stderr.trim()}`));
+      if (exited) return finish(new Error(`${argv.join(" ")} exited before answering: ${stderr.trim()}`));
       inFlight = true;
       getStatus(port, path).then(
         (status) => {

@@ -1,6 +1,6 @@
 // Token validation throughput over loopback: GET /identity/v3/auth/tokens on the `skymock start` process
-// versus a bare node:http process replaying the same response bytes, both driven by the same load
-// generator process. Servers run one at a time, each in its own child, so they are treated identically.
+// versus a bare node:http process replaying the same response bytes (and, for reference, a bare Hono app on
+// @hono/node-server replaying them), all driven by one load generator process, one server at a time.
 
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -37,14 +37,15 @@ async function captureValidation(url, headers) {
   return { status: res.status, headers: replay, bodyBase64: body.toString("base64"), bodyBytes: body.length };
 }
 
-function startBareServer(response) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL("./bare-server.mjs", import.meta.url))], {
+/** Starts bench/<script> (bare-server.mjs or hono-floor.mjs) replaying `response`. */
+function startReplayServer(script, response) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {
     cwd: ROOT,
     stdio: ["pipe", "pipe", "inherit"],
   });
   child.stdin.end(JSON.stringify(response));
   return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`bare server exited ${code}`)));
+    child.once("exit", (code) => reject(new Error(`${script} exited ${code}`)));
     child.stdout.on("data", (d) => {
       const m = /listening (\d+)/.exec(String(d));
       if (m) resolve({ child, port: Number(m[1]) });
@@ -53,44 +54,51 @@ function startBareServer(response) {
 }
 
 /**
- * Rounds alternate emulator and bare server so drift (thermal, other load) hits both alike.
- * The reported req/s per server is the best round: the least disturbed measurement of each.
+ * Rounds alternate the servers so drift (other load on the machine) hits them alike. The req/s reported
+ * per server is its best round: the least disturbed measurement of each.
  */
 export async function measureThroughput({ concurrency = 32, warmupMs = 1000, durationMs = 3000, rounds = 2 } = {}) {
   const emulator = await startEmulator();
-  let bare;
+  const replays = [];
   try {
     const token = await issueAdminToken(emulator.url);
     const headers = { "X-Auth-Token": token, "X-Subject-Token": token };
     const response = await captureValidation(emulator.url, headers);
-    bare = await startBareServer(response);
-    const load = (port) => runJsonChild("./loadgen.mjs", { port, path: PATH, headers, concurrency, warmupMs, durationMs });
-    const runs = { emulator: [], bare: [] };
+    const bare = await startReplayServer("./bare-server.mjs", response);
+    replays.push(bare);
+    const floor = await startReplayServer("./hono-floor.mjs", response);
+    replays.push(floor);
+    const servers = { emulator: emulator.port, bare: bare.port, honoFloor: floor.port };
+    const runs = { emulator: [], bare: [], honoFloor: [] };
     for (let i = 0; i < rounds; i++) {
-      runs.emulator.push(await load(emulator.port));
-      runs.bare.push(await load(bare.port));
-    }
-    for (const r of [...runs.emulator, ...runs.bare]) {
-      if (r.non200 || r.errors || r.firstStatus !== 200) throw new Error(`load run saw failures: ${JSON.stringify(r)}`);
+      for (const [name, port] of Object.entries(servers)) {
+        const r = await runJsonChild("./loadgen.mjs", { port, path: PATH, headers, concurrency, warmupMs, durationMs });
+        if (r.non200 || r.errors || r.firstStatus !== 200) throw new Error(`${name} load run saw failures: ${JSON.stringify(r)}`);
+        runs[name].push(r);
+      }
     }
     const best = (rs) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
     const e = best(runs.emulator);
     const b = best(runs.bare);
+    const h = best(runs.honoFloor);
     return {
-      mode: "child processes: emulator (bin/skymock.js start), bare node:http replay, raw-socket load generator",
+      mode: "child processes: emulator (bin/skymock.js start), bare node:http replay, Hono replay; raw-socket load generator",
       concurrency,
       durationMs,
       rounds,
       responseBytes: response.bodyBytes,
       emulatorRps: e.rps,
       bareRps: b.rps,
+      honoFloorRps: h.rps,
       ratio: e.rps / b.rps,
+      honoFloorRatio: h.rps / b.rps,
       emulator: e,
       bare: b,
-      allRounds: { emulator: runs.emulator.map((r) => Math.round(r.rps)), bare: runs.bare.map((r) => Math.round(r.rps)) },
+      honoFloor: h,
+      allRounds: Object.fromEntries(Object.entries(runs).map(([k, rs]) => [k, rs.map((r) => Math.round(r.rps))])),
     };
   } finally {
     await stopChild(emulator.child);
-    if (bare) await stopChild(bare.child);
+    for (const r of replays) await stopChild(r.child);
   }
 }

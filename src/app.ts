@@ -19,6 +19,8 @@ export interface Emulator {
   app: Hono<AppEnv>;
   kernel: Kernel;
   world: World;
+  /** the service modules this emulator runs */
+  services: ServiceModule[];
   options: ResolvedOptions;
   /** Starts listening; port 0 picks a free one. Resolves to the base URL. */
   listen(port?: number, host?: string): Promise<string>;
@@ -68,6 +70,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     app,
     kernel,
     world,
+    services,
     options,
     get url() {
       return url;

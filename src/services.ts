@@ -5,9 +5,11 @@ import type { ServiceModule } from "./kernel/service.js";
 import type { ResolvedOptions } from "./config.js";
 import { CATALOG } from "./catalog.js";
 import { identityService } from "./services/identity/index.js";
+import { networkingService } from "./services/networking/index.js";
 
 export function defaultServices(options: ResolvedOptions): ServiceModule[] {
   return [
     identityService({ catalog: CATALOG, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds }),
+    networkingService(),
   ] as ServiceModule[];
 }

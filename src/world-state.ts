@@ -61,7 +61,7 @@ export class World {
     return produce(start, (draft) => {
       for (const service of this.services) {
         if (base && doc[service.name] === undefined) continue;
-        service.loadSeed(draft[service.name], doc[service.name], this.kernel);
+        service.loadSeed(draft[service.name], doc[service.name], this.kernel, draft);
       }
     });
   }

@@ -20,7 +20,7 @@ export function handle(fn: (c: Ctx) => Response | Promise<Response>) {
 export function renderControlError(c: Context, error: unknown): Response {
   let e: ApiError;
   if (error instanceof ApiError) e = error;
-  else if (error instanceof ZodError) e = new ApiError(400, undefined, `Invalid input: ${describeIssues(error)}`);
+  else if (error instanceof ZodError) e = new ApiError(400, undefined, describeIssues(error));
   else if (error instanceof RangeError) e = new ApiError(400, undefined, error.message);
   else {
     console.error("skymock: control API error", error);

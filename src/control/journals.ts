@@ -25,7 +25,8 @@ export function journalRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
     handle((c) => {
       const service = c.req.query("service");
       const filter = service ? (r: { service: string | null }) => r.service === service : undefined;
-      return c.json({ requests: kernel.requests.list({ after: queryInt(c, "after"), limit: queryInt(c, "limit"), filter }) });
+      const requests = kernel.requests.list({ after: queryInt(c, "after"), limit: queryInt(c, "limit"), filter });
+      return c.json({ requests: requests.map((r) => ({ ...r, at: new Date(Math.floor(r.at)).toISOString() })) });
     }),
   );
   app.delete("/requests", (c) => {

@@ -26,7 +26,8 @@ export interface KernelOptions {
 
 export interface RequestRecord {
   requestId: string;
-  at: string;
+  /** virtual epoch ms (the control API renders it as ISO time) */
+  at: number;
   method: string;
   path: string;
   service: string | null;

@@ -13,8 +13,12 @@ export interface ServiceModule<S = unknown> {
   /** renders errors in this service's upstream envelope */
   envelope: ErrorEnvelope;
   initialState(): S;
-  /** Loads this service's section of a seed world into its slice (already initialised). */
-  loadSeed(draft: S, section: unknown, kernel: Kernel): void;
+  /**
+   * Loads this service's section of a seed world into its slice (already initialised). `world` is the
+   * whole state being seeded, read-only: services earlier in the list are already loaded, so a loader may
+   * read them through their exported selectors (networking reads identity's projects).
+   */
+  loadSeed(draft: S, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void;
   /** Puts one project's resources back as they are in `seeded` (the slice right after seeding). */
   resetProject?(draft: S, seeded: S, projectId: string): void;
   /** Builds the service's routes; called once, after the kernel exists. */

@@ -2,7 +2,8 @@
 
 /** `2031-05-01T12:00:00.000000Z`: Keystone tokens (microseconds, UTC, Z). */
 export function isoMicro(ms: number): string {
-  return new Date(Math.floor(ms)).toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
+  // toISOString always ends in `.mmmZ`: slicing beats a regex on the token-validation hot path
+  return new Date(Math.floor(ms)).toISOString().slice(0, -1) + "000Z";
 }
 
 /** `2031-05-01T12:00:00.000000`: Cinder and Nova records (microseconds, no zone suffix). */

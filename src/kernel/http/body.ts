@@ -18,17 +18,17 @@ export async function readJson(c: Ctx, maxBytes: number): Promise<unknown> {
   }
 }
 
-/** Formats zod issues the way users read them: `auth.identity.methods: Required`. */
+/** Formats zod issues the way users read them: `Invalid input for field 'auth.identity.methods': ...`. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .map((issue) => (issue.path.length ? `Invalid input for field '${issue.path.join(".")}': ${issue.message}` : issue.message))
     .join("; ");
 }
 
 export function validate<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(`Invalid input: ${describeIssues(result.error)}`);
+  if (!result.success) throw badRequest(describeIssues(result.error));
   return result.data;
 }
 

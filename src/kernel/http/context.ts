@@ -16,10 +16,11 @@ export type Ctx = Context<AppEnv>;
 
 /** The address the client used, so catalog and link URLs point back at it (proxies: X-Forwarded-*). */
 export function baseUrl(c: Context): string {
+  const forwardedProto = c.req.header("x-forwarded-proto");
+  const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
+  if (host) return `${forwardedProto ?? (c.req.url.startsWith("https:") ? "https" : "http")}://${host}`;
   const url = new URL(c.req.url);
-  const proto = c.req.header("x-forwarded-proto") ?? url.protocol.replace(":", "");
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? url.host;
-  return `${proto}://${host}`;
+  return `${forwardedProto ?? url.protocol.slice(0, -1)}://${url.host}`;
 }
 
 /** The caller's principal on a route whose policy required a token. */

@@ -13,7 +13,8 @@ import type { AppEnv, Ctx } from "./context.js";
 import type { FaultEffect } from "../faults.js";
 import { DROPPED } from "./ingress.js";
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+/** HEAD is served by the GET route of the same path (Hono does this), so it is not a route method. */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RouteDef {
   method: Method;
@@ -41,8 +42,16 @@ export class TransportFault extends Error {
   }
 }
 
+const routeTables = new WeakMap<Hono<AppEnv>, ReadonlyArray<Readonly<RouteDef>>>();
+
+/** The route table a service app was built from (the coverage table is generated from it). */
+export function routeTable(app: Hono<AppEnv>): ReadonlyArray<Readonly<RouteDef>> {
+  return routeTables.get(app) ?? [];
+}
+
 export function buildServiceApp(kernel: Kernel, service: ServiceHttp, routes: RouteDef[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  routeTables.set(app, routes);
   for (const route of routes) {
     app.on(route.method, route.path, (c) => run(kernel, service, route, c));
   }
@@ -82,7 +91,7 @@ async function run(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof ZodError) return new ApiError(400, undefined, `Invalid input: ${describeIssues(error)}`);
+  if (error instanceof ZodError) return new ApiError(400, undefined, describeIssues(error));
   if (error instanceof UnknownMarker) return new ApiError(400, undefined, error.message);
   console.error("skymock: unexpected error", error);
   return new ApiError(500, undefined, "An unexpected error prevented the server from fulfilling your request.");

@@ -2,11 +2,13 @@
 // installs the kernel's token resolver, which every authenticated route of every service uses.
 
 import type { ServiceModule } from "../../kernel/service.js";
+import type { Principal } from "../../kernel/auth/principal.js";
+import { SliceMemo } from "../../kernel/memo.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { baseUrl } from "../../kernel/http/context.js";
-import { get } from "../../kernel/store/table.js";
+import { get, values } from "../../kernel/store/table.js";
 import { envelope } from "./errors.js";
-import { initialIdentityState, type IdentityState } from "./state.js";
+import { findByName, initialIdentityState, nameKey, type IdentityState } from "./state.js";
 import { liveToken, principalOf } from "./operations/tokens.js";
 import { loadIdentitySeed } from "./seed.js";
 import { resetIdentityProject } from "./operations/reset.js";
@@ -28,11 +30,17 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
     loadSeed: (draft, section) => loadIdentitySeed(draft, noTx, section),
     resetProject: resetIdentityProject,
     start(kernel) {
+      // every authenticated request of every service resolves its token: memoize per committed slice
+      // (any identity write, a revocation included, makes a new slice); expiry is checked on each call
+      const principals = new SliceMemo<IdentityState, Principal | null>();
       kernel.setTokenResolver({
         resolve(token) {
           const s = kernel.slice<IdentityState>(SLICE);
-          const live = liveToken(s, token, kernel.clock.now());
-          return live ? principalOf(s, live) : undefined;
+          const principal = principals.get(s, token, () => {
+            const live = liveToken(s, token, kernel.clock.now(), true);
+            return live ? principalOf(s, live) : null;
+          });
+          return principal && kernel.clock.now() < principal.expiresAt ? principal : undefined;
         },
       });
     },
@@ -62,3 +70,19 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
 
 /** Seeding happens outside any API call: its events are not published. */
 const noTx = { emit: () => {}, afterCommit: () => {} };
+
+/** Selectors other services may use to read identity's state (slice `identity` of the root). */
+export const identitySelectors = {
+  /** every project id, in creation order */
+  projectIds(root: Readonly<Record<string, unknown>>): string[] {
+    const s = root[SLICE] as IdentityState | undefined;
+    return s ? values(s.projects).map((p) => p.id) : [];
+  },
+  /** a project's id from its name (in domain `default` unless named) or its id */
+  projectId(root: Readonly<Record<string, unknown>>, ref: string, domainId = "default"): string | undefined {
+    const s = root[SLICE] as IdentityState | undefined;
+    if (!s) return undefined;
+    if (get(s.projects, ref)) return ref;
+    return findByName(s, s.projects, nameKey.project(domainId, ref))?.id;
+  },
+};

@@ -11,7 +11,8 @@ import { authRequestSchema } from "../schemas.js";
 import { issueToken, revokeToken, subjectToken } from "../operations/tokens.js";
 import { catalogView, collectionLinks, tokenView, v3VersionEntry } from "../views.js";
 import { projectView, domainView } from "../views-directory.js";
-import { rolesOn } from "../state.js";
+import { rolesOn, type IdentityState } from "../state.js";
+import { SliceMemo } from "../../../kernel/memo.js";
 import { forbidden, validationError } from "../errors.js";
 import type { IdentityDeps } from "./deps.js";
 
@@ -23,6 +24,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
     region: options.region,
     nocatalog: c.req.query("nocatalog") !== undefined,
   });
+  const bodies = new SliceMemo<IdentityState, string>(1000);
   const subject = (c: Ctx) => {
     const id = c.req.header("x-subject-token");
     if (!id) throw validationError("The X-Subject-Token header is required.");
@@ -74,7 +76,11 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
         const token = subjectToken(deps.state(), principalOf(c), subject(c), kernel.clock.now(), allowExpired);
         c.header("X-Subject-Token", token.id);
         c.header("Vary", "X-Auth-Token");
-        return c.json(tokenView(deps.state(), token, viewOptions(c)));
+        c.header("Content-Type", "application/json");
+        // services validate the same tokens over and over: the rendered body is memoized per slice
+        const options = viewOptions(c);
+        const key = `${token.id} ${options.base} ${options.nocatalog}`;
+        return c.body(bodies.get(deps.state(), key, () => JSON.stringify(tokenView(deps.state(), token, options))));
       },
     },
     {

@@ -1,0 +1,52 @@
+// The networking service module (Neutron v2.0 at /networking): the only file other code imports.
+
+import type { ServiceModule } from "../../kernel/service.js";
+import { buildServiceApp } from "../../kernel/http/service-app.js";
+import { envelope } from "./errors.js";
+import { initialNetworkingState, type NetworkingState } from "./state.js";
+import { loadNetworkingSeed } from "./seed.js";
+import { resetNetworkingProject } from "./operations/reset.js";
+import { networkingDeps, SLICE } from "./routes/deps.js";
+import { discoveryRoutes } from "./routes/discovery.js";
+import { networkRoutes } from "./routes/networks.js";
+import { subnetRoutes } from "./routes/subnets.js";
+import { portRoutes } from "./routes/ports.js";
+import { routerRoutes } from "./routes/routers.js";
+import { securityGroupRoutes } from "./routes/security-groups.js";
+import { floatingIpRoutes } from "./routes/floating-ips.js";
+import { qosRoutes } from "./routes/qos.js";
+import { quotaRoutes } from "./routes/quotas.js";
+import { subscribeNetworking } from "./subscriptions.js";
+
+export type { NetworkingState } from "./state.js";
+
+export function networkingService(): ServiceModule<NetworkingState> {
+  const mountPath = "/networking";
+  return {
+    name: SLICE,
+    mountPath,
+    envelope,
+    initialState: initialNetworkingState,
+    loadSeed: (draft, section, kernel, world) => loadNetworkingSeed(draft, section, kernel, world),
+    resetProject: resetNetworkingProject,
+    start: (kernel) => subscribeNetworking(kernel),
+    routes(kernel) {
+      const deps = networkingDeps(kernel);
+      return buildServiceApp(kernel, { name: SLICE, mountPath, envelope }, [
+        ...discoveryRoutes(deps),
+        ...networkRoutes(deps),
+        ...subnetRoutes(deps),
+        ...portRoutes(deps),
+        ...routerRoutes(deps),
+        ...securityGroupRoutes(deps),
+        ...floatingIpRoutes(deps),
+        ...qosRoutes(deps),
+        ...quotaRoutes(deps),
+      ]);
+    },
+    health: (kernel) => {
+      const s = kernel.slice<NetworkingState>(SLICE);
+      return s ? { ready: true, detail: `${s.networks.size} networks, ${s.ports.size} ports` } : { ready: false, detail: "no state" };
+    },
+  };
+}

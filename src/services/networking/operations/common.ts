@@ -1,0 +1,52 @@
+// Rules every networking resource shares: standard attributes, visibility per project, revision bumps,
+// and quota accounting (usage kept per project, so a quota check never counts a collection).
+
+import { dictGet, dictSet } from "../../../kernel/store/dict.js";
+import { overQuota, policyNotAuthorized } from "../errors.js";
+import { quotaLimit, type NetworkingState, type QuotaResource, type Standard } from "../state.js";
+import type { Caller, OpContext } from "../routes/deps.js";
+
+export function newStandard(ctx: OpContext, fields: { name?: string; description?: string; projectId?: string; tags?: string[] }): Standard {
+  return {
+    id: ctx.ids.uuid(),
+    name: fields.name ?? "",
+    description: fields.description ?? "",
+    projectId: fields.projectId ?? ctx.caller.projectId,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    revision: 0,
+    tags: fields.tags ?? [],
+  };
+}
+
+/** Marks a record changed: bumps its revision and update time. */
+export function touch(r: { updatedAt: number; revision: number }, now: number): void {
+  r.updatedAt = now;
+  r.revision++;
+}
+
+/** Non-admins see their own project's resources; admins see all. Networks add shared and external. */
+export function owns(caller: Caller, r: { projectId: string }): boolean {
+  return caller.isAdmin || r.projectId === caller.projectId;
+}
+
+/** Only admins may create a resource in another project (`project_id`/`tenant_id` in the body). */
+export function targetProject(caller: Caller, requested: string | undefined): string {
+  if (requested === undefined || requested === caller.projectId) return caller.projectId;
+  if (!caller.isAdmin) throw policyNotAuthorized("create a resource in another project");
+  return requested;
+}
+
+export function reserveQuota(s: NetworkingState, projectId: string, resource: QuotaResource, count = 1): void {
+  const usage = dictGet(s.usage, projectId);
+  const used = usage?.[resource] ?? 0;
+  const limit = quotaLimit(s, projectId, resource);
+  if (limit >= 0 && used + count > limit) throw overQuota(resource);
+  if (usage) usage[resource] = used + count;
+  else dictSet(s.usage, projectId, { [resource]: count });
+}
+
+export function releaseQuota(s: NetworkingState, projectId: string, resource: QuotaResource, count = 1): void {
+  const usage = dictGet(s.usage, projectId);
+  if (usage) usage[resource] = Math.max(0, (usage[resource] ?? 0) - count);
+}

@@ -1,0 +1,236 @@
+// Ports (neutron db_base_plugin_v2 create/delete_port, ml2 binding, port-security; openstack-api-facts
+// §4.5): MAC addresses, fixed addresses, security groups, quota and the network's port count, and the
+// status a port shows from what is bound to it. Updates live in port-update.ts.
+
+import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
+import { get, put, remove } from "../../../kernel/store/table.js";
+import * as E from "../errors.js";
+import { canonicalIp } from "../ip.js";
+import { parseCidr } from "../cidr.js";
+import type { Network, NetworkingState, Port } from "../state.js";
+import type { Caller, OpContext } from "../routes/deps.js";
+import { newStandard, releaseQuota, reserveQuota } from "./common.js";
+import { allocateAddresses, releaseAddresses, type AddressRequest } from "./addresses.js";
+import { checkPortGroups, countGroupPorts, ensureDefaultGroup } from "./security-groups.js";
+import { visibleNetwork, visibleQosPolicy } from "./networks.js";
+import { disassociateFloatingIpsOfPort } from "./floating-ips.js";
+import { forgetRouterPort } from "./routers.js";
+
+/** Owners whose ports a router holds (the IPv6 subnet-router anycast address is theirs to take). */
+const ROUTER_OWNERS = new Set(["network:router_interface", "network:router_interface_distributed", "network:ha_router_replicated_interface", "network:router_gateway"]);
+/** Service ports that only their owner's API may delete (l3_db.prevent_l3_port_deletion). */
+const SERVICE_OWNERS = new Set(["network:router_interface", "network:router_interface_distributed", "network:ha_router_replicated_interface", "network:router_gateway", "network:floatingip"]);
+/** neutron's max_allowed_address_pair default */
+export const MAX_ADDRESS_PAIRS = 10;
+export const VNIC_TYPES = ["normal", "direct", "macvtap", "baremetal", "direct-physical", "virtio-forwarder", "smart-nic", "vdpa", "remote-managed", "accelerator-direct", "accelerator-direct-physical"] as const;
+
+export interface AddressPairInput {
+  ipAddress: string;
+  macAddress?: string;
+}
+
+export interface PortInput {
+  networkId: string;
+  name?: string;
+  description?: string;
+  /** undefined: automatic addresses; []: none at all (Neutron's explicit empty list) */
+  fixedIps?: AddressRequest[];
+  deviceId?: string;
+  deviceOwner?: string;
+  /** undefined: the project's `default` group when port security applies */
+  securityGroups?: string[];
+  adminStateUp?: boolean;
+  /** the owner; "" for a tenant-less service port (not counted against any quota) */
+  projectId?: string;
+  macAddress?: string;
+  portSecurityEnabled?: boolean;
+  /** false for the network's own service ports, which never block its deletion */
+  countsAgainstNetwork?: boolean;
+  allowedAddressPairs?: AddressPairInput[];
+  qosPolicyId?: string | null;
+  bindingHostId?: string;
+  bindingVnicType?: string;
+  bindingProfile?: Record<string, unknown>;
+  tags?: string[];
+}
+
+/** Ports with a `network:` owner are trusted: Neutron gives them no security groups. */
+export function isTrustedOwner(deviceOwner: string): boolean {
+  return deviceOwner.startsWith("network:");
+}
+
+export function isRouterOwner(deviceOwner: string): boolean {
+  return ROUTER_OWNERS.has(deviceOwner);
+}
+
+/**
+ * DOWN until something is bound: ACTIVE once a VM (`compute:*`), a router or a DHCP agent holds the port
+ * (device_id set) and it is administratively up; a floating IP's port shows N/A, as in Neutron.
+ */
+export function portStatus(p: Pick<Port, "adminStateUp" | "deviceId" | "deviceOwner">): string {
+  if (p.deviceOwner === "network:floatingip") return "N/A";
+  if (!p.adminStateUp || p.deviceId === "") return "DOWN";
+  const bound = p.deviceOwner.startsWith("compute:") || isRouterOwner(p.deviceOwner) || p.deviceOwner === "network:dhcp";
+  return bound ? "ACTIVE" : "DOWN";
+}
+
+/** Admins, the port's project and the owner of its network see a port; to anyone else it does not exist. */
+export function canSeePort(s: NetworkingState, caller: Caller, p: Port): boolean {
+  if (caller.isAdmin || (p.projectId !== "" && p.projectId === caller.projectId)) return true;
+  return get(s.networks, p.networkId)?.projectId === caller.projectId;
+}
+
+export function visiblePort(s: NetworkingState, caller: Caller, id: string): Port {
+  const port = get(s.ports, id);
+  if (!port || !canSeePort(s, caller, port)) throw E.notFound("Port", id);
+  return port;
+}
+
+/** Neutron's policy: only admins and the network's owner pick MACs, exact addresses or network: owners. */
+export function checkPortPolicy(caller: Caller, network: Network, action: "create_port" | "update_port", input: Pick<PortInput, "macAddress" | "fixedIps" | "deviceOwner" | "bindingHostId" | "bindingProfile">): void {
+  const networkOwner = caller.isAdmin || network.projectId === caller.projectId;
+  if (!networkOwner) {
+    if (input.macAddress !== undefined) throw E.policyNotAuthorized(`${action}:mac_address`);
+    if (input.fixedIps?.some((f) => f.ipAddress !== undefined)) throw E.policyNotAuthorized(`${action}:fixed_ips:ip_address`);
+    if (input.deviceOwner !== undefined && isTrustedOwner(input.deviceOwner)) throw E.policyNotAuthorized(`${action}:device_owner`);
+  }
+  if (!caller.isAdmin) {
+    if (input.bindingHostId !== undefined) throw E.policyNotAuthorized(`${action}:binding:host_id`);
+    if (input.bindingProfile !== undefined) throw E.policyNotAuthorized(`${action}:binding:profile`);
+  }
+}
+
+const MAC = /^[0-9a-f]{2}([:-])[0-9a-f]{2}(\1[0-9a-f]{2}){4}$/;
+
+/** A valid unicast-capable MAC in Neutron's form (lowercase, colons); all-zero and broadcast are refused. */
+export function normalizeMac(text: string): string {
+  const lower = text.toLowerCase();
+  if (!MAC.test(lower)) throw E.invalidAttribute("mac_address", `'${text}' is not a valid MAC address`);
+  const mac = lower.replaceAll("-", ":");
+  if (mac === "00:00:00:00:00:00" || mac === "ff:ff:ff:ff:ff:ff") throw E.invalidAttribute("mac_address", `'${text}' is not a valid MAC address`);
+  return mac;
+}
+
+/** Takes the given MAC (409 when another port has it) or a fresh fa:16:3e:xx:xx:xx one. */
+export function claimMac(s: NetworkingState, ctx: Pick<OpContext, "ids">, networkId: string, portId: string, requested?: string): string {
+  if (requested !== undefined) {
+    const mac = normalizeMac(requested);
+    if (dictGet(s.macs, mac) !== undefined) throw E.macAddressInUse(networkId, mac);
+    dictSet(s.macs, mac, portId);
+    return mac;
+  }
+  const byte = () => Math.floor(ctx.ids.random() * 256).toString(16).padStart(2, "0");
+  for (;;) {
+    const mac = `fa:16:3e:${byte()}:${byte()}:${byte()}`;
+    if (dictGet(s.macs, mac) === undefined) {
+      dictSet(s.macs, mac, portId);
+      return mac;
+    }
+  }
+}
+
+export function releaseMac(s: NetworkingState, mac: string, portId: string): void {
+  if (dictGet(s.macs, mac) === portId) dictDelete(s.macs, mac);
+}
+
+/** allowed_address_pairs: an address or CIDR each, the MAC defaulting to the port's, no repeats. */
+export function addressPairs(pairs: AddressPairInput[], portMac: string): Port["allowedAddressPairs"] {
+  if (pairs.length > MAX_ADDRESS_PAIRS) throw E.allowedAddressPairsExhausted(MAX_ADDRESS_PAIRS);
+  const seen = new Set<string>();
+  return pairs.map((pair) => {
+    const ip = pair.ipAddress.includes("/") ? (parseCidr(pair.ipAddress) ? pair.ipAddress : undefined) : canonicalIp(pair.ipAddress);
+    if (ip === undefined) throw E.invalidAttribute("allowed_address_pairs", `'${pair.ipAddress}' is not a valid IP address or subnet`);
+    const mac = pair.macAddress === undefined ? portMac : normalizeMac(pair.macAddress);
+    const key = `${ip}|${mac}`;
+    if (seen.has(key)) throw E.invalidAttribute("allowed_address_pairs", "Duplicate address detected");
+    seen.add(key);
+    return { ip_address: ip, mac_address: mac };
+  });
+}
+
+/**
+ * The groups a new port gets: none for trusted (`network:`) ports, or where port security is off or the
+ * port has no address; the project's `default` group when none are named; explicit groups need both.
+ */
+function groupsForNewPort(s: NetworkingState, ctx: OpContext, port: Pick<Port, "projectId" | "deviceOwner" | "portSecurityEnabled" | "fixedIps">, requested: string[] | undefined): string[] {
+  const applies = port.portSecurityEnabled && port.fixedIps.length > 0;
+  if (requested === undefined) {
+    if (!applies || isTrustedOwner(port.deviceOwner) || port.projectId === "") return [];
+    return [ensureDefaultGroup(s, ctx, port.projectId)];
+  }
+  if (requested.length === 0) return [];
+  if (!applies) throw E.portSecurityRequiredForGroups();
+  return checkPortGroups(s, port.projectId, requested);
+}
+
+export function createPort(s: NetworkingState, ctx: OpContext, input: PortInput): Port {
+  const network = visibleNetwork(s, ctx.caller, input.networkId);
+  checkPortPolicy(ctx.caller, network, "create_port", input);
+  const standard = newStandard(ctx, { name: input.name, description: input.description, projectId: input.projectId, tags: input.tags });
+  const projectId = standard.projectId;
+  if (projectId !== "") reserveQuota(s, projectId, "port");
+  if (input.qosPolicyId) visibleQosPolicy(s, ctx.caller, input.qosPolicyId);
+  const deviceOwner = input.deviceOwner ?? "";
+  const deviceId = input.deviceId ?? "";
+  const adminStateUp = input.adminStateUp ?? true;
+  const macAddress = claimMac(s, ctx, network.id, standard.id, input.macAddress);
+  const fixedIps = input.fixedIps?.length === 0 ? [] : allocateAddresses(s, network, input.fixedIps, standard.id, { allowGateway: isRouterOwner(deviceOwner) });
+  const portSecurityEnabled = input.portSecurityEnabled ?? network.portSecurityEnabled;
+  const securityGroups = groupsForNewPort(s, ctx, { projectId, deviceOwner, portSecurityEnabled, fixedIps }, input.securityGroups);
+  const pairs = input.allowedAddressPairs ?? [];
+  if (pairs.length > 0 && !portSecurityEnabled) throw E.addressPairRequiresPortSecurity();
+  const port: Port = {
+    ...standard,
+    networkId: network.id,
+    adminStateUp,
+    macAddress,
+    fixedIps,
+    deviceId,
+    deviceOwner,
+    status: portStatus({ adminStateUp, deviceId, deviceOwner }),
+    securityGroups,
+    allowedAddressPairs: addressPairs(pairs, macAddress),
+    portSecurityEnabled,
+    qosPolicyId: input.qosPolicyId ?? null,
+    bindingHostId: input.bindingHostId ?? "",
+    bindingVnicType: input.bindingVnicType ?? "normal",
+    bindingProfile: input.bindingProfile ?? {},
+    countsAgainstNetwork: input.countsAgainstNetwork ?? true,
+  };
+  put(s.ports, port);
+  countGroupPorts(s, securityGroups, 1);
+  if (port.countsAgainstNetwork) network.portCount++;
+  ctx.tx.emit("networking.port.created", { id: port.id, projectId, networkId: network.id, deviceId, deviceOwner, fixedIps });
+  return port;
+}
+
+/**
+ * Deletes a port with no questions asked (routers, networks and the port API call it after their own
+ * checks): frees its addresses and MAC, leaves its groups, gives back quota and the network's count, and
+ * its floating IPs lose their association.
+ */
+export function deletePortRecord(s: NetworkingState, ctx: OpContext, port: Port): void {
+  const stored = get(s.ports, port.id);
+  if (!stored) return;
+  releaseAddresses(s, stored.fixedIps);
+  releaseMac(s, stored.macAddress, stored.id);
+  countGroupPorts(s, stored.securityGroups, -1);
+  if (stored.projectId !== "") releaseQuota(s, stored.projectId, "port");
+  const network = get(s.networks, stored.networkId);
+  if (network && stored.countsAgainstNetwork) network.portCount = Math.max(0, network.portCount - 1);
+  disassociateFloatingIpsOfPort(s, stored.id, ctx.now);
+  // a router port deleted with its network: the router forgets it rather than point at nothing
+  forgetRouterPort(s, stored);
+  remove(s.ports, stored.id);
+  ctx.tx.emit("networking.port.deleted", { id: stored.id, projectId: stored.projectId, networkId: stored.networkId, deviceId: stored.deviceId });
+}
+
+/** DELETE /ports/{id}: a router's or floating IP's port goes through its owner's API (409 while that exists). */
+export function deletePort(s: NetworkingState, ctx: OpContext, id: string): void {
+  const port = visiblePort(s, ctx.caller, id);
+  if (SERVICE_OWNERS.has(port.deviceOwner)) {
+    const holder = port.deviceOwner === "network:floatingip" ? get(s.floatingIps, port.deviceId) : get(s.routers, port.deviceId);
+    if (holder) throw E.servicePortInUse(port.id, `has device owner ${port.deviceOwner}`);
+  }
+  deletePortRecord(s, ctx, port);
+}

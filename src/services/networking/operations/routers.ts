@@ -1,0 +1,205 @@
+// Routers (neutron/db/l3_db.py, extraroute_db.py; openstack-api-facts §4.6): the router's lifecycle, its
+// external gateway (a `network:router_gateway` port on a router:external network) and its extra routes.
+// Interfaces live in router-interfaces.ts.
+
+import { get, put, remove } from "../../../kernel/store/table.js";
+import { badRequest, invalidAttribute, invalidRoutes, notFound, policyNotAuthorized, routerExternalGatewayInUseByFloatingIp, routerInUse } from "../errors.js";
+import { parseCidr, cidrContains } from "../cidr.js";
+import { parseIp, sameIp } from "../ip.js";
+import type { FixedIp, NetworkingState, Port, Router } from "../state.js";
+import type { Caller, OpContext } from "../routes/deps.js";
+import { newStandard, owns, releaseQuota, reserveQuota, targetProject, touch } from "./common.js";
+import { visibleNetwork } from "./networks.js";
+import { createPort, deletePortRecord } from "./ports.js";
+import { floatingIpsOfRouter } from "./floating-ips.js";
+
+export const ROUTER_GATEWAY = "network:router_gateway";
+export const ROUTER_INTERFACE = "network:router_interface";
+
+/** `external_gateway_info` as the API gives it; null or `{}` clears the gateway. */
+export interface GatewayInput {
+  networkId?: string;
+  enableSnat?: boolean;
+  externalFixedIps?: Array<{ subnetId?: string; ipAddress?: string }>;
+}
+
+export interface RouterInput {
+  name?: string;
+  description?: string;
+  adminStateUp?: boolean;
+  projectId?: string;
+  tags?: string[];
+  gateway?: GatewayInput | null;
+  distributed?: boolean;
+  ha?: boolean;
+}
+
+export interface RouterPatch extends Omit<RouterInput, "projectId" | "tags" | "gateway"> {
+  /** undefined leaves the gateway as it is; null (or no network_id) clears it */
+  gateway?: GatewayInput | null;
+  routes?: Array<{ destination: string; nexthop: string }> | null;
+}
+
+export function visibleRouter(s: NetworkingState, caller: Caller, id: string): Router {
+  const router = get(s.routers, id);
+  if (!router || !owns(caller, router)) throw notFound("Router", id);
+  return router;
+}
+
+/** Router-owned ports are made with the service's own rights (Neutron's elevated context). */
+export function elevated(ctx: OpContext): OpContext {
+  return { ...ctx, caller: { projectId: ctx.caller.projectId, isAdmin: true } };
+}
+
+export function createRouter(s: NetworkingState, ctx: OpContext, input: RouterInput): Router {
+  const projectId = targetProject(ctx.caller, input.projectId);
+  checkAdminOnly(ctx.caller, "create_router", input);
+  reserveQuota(s, projectId, "router");
+  const router: Router = {
+    ...newStandard(ctx, { name: input.name, description: input.description, projectId, tags: input.tags }),
+    adminStateUp: input.adminStateUp ?? true,
+    status: "ACTIVE",
+    externalGateway: null,
+    interfaces: [],
+    routes: [],
+  };
+  put(s.routers, router);
+  const stored = get(s.routers, router.id)!;
+  if (input.gateway) applyGateway(s, ctx, stored, input.gateway);
+  ctx.tx.emit("networking.router.created", { id: stored.id, projectId });
+  return stored;
+}
+
+export function updateRouter(s: NetworkingState, ctx: OpContext, router: Router, patch: RouterPatch): Router {
+  checkAdminOnly(ctx.caller, "update_router", patch);
+  if (patch.name !== undefined) router.name = patch.name;
+  if (patch.description !== undefined) router.description = patch.description;
+  if (patch.adminStateUp !== undefined) router.adminStateUp = patch.adminStateUp;
+  if (patch.gateway !== undefined) applyGateway(s, ctx, router, patch.gateway);
+  if (patch.routes !== undefined) router.routes = validateRoutes(s, router, patch.routes ?? []);
+  touch(router, ctx.now);
+  ctx.tx.emit("networking.router.updated", { id: router.id, projectId: router.projectId });
+  return router;
+}
+
+/** add_extraroutes / remove_extraroutes: the routes given are merged into, or taken out of, the router's. */
+export function changeExtraRoutes(s: NetworkingState, ctx: OpContext, router: Router, routes: Array<{ destination: string; nexthop: string }>, add: boolean): Router {
+  const key = (r: { destination: string; nexthop: string }) => `${r.destination}|${r.nexthop}`;
+  const given = new Set(routes.map(key));
+  const next = add ? [...router.routes, ...routes.filter((r) => !router.routes.some((o) => key(o) === key(r)))] : router.routes.filter((r) => !given.has(key(r)));
+  return updateRouter(s, ctx, router, { routes: next });
+}
+
+export function deleteRouter(s: NetworkingState, ctx: OpContext, router: Router): void {
+  if (router.interfaces.length > 0) {
+    throw routerInUse(router.id, `has ports still attached: ${router.interfaces.map((i) => i.portId).join(", ")}`);
+  }
+  clearGateway(s, ctx, router);
+  releaseQuota(s, router.projectId, "router");
+  remove(s.routers, router.id);
+  ctx.tx.emit("networking.router.deleted", { id: router.id, projectId: router.projectId });
+}
+
+/**
+ * A router port deleted by other means than the router's own API (the external network's deletion takes
+ * its gateway ports with it) leaves the router without that gateway or interface. For deletePortRecord.
+ */
+export function forgetRouterPort(s: NetworkingState, port: Port): void {
+  if (port.deviceOwner !== ROUTER_GATEWAY && port.deviceOwner !== ROUTER_INTERFACE) return;
+  const router = get(s.routers, port.deviceId);
+  if (!router) return;
+  if (router.externalGateway?.portId === port.id) router.externalGateway = null;
+  const gone = router.interfaces.find((i) => i.portId === port.id);
+  if (!gone) return;
+  router.interfaces = router.interfaces.filter((i) => i.portId !== port.id);
+  const subnet = get(s.subnets, gone.subnetId);
+  if (subnet && !router.interfaces.some((i) => i.subnetId === gone.subnetId)) subnet.routerIds = subnet.routerIds.filter((id) => id !== router.id);
+}
+
+/** `distributed`, `ha` and the gateway's SNAT and fixed addresses are admin-only attributes in Neutron. */
+function checkAdminOnly(caller: Caller, action: string, input: { distributed?: boolean; ha?: boolean; gateway?: GatewayInput | null }): void {
+  if (caller.isAdmin) {
+    if (input.distributed || input.ha) throw badRequest("router", "distributed and HA routers are not supported by this cloud");
+    return;
+  }
+  if (input.distributed !== undefined) throw policyNotAuthorized(`${action}:distributed`);
+  if (input.ha !== undefined) throw policyNotAuthorized(`${action}:ha`);
+  if (input.gateway?.enableSnat !== undefined) throw policyNotAuthorized(`${action}:external_gateway_info:enable_snat`);
+  if (input.gateway?.externalFixedIps !== undefined) throw policyNotAuthorized(`${action}:external_gateway_info:external_fixed_ips`);
+}
+
+function applyGateway(s: NetworkingState, ctx: OpContext, router: Router, info: GatewayInput | null): void {
+  if (!info || info.networkId === undefined) {
+    if (info && (info.enableSnat !== undefined || info.externalFixedIps !== undefined)) {
+      throw invalidAttribute("external_gateway_info", "network_id is required");
+    }
+    clearGateway(s, ctx, router);
+    return;
+  }
+  const network = visibleNetwork(s, ctx.caller, info.networkId);
+  if (!network.external) throw badRequest("router", `Network ${network.id} is not an external network`);
+  const current = router.externalGateway;
+  if (current && current.networkId === network.id && (info.externalFixedIps === undefined || sameFixedIps(current.fixedIps, info.externalFixedIps))) {
+    if (info.enableSnat !== undefined) current.enableSnat = info.enableSnat;
+    return;
+  }
+  const enableSnat = info.enableSnat ?? current?.enableSnat ?? true;
+  if (current && current.networkId !== network.id && floatingIpsOfRouter(s, router.id).length > 0) {
+    throw routerExternalGatewayInUseByFloatingIp(router.id, current.networkId);
+  }
+  clearGateway(s, ctx, router, true);
+  const port = createPort(s, elevated(ctx), {
+    networkId: network.id,
+    fixedIps: info.externalFixedIps,
+    deviceOwner: ROUTER_GATEWAY,
+    deviceId: router.id,
+    securityGroups: [],
+    // Neutron gives the gateway port no project: its owner does not see it, only admins do
+    projectId: "",
+    countsAgainstNetwork: false,
+  });
+  router.externalGateway = { networkId: network.id, enableSnat, portId: port.id, fixedIps: port.fixedIps.map((ip) => ({ ...ip })) };
+}
+
+/** Releases the gateway port; refused while floating IPs reach the outside through it (unless replacing). */
+function clearGateway(s: NetworkingState, ctx: OpContext, router: Router, replacing = false): void {
+  const gateway = router.externalGateway;
+  if (!gateway) return;
+  if (!replacing && floatingIpsOfRouter(s, router.id).length > 0) throw routerExternalGatewayInUseByFloatingIp(router.id, gateway.networkId);
+  router.externalGateway = null;
+  const port = get(s.ports, gateway.portId);
+  if (port) deletePortRecord(s, elevated(ctx), port);
+}
+
+function sameFixedIps(current: FixedIp[], wanted: Array<{ subnetId?: string; ipAddress?: string }>): boolean {
+  return (
+    current.length === wanted.length &&
+    wanted.every((w, i) => (w.subnetId === undefined || w.subnetId === current[i].subnetId) && (w.ipAddress === undefined || sameAddress(w.ipAddress, current[i].ipAddress)))
+  );
+}
+
+function sameAddress(a: string, b: string): boolean {
+  const x = parseIp(a);
+  const y = parseIp(b);
+  return !!x && !!y && sameIp(x, y);
+}
+
+/** Extra routes (extraroute_db._validate_routes): each nexthop must be on a subnet the router has an interface on. */
+function validateRoutes(s: NetworkingState, router: Router, routes: Array<{ destination: string; nexthop: string }>): Array<{ destination: string; nexthop: string }> {
+  const interfaceSubnets = router.interfaces.map((i) => get(s.subnets, i.subnetId)).filter((sub) => sub !== undefined);
+  const ownPorts = router.interfaces.map((i) => get(s.ports, i.portId)).filter((p) => p !== undefined);
+  const text = JSON.stringify(routes);
+  const seen = new Set<string>();
+  const out: Array<{ destination: string; nexthop: string }> = [];
+  for (const route of routes) {
+    if (!parseCidr(route.destination)) throw invalidAttribute("routes", `'${route.destination}' is not a valid IP subnet`);
+    const nexthop = parseIp(route.nexthop);
+    if (!nexthop) throw invalidAttribute("routes", `'${route.nexthop}' is not a valid IP address`);
+    if (!interfaceSubnets.some((sub) => cidrContains(parseCidr(sub.cidr)!, nexthop))) throw invalidRoutes(text, "the nexthop is not connected with router");
+    if (ownPorts.some((p) => p.fixedIps.some((ip) => sameAddress(ip.ipAddress, route.nexthop)))) throw invalidRoutes(text, "the nexthop is used by router");
+    const key = `${route.destination}|${route.nexthop}`;
+    if (!seen.has(key)) out.push({ destination: route.destination, nexthop: route.nexthop });
+    seen.add(key);
+  }
+  return out;
+}

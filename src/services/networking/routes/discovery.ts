@@ -1,0 +1,81 @@
+// Neutron discovery: the version document at the root (unversioned catalog URL), the resource index at
+// /v2.0, and the extensions list OSC and the SDK probe before some commands.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { baseUrl } from "../../../kernel/http/context.js";
+import { genericNotFound } from "../errors.js";
+import type { NetworkingDeps } from "./deps.js";
+
+const RESOURCES = ["network", "subnet", "port", "router", "floatingip", "security_group", "security_group_rule", "quota", "policy"];
+
+/** Extensions a client may probe for; advertising them is harmless (openstack-api-facts §4.1). */
+const EXTENSIONS: Array<[alias: string, name: string]> = [
+  ["security-group", "security-group"],
+  ["router", "Neutron L3 Router"],
+  ["external-net", "Neutron external network"],
+  ["extraroute", "Neutron Extra Route"],
+  ["qos", "Quality of Service"],
+  ["quotas", "Quota management support"],
+  ["standard-attr-tag", "Tag support for resources with standard attribute: subnet, trunk, network_segment_range, router, network, policy, subnetpool, port, security_group, floatingip"],
+  ["standard-attr-timestamp", "Resource timestamps"],
+  ["standard-attr-revisions", "Resource revision numbers"],
+  ["standard-attr-description", "standard-attr-description"],
+  ["project-id", "project_id field enabled"],
+  ["port-security", "Port Security"],
+  ["allowed-address-pairs", "Allowed Address Pairs"],
+  ["binding", "Port Binding"],
+  ["provider", "Provider Network"],
+  ["empty-string-filtering", "Empty String Filtering Extension"],
+  ["filter-validation", "Filter parameters validation"],
+  ["fip-port-details", "Floating IP Port Details Extension"],
+  ["net-mtu", "Network MTU"],
+];
+
+function extensionView([alias, name]: [string, string]) {
+  return { alias, name, description: name, updated: "2024-01-01T00:00:00-00:00", links: [] };
+}
+
+export function discoveryRoutes(_deps: NetworkingDeps): RouteDef[] {
+  return [
+    {
+      method: "GET",
+      path: "/",
+      operation: "networking.versions.list",
+      policy: "public",
+      handler: (c) =>
+        c.json({ versions: [{ id: "v2.0", status: "CURRENT", links: [{ rel: "self", href: `${baseUrl(c)}/networking/v2.0/` }] }] }),
+    },
+    {
+      method: "GET",
+      path: "/v2.0",
+      operation: "networking.resources.list",
+      policy: "public",
+      handler: (c) => {
+        const base = `${baseUrl(c)}/networking/v2.0`;
+        const plural = (r: string) => (r === "policy" ? "policies" : `${r}s`);
+        return c.json({
+          resources: RESOURCES.map((name) => ({ name, collection: plural(name), links: [{ rel: "self", href: `${base}/${plural(name)}` }] })),
+        });
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2.0/extensions",
+      operation: "networking.extensions.list",
+      policy: "authenticated",
+      handler: (c) => c.json({ extensions: EXTENSIONS.map(extensionView) }),
+    },
+    {
+      method: "GET",
+      path: "/v2.0/extensions/:alias",
+      operation: "networking.extensions.show",
+      policy: "authenticated",
+      handler: (c) => {
+        const alias = c.req.param("alias");
+        const found = EXTENSIONS.find(([a]) => a === alias);
+        if (!found) throw genericNotFound(`Extension with alias ${alias} does not exist`);
+        return c.json({ extension: extensionView(found) });
+      },
+    },
+  ];
+}

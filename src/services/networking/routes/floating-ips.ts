@@ -1,0 +1,92 @@
+// Floating IPs (Neutron v2.0 /floatingips; facts §4.8): list (the SDK filters by floating_ip_address and
+// port_id), allocate (201), show, associate/disassociate through PUT, release (204).
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { scan } from "../../../kernel/store/table.js";
+import { floatingIpCreateSchema, floatingIpUpdateSchema } from "../schemas/floating-ips.js";
+import { createFloatingIp, deleteFloatingIp, updateFloatingIp, visibleFloatingIp } from "../operations/floating-ips.js";
+import { floatingIpView } from "../views/floating-ips.js";
+import { owns } from "../operations/common.js";
+import { fieldsOf, listBody, selectFields } from "./list.js";
+import type { NetworkingDeps } from "./deps.js";
+
+export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
+  const { kernel } = deps;
+  const max = kernel.options.maxBodyBytes;
+  const id = (c: Ctx) => c.req.param("floatingip_id")!;
+  return [
+    {
+      method: "GET",
+      path: "/v2.0/floatingips",
+      operation: "networking.floatingip.list",
+      handler: (c) => {
+        const caller = deps.caller(c);
+        const s = deps.state();
+        const views = (function* () {
+          for (const f of scan(s.floatingIps)) if (owns(caller, f)) yield floatingIpView(s, f);
+        })();
+        return c.json(listBody(c, "floatingips", views, kernel.options.maxPageSize));
+      },
+    },
+    {
+      method: "POST",
+      path: "/v2.0/floatingips",
+      operation: "networking.floatingip.create",
+      handler: async (c) => {
+        const { floatingip: b } = await readBody(c, floatingIpCreateSchema, max);
+        const fip = deps.write(c, (s, ctx) =>
+          createFloatingIp(s, ctx, {
+            floatingNetworkId: b.floating_network_id,
+            floatingIpAddress: b.floating_ip_address,
+            subnetId: b.subnet_id,
+            portId: b.port_id,
+            fixedIpAddress: b.fixed_ip_address,
+            description: b.description,
+            projectId: b.project_id ?? b.tenant_id,
+            qosPolicyId: b.qos_policy_id,
+            tags: b.tags,
+          }),
+        );
+        return c.json({ floatingip: floatingIpView(deps.state(), fip) }, 201);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2.0/floatingips/:floatingip_id",
+      operation: "networking.floatingip.show",
+      handler: (c) => {
+        const s = deps.state();
+        const fip = visibleFloatingIp(s, deps.caller(c), id(c));
+        return c.json({ floatingip: selectFields(floatingIpView(s, fip), fieldsOf(c)) });
+      },
+    },
+    {
+      method: "PUT",
+      path: "/v2.0/floatingips/:floatingip_id",
+      operation: "networking.floatingip.update",
+      handler: async (c) => {
+        const { floatingip: b } = await readBody(c, floatingIpUpdateSchema, max);
+        const fip = deps.write(c, (s, ctx) =>
+          updateFloatingIp(s, ctx, visibleFloatingIp(s, ctx.caller, id(c)), {
+            portId: b.port_id,
+            fixedIpAddress: b.fixed_ip_address,
+            description: b.description,
+            qosPolicyId: b.qos_policy_id,
+          }),
+        );
+        return c.json({ floatingip: floatingIpView(deps.state(), fip) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v2.0/floatingips/:floatingip_id",
+      operation: "networking.floatingip.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => deleteFloatingIp(s, ctx, visibleFloatingIp(s, ctx.caller, id(c))));
+        return c.body(null, 204);
+      },
+    },
+  ];
+}

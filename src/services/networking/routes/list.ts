@@ -1,0 +1,94 @@
+// Neutron list semantics shared by every collection: filters on any attribute of the rendered record
+// (a repeated parameter means OR, different ones AND, booleans as True/False), `fields=` selection,
+// `limit`/`marker` paging with `<plural>_links`, and `sort_key`/`sort_dir`. An unknown filter is 400.
+
+import type { Ctx } from "../../../kernel/http/context.js";
+import { invalidAttribute, invalidInput } from "../errors.js";
+
+/** Query parameters that steer the listing rather than filter it. */
+const CONTROL_PARAMS = new Set(["fields", "limit", "marker", "page_reverse", "sort_key", "sort_dir", "verbose"]);
+
+type View = Record<string, unknown>;
+
+function matches(value: unknown, wanted: string[]): boolean {
+  if (Array.isArray(value)) return value.some((v) => matches(v, wanted));
+  return wanted.some((w) => {
+    if (value === null || value === undefined) return w === "" || w.toLowerCase() === "none";
+    if (typeof value === "boolean") return w.toLowerCase() === String(value);
+    if (typeof value === "object") return false;
+    return String(value) === w;
+  });
+}
+
+/** Picks `fields=` keys; with none asked, the whole record. */
+export function selectFields(view: View, fields: string[]): View {
+  if (fields.length === 0) return view;
+  const out: View = {};
+  for (const f of fields) if (f in view) out[f] = view[f];
+  return out;
+}
+
+export function fieldsOf(c: Ctx): string[] {
+  return (c.req.queries("fields") ?? []).flatMap((f) => f.split(",")).filter((f) => f !== "");
+}
+
+/**
+ * Renders a collection response body `{<plural>: [...], <plural>_links?: [...]}` from visible records
+ * (already rendered). `filterable` names the attributes a filter may use (the view's keys).
+ */
+export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit: number): Record<string, unknown> {
+  const queries = c.req.queries();
+  const filters: Array<[string, string[]]> = [];
+  for (const [key, values] of Object.entries(queries)) {
+    if (!CONTROL_PARAMS.has(key)) filters.push([key, values]);
+  }
+  const limitRaw = c.req.query("limit");
+  let limit: number | undefined;
+  if (limitRaw !== undefined) {
+    if (!/^\d+$/.test(limitRaw)) throw invalidAttribute("limit", `'${limitRaw}' is not an integer`);
+    limit = Math.min(Number(limitRaw), maxLimit) || undefined;
+  }
+  const marker = c.req.query("marker");
+  const fields = fieldsOf(c);
+
+  let rows: View[] = [];
+  let first = true;
+  for (const view of views) {
+    if (first) {
+      for (const [key] of filters) {
+        if (!(key in view)) throw invalidInput(`${key} is not a valid filter for ${plural}`);
+      }
+      first = false;
+    }
+    if (filters.every(([key, wanted]) => matches(view[key], wanted))) rows.push(view);
+  }
+  const sortKeys = c.req.queries("sort_key") ?? [];
+  if (sortKeys.length > 0) {
+    const dirs = c.req.queries("sort_dir") ?? [];
+    rows = [...rows].sort((a, b) => {
+      for (let i = 0; i < sortKeys.length; i++) {
+        const k = sortKeys[i];
+        const dir = (dirs[i] ?? "asc") === "desc" ? -1 : 1;
+        const av = a[k] as string | number;
+        const bv = b[k] as string | number;
+        if (av === bv) continue;
+        return (av === null || av === undefined ? -1 : bv === null || bv === undefined ? 1 : av < bv ? -1 : 1) * dir;
+      }
+      return 0;
+    });
+  }
+  if (marker !== undefined) {
+    const at = rows.findIndex((r) => r.id === marker);
+    if (at < 0) throw invalidInput(`marker ${marker} was not found`);
+    rows = rows.slice(at + 1);
+  }
+  const body: Record<string, unknown> = {};
+  const page = limit !== undefined ? rows.slice(0, limit) : rows;
+  body[plural] = page.map((v) => selectFields(v, fields));
+  if (limit !== undefined && rows.length > limit) {
+    const url = new URL(c.req.url);
+    url.searchParams.set("marker", String(page[page.length - 1].id));
+    body[`${plural}_links`] = [{ rel: "next", href: url.toString() }];
+  }
+  return body;
+}

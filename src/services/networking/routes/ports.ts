@@ -1,0 +1,157 @@
+// Ports (Neutron v2.0): list (with OSC's `fixed_ips=ip_address=...` / `subnet_id=...` filters), create (one,
+// or bulk `{"ports": [...]}`), show, update, delete. Handlers validate, run one write, render the view.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { scan } from "../../../kernel/store/table.js";
+import { canonicalIp } from "../ip.js";
+import { invalidInput } from "../errors.js";
+import { targetProject } from "../operations/common.js";
+import { canSeePort, createPort, deletePort, visiblePort, type PortInput } from "../operations/ports.js";
+import { updatePort, type PortPatch } from "../operations/port-update.js";
+import { requestedProject } from "../schemas/networks.js";
+import { portCreateSchema, portUpdateSchema, type PortCreateBody, type PortUpdateBody } from "../schemas/ports.js";
+import type { NetworkingState, Port } from "../state.js";
+import { portView } from "../views/ports.js";
+import type { Caller, NetworkingDeps } from "./deps.js";
+import { fieldsOf, listBody, selectFields } from "./list.js";
+
+const addressRequests = (list: PortUpdateBody["fixed_ips"]) => list?.map((f) => ({ subnetId: f.subnet_id, ipAddress: f.ip_address }));
+
+function portPatch(b: PortUpdateBody): PortPatch {
+  return {
+    name: b.name,
+    description: b.description,
+    adminStateUp: b.admin_state_up,
+    fixedIps: addressRequests(b.fixed_ips),
+    securityGroups: b.security_groups,
+    deviceId: b.device_id,
+    deviceOwner: b.device_owner,
+    allowedAddressPairs: b.allowed_address_pairs === null ? null : b.allowed_address_pairs?.map((p) => ({ ipAddress: p.ip_address, macAddress: p.mac_address })),
+    portSecurityEnabled: b.port_security_enabled,
+    qosPolicyId: b.qos_policy_id,
+    macAddress: b.mac_address,
+    bindingHostId: b["binding:host_id"],
+    bindingVnicType: b["binding:vnic_type"],
+    bindingProfile: b["binding:profile"],
+  };
+}
+
+function portInput(b: PortCreateBody, caller: Caller): PortInput {
+  const patch = portPatch(b);
+  return {
+    ...patch,
+    networkId: b.network_id,
+    projectId: targetProject(caller, requestedProject(b)),
+    // null, like absent, means the default group on create (Neutron's is_attr_set); [] means none
+    securityGroups: patch.securityGroups ?? undefined,
+    allowedAddressPairs: patch.allowedAddressPairs ?? undefined,
+    bindingProfile: patch.bindingProfile ?? undefined,
+    tags: b.tags,
+  };
+}
+
+/** `fixed_ips=ip_address=10.0.0.5`, `fixed_ips=subnet_id=<id>`, `fixed_ips=ip_address_substr=10.0`: one
+ * address of the port must match all the kinds given (any value of each). */
+function fixedIpFilter(values: string[]): (p: Port) => boolean {
+  const wanted: Record<string, string[]> = { ip_address: [], subnet_id: [], ip_address_substr: [] };
+  for (const value of values) {
+    const eq = value.indexOf("=");
+    const key = eq < 0 ? "" : value.slice(0, eq);
+    if (!(key in wanted)) throw invalidInput(`'${value}' is not a valid fixed_ips filter: use ip_address=, subnet_id= or ip_address_substr=`);
+    const given = value.slice(eq + 1);
+    wanted[key].push(key === "ip_address" ? (canonicalIp(given) ?? given) : given);
+  }
+  const { ip_address: ips, subnet_id: subnets, ip_address_substr: substrings } = wanted;
+  return (p) =>
+    p.fixedIps.some(
+      (f) =>
+        (ips.length === 0 || ips.includes(f.ipAddress)) &&
+        (subnets.length === 0 || subnets.includes(f.subnetId)) &&
+        (substrings.length === 0 || substrings.some((sub) => f.ipAddress.includes(sub))),
+    );
+}
+
+/** The request without one query parameter, for listBody, which treats every other parameter as a filter. */
+function withoutQuery(c: Ctx, name: string): Ctx {
+  const req = {
+    url: c.req.url,
+    query: (key: string) => (key === name ? undefined : c.req.query(key)),
+    queries: (key?: string) => {
+      if (key !== undefined) return key === name ? undefined : c.req.queries(key);
+      const { [name]: _dropped, ...rest } = c.req.queries();
+      return rest;
+    },
+  };
+  return { req } as unknown as Ctx;
+}
+
+function* visiblePorts(s: NetworkingState, caller: Caller, keep: (p: Port) => boolean): Generator<Port> {
+  for (const p of scan(s.ports)) if (keep(p) && canSeePort(s, caller, p)) yield p;
+}
+
+const idOf = (c: Ctx) => c.req.param("portId") ?? "";
+
+export function portRoutes(deps: NetworkingDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  return [
+    {
+      method: "GET",
+      path: "/v2.0/ports",
+      operation: "networking.port.list",
+      handler: (c) => {
+        const caller = deps.caller(c);
+        const s = deps.state();
+        const fixedIps = c.req.queries("fixed_ips");
+        const keep = fixedIps ? fixedIpFilter(fixedIps) : () => true;
+        const views = Array.from(visiblePorts(s, caller, keep), (p) => portView(s, p, caller));
+        return c.json(listBody(fixedIps ? withoutQuery(c, "fixed_ips") : c, "ports", views, deps.kernel.options.maxPageSize));
+      },
+    },
+    {
+      method: "POST",
+      path: "/v2.0/ports",
+      operation: "networking.port.create",
+      handler: async (c) => {
+        const body = await readBody(c, portCreateSchema, maxBody);
+        const caller = deps.caller(c);
+        const items = body.ports ?? [body.port as PortCreateBody];
+        const created = deps.write(c, (s, ctx) => items.map((item) => createPort(s, ctx, portInput(item, caller))));
+        const s = deps.state();
+        const views = created.map((p) => portView(s, p, caller));
+        return c.json(body.ports ? { ports: views } : { port: views[0] }, 201);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2.0/ports/:portId",
+      operation: "networking.port.show",
+      handler: (c) => {
+        const caller = deps.caller(c);
+        const s = deps.state();
+        return c.json({ port: selectFields(portView(s, visiblePort(s, caller, idOf(c)), caller), fieldsOf(c)) });
+      },
+    },
+    {
+      method: "PUT",
+      path: "/v2.0/ports/:portId",
+      operation: "networking.port.update",
+      handler: async (c) => {
+        const { port: patch } = await readBody(c, portUpdateSchema, maxBody);
+        const caller = deps.caller(c);
+        const port = deps.write(c, (s, ctx) => updatePort(s, ctx, idOf(c), portPatch(patch)));
+        return c.json({ port: portView(deps.state(), port, caller) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v2.0/ports/:portId",
+      operation: "networking.port.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => deletePort(s, ctx, idOf(c)));
+        return c.body(null, 204);
+      },
+    },
+  ];
+}

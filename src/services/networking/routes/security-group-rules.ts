@@ -1,0 +1,84 @@
+// Security group rules (Neutron v2.0): list, create (one, or bulk `{"security_group_rules": [...]}`), show,
+// delete. Rules have no update: PUT on a rule is 405.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { scan } from "../../../kernel/store/table.js";
+import { targetProject } from "../operations/common.js";
+import { createRule, deleteRule, visibleRule, type RuleInput } from "../operations/security-group-rules.js";
+import { requestedProject } from "../schemas/networks.js";
+import { ruleCreateSchema, type RuleCreateBody } from "../schemas/security-group-rules.js";
+import { ruleView } from "../views/security-group-rules.js";
+import type { Caller, NetworkingDeps } from "./deps.js";
+import { fieldsOf, listBody, selectFields } from "./list.js";
+
+function ruleInput(b: RuleCreateBody, caller: Caller): RuleInput {
+  // the rule belongs to its group's project; naming another project is still an admin's privilege
+  targetProject(caller, requestedProject(b));
+  return {
+    securityGroupId: b.security_group_id,
+    direction: b.direction,
+    ethertype: b.ethertype,
+    protocol: b.protocol,
+    portRangeMin: b.port_range_min,
+    portRangeMax: b.port_range_max,
+    remoteIpPrefix: b.remote_ip_prefix,
+    remoteGroupId: b.remote_group_id,
+    description: b.description,
+  };
+}
+
+const idOf = (c: Ctx) => c.req.param("ruleId") ?? "";
+
+/** `ensureDefault` gives the caller's project its default group first, as Neutron does on any rule list. */
+export function securityGroupRuleRoutes(deps: NetworkingDeps, ensureDefault: (c: Ctx) => void): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  return [
+    {
+      method: "GET",
+      path: "/v2.0/security-group-rules",
+      operation: "networking.security_group_rule.list",
+      handler: (c) => {
+        ensureDefault(c);
+        const caller = deps.caller(c);
+        const s = deps.state();
+        const views: Record<string, unknown>[] = [];
+        for (const r of scan(s.rules)) if (caller.isAdmin || r.projectId === caller.projectId) views.push(ruleView(s, r));
+        return c.json(listBody(c, "security_group_rules", views, deps.kernel.options.maxPageSize));
+      },
+    },
+    {
+      method: "POST",
+      path: "/v2.0/security-group-rules",
+      operation: "networking.security_group_rule.create",
+      handler: async (c) => {
+        const body = await readBody(c, ruleCreateSchema, maxBody);
+        const caller = deps.caller(c);
+        const items = body.security_group_rules ?? [body.security_group_rule as RuleCreateBody];
+        const created = deps.write(c, (s, ctx) => items.map((item) => createRule(s, ctx, ruleInput(item, caller))));
+        const s = deps.state();
+        const views = created.map((r) => ruleView(s, r));
+        return c.json(body.security_group_rules ? { security_group_rules: views } : { security_group_rule: views[0] }, 201);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2.0/security-group-rules/:ruleId",
+      operation: "networking.security_group_rule.show",
+      handler: (c) => {
+        const s = deps.state();
+        return c.json({ security_group_rule: selectFields(ruleView(s, visibleRule(s, deps.caller(c), idOf(c))), fieldsOf(c)) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v2.0/security-group-rules/:ruleId",
+      operation: "networking.security_group_rule.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => deleteRule(s, ctx, idOf(c)));
+        return c.body(null, 204);
+      },
+    },
+  ];
+}

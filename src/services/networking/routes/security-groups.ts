@@ -1,0 +1,93 @@
+// Security groups (Neutron v2.0): list, create (one, or bulk), show, update, delete; the rule routes are
+// mounted with them. Listing gives the caller's project its `default` group if it has none yet, as Neutron
+// creates it on first use.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { dictGet } from "../../../kernel/store/dict.js";
+import { has, scan } from "../../../kernel/store/table.js";
+import { targetProject } from "../operations/common.js";
+import { createGroup, deleteGroup, ensureDefaultGroup, updateGroup, visibleGroup, type GroupInput } from "../operations/security-groups.js";
+import { requestedProject } from "../schemas/networks.js";
+import { groupCreateSchema, groupUpdateSchema, type GroupCreateBody } from "../schemas/security-groups.js";
+import { groupView } from "../views/security-groups.js";
+import type { Caller, NetworkingDeps } from "./deps.js";
+import { fieldsOf, listBody, selectFields } from "./list.js";
+import { securityGroupRuleRoutes } from "./security-group-rules.js";
+
+function groupInput(b: GroupCreateBody, caller: Caller): GroupInput {
+  return { name: b.name, description: b.description, stateful: b.stateful, projectId: targetProject(caller, requestedProject(b)), tags: b.tags };
+}
+
+const idOf = (c: Ctx) => c.req.param("groupId") ?? "";
+
+export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  /** a write only when the caller's project has no default group yet */
+  const ensureDefault = (c: Ctx) => {
+    const { projectId } = deps.caller(c);
+    const s = deps.state();
+    const current = dictGet(s.defaultGroups, projectId);
+    if (projectId === "" || (current !== undefined && has(s.securityGroups, current))) return;
+    deps.write(c, (draft, ctx) => ensureDefaultGroup(draft, ctx, projectId));
+  };
+  return [
+    {
+      method: "GET",
+      path: "/v2.0/security-groups",
+      operation: "networking.security_group.list",
+      handler: (c) => {
+        ensureDefault(c);
+        const caller = deps.caller(c);
+        const s = deps.state();
+        const views: Record<string, unknown>[] = [];
+        for (const g of scan(s.securityGroups)) if (caller.isAdmin || g.projectId === caller.projectId) views.push(groupView(s, g));
+        return c.json(listBody(c, "security_groups", views, deps.kernel.options.maxPageSize));
+      },
+    },
+    {
+      method: "POST",
+      path: "/v2.0/security-groups",
+      operation: "networking.security_group.create",
+      handler: async (c) => {
+        const body = await readBody(c, groupCreateSchema, maxBody);
+        const caller = deps.caller(c);
+        const items = body.security_groups ?? [body.security_group as GroupCreateBody];
+        const created = deps.write(c, (s, ctx) => items.map((item) => createGroup(s, ctx, groupInput(item, caller))));
+        const s = deps.state();
+        const views = created.map((g) => groupView(s, g));
+        return c.json(body.security_groups ? { security_groups: views } : { security_group: views[0] }, 201);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2.0/security-groups/:groupId",
+      operation: "networking.security_group.show",
+      handler: (c) => {
+        const s = deps.state();
+        return c.json({ security_group: selectFields(groupView(s, visibleGroup(s, deps.caller(c), idOf(c))), fieldsOf(c)) });
+      },
+    },
+    {
+      method: "PUT",
+      path: "/v2.0/security-groups/:groupId",
+      operation: "networking.security_group.update",
+      handler: async (c) => {
+        const { security_group: patch } = await readBody(c, groupUpdateSchema, maxBody);
+        const group = deps.write(c, (s, ctx) => updateGroup(s, ctx, idOf(c), patch));
+        return c.json({ security_group: groupView(deps.state(), group) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v2.0/security-groups/:groupId",
+      operation: "networking.security_group.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => deleteGroup(s, ctx, idOf(c)));
+        return c.body(null, 204);
+      },
+    },
+    ...securityGroupRuleRoutes(deps, ensureDefault),
+  ];
+}

@@ -1,0 +1,225 @@
+// Networking (Neutron v2.0) slice: networks, subnets, ports, routers, security groups and rules, floating
+// IPs, QoS policies and quotas, with the indexes that keep conflict checks, IP allocation and quota
+// checks O(1): MAC addresses, IP owners, address bitmaps, default groups, rule fingerprints, usage.
+
+import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
+import { emptyTable, get, type Table } from "../../kernel/store/table.js";
+import type { Chunk, IpamState } from "./ipam.js";
+
+/** Fields every Neutron resource carries (standard attributes). */
+export interface Standard {
+  id: string;
+  name: string;
+  description: string;
+  projectId: string;
+  createdAt: number;
+  updatedAt: number;
+  revision: number;
+  tags: string[];
+}
+
+export interface Network extends Standard {
+  adminStateUp: boolean;
+  status: string;
+  shared: boolean;
+  external: boolean;
+  isDefault: boolean;
+  mtu: number;
+  portSecurityEnabled: boolean;
+  qosPolicyId: string | null;
+  subnetIds: string[];
+  provider: { networkType: string; physicalNetwork: string | null; segmentationId: number | null };
+  /** ports on the network that block its deletion (every port but the network's own service ports) */
+  portCount: number;
+  dnsDomain: string;
+  availabilityZoneHints: string[];
+}
+
+export interface AllocationPool {
+  start: string;
+  end: string;
+}
+
+export interface Subnet extends Standard {
+  networkId: string;
+  ipVersion: 4 | 6;
+  cidr: string;
+  gatewayIp: string | null;
+  allocationPools: AllocationPool[];
+  enableDhcp: boolean;
+  dnsNameservers: string[];
+  hostRoutes: Array<{ destination: string; nexthop: string }>;
+  ipv6RaMode: string | null;
+  ipv6AddressMode: string | null;
+  ipam: IpamState;
+  /** router ids with an interface on this subnet */
+  routerIds: string[];
+  serviceTypes: string[];
+  dnsPublishFixedIp: boolean;
+}
+
+export interface FixedIp {
+  subnetId: string;
+  ipAddress: string;
+}
+
+export interface Port extends Standard {
+  networkId: string;
+  adminStateUp: boolean;
+  macAddress: string;
+  fixedIps: FixedIp[];
+  deviceId: string;
+  deviceOwner: string;
+  status: string;
+  securityGroups: string[];
+  allowedAddressPairs: Array<{ ip_address: string; mac_address: string }>;
+  portSecurityEnabled: boolean;
+  qosPolicyId: string | null;
+  bindingHostId: string;
+  bindingVnicType: string;
+  bindingProfile: Record<string, unknown>;
+  /** false for the network's own service ports (router gateway, floating IP, DHCP): they do not block its deletion */
+  countsAgainstNetwork: boolean;
+}
+
+export interface RouterInterface {
+  portId: string;
+  subnetId: string;
+}
+
+export interface Router extends Standard {
+  adminStateUp: boolean;
+  status: string;
+  externalGateway: { networkId: string; enableSnat: boolean; portId: string; fixedIps: FixedIp[] } | null;
+  interfaces: RouterInterface[];
+  routes: Array<{ destination: string; nexthop: string }>;
+}
+
+export interface SecurityGroup extends Standard {
+  stateful: boolean;
+  shared: boolean;
+  ruleIds: string[];
+  /** ports using the group: a group in use cannot be deleted */
+  portCount: number;
+}
+
+export interface SecurityGroupRule {
+  id: string;
+  projectId: string;
+  securityGroupId: string;
+  direction: "ingress" | "egress";
+  ethertype: "IPv4" | "IPv6";
+  protocol: string | null;
+  portRangeMin: number | null;
+  portRangeMax: number | null;
+  remoteIpPrefix: string | null;
+  remoteGroupId: string | null;
+  description: string;
+  createdAt: number;
+  updatedAt: number;
+  revision: number;
+}
+
+export interface FloatingIp extends Standard {
+  floatingIpAddress: string;
+  floatingNetworkId: string;
+  /** the external subnet the address was allocated from */
+  floatingSubnetId: string;
+  portId: string | null;
+  fixedIpAddress: string | null;
+  routerId: string | null;
+  status: string;
+  qosPolicyId: string | null;
+}
+
+export interface QosRule {
+  id: string;
+  type: "bandwidth_limit" | "dscp_marking" | "minimum_bandwidth";
+  maxKbps?: number;
+  maxBurstKbps?: number;
+  direction?: "egress" | "ingress";
+  dscpMark?: number;
+  minKbps?: number;
+}
+
+export interface QosPolicy extends Standard {
+  shared: boolean;
+  isDefault: boolean;
+  rules: QosRule[];
+}
+
+export const QUOTA_RESOURCES = ["network", "subnet", "port", "router", "floatingip", "security_group", "security_group_rule"] as const;
+export type QuotaResource = (typeof QUOTA_RESOURCES)[number];
+export type QuotaLimits = Record<QuotaResource, number>;
+
+export const DEFAULT_QUOTAS: QuotaLimits = {
+  network: 100,
+  subnet: 100,
+  port: 500,
+  router: 10,
+  floatingip: 50,
+  security_group: 10,
+  security_group_rule: 100,
+};
+
+export interface ProjectQuota {
+  /** the project id */
+  id: string;
+  limits: Partial<QuotaLimits>;
+}
+
+export interface NetworkingState {
+  networks: Table<Network>;
+  subnets: Table<Subnet>;
+  ports: Table<Port>;
+  routers: Table<Router>;
+  securityGroups: Table<SecurityGroup>;
+  rules: Table<SecurityGroupRule>;
+  floatingIps: Table<FloatingIp>;
+  qosPolicies: Table<QosPolicy>;
+  quotas: Table<ProjectQuota>;
+  /** project id -> resources in use, per quota resource */
+  usage: Dict<Partial<QuotaLimits>>;
+  /** MAC address -> port id */
+  macs: Dict<string>;
+  /** `<subnetId>|<ip>` -> owner (a port id, or `fip:<id>` for a floating address) */
+  ipOwners: Dict<string>;
+  /** `<subnetId>:<chunk>` -> address bitmap chunk */
+  ipChunks: Dict<Chunk>;
+  /** project id -> the project's `default` security group id */
+  defaultGroups: Dict<string>;
+  /** rule fingerprint -> rule id (duplicate rules are 409) */
+  ruleKeys: Dict<string>;
+}
+
+export function initialNetworkingState(): NetworkingState {
+  return {
+    networks: emptyTable(),
+    subnets: emptyTable(),
+    ports: emptyTable(),
+    routers: emptyTable(),
+    securityGroups: emptyTable(),
+    rules: emptyTable(),
+    floatingIps: emptyTable(),
+    qosPolicies: emptyTable(),
+    quotas: emptyTable(),
+    usage: emptyDict(),
+    macs: emptyDict(),
+    ipOwners: emptyDict(),
+    ipChunks: emptyDict(),
+    defaultGroups: emptyDict(),
+    ruleKeys: emptyDict(),
+  };
+}
+
+export function quotaLimit(s: NetworkingState, projectId: string, resource: QuotaResource): number {
+  return get(s.quotas, projectId)?.limits[resource] ?? DEFAULT_QUOTAS[resource];
+}
+
+export function quotaUsed(s: NetworkingState, projectId: string, resource: QuotaResource): number {
+  return dictGet(s.usage, projectId)?.[resource] ?? 0;
+}
+
+export function ipOwnerKey(subnetId: string, ip: string): string {
+  return `${subnetId}|${ip}`;
+}

@@ -1,0 +1,42 @@
+// Port -> Neutron v2.0 wire JSON (openstack-api-facts §4.5): core attributes plus the binding, port-security,
+// allowed-address-pairs, extra-dhcp-opt, qos, dns and uplink-status extensions; binding details for admins.
+
+import { get } from "../../../kernel/store/table.js";
+import type { Caller } from "../routes/deps.js";
+import type { NetworkingState, Port } from "../state.js";
+import { standardFields } from "../views.js";
+
+/** What ml2/ovs reports for a port bound to a host. */
+const OVS_VIF_DETAILS = { port_filter: true, connectivity: "l2", bridge_name: "br-int", datapath_type: "system", ovs_hybrid_plug: false };
+
+export function portView(s: NetworkingState, p: Port, caller: Caller): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    ...standardFields(p),
+    network_id: p.networkId,
+    admin_state_up: p.adminStateUp,
+    mac_address: p.macAddress,
+    fixed_ips: p.fixedIps.map((f) => ({ subnet_id: f.subnetId, ip_address: f.ipAddress })),
+    device_id: p.deviceId,
+    device_owner: p.deviceOwner,
+    status: p.status,
+    security_groups: [...p.securityGroups],
+    allowed_address_pairs: p.allowedAddressPairs.map((pair) => ({ ...pair })),
+    extra_dhcp_opts: [],
+    port_security_enabled: p.portSecurityEnabled,
+    qos_policy_id: p.qosPolicyId,
+    qos_network_policy_id: get(s.networks, p.networkId)?.qosPolicyId ?? null,
+    "binding:vnic_type": p.bindingVnicType,
+    propagate_uplink_status: false,
+    ip_allocation: "immediate",
+    dns_name: "",
+    dns_assignment: [],
+  };
+  if (caller.isAdmin) {
+    const bound = p.bindingHostId !== "";
+    view["binding:host_id"] = p.bindingHostId;
+    view["binding:vif_type"] = bound ? "ovs" : "unbound";
+    view["binding:vif_details"] = bound ? { ...OVS_VIF_DETAILS } : {};
+    view["binding:profile"] = { ...p.bindingProfile };
+  }
+  return view;
+}
