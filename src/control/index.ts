@@ -26,6 +26,10 @@ export function controlApp(kernel: Kernel, world: World, services: ServiceModule
   timeRoutes(app, kernel);
   faultRoutes(app, kernel);
   journalRoutes(app, kernel);
+  for (const service of services) {
+    const own = service.control?.(kernel);
+    if (own) app.route(`/${service.name}`, own);
+  }
   const routes = app.routes.map((r) => ({ method: r.method, re: new RegExp(`^/_emulator${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`) }));
   app.all("*", (c) => {
     const allowed = [...new Set(routes.filter((r) => r.re.test(c.req.path)).map((r) => r.method))];

@@ -8,8 +8,11 @@ export class Ring<T> {
 
   constructor(readonly capacity: number) {}
 
+  /** Adds `item`, stamping it with its sequence number (the item is taken over, not copied: callers pass
+   * a fresh object; this runs once per request, so it stays cheap). */
   push(item: T): T & { seq: number } {
-    const entry = { ...item, seq: this.#next++ };
+    const entry = item as T & { seq: number };
+    entry.seq = this.#next++;
     if (this.#items.length < this.capacity) this.#items.push(entry);
     else {
       this.#items[this.#start] = entry;

@@ -25,6 +25,11 @@ export interface ServiceModule<S = unknown> {
   routes(kernel: Kernel): Hono<AppEnv>;
   /** Registers transitions, event subscriptions, the token resolver; called once. */
   start?(kernel: Kernel): void;
+  /**
+   * Control operations of this service's own (a compute host failing, say), mounted under
+   * /_emulator/<name>; the control API's error shape and no token, like the rest of /_emulator.
+   */
+  control?(kernel: Kernel): Hono<AppEnv>;
   /** Readiness for /_emulator/health. */
   health?(kernel: Kernel): { ready: boolean; detail?: string };
 }

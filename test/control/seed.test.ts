@@ -79,7 +79,7 @@ describe("POST /_emulator/seed", () => {
 
 describe("a bad seed changes nothing", () => {
   const cases: Array<[string, () => Promise<{ status: number; body: any }>, number, RegExp]> = [
-    ["a section for a service that is not running", () => seed("compute:\n  servers: []\n"), 400, /compute/],
+    ["a section for a service that is not running", () => seed("mainframe:\n  jobs: []\n"), 400, /mainframe/],
     ["malformed YAML", () => seed("identity: [unclosed\n"), 400, /neither valid JSON nor valid YAML/],
     ["malformed JSON", () => seed('{"identity": ', "", "application/json"), 400, /neither valid JSON nor valid YAML/],
     ["a document that is not an object", () => seed("- just\n- a list\n"), 400, /object of service sections/],

@@ -3,10 +3,10 @@
 
 import type { z } from "zod";
 import { ApiError, badRequest } from "../errors.js";
-import type { Ctx } from "./context.js";
+import { requestHeader, type Ctx } from "./context.js";
 
 export async function readJson(c: Ctx, maxBytes: number): Promise<unknown> {
-  const declared = Number(c.req.header("content-length") ?? "0");
+  const declared = Number(requestHeader(c, "content-length") ?? "0");
   if (declared > maxBytes) throw new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
   const text = await c.req.text();
   if (Buffer.byteLength(text) > maxBytes) throw new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);

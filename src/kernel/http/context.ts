@@ -15,9 +15,20 @@ export type AppEnv = { Variables: AppVariables };
 export type Ctx = Context<AppEnv>;
 
 /** The address the client used, so catalog and link URLs point back at it (proxies: X-Forwarded-*). */
+/**
+ * One request header (name in lower case). Over a socket it is read from node's own parsed headers:
+ * Hono's c.req.header() first builds a web Headers object from the raw list, a cost on every request.
+ */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = (c.env as { incoming?: { headers: Record<string, string | string[] | undefined> } } | undefined)?.incoming;
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
 export function baseUrl(c: Context): string {
-  const forwardedProto = c.req.header("x-forwarded-proto");
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
+  const forwardedProto = requestHeader(c, "x-forwarded-proto");
+  const host = requestHeader(c, "x-forwarded-host") ?? requestHeader(c, "host");
   if (host) return `${forwardedProto ?? (c.req.url.startsWith("https:") ? "https" : "http")}://${host}`;
   const url = new URL(c.req.url);
   return `${forwardedProto ?? url.protocol.slice(0, -1)}://${url.host}`;
@@ -28,4 +39,15 @@ export function principalOf(c: Ctx): Principal {
   const principal = c.get("principal");
   if (!principal) throw new Error("route has no principal: its policy must not be `public`");
   return principal;
+}
+
+/**
+ * A JSON response with every header in one plain record, built directly: with more than one header Hono
+ * makes a Headers object, which the node server must then copy out again. For hot read paths.
+ */
+export function jsonResponse(c: Ctx, status: number, body: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: { "content-type": "application/json", "x-openstack-request-id": c.get("requestId"), ...headers },
+  });
 }

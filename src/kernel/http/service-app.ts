@@ -9,7 +9,7 @@ import { defaultPolicy, allows, type Policy } from "../auth/principal.js";
 import type { Kernel } from "../kernel.js";
 import { UnknownMarker } from "../pagination.js";
 import { bodyResourceName, describeIssues } from "./body.js";
-import type { AppEnv, Ctx } from "./context.js";
+import { requestHeader, type AppEnv, type Ctx } from "./context.js";
 import type { FaultEffect } from "../faults.js";
 import { DROPPED } from "./ingress.js";
 
@@ -33,6 +33,11 @@ export interface ServiceHttp {
   envelope: ErrorEnvelope;
   /** extra headers on an error response (Keystone's WWW-Authenticate on 401) */
   errorHeaders?: (c: Ctx, error: ApiError) => Record<string, string>;
+  /**
+   * Runs first on every route of the service, before the fault gate: request-wide negotiation such as
+   * Nova's microversion (it may set response headers, and throw an ApiError: 400, 406).
+   */
+  prepare?: (c: Ctx) => void;
 }
 
 /** A connection-level fault: the client sees a dropped connection, not an HTTP response. */
@@ -75,6 +80,7 @@ async function run(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx
   c.set("service", service.name);
   c.set("operation", route.operation);
   try {
+    service.prepare?.(c);
     const fault = await gate(kernel, service, route, c);
     const policy = route.policy ?? defaultPolicy(route.method);
     authorize(kernel, policy, c);
@@ -115,7 +121,7 @@ async function gate(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ct
     fullPath: c.req.path,
     operation: route.operation,
     project: () => {
-      const token = c.req.header("x-auth-token");
+      const token = requestHeader(c, "x-auth-token");
       const principal = token ? kernel.tokens.resolve(token) : undefined;
       return principal && { id: principal.projectId, name: principal.projectName };
     },
@@ -148,7 +154,7 @@ function injectedError(status: number, code: string | undefined, message: string
 }
 
 function authorize(kernel: Kernel, policy: Policy, c: Ctx): void {
-  const token = c.req.header("x-auth-token");
+  const token = requestHeader(c, "x-auth-token");
   if (policy === "public") {
     c.set("principal", token ? kernel.tokens.resolve(token) : undefined);
     return;

@@ -3,7 +3,7 @@
 
 import { createHash } from "node:crypto";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
+import { baseUrl, jsonResponse, principalOf, requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { readBody } from "../../../kernel/http/body.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { isoMicro } from "../../../kernel/time.js";
@@ -26,7 +26,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
   });
   const bodies = new SliceMemo<IdentityState, string>(1000);
   const subject = (c: Ctx) => {
-    const id = c.req.header("x-subject-token");
+    const id = requestHeader(c, "x-subject-token");
     if (!id) throw validationError("The X-Subject-Token header is required.");
     return id;
   };
@@ -59,7 +59,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       handler: async (c) => {
         const body = await readBody(c, authRequestSchema, kernel.options.maxBodyBytes);
         const token = kernel.store.update((draft, tx) =>
-          issueToken(deps.slice(draft), tx, deps.tokenContext(), body, c.req.header("x-auth-token")),
+          issueToken(deps.slice(draft), tx, deps.tokenContext(), body, requestHeader(c, "x-auth-token")),
         );
         c.header("X-Subject-Token", token.id);
         c.header("Vary", "X-Auth-Token");
@@ -74,13 +74,11 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       handler: (c) => {
         const allowExpired = ["1", "true"].includes(c.req.query("allow_expired") ?? "");
         const token = subjectToken(deps.state(), principalOf(c), subject(c), kernel.clock.now(), allowExpired);
-        c.header("X-Subject-Token", token.id);
-        c.header("Vary", "X-Auth-Token");
-        c.header("Content-Type", "application/json");
         // services validate the same tokens over and over: the rendered body is memoized per slice
         const options = viewOptions(c);
         const key = `${token.id} ${options.base} ${options.nocatalog}`;
-        return c.body(bodies.get(deps.state(), key, () => JSON.stringify(tokenView(deps.state(), token, options))));
+        const body = bodies.get(deps.state(), key, () => JSON.stringify(tokenView(deps.state(), token, options)));
+        return jsonResponse(c, 200, body, { "x-subject-token": token.id, vary: "X-Auth-Token" });
       },
     },
     {
