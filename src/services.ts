@@ -6,10 +6,14 @@ import type { ResolvedOptions } from "./config.js";
 import { CATALOG } from "./catalog.js";
 import { identityService } from "./services/identity/index.js";
 import { networkingService } from "./services/networking/index.js";
+import { computeService } from "./services/compute/index.js";
+import { imageService } from "./services/image/index.js";
 
 export function defaultServices(options: ResolvedOptions): ServiceModule[] {
   return [
     identityService({ catalog: CATALOG, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds }),
     networkingService(),
+    computeService(),
+    imageService(),
   ] as ServiceModule[];
 }

@@ -168,6 +168,32 @@ const paths: Record<string, Json> = {
     }),
     delete: op("journals", "Empty the requests journal", done),
   },
+  "/_emulator/compute/hosts": {
+    get: op("compute", "Compute hosts and their nova-compute service", { "200": ok("Every host, in hypervisor id order.", list("hosts", "ComputeHost")) }),
+  },
+  "/_emulator/compute/hosts/{name}/fail": {
+    post: op(
+      "compute",
+      "Fail a compute host",
+      { "200": ok("The host after the change; `changed` is false when it was already down.", ref("HostChange")), "404": fail("No compute host by that name.") },
+      {
+        description:
+          "The host's nova-compute service goes down (state `down`, `updated_at` now): the scheduler skips it, its hypervisor and service show `down`, its servers show host_status DOWN (2.16+). Publishes `compute.host.error` {host, serverIds, at} and `compute.instance.error` {host, serverId, projectId} for each server on it, in one commit. Failing a host that is already down publishes nothing.",
+        parameters: [{ name: "name", in: "path", required: true, description: "Host name (e.g. `compute-1`).", schema: str }],
+      },
+    ),
+  },
+  "/_emulator/compute/hosts/{name}/recover": {
+    post: op(
+      "compute",
+      "Recover a compute host",
+      { "200": ok("The host after the change; `changed` is false when it was already up.", ref("HostChange")), "404": fail("No compute host by that name.") },
+      {
+        description: "The service comes back (state `up`) and `compute.host.recovered` {host, at} is published. An admin's disable or forced-down (os-services) stays as it was.",
+        parameters: [{ name: "name", in: "path", required: true, description: "Host name (e.g. `compute-1`).", schema: str }],
+      },
+    ),
+  },
 };
 
 const schemas: Record<string, Json> = {
@@ -224,6 +250,32 @@ const schemas: Record<string, Json> = {
   FiredFault: {
     type: "object",
     properties: { seq: { type: "integer" }, at: { type: "string", format: "date-time" }, ruleId: str, service: str, method: str, path: str, operation: str, effect: str },
+  },
+  ComputeHost: {
+    type: "object",
+    properties: {
+      name: str,
+      zone: str,
+      hostIp: str,
+      state: { enum: ["up", "down"] },
+      status: { enum: ["enabled", "disabled"] },
+      disabledReason: { type: ["string", "null"] },
+      forcedDown: { type: "boolean" },
+      updatedAt: { type: "string", format: "date-time" },
+      vcpus: { type: "integer" },
+      vcpusUsed: { type: "integer" },
+      memoryMb: { type: "integer" },
+      memoryMbUsed: { type: "integer" },
+      localGb: { type: "integer" },
+      localGbUsed: { type: "integer" },
+      runningVms: { type: "integer" },
+      serverIds: { type: "array", items: str },
+    },
+  },
+  HostChange: {
+    type: "object",
+    properties: { changed: { type: "boolean" }, serverIds: { type: "array", items: str, description: "fail only: the servers on the host" }, host: ref("ComputeHost") },
+    required: ["changed", "host"],
   },
   DomainEvent: {
     type: "object",

@@ -4,7 +4,8 @@ import { controlApp } from "../../src/control/index.js";
 
 describe("GET /_emulator/openapi.json", () => {
   const emu = testEmulator();
-  const routes = controlApp(emu.kernel, emu.world, [])
+  // with the services' own control operations (compute's hosts), mounted under /_emulator/<service>
+  const routes = controlApp(emu.kernel, emu.world, emu.services)
     .routes.filter((r) => r.method !== "ALL")
     .map((r) => ({ method: r.method.toLowerCase(), path: `/_emulator${r.path.replace(/:([^/]+)/g, "{$1}")}` }));
 

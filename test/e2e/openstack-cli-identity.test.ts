@@ -1,9 +1,12 @@
 // The unmodified openstack CLI against the emulator started as users start it (`skymock start`), with the
 // default seed world's admin: token, projects, users, roles, application credentials, catalog, revocation.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
 import { adminEnv, hasOpenstackCli, openstack } from "../helpers/openstack-cli.js";
+
+// each step runs the real CLI (about a second a call, more on a loaded machine, and --wait polls every 5 s)
+vi.setConfig({ testTimeout: 180_000 });
 
 const cli = hasOpenstackCli();
 if (!cli && process.env.CI) throw new Error("CI must install python3-openstackclient (see .ci/run)");

@@ -1,0 +1,71 @@
+// Compute's control operations, mounted at /_emulator/compute (no token; the control API's error shape):
+// list the compute hosts, fail one (its nova-compute service goes down; compute.host.error and
+// compute.instance.error are published for the instance-HA service) and recover it.
+
+import { Hono } from "hono";
+import type { Kernel } from "../../kernel/kernel.js";
+import type { AppEnv } from "../../kernel/http/context.js";
+import { ApiError } from "../../kernel/errors.js";
+import type { Tx } from "../../kernel/store/store.js";
+import { get, values } from "../../kernel/store/table.js";
+import { isoSeconds } from "../../kernel/time.js";
+import { handle } from "../../control/http.js";
+import type { ComputeHost, ComputeState } from "./state.js";
+import { failHost, recoverHost, serversOn } from "./operations/hosts.js";
+import { SLICE } from "./routes/deps.js";
+
+function hostView(s: ComputeState, h: ComputeHost) {
+  return {
+    name: h.id,
+    zone: h.zone,
+    hostIp: h.hostIp,
+    state: h.state,
+    status: h.status,
+    disabledReason: h.disabledReason,
+    forcedDown: h.forcedDown,
+    updatedAt: isoSeconds(h.updatedAt),
+    vcpus: h.vcpus,
+    vcpusUsed: h.vcpusUsed,
+    memoryMb: h.memoryMb,
+    memoryMbUsed: h.memoryMbUsed,
+    localGb: h.localGb,
+    localGbUsed: h.localGbUsed,
+    runningVms: h.runningVms,
+    serverIds: serversOn(s, h.id).map((v) => v.id),
+  };
+}
+
+const unknownHost = (name: string) => new ApiError(404, undefined, `No compute host named ${name}; GET /_emulator/compute/hosts lists them.`);
+
+export function computeControl(kernel: Kernel): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: false });
+  const slice = () => kernel.slice<ComputeState>(SLICE);
+
+  app.get(
+    "/hosts",
+    handle((c) => {
+      const s = slice();
+      return c.json({ hosts: values(s.hosts).sort((a, b) => a.number - b.number).map((h) => hostView(s, h)) });
+    }),
+  );
+
+  /** One store update: the state change and its events commit together, or not at all. */
+  const change = (name: string, op: (s: ComputeState, host: ComputeHost, tx: Tx, now: number) => { changed: boolean }) =>
+    kernel.store.update((draft, tx) => {
+      const s = draft[SLICE] as ComputeState;
+      const host = get(s.hosts, name);
+      if (!host) throw unknownHost(name);
+      const result = op(s, host, tx, kernel.clock.now());
+      return { ...result, host: hostView(s, host) };
+    });
+
+  app.post(
+    "/hosts/:name/fail",
+    handle((c) => c.json(change(c.req.param("name") ?? "", (s, host, tx, now) => failHost(s, tx, now, host)))),
+  );
+  app.post(
+    "/hosts/:name/recover",
+    handle((c) => c.json(change(c.req.param("name") ?? "", (_s, host, tx, now) => recoverHost(tx, now, host)))),
+  );
+  return app;
+}

@@ -1,0 +1,80 @@
+// The compute service module (Nova v2.1 at /compute): the only file other code imports.
+
+import type { ServiceModule } from "../../kernel/service.js";
+import { buildServiceApp } from "../../kernel/http/service-app.js";
+import { envelope } from "./errors.js";
+import { initialComputeState, type ComputeState } from "./state.js";
+import { negotiate } from "./microversion.js";
+import { loadComputeSeed } from "./seed.js";
+import { computeControl } from "./control.js";
+import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
+import { computeDeps, SLICE } from "./routes/deps.js";
+import { discoveryRoutes } from "./routes/discovery.js";
+import { serverRoutes } from "./routes/servers.js";
+import { serverActionRoutes } from "./routes/server-actions.js";
+import { flavorRoutes } from "./routes/flavors.js";
+import { imageRoutes } from "./routes/images.js";
+import { keypairRoutes } from "./routes/keypairs.js";
+import { zoneRoutes } from "./routes/zones.js";
+import { serverGroupRoutes } from "./routes/server-groups.js";
+import { hostRoutes } from "./routes/hosts.js";
+import { quotaRoutes } from "./routes/quotas.js";
+import { startServerLifecycle } from "./transitions.js";
+import { subscribeCompute } from "./subscriptions.js";
+
+export type { ComputeState } from "./state.js";
+
+export function computeService(overrides: Partial<ComputeOptions> = {}): ServiceModule<ComputeState> {
+  const options = { ...DEFAULT_COMPUTE_OPTIONS, ...overrides };
+  const mountPath = "/compute";
+  return {
+    name: SLICE,
+    mountPath,
+    envelope,
+    initialState: initialComputeState,
+    loadSeed: (draft, section, kernel, world) => loadComputeSeed(draft, section, kernel, world),
+    start(kernel) {
+      startServerLifecycle(kernel, options);
+      subscribeCompute(kernel);
+    },
+    control: (kernel) => computeControl(kernel),
+    routes(kernel) {
+      const deps = computeDeps(kernel, options);
+      return buildServiceApp(
+        kernel,
+        {
+          name: SLICE,
+          mountPath,
+          envelope,
+          // discovery documents are not versioned; everything under /v2.1 negotiates a microversion
+          prepare: (c) => {
+            if (c.req.path.startsWith(`${mountPath}/v2.1/`)) negotiate(c);
+          },
+        },
+        [
+          ...discoveryRoutes(deps),
+          ...serverRoutes(deps),
+          ...serverActionRoutes(deps),
+          ...flavorRoutes(deps),
+          ...imageRoutes(deps),
+          ...keypairRoutes(deps),
+          ...zoneRoutes(deps),
+          ...serverGroupRoutes(deps),
+          ...hostRoutes(deps),
+          ...quotaRoutes(deps),
+        ],
+      );
+    },
+    health: (kernel) => {
+      const s = kernel.slice<ComputeState>(SLICE);
+      return s ? { ready: true, detail: `${s.servers.size} servers, ${s.hosts.size} hosts` } : { ready: false, detail: "no state" };
+    },
+  };
+}
+
+/** Selectors other services may use (the image service reads the image catalog compute keeps). */
+export const computeSelectors = {
+  images(root: Readonly<Record<string, unknown>>): ComputeState["images"] | undefined {
+    return (root[SLICE] as ComputeState | undefined)?.images;
+  },
+};

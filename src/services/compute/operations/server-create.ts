@@ -1,0 +1,215 @@
+// POST /servers (nova/compute/api.py create, _validate_and_build_base_options, _provision_instances): every
+// reference checked (400 when unknown), quota (413), then per server a host chosen and claimed, ports made,
+// group membership recorded and the BUILD phase entered. One update: a refusal leaves nothing behind.
+
+import { get, put } from "../../../kernel/store/table.js";
+import { computeHooks } from "../../networking/index.js";
+import type { OpContext } from "../routes/deps.js";
+import { type ComputeHost, type ComputeState, type Flavor, type FlavorSnapshot, type Server, type ServerGroup } from "../state.js";
+import { badRequest, forbidden, quotaExceeded } from "../errors.js";
+import { enterPhase } from "../lifecycle.js";
+import { findFlavor } from "./flavors.js";
+import { findImage } from "./images.js";
+import { findKeypair } from "./keypairs.js";
+import { claimHost, scheduleHost } from "./hosts.js";
+import { addInstanceUsage, checkInstanceQuota, effectiveQuotas } from "./quotas.js";
+import { allocatePorts, planNetworks, type NetworkRequest } from "./server-networks.js";
+import { addGroupMember } from "./server-groups.js";
+import { zoneExists } from "./zones.js";
+
+export interface BlockDevice {
+  sourceType?: string;
+  destinationType?: string;
+  uuid?: string;
+  bootIndex?: number | null;
+  deleteOnTermination?: boolean;
+}
+
+export interface ServerCreateInput {
+  name: string;
+  flavorRef: string;
+  imageRef?: string;
+  networks: "auto" | "none" | NetworkRequest[];
+  keyName?: string | null;
+  /** names (or ids); the project's `default` group when absent */
+  securityGroups?: string[];
+  /** base64, already checked */
+  userData?: string | null;
+  availabilityZone?: string | null;
+  metadata?: Record<string, string>;
+  description?: string | null;
+  tags?: string[];
+  /** scheduler hint `group` */
+  groupId?: string;
+  blockDevices?: BlockDevice[];
+  minCount?: number;
+  maxCount?: number;
+  accessIPv4?: string;
+  accessIPv6?: string;
+  configDrive?: boolean;
+  diskConfig?: "AUTO" | "MANUAL";
+  adminPass?: string;
+}
+
+export interface CreatedServers {
+  servers: Server[];
+  adminPass: string;
+}
+
+const PASSWORD_CHARS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/** What a server keeps of its flavor (shown from 2.47; survives the flavor's deletion). */
+export function snapshotOf(flavor: Flavor): FlavorSnapshot {
+  return {
+    vcpus: flavor.vcpus,
+    ram: flavor.ram,
+    disk: flavor.disk,
+    ephemeral: flavor.ephemeral,
+    swap: flavor.swap,
+    original_name: flavor.name,
+    extra_specs: { ...flavor.extraSpecs },
+  };
+}
+
+/** The image to boot: imageRef, or none when block device 0 is a volume (the volume is checked with the
+ * block-storage service, later); an image-to-volume boot shows the image as "" too, as Nova does. */
+function bootImage(s: ComputeState, ctx: OpContext, input: ServerCreateInput, flavor: Flavor): string | null {
+  const root = input.blockDevices?.find((b) => b.bootIndex === 0);
+  if (root) {
+    if (!root.uuid && root.sourceType !== "blank") throw badRequest("Block Device Mapping is Invalid: a boot device needs a uuid.");
+    if (root.sourceType === "image" && root.uuid && !findImage(s, root.uuid, ctx.caller)) throw badRequest(`Image ${root.uuid} could not be found.`);
+    if (root.destinationType !== "local") return null;
+  }
+  const ref = root?.sourceType === "image" && root.uuid ? root.uuid : input.imageRef;
+  if (!ref) throw badRequest("Missing imageRef attribute");
+  const image = findImage(s, ref, ctx.caller);
+  if (!image) throw badRequest("Can not find requested image");
+  if (image.status !== "active") throw badRequest(`Image ${image.id} is not active.`);
+  if (flavor.disk > 0 && image.minDisk > flavor.disk) throw badRequest("Flavor's disk is too small for requested image.");
+  if (image.minRam > flavor.ram) throw badRequest("Flavor's memory is too small for requested image.");
+  return image.id;
+}
+
+/** `zone`, or `zone:host` (admins force a host, as Nova's forced_host policy allows). */
+function placement(s: ComputeState, ctx: OpContext, requested: string | null | undefined): { zone: string | null; forcedHost?: ComputeHost } {
+  if (!requested) return { zone: null };
+  const [zone, hostName] = requested.split(":");
+  if (zone !== "" && !zoneExists(s, zone)) throw badRequest("The requested availability zone is not available");
+  if (!hostName) return { zone: zone || null };
+  if (!ctx.caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:servers:create:forced_host to be performed.");
+  const host = get(s.hosts, hostName);
+  if (!host || (zone !== "" && host.zone !== zone)) throw badRequest(`Compute host ${hostName} could not be found.`);
+  return { zone: host.zone, forcedHost: host };
+}
+
+/** The scheduler hint's server group: visible to the caller (400 otherwise), with room for `count` more. */
+function serverGroupOf(s: ComputeState, ctx: OpContext, groupId: string | undefined, count: number): ServerGroup | undefined {
+  if (groupId === undefined) return undefined;
+  const group = get(s.serverGroups, groupId);
+  if (!group || (!ctx.caller.isAdmin && group.projectId !== ctx.caller.projectId)) throw badRequest(`Instance group ${groupId} could not be found.`);
+  const limit = effectiveQuotas(s, group.projectId).server_group_members;
+  if (limit >= 0 && group.members.length + count > limit) throw quotaExceeded("server_group_members", count, group.members.length, limit);
+  return group;
+}
+
+/** How many servers to make: max_count when the quota allows, else as many as it allows down to min_count. */
+function instanceCount(s: ComputeState, projectId: string, flavor: Flavor, min: number, max: number): number {
+  if (min > max) throw badRequest("min_count must be <= max_count");
+  for (let count = max; ; count--) {
+    try {
+      checkInstanceQuota(s, projectId, { instances: count, cores: count * flavor.vcpus, ram: count * flavor.ram });
+      return count;
+    } catch (error) {
+      if (count <= min) throw error;
+    }
+  }
+}
+
+function password(ctx: OpContext): string {
+  let out = "";
+  for (let i = 0; i < 12; i++) out += PASSWORD_CHARS[Math.floor(ctx.ids.random() * PASSWORD_CHARS.length)];
+  return out;
+}
+
+export function createServers(s: ComputeState, ctx: OpContext, input: ServerCreateInput): CreatedServers {
+  const projectId = ctx.caller.projectId;
+  const flavor = findFlavor(s, input.flavorRef);
+  if (!flavor || (flavor.disabled && !ctx.caller.isAdmin)) throw badRequest(`Flavor ${input.flavorRef} could not be found.`);
+  const imageId = bootImage(s, ctx, input, flavor);
+  if (input.keyName && !findKeypair(s, ctx.caller.userId, input.keyName)) throw badRequest("Invalid key_name provided.");
+  const { zone, forcedHost } = placement(s, ctx, input.availabilityZone);
+  const metadata = input.metadata ?? {};
+  const metadataLimit = effectiveQuotas(s, projectId).metadata_items;
+  const metadataCount = Object.keys(metadata).length;
+  if (metadataLimit >= 0 && metadataCount > metadataLimit) throw quotaExceeded("metadata_items", metadataCount, 0, metadataLimit);
+  const groupNames = input.securityGroups?.length ? [...new Set(input.securityGroups)] : ["default"];
+  const groups = computeHooks.resolveSecurityGroups(ctx.root, projectId, groupNames);
+  if (groups.missing.length > 0) throw badRequest(`Security group ${groups.missing[0]} not found for project ${projectId}.`);
+  const count = instanceCount(s, projectId, flavor, input.minCount ?? 1, input.maxCount ?? input.minCount ?? 1);
+  const group = serverGroupOf(s, ctx, input.groupId, count);
+  const plan = planNetworks(ctx, projectId, input.networks, count);
+  const adminPass = input.adminPass ?? password(ctx);
+  const reservationId = `r-${ctx.ids.hexId().slice(0, 8)}`;
+  const volumes = (input.blockDevices ?? [])
+    .filter((b) => b.sourceType === "volume" && b.uuid)
+    .map((b) => ({ id: b.uuid!, deleteOnTermination: b.deleteOnTermination ?? false, device: b.bootIndex === 0 ? "/dev/vda" : "" }));
+
+  const servers: Server[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = ctx.ids.uuid();
+    const host = forcedHost ?? scheduleHost(s, { flavor, zone, serverGroup: group, serverId: id });
+    if (host) claimHost(s, host, flavor, 1);
+    const server: Server = {
+      id,
+      name: count > 1 ? `${input.name}-${i + 1}` : input.name,
+      projectId,
+      userId: ctx.caller.userId,
+      description: input.description ?? null,
+      flavorId: flavor.id,
+      flavor: snapshotOf(flavor),
+      oldFlavorId: null,
+      oldFlavor: null,
+      imageId,
+      keyName: input.keyName ?? null,
+      securityGroups: groupNames,
+      userData: input.userData ?? null,
+      metadata: { ...metadata },
+      tags: [...new Set(input.tags ?? [])],
+      requestedZone: zone,
+      availabilityZone: host?.zone ?? "",
+      host: host?.id ?? null,
+      serverGroupId: group?.id ?? null,
+      portIds: [],
+      ownedPortIds: [],
+      vmState: "building",
+      // the scheduler has run: a placed server is spawning; one with no host fails at its build step
+      taskState: host ? "spawning" : "scheduling",
+      powerState: 0,
+      resumeState: null,
+      fault: null,
+      locked: false,
+      lockedReason: null,
+      configDrive: input.configDrive ? "True" : "",
+      accessIPv4: input.accessIPv4 ?? "",
+      accessIPv6: input.accessIPv6 ?? "",
+      diskConfig: input.diskConfig ?? "MANUAL",
+      volumesAttached: volumes.map((v) => ({ ...v })),
+      instanceNumber: s.nextInstanceNumber++,
+      phase: null,
+      reservationId,
+      launchIndex: i,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+      launchedAt: null,
+      terminatedAt: null,
+    };
+    put(s.servers, server);
+    allocatePorts(ctx, server, plan, groups.ids);
+    if (group) addGroupMember(s, group.id, id);
+    addInstanceUsage(s, projectId, { instances: 1, cores: flavor.vcpus, ram: flavor.ram });
+    enterPhase(ctx, server, "building");
+    ctx.tx.emit("compute.server.created", { id, projectId, name: server.name, flavorId: flavor.id, imageId, host: server.host, zone: server.availabilityZone });
+    servers.push(server);
+  }
+  return { servers, adminPass };
+}

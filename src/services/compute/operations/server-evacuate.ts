@@ -1,0 +1,88 @@
+// evacuate (admin; nova/compute/api.py evacuate, conductor rebuild_instance): a server whose compute host is
+// down is rebuilt on another host. The destination is chosen (and claimed) when the request is accepted;
+// the server shows task_state `rebuilding` until it runs there. No host for it: ERROR with NoValidHost.
+
+import { get } from "../../../kernel/store/table.js";
+import type { OpContext } from "../routes/deps.js";
+import type { ComputeHost, ComputeState, Server } from "../state.js";
+import type { ServerStepApplier, ServerStepDef } from "../transitions.js";
+import { badRequest, forbidden, itemNotFound } from "../errors.js";
+import { claimHost, hasRoom, isUp, scheduleHost } from "./hosts.js";
+import { noValidHostFault } from "./server-lifecycle.js";
+import { begin, checkHost, checkState, settle } from "./server-action-rules.js";
+import { rebindPorts } from "./server-resize.js";
+
+export interface EvacuateInput {
+  host?: string;
+  adminPass?: string;
+  onSharedStorage?: boolean;
+}
+
+const PASSWORD_CHARS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/** Returns the admin password the rebuilt server gets (null on shared storage: the disk is kept). */
+export function evacuate(s: ComputeState, ctx: OpContext, server: Server, input: EvacuateInput): string | null {
+  if (!ctx.caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:os-evacuate to be performed.");
+  checkState(server, "evacuate", { vm: ["active", "stopped", "error"] });
+  checkHost(server);
+  const source = get(s.hosts, server.host ?? "");
+  if (!source) throw itemNotFound(`Compute host ${server.host} could not be found.`);
+  if (isUp(source)) throw badRequest(`Compute service of ${source.id} is still in use.`);
+  if (input.onSharedStorage && input.adminPass !== undefined) throw badRequest("admin password can't be changed on existing disk");
+  let dest: ComputeHost | undefined;
+  if (input.host !== undefined) {
+    const wanted = get(s.hosts, input.host);
+    if (!wanted) throw itemNotFound(`Compute host ${input.host} could not be found.`);
+    if (wanted.id === source.id) throw badRequest("The target host can't be the same one.");
+    // the scheduler still vets a requested host; one that cannot take the server fails the rebuild
+    dest = isUp(wanted) && wanted.status === "enabled" && hasRoom(wanted, server.flavor) ? wanted : undefined;
+  } else {
+    const group = server.serverGroupId ? get(s.serverGroups, server.serverGroupId) : undefined;
+    dest = scheduleHost(s, { flavor: server.flavor, zone: server.requestedZone, serverGroup: group ?? null, serverId: server.id });
+  }
+  if (dest) claimHost(s, dest, server.flavor, 1);
+  server.migration = {
+    kind: "evacuation",
+    sourceHost: source.id,
+    sourceZone: server.availabilityZone,
+    destHost: dest?.id ?? null,
+    newFlavorId: null,
+    newFlavor: null,
+  };
+  server.resumeState = server.vmState;
+  begin(ctx, server, "evacuating", "rebuilding");
+  if (input.onSharedStorage) return null;
+  return input.adminPass ?? password(ctx);
+}
+
+function password(ctx: OpContext): string {
+  let out = "";
+  for (let i = 0; i < 12; i++) out += PASSWORD_CHARS[Math.floor(ctx.ids.random() * PASSWORD_CHARS.length)];
+  return out;
+}
+
+/** The rebuild on the destination: ports bound there, the source's claim dropped; a stopped server stays stopped. */
+function finishEvacuation(s: ComputeState, ctx: OpContext, server: Server): void {
+  const m = server.migration?.kind === "evacuation" ? server.migration : null;
+  const before = server.resumeState ?? "active";
+  server.migration = null;
+  server.resumeState = null;
+  if (!m || m.destHost === null) {
+    server.fault = noValidHostFault(ctx.now);
+    return settle(ctx, server, "error", server.powerState);
+  }
+  const from = server.host;
+  if (from !== null) claimHost(s, from, server.flavor, -1);
+  server.host = m.destHost;
+  server.availabilityZone = get(s.hosts, m.destHost)?.zone ?? server.availabilityZone;
+  rebindPorts(ctx, server);
+  server.launchedAt = ctx.now;
+  settle(ctx, server, before === "stopped" ? "stopped" : "active");
+  ctx.tx.emit("compute.server.evacuated", { id: server.id, projectId: server.projectId, from, to: m.destHost });
+}
+
+export const EVACUATE_STEPS: ServerStepDef[] = [{ from: "evacuating", to: "rebuilt", after: (o) => o.actionMs }];
+
+export const EVACUATE_STEP_APPLIERS: Record<string, ServerStepApplier> = {
+  "evacuating>rebuilt": (s, ctx, server) => finishEvacuation(s, ctx, server),
+};

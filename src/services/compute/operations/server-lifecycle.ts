@@ -1,0 +1,103 @@
+// What the server lifecycle steps do to the world (nova/compute/manager.py _build_and_run_instance,
+// _do_build_and_run_instance failure cleanup, _delete_instance): bind ports and go ACTIVE, fail to ERROR with
+// a fault, or release everything the server holds (ports, host capacity, quota, group membership) and vanish.
+
+import { get, remove } from "../../../kernel/store/table.js";
+import { computeHooks } from "../../networking/index.js";
+import type { OpContext } from "../routes/deps.js";
+import type { ComputeState, Server, ServerFault } from "../state.js";
+import { changeState, enterPhase, POWER } from "../lifecycle.js";
+import { claimHost, isUp } from "./hosts.js";
+import { addInstanceUsage } from "./quotas.js";
+import { removeGroupMember } from "./server-groups.js";
+
+/** nova.exception.NoValidHost with an empty reason: the fault a server gets when no host can take it. */
+export function noValidHostFault(now: number): ServerFault {
+  return { code: 500, message: "No valid host was found. ", created: now };
+}
+
+/** nova.exception.MaxRetriesExceeded: what a build that failed on its compute host leaves as the fault. */
+export function buildFailedFault(server: Server, now: number, details?: string): ServerFault {
+  const fault: ServerFault = {
+    code: 500,
+    message: `Exceeded maximum number of retries. Exhausted all hosts available for retrying build failures for instance ${server.id}.`,
+    created: now,
+  };
+  if (details) fault.details = details;
+  return fault;
+}
+
+function hookContext(ctx: OpContext, server: Server) {
+  return { caller: { projectId: server.projectId, isAdmin: true }, now: ctx.now, ids: ctx.ids, tx: ctx.tx };
+}
+
+/** BUILD -> ACTIVE: the host must still be up; the ports are bound there and turn ACTIVE. */
+export function finishBuild(s: ComputeState, ctx: OpContext, server: Server): void {
+  if (server.host === null) return failBuild(s, ctx, server, noValidHostFault(ctx.now));
+  const host = get(s.hosts, server.host);
+  if (!host || !isUp(host)) {
+    return failBuild(s, ctx, server, buildFailedFault(server, ctx.now, `Compute host ${server.host} is down.`));
+  }
+  const hooks = hookContext(ctx, server);
+  for (const portId of server.portIds) {
+    computeHooks.bindPort(ctx.root, hooks, portId, { serverId: server.id, host: server.host, zone: server.availabilityZone });
+  }
+  server.launchedAt = ctx.now;
+  server.fault = null;
+  enterPhase(ctx, server, null);
+  changeState(ctx, server, { vmState: "active", taskState: null, powerState: POWER.RUNNING });
+}
+
+/**
+ * A build that fails: Nova cleans up what the build allocated (the ports it created are deleted, given ones
+ * let go, the host's claim dropped) and leaves the server in ERROR with its fault. The quota stays used
+ * until the server is deleted, as in Nova.
+ */
+export function failBuild(s: ComputeState, ctx: OpContext, server: Server, fault: ServerFault): void {
+  releasePorts(ctx, server);
+  releaseHost(s, server);
+  server.fault = fault;
+  enterPhase(ctx, server, null);
+  changeState(ctx, server, { vmState: "error", taskState: null, powerState: POWER.NOSTATE });
+}
+
+/** Any other step sent to ERROR (an override's redirect): the server keeps what it holds. */
+export function failServer(ctx: OpContext, server: Server, fault: ServerFault): void {
+  server.fault = fault;
+  enterPhase(ctx, server, null);
+  changeState(ctx, server, { vmState: "error", taskState: null });
+}
+
+/** The server's ports: those it created are deleted, those it was given are unbound. */
+export function releasePorts(ctx: OpContext, server: Server): void {
+  const hooks = hookContext(ctx, server);
+  const owned = new Set(server.ownedPortIds);
+  for (const portId of server.portIds) {
+    if (owned.has(portId)) computeHooks.deleteServerPort(ctx.root, hooks, portId);
+    else computeHooks.unbindPort(ctx.root, hooks, portId);
+  }
+  server.portIds = [];
+  server.ownedPortIds = [];
+}
+
+/** Gives the host back what the server's flavor claimed (a resize's old flavor is the resize's business). */
+export function releaseHost(s: ComputeState, server: Server): void {
+  if (server.host === null) return;
+  const host = get(s.hosts, server.host);
+  if (host) claimHost(s, host, server.flavor, -1);
+  server.host = null;
+}
+
+/** The end of the deleting phase: everything released, the record gone (GET is 404 from now on). */
+export function finishDelete(s: ComputeState, ctx: OpContext, server: Server): void {
+  const host = server.host;
+  releasePorts(ctx, server);
+  releaseHost(s, server);
+  addInstanceUsage(s, server.projectId, { instances: -1, cores: -server.flavor.vcpus, ram: -server.flavor.ram });
+  if (server.serverGroupId) removeGroupMember(s, server.serverGroupId, server.id);
+  enterPhase(ctx, server, null);
+  changeState(ctx, server, { vmState: "deleted", taskState: null, powerState: POWER.NOSTATE });
+  server.terminatedAt = ctx.now;
+  remove(s.servers, server.id);
+  ctx.tx.emit("compute.server.deleted", { id: server.id, projectId: server.projectId, host, name: server.name });
+}

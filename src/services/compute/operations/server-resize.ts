@@ -1,0 +1,160 @@
+// Resize, confirmResize, revertResize (nova/compute/api.py resize, confirm_resize, revert_resize; the
+// conductor's synchronous scheduling, so no valid host is a 400 as in Nova). The new flavor is claimed on
+// the destination at once; the old one stays claimed on the source until the resize is confirmed.
+
+import { get } from "../../../kernel/store/table.js";
+import { computeHooks } from "../../networking/index.js";
+import type { OpContext } from "../routes/deps.js";
+import type { ComputeState, Server, ServerMigration } from "../state.js";
+import type { ServerStepApplier, ServerStepDef } from "../transitions.js";
+import { badRequest } from "../errors.js";
+import { changeState, enterPhase, POWER } from "../lifecycle.js";
+import { findFlavor } from "./flavors.js";
+import { claimHost, scheduleHost } from "./hosts.js";
+import { addInstanceUsage, checkInstanceQuota } from "./quotas.js";
+import { snapshotOf } from "./server-create.js";
+import { begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "./server-action-rules.js";
+import { assertUnlocked } from "./servers.js";
+
+/** Binds the server's ports where it now runs (a resize or evacuation to another host moves the bindings). */
+export function rebindPorts(ctx: OpContext, server: Server): void {
+  if (server.host === null) return;
+  const hooks = { caller: { projectId: server.projectId, isAdmin: true }, now: ctx.now, ids: ctx.ids, tx: ctx.tx, root: ctx.root, options: ctx.options };
+  for (const portId of server.portIds) {
+    computeHooks.bindPort(ctx.root, hooks, portId, { serverId: server.id, host: server.host, zone: server.availabilityZone });
+  }
+}
+
+export function resize(s: ComputeState, ctx: OpContext, server: Server, flavorRef: string): void {
+  assertUnlocked(server, ctx.caller);
+  checkHostUp(s, server);
+  checkState(server, "resize", { vm: ["active", "stopped"] });
+  const flavor = findFlavor(s, flavorRef);
+  if (!flavor || flavor.disabled) throw badRequest(`Flavor ${flavorRef} could not be found.`);
+  if (flavor.id === server.flavorId) throw badRequest("When resizing, instances must change flavor!");
+  const old = server.flavor;
+  const imageBacked = server.imageId !== null;
+  if (imageBacked && flavor.disk === 0 && old.disk !== 0) {
+    throw badRequest("Server disk was unable to be resized because: Resize to zero disk flavor is not allowed.");
+  }
+  // Nova's libvirt driver fails such a resize later and puts the server back; refusing it up front says why
+  if (imageBacked && flavor.disk < old.disk) throw badRequest("Server disk was unable to be resized because: Unable to resize disk down.");
+  checkInstanceQuota(s, server.projectId, { cores: flavor.vcpus - old.vcpus, ram: flavor.ram - old.ram });
+  const group = server.serverGroupId ? get(s.serverGroups, server.serverGroupId) : undefined;
+  const dest = scheduleHost(s, { flavor, zone: server.requestedZone, serverGroup: group ?? null, serverId: server.id });
+  if (!dest) throw badRequest("No valid host was found. There are not enough hosts available.");
+  claimHost(s, dest, flavor, 1);
+  server.migration = {
+    kind: "resize",
+    sourceHost: server.host,
+    sourceZone: server.availabilityZone,
+    destHost: dest.id,
+    newFlavorId: flavor.id,
+    newFlavor: snapshotOf(flavor),
+  };
+  server.resumeState = server.vmState;
+  begin(ctx, server, "resize_prep", "resize_prep");
+  ctx.tx.emit("compute.server.resize_started", { id: server.id, projectId: server.projectId, flavorId: flavor.id, from: server.host, to: dest.id });
+}
+
+function resizeOf(server: Server): ServerMigration | null {
+  return server.migration?.kind === "resize" ? server.migration : null;
+}
+
+/** The flavor changes when the resize finishes on the destination: usage follows the server's flavor. */
+function finishResize(s: ComputeState, ctx: OpContext, server: Server): void {
+  const m = resizeOf(server);
+  if (!m || !m.newFlavor || !m.newFlavorId) return settle(ctx, server, server.resumeState ?? "active");
+  server.oldFlavorId = server.flavorId;
+  server.oldFlavor = server.flavor;
+  server.flavorId = m.newFlavorId;
+  server.flavor = m.newFlavor;
+  addInstanceUsage(s, server.projectId, { cores: m.newFlavor.vcpus - server.oldFlavor.vcpus, ram: m.newFlavor.ram - server.oldFlavor.ram });
+  if (m.destHost !== null && m.destHost !== server.host) {
+    server.host = m.destHost;
+    server.availabilityZone = get(s.hosts, m.destHost)?.zone ?? server.availabilityZone;
+    rebindPorts(ctx, server);
+  }
+  begin(ctx, server, "resize_finish", "resize_finish");
+}
+
+/** VERIFY_RESIZE: vm_state resized; a server stopped before the resize stays powered off. */
+function awaitConfirm(ctx: OpContext, server: Server): void {
+  enterPhase(ctx, server, null);
+  changeState(ctx, server, { vmState: "resized", taskState: null, powerState: server.resumeState === "stopped" ? POWER.SHUTDOWN : POWER.RUNNING });
+}
+
+export function confirmResize(s: ComputeState, ctx: OpContext, server: Server): void {
+  checkAction(server, ctx.caller, "confirmResize", { vm: ["resized"] });
+  const m = resizeOf(server);
+  if (!m) throw badRequest("Instance has not been resized.");
+  if (m.sourceHost !== null && server.oldFlavor) claimHost(s, m.sourceHost, server.oldFlavor, -1);
+  const back = server.resumeState ?? "active";
+  clearResize(server);
+  settle(ctx, server, back);
+  ctx.tx.emit("compute.server.resize_confirmed", { id: server.id, projectId: server.projectId, flavorId: server.flavorId });
+}
+
+export function revertResize(ctx: OpContext, server: Server): void {
+  checkAction(server, ctx.caller, "revertResize", { vm: ["resized"] });
+  if (!resizeOf(server)) throw badRequest("Instance has not been resized.");
+  begin(ctx, server, "resize_reverting", "resize_reverting");
+}
+
+/** The end of a revert: the new flavor given back on the destination, the server home on the old one. */
+function finishRevert(s: ComputeState, ctx: OpContext, server: Server): void {
+  const m = resizeOf(server);
+  const back = server.resumeState ?? "active";
+  if (m && server.oldFlavor && server.oldFlavorId) {
+    if (m.destHost !== null) claimHost(s, m.destHost, server.flavor, -1);
+    addInstanceUsage(s, server.projectId, { cores: server.oldFlavor.vcpus - server.flavor.vcpus, ram: server.oldFlavor.ram - server.flavor.ram });
+    server.flavorId = server.oldFlavorId;
+    server.flavor = server.oldFlavor;
+    if (m.sourceHost !== server.host) {
+      server.host = m.sourceHost;
+      server.availabilityZone = m.sourceZone;
+      rebindPorts(ctx, server);
+    }
+  }
+  clearResize(server);
+  settle(ctx, server, back);
+  ctx.tx.emit("compute.server.resize_reverted", { id: server.id, projectId: server.projectId, flavorId: server.flavorId });
+}
+
+function clearResize(server: Server): void {
+  server.oldFlavorId = null;
+  server.oldFlavor = null;
+  server.migration = null;
+  server.resumeState = null;
+}
+
+/**
+ * What a server that goes away (or is reset) in the middle of a move still holds elsewhere: the claim on
+ * the host it was not running on. The deleting step calls this before it releases the server's own host.
+ */
+export function releaseMigration(s: ComputeState, server: Server): void {
+  const m = server.migration;
+  if (!m) return;
+  if (m.kind === "resize") {
+    // before the flavor switch the destination holds the new flavor; after it, the source holds the old one
+    if (server.oldFlavor && m.sourceHost !== null) claimHost(s, m.sourceHost, server.oldFlavor, -1);
+    else if (!server.oldFlavor && m.destHost !== null && m.newFlavor) claimHost(s, m.destHost, m.newFlavor, -1);
+  } else if (m.destHost !== null && m.destHost !== server.host) {
+    claimHost(s, m.destHost, server.flavor, -1);
+  }
+  server.migration = null;
+}
+
+export const RESIZE_STEPS: ServerStepDef[] = [
+  { from: "resize_prep", to: "resize_migrating", after: (o) => o.actionMs },
+  { from: "resize_migrating", to: "resize_finish", after: (o) => o.actionMs },
+  { from: "resize_finish", to: "resized", after: (o) => o.actionMs },
+  { from: "resize_reverting", to: "resize_reverted", after: (o) => o.actionMs },
+];
+
+export const RESIZE_STEP_APPLIERS: Record<string, ServerStepApplier> = {
+  "resize_prep>resize_migrating": onItsHost((_s, ctx, server) => begin(ctx, server, "resize_migrating", "resize_migrating")),
+  "resize_migrating>resize_finish": onItsHost((s, ctx, server) => finishResize(s, ctx, server)),
+  "resize_finish>resized": onItsHost((_s, ctx, server) => awaitConfirm(ctx, server)),
+  "resize_reverting>resize_reverted": onItsHost((s, ctx, server) => finishRevert(s, ctx, server)),
+};

@@ -1,0 +1,95 @@
+// createImage (nova/compute/api.py snapshot, _create_image; compute manager snapshot_instance): the image
+// is registered at once (queued) and uploaded while the server's task_state goes image_snapshot ->
+// image_pending_upload -> image_uploading -> none; the image turns saving, then active. Nova checks no lock.
+
+import { get, values } from "../../../kernel/store/table.js";
+import type { OpContext } from "../routes/deps.js";
+import type { ComputeState, Image, Server } from "../state.js";
+import type { ServerStepApplier, ServerStepDef } from "../transitions.js";
+import { quotaExceeded } from "../errors.js";
+import { addImage } from "./images.js";
+import { effectiveQuotas } from "./quotas.js";
+import { begin, checkState, onItsHost, settle } from "./server-action-rules.js";
+
+export const SNAPSHOT_STATES = ["active", "stopped", "paused", "suspended"];
+
+export interface SnapshotInput {
+  name: string;
+  metadata: Record<string, string>;
+  /** Nova counts the metadata against metadata_items only before 2.39 */
+  checkMetadataQuota: boolean;
+}
+
+export function createImage(s: ComputeState, ctx: OpContext, server: Server, input: SnapshotInput): Image {
+  if (input.checkMetadataQuota) {
+    const limit = effectiveQuotas(s, server.projectId).metadata_items;
+    const count = Object.keys(input.metadata).length;
+    if (limit >= 0 && count > limit) throw quotaExceeded("metadata_items", count, 0, limit);
+  }
+  checkState(server, "createImage", { vm: SNAPSHOT_STATES });
+  const base = server.imageId === null ? undefined : get(s.images, server.imageId);
+  // Nova's system properties come first; the caller's metadata may override them
+  const metadata: Record<string, string> = { instance_uuid: server.id, user_id: ctx.caller.userId || server.userId, image_type: "snapshot" };
+  if (server.imageId !== null) metadata.base_image_ref = server.imageId;
+  Object.assign(metadata, input.metadata);
+  const volumeBacked = server.imageId === null;
+  const image = addImage(s, ctx, {
+    name: input.name,
+    ownerProjectId: server.projectId,
+    serverId: server.id,
+    // a volume-backed server's snapshot is a record of volume snapshots: complete at once, no bytes
+    status: volumeBacked ? "active" : "queued",
+    minDisk: Math.max(server.flavor.disk, base?.minDisk ?? 0),
+    minRam: base?.minRam ?? 0,
+    diskFormat: base?.diskFormat,
+    containerFormat: base?.containerFormat,
+    metadata,
+  });
+  if (!volumeBacked) begin(ctx, server, "image_snapshot", "image_snapshot");
+  return image;
+}
+
+/** The snapshot the server is uploading (one at a time: the task_state check sees to that). */
+function uploading(s: ComputeState, server: Server): Image | undefined {
+  return values(s.images).find((i) => i.serverId === server.id && (i.status === "queued" || i.status === "saving"));
+}
+
+function imageStep(status: Image["status"], next: string | null): ServerStepApplier {
+  return (s, ctx, server) => {
+    const image = uploading(s, server);
+    if (image) {
+      image.status = status;
+      image.updatedAt = ctx.now;
+      if (status === "active") {
+        const base = server.imageId === null ? undefined : get(s.images, server.imageId);
+        image.size = base?.size ?? 0;
+        ctx.tx.emit("compute.image.uploaded", { imageId: image.id, projectId: image.ownerProjectId, serverId: server.id });
+      }
+    }
+    if (next === null) settle(ctx, server, server.vmState, server.powerState);
+    else begin(ctx, server, next, next);
+  };
+}
+
+/**
+ * A snapshot the server cannot finish (it is deleted, or reset, mid-upload) is killed, as Glance marks an
+ * upload that never completed.
+ */
+export function abandonSnapshot(s: ComputeState, ctx: Pick<OpContext, "now">, server: Server): void {
+  const image = uploading(s, server);
+  if (!image) return;
+  image.status = "killed";
+  image.updatedAt = ctx.now;
+}
+
+export const SNAPSHOT_STEPS: ServerStepDef[] = [
+  { from: "image_snapshot", to: "image_pending_upload", after: (o) => o.actionMs },
+  { from: "image_pending_upload", to: "image_uploading", after: (o) => o.actionMs },
+  { from: "image_uploading", to: "image_uploaded", after: (o) => o.actionMs },
+];
+
+export const SNAPSHOT_STEP_APPLIERS: Record<string, ServerStepApplier> = {
+  "image_snapshot>image_pending_upload": onItsHost(imageStep("saving", "image_pending_upload")),
+  "image_pending_upload>image_uploading": onItsHost(imageStep("saving", "image_uploading")),
+  "image_uploading>image_uploaded": onItsHost(imageStep("active", null)),
+};

@@ -1,0 +1,90 @@
+// Servers' own rules (nova/compute/api.py get, update, delete, update_instance_metadata): visibility per
+// project (404 otherwise), the lock, PUT's fields, DELETE's deleting phase and the metadata endpoints.
+
+import { get } from "../../../kernel/store/table.js";
+import type { Caller, OpContext } from "../routes/deps.js";
+import type { ComputeState, Server } from "../state.js";
+import { effectiveQuotas } from "./quotas.js";
+import { conflictingRequest, instanceNotFound, invalidState, itemNotFound, quotaExceeded } from "../errors.js";
+import { changeState, enterPhase } from "../lifecycle.js";
+
+/** The server, when the caller may see it: its project's members, or an admin. Else 404 itemNotFound. */
+export function visibleServer(s: ComputeState, caller: Caller, id: string): Server {
+  const server = get(s.servers, id);
+  if (!server || (!caller.isAdmin && server.projectId !== caller.projectId)) throw instanceNotFound(id);
+  return server;
+}
+
+/** Nova's check_instance_lock: a locked server refuses changes from anyone but an admin (409). */
+export function assertUnlocked(server: Server, caller: Caller): void {
+  if (server.locked && !caller.isAdmin) throw conflictingRequest(`Instance ${server.id} is locked`);
+}
+
+export interface ServerPatch {
+  name?: string;
+  description?: string | null;
+  accessIPv4?: string;
+  accessIPv6?: string;
+  diskConfig?: "AUTO" | "MANUAL";
+}
+
+export function updateServer(s: ComputeState, ctx: OpContext, id: string, patch: ServerPatch): Server {
+  const server = visibleServer(s, ctx.caller, id);
+  if (patch.name !== undefined) server.name = patch.name;
+  if (patch.description !== undefined) server.description = patch.description;
+  if (patch.accessIPv4 !== undefined) server.accessIPv4 = patch.accessIPv4;
+  if (patch.accessIPv6 !== undefined) server.accessIPv6 = patch.accessIPv6;
+  if (patch.diskConfig !== undefined) server.diskConfig = patch.diskConfig;
+  server.updatedAt = ctx.now;
+  ctx.tx.emit("compute.server.updated", { id: server.id, projectId: server.projectId, name: server.name });
+  return server;
+}
+
+/**
+ * DELETE: any state will do (Nova deletes building and errored servers too); the server shows
+ * task_state `deleting` until the deleting phase ends, then it is gone. Deleting twice changes nothing.
+ */
+export function deleteServer(s: ComputeState, ctx: OpContext, id: string): void {
+  const server = visibleServer(s, ctx.caller, id);
+  assertUnlocked(server, ctx.caller);
+  if (server.phase === "deleting") return;
+  changeState(ctx, server, { taskState: "deleting" });
+  enterPhase(ctx, server, "deleting");
+}
+
+/** Metadata changes need a server at rest in one of these vm_states (Nova's check_instance_state). */
+const METADATA_STATES = new Set(["active", "paused", "suspended", "stopped"]);
+
+function writableMetadata(s: ComputeState, ctx: OpContext, id: string, action: string): Server {
+  const server = visibleServer(s, ctx.caller, id);
+  assertUnlocked(server, ctx.caller);
+  if (!METADATA_STATES.has(server.vmState)) throw invalidState(action, server.id, "vm_state", server.vmState);
+  if (server.taskState !== null) throw invalidState(action, server.id, "task_state", server.taskState);
+  return server;
+}
+
+function checkMetadataQuota(s: ComputeState, server: Server, metadata: Record<string, string>): void {
+  const limit = effectiveQuotas(s, server.projectId).metadata_items;
+  const count = Object.keys(metadata).length;
+  if (limit >= 0 && count > limit) throw quotaExceeded("metadata_items", count, 0, limit);
+}
+
+/** PUT /metadata replaces everything; POST /metadata and PUT /metadata/{key} merge. */
+export function setMetadata(s: ComputeState, ctx: OpContext, id: string, metadata: Record<string, string>, replace: boolean): Record<string, string> {
+  const server = writableMetadata(s, ctx, id, replace ? "update_all_metadata" : "update_metadata");
+  const next = replace ? { ...metadata } : { ...server.metadata, ...metadata };
+  checkMetadataQuota(s, server, next);
+  server.metadata = next;
+  server.updatedAt = ctx.now;
+  ctx.tx.emit("compute.server.metadata_updated", { id: server.id, projectId: server.projectId, keys: Object.keys(next) });
+  return { ...next };
+}
+
+export function deleteMetadataItem(s: ComputeState, ctx: OpContext, id: string, key: string): void {
+  const server = writableMetadata(s, ctx, id, "delete_metadata");
+  if (!(key in server.metadata)) throw itemNotFound("Metadata item was not found");
+  const { [key]: _removed, ...rest } = server.metadata;
+  server.metadata = rest;
+  server.updatedAt = ctx.now;
+  ctx.tx.emit("compute.server.metadata_updated", { id: server.id, projectId: server.projectId, keys: Object.keys(rest) });
+}

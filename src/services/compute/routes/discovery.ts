@@ -1,0 +1,38 @@
+// Nova discovery: the versions document at /compute (no version segment) and the version at /compute/v2.1.
+// Served without a token; tempest allows only these keys in a version entry.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { MAX, MIN } from "../microversion.js";
+import type { ComputeDeps } from "./deps.js";
+
+function entry(c: Ctx) {
+  return {
+    id: "v2.1",
+    status: "CURRENT",
+    version: MAX,
+    min_version: MIN,
+    updated: "2013-07-23T11:33:21Z",
+    links: [{ rel: "self", href: `${baseUrl(c)}/compute/v2.1/` }],
+  };
+}
+
+export function discoveryRoutes(_deps: ComputeDeps): RouteDef[] {
+  return [
+    { method: "GET", path: "/", operation: "compute.versions.list", policy: "public", handler: (c) => c.json({ versions: [entry(c)] }) },
+    {
+      method: "GET",
+      path: "/v2.1",
+      operation: "compute.version.show",
+      policy: "public",
+      handler: (c) =>
+        c.json({
+          version: {
+            ...entry(c),
+            "media-types": [{ base: "application/json", type: "application/vnd.openstack.compute+json;version=2.1" }],
+            links: [...entry(c).links, { rel: "describedby", type: "text/html", href: "https://docs.openstack.org/" }],
+          },
+        }),
+    },
+  ];
+}

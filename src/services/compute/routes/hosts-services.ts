@@ -1,0 +1,103 @@
+// Compute services (/os-services, admin; Nova v2.1, reference 2.12): the nova-compute service of each host,
+// filtered by host and binary; PUT by service id from 2.53 (status with disabled_reason, forced_down), and
+// before 2.53 the enable / disable / disable-log-reason / force-down actions on {host, binary}.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { get, values } from "../../../kernel/store/table.js";
+import { microversion } from "../microversion.js";
+import { badRequest, itemNotFound } from "../errors.js";
+import type { ComputeState } from "../state.js";
+import { updateService, type ServicePatch } from "../operations/hosts.js";
+import { serviceActionSchema, serviceDisableLogSchema, serviceForceDownSchema, serviceUpdateSchema } from "../schemas/hosts.js";
+import { serviceView } from "../views/hosts.js";
+import { UUID } from "../schemas/parameter-types.js";
+import type { ComputeDeps } from "./deps.js";
+
+const BINARY = "nova-compute";
+
+function hostOf(s: ComputeState, host: string, binary: string) {
+  const row = binary === BINARY ? get(s.hosts, host) : undefined;
+  if (!row) throw itemNotFound(`Service ${binary} on host ${host} could not be found.`);
+  return row;
+}
+
+export function serviceRoutes(deps: ComputeDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+
+  /** 2.53+: PUT /os-services/{service_id} */
+  const updateById = async (c: Ctx, id: string) => {
+    const mv = microversion(c);
+    const body = await readBody(c, serviceUpdateSchema, maxBody);
+    if (body.status === undefined && body.forced_down === undefined) {
+      throw badRequest("At least one of status or forced_down must be specified in the request body.");
+    }
+    if (body.disabled_reason !== undefined && body.status !== "disabled") {
+      throw badRequest("Specifying 'disabled_reason' with status 'enabled' or without a status is invalid.");
+    }
+    if (!UUID.test(id)) throw badRequest(`Invalid uuid ${id}`);
+    const patch: ServicePatch = { status: body.status, disabledReason: body.disabled_reason, forcedDown: body.forced_down };
+    const host = deps.write(c, (s, ctx) => {
+      const row = values(s.hosts).find((h) => h.serviceId === id.toLowerCase());
+      if (!row) throw itemNotFound(`Service ${id} could not be found.`);
+      return updateService(ctx, row, patch);
+    });
+    return c.json({ service: serviceView(host, mv, deps.kernel.clock.now()) });
+  };
+
+  /** before 2.53: PUT /os-services/{enable|disable|disable-log-reason|force-down} with {host, binary} */
+  const legacyAction = async (c: Ctx, action: string) => {
+    const mv = microversion(c);
+    switch (action) {
+      case "enable":
+      case "disable": {
+        const b = await readBody(c, serviceActionSchema, maxBody);
+        const status = action === "enable" ? "enabled" : "disabled";
+        deps.write(c, (s, ctx) => updateService(ctx, hostOf(s, b.host, b.binary), { status }));
+        return c.json({ service: { host: b.host, binary: b.binary, status } });
+      }
+      case "disable-log-reason": {
+        const b = await readBody(c, serviceDisableLogSchema, maxBody);
+        deps.write(c, (s, ctx) => updateService(ctx, hostOf(s, b.host, b.binary), { status: "disabled", disabledReason: b.disabled_reason }));
+        return c.json({ service: { host: b.host, binary: b.binary, status: "disabled", disabled_reason: b.disabled_reason } });
+      }
+      case "force-down": {
+        if (mv < 11) break;
+        const b = await readBody(c, serviceForceDownSchema, maxBody);
+        deps.write(c, (s, ctx) => updateService(ctx, hostOf(s, b.host, b.binary), { forcedDown: b.forced_down }));
+        return c.json({ service: { host: b.host, binary: b.binary, forced_down: b.forced_down } });
+      }
+    }
+    throw itemNotFound(`Unknown action ${action}`);
+  };
+
+  return [
+    {
+      method: "GET",
+      path: "/v2.1/os-services",
+      operation: "compute.service.list",
+      policy: "admin",
+      handler: (c) => {
+        const mv = microversion(c);
+        const host = c.req.query("host");
+        const binary = c.req.query("binary");
+        const now = deps.kernel.clock.now();
+        const rows = values(deps.state().hosts)
+          .sort((a, b) => a.number - b.number)
+          .filter((h) => (host === undefined || h.id === host) && (binary === undefined || binary === BINARY));
+        return c.json({ services: rows.map((h) => serviceView(h, mv, now)) });
+      },
+    },
+    {
+      method: "PUT",
+      path: "/v2.1/os-services/:serviceId",
+      operation: "compute.service.update",
+      policy: "admin",
+      handler: (c) => {
+        const id = c.req.param("serviceId") ?? "";
+        return microversion(c) >= 53 ? updateById(c, id) : legacyAction(c, id);
+      },
+    },
+  ];
+}

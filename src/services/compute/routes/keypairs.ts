@@ -1,0 +1,68 @@
+// Keypairs (Nova v2.1, reference 2.8): create (register a public key or generate one: 200 at 2.1, 201
+// from 2.2), list (paged from 2.35), show, delete (202 at 2.1, 204 from 2.2); `user_id` (admin) from 2.10.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { microversion } from "../microversion.js";
+import { createKeypair, deleteKeypair, listKeypairs, showKeypair, targetUser } from "../operations/keypairs.js";
+import { keypairCreateSchema } from "../schemas/keypairs.js";
+import { keypairCreated, keypairListItem, keypairView } from "../views/keypairs.js";
+import { collectionBody, page, pageParams } from "../views/collection.js";
+import type { ComputeDeps } from "./deps.js";
+
+const nameOf = (c: Ctx) => c.req.param("name") ?? "";
+/** `?user_id=` counts from 2.10 */
+const userParam = (c: Ctx) => (microversion(c) >= 10 ? c.req.query("user_id") : undefined);
+
+export function keypairRoutes(deps: ComputeDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  return [
+    {
+      method: "GET",
+      path: "/v2.1/os-keypairs",
+      operation: "compute.keypair.list",
+      handler: (c) => {
+        const mv = microversion(c);
+        const userId = targetUser(deps.caller(c), userParam(c));
+        const rows = listKeypairs(deps.state(), userId);
+        const { items, links } = mv >= 35 ? page(c, rows, (k) => k.name, pageParams(c), deps.kernel.options.maxPageSize) : { items: rows, links: undefined };
+        return c.json(collectionBody("keypairs", items.map((k) => keypairListItem(k, mv)), links));
+      },
+    },
+    {
+      method: "POST",
+      path: "/v2.1/os-keypairs",
+      operation: "compute.keypair.create",
+      handler: async (c) => {
+        const mv = microversion(c);
+        const { keypair: body } = await readBody(c, keypairCreateSchema(mv), maxBody);
+        const caller = deps.caller(c);
+        const userId = targetUser(caller, body.user_id);
+        const { keypair, privateKey } = deps.write(c, (s, ctx) =>
+          createKeypair(s, ctx, { name: body.name, userId, projectId: caller.projectId, type: body.type ?? "ssh", publicKey: body.public_key }),
+        );
+        return c.json({ keypair: keypairCreated(keypair, privateKey, mv) }, mv >= 2 ? 201 : 200);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2.1/os-keypairs/:name",
+      operation: "compute.keypair.show",
+      handler: (c) => {
+        const userId = targetUser(deps.caller(c), userParam(c));
+        return c.json({ keypair: keypairView(showKeypair(deps.state(), userId, nameOf(c)), microversion(c)) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v2.1/os-keypairs/:name",
+      operation: "compute.keypair.delete",
+      handler: (c) => {
+        const userId = targetUser(deps.caller(c), userParam(c));
+        deps.write(c, (s, ctx) => deleteKeypair(s, ctx, userId, nameOf(c)));
+        return c.body(null, microversion(c) >= 2 ? 204 : 202);
+      },
+    },
+  ];
+}

@@ -1,0 +1,127 @@
+// Server actions: POST /servers/{id}/action with one action key (Nova v2.1; reference 2.5). Like Nova, the
+// key is dispatched and the body validated before the server is looked up; each action is one write.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readJson, validate } from "../../../kernel/http/body.js";
+import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { badRequest } from "../errors.js";
+import { microversion } from "../microversion.js";
+import { visibleServer } from "../operations/servers.js";
+import type { ComputeState, Server } from "../state.js";
+import { powerAction, reboot, POWER_ACTIONS, type PowerActionKey } from "../operations/server-power.js";
+import { confirmResize, resize, revertResize } from "../operations/server-resize.js";
+import { createImage } from "../operations/server-snapshot.js";
+import { consoleOutput, lock, resetState, unlock } from "../operations/server-admin-actions.js";
+import { evacuate } from "../operations/server-evacuate.js";
+import {
+  consoleOutputBody,
+  createImageBody,
+  evacuateBody,
+  lockBody273,
+  rebootBody,
+  resetStateBody,
+  resizeBody,
+} from "../schemas/server-actions.js";
+import type { ComputeDeps, OpContext } from "./deps.js";
+
+type Body = Record<string, unknown>;
+type ActionHandler = (c: Ctx, body: Body, v: number) => Response;
+
+/** Nova's schema refuses a key the negotiated version does not have (or no longer has). */
+function onlyIn(v: number, min: number, max: number, action: string, key: string, given: unknown): void {
+  if (given !== undefined && (v < min || v > max)) {
+    throw badRequest(`Invalid input for field/attribute ${action}. Value: ${key}. Additional properties are not allowed ('${key}' was unexpected)`);
+  }
+}
+
+/** Nova's action_peek: exactly one key in a JSON object. */
+async function actionBody(c: Ctx, maxBytes: number): Promise<[string, Body]> {
+  const body = await readJson(c, maxBytes);
+  if (!body || typeof body !== "object" || Array.isArray(body) || Object.keys(body).length !== 1) throw badRequest("Malformed request body");
+  return [Object.keys(body)[0], body as Body];
+}
+
+export function serverActionRoutes(deps: ComputeDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  const id = (c: Ctx) => c.req.param("id") ?? "";
+  /** Runs the action on the caller's server in one write; a refusal leaves everything as it was. */
+  const act = <R>(c: Ctx, op: (s: ComputeState, ctx: OpContext, server: Server) => R): R =>
+    deps.write(c, (s, ctx) => op(s, ctx, visibleServer(s, ctx.caller, id(c))));
+  const accepted = (c: Ctx) => c.body(null, 202);
+
+  const power = (key: PowerActionKey): ActionHandler => (c) => {
+    act(c, (_s, ctx, server) => powerAction(ctx, server, key));
+    return accepted(c);
+  };
+
+  const actions: Record<string, ActionHandler> = {
+    reboot: (c, body) => {
+      const { reboot: r } = validate(rebootBody, body);
+      act(c, (_s, ctx, server) => reboot(ctx, server, r.type));
+      return accepted(c);
+    },
+    ...Object.fromEntries(Object.keys(POWER_ACTIONS).map((key) => [key, power(key as PowerActionKey)])),
+    resize: (c, body) => {
+      const { resize: r } = validate(resizeBody, body);
+      act(c, (s, ctx, server) => resize(s, ctx, server, r.flavorRef));
+      return accepted(c);
+    },
+    confirmResize: (c) => {
+      act(c, (s, ctx, server) => confirmResize(s, ctx, server));
+      return c.body(null, 204);
+    },
+    revertResize: (c) => {
+      act(c, (_s, ctx, server) => revertResize(ctx, server));
+      return accepted(c);
+    },
+    createImage: (c, body, v) => {
+      const { createImage: b } = validate(createImageBody, body);
+      const image = act(c, (s, ctx, server) => createImage(s, ctx, server, { name: b.name, metadata: b.metadata ?? {}, checkMetadataQuota: v < 39 }));
+      // from 2.45 the id comes in the body and there is no Location
+      if (v >= 45) return c.json({ image_id: image.id }, 202);
+      c.header("Location", `${baseUrl(c)}/image/v2/images/${image.id}`);
+      return accepted(c);
+    },
+    lock: (c, body, v) => {
+      const reason = v >= 73 ? (validate(lockBody273, body).lock?.locked_reason ?? null) : null;
+      act(c, (_s, ctx, server) => lock(ctx, server, reason));
+      return accepted(c);
+    },
+    unlock: (c) => {
+      act(c, (_s, ctx, server) => unlock(ctx, server));
+      return accepted(c);
+    },
+    "os-resetState": (c, body) => {
+      const { "os-resetState": r } = validate(resetStateBody, body);
+      act(c, (s, ctx, server) => resetState(s, ctx, server, r.state));
+      return accepted(c);
+    },
+    "os-getConsoleOutput": (c, body) => {
+      const { "os-getConsoleOutput": r } = validate(consoleOutputBody, body);
+      const output = consoleOutput(visibleServer(deps.state(), deps.caller(c), id(c)), r.length);
+      return c.json({ output });
+    },
+    evacuate: (c, body, v) => {
+      const { evacuate: e } = validate(evacuateBody, body);
+      onlyIn(v, 1, 13, "evacuate", "onSharedStorage", e.onSharedStorage);
+      onlyIn(v, 29, 67, "evacuate", "force", e.force);
+      const adminPass = act(c, (s, ctx, server) => evacuate(s, ctx, server, { host: e.host, adminPass: e.adminPass, onSharedStorage: e.onSharedStorage }));
+      // the password is returned only before 2.14
+      return v < 14 ? c.json({ adminPass }) : c.body(null, 200);
+    },
+  };
+
+  return [
+    {
+      method: "POST",
+      path: "/v2.1/servers/:id/action",
+      operation: "compute.server.action",
+      handler: async (c) => {
+        const [key, body] = await actionBody(c, maxBody);
+        const handler = Object.hasOwn(actions, key) ? actions[key] : undefined;
+        if (!handler) throw badRequest(`There is no such action: ${key}`);
+        return handler(c, body, microversion(c));
+      },
+    },
+  ];
+}

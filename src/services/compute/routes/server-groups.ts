@@ -1,0 +1,71 @@
+// Server groups (Nova v2.1, reference 2.10): list (limit/offset; all_projects for admins), create (200),
+// show, delete (204), in the 2.1 / 2.13 / 2.64 shapes.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readJson } from "../../../kernel/http/body.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { microversion } from "../microversion.js";
+import { badRequest } from "../errors.js";
+import { createServerGroup, deleteServerGroup, listServerGroups, visibleServerGroup } from "../operations/server-groups.js";
+import { parseServerGroupCreate } from "../schemas/server-groups.js";
+import { serverGroupView } from "../views/server-groups.js";
+import { pageParams } from "../views/collection.js";
+import type { ComputeDeps } from "./deps.js";
+
+const idOf = (c: Ctx) => c.req.param("groupId") ?? "";
+
+/** nova common.limited: `offset` and `limit`, non-negative integers. */
+function offsetOf(c: Ctx): number {
+  const raw = c.req.query("offset");
+  if (raw === undefined) return 0;
+  if (!/^-?\d+$/.test(raw.trim())) throw badRequest("offset param must be an integer");
+  const offset = Number(raw);
+  if (offset < 0) throw badRequest("offset param must be positive");
+  return offset;
+}
+
+export function serverGroupRoutes(deps: ComputeDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  return [
+    {
+      method: "GET",
+      path: "/v2.1/os-server-groups",
+      operation: "compute.server_group.list",
+      handler: (c) => {
+        const mv = microversion(c);
+        const { limit } = pageParams(c);
+        const offset = offsetOf(c);
+        const max = deps.kernel.options.maxPageSize;
+        const all = c.req.query("all_projects") !== undefined;
+        const rows = listServerGroups(deps.state(), deps.caller(c), all).slice(offset, offset + Math.min(limit || max, max));
+        return c.json({ server_groups: rows.map((g) => serverGroupView(g, mv)) });
+      },
+    },
+    {
+      method: "POST",
+      path: "/v2.1/os-server-groups",
+      operation: "compute.server_group.create",
+      handler: async (c) => {
+        const mv = microversion(c);
+        const input = parseServerGroupCreate(await readJson(c, maxBody), mv);
+        const group = deps.write(c, (s, ctx) => createServerGroup(s, ctx, input));
+        return c.json({ server_group: serverGroupView(group, mv) });
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2.1/os-server-groups/:groupId",
+      operation: "compute.server_group.show",
+      handler: (c) => c.json({ server_group: serverGroupView(visibleServerGroup(deps.state(), deps.caller(c), idOf(c)), microversion(c)) }),
+    },
+    {
+      method: "DELETE",
+      path: "/v2.1/os-server-groups/:groupId",
+      operation: "compute.server_group.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => deleteServerGroup(s, ctx, idOf(c)));
+        return c.body(null, 204);
+      },
+    },
+  ];
+}

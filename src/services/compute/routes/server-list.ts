@@ -1,0 +1,186 @@
+// GET /servers and /servers/detail (nova/api/openstack/compute/servers.py _get_servers): the filters, admin
+// scoping (all_tenants: 403 for others), newest first, limit/marker with `servers_links`. Without filters a
+// page walks the table backwards from the marker: O(page), whatever the number of servers.
+
+import { paginate } from "../../../kernel/pagination.js";
+import { get, scan } from "../../../kernel/store/table.js";
+import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { computeHooks } from "../../networking/index.js";
+import { badRequest, forbidden } from "../errors.js";
+import { microversion } from "../microversion.js";
+import { refId } from "../operations/flavors.js";
+import type { ComputeState, Server } from "../state.js";
+import { apiStatus } from "../status.js";
+import { pageParams } from "../views/collection.js";
+import { serverSummary, serverView, serverViewContext } from "../views/servers.js";
+import type { Caller, ComputeDeps } from "./deps.js";
+
+/** Nova's osapi_max_limit */
+export const MAX_LIMIT = 1000;
+
+type Predicate = (server: Server) => boolean;
+
+function truthy(value: string): boolean {
+  return !/^(0|false|f|no|n|off)$/i.test(value.trim());
+}
+
+function regex(value: string, what: string): RegExp {
+  try {
+    return new RegExp(value);
+  } catch {
+    throw badRequest(`Invalid ${what} filter: '${value}' is not a valid regular expression.`);
+  }
+}
+
+function time(value: string, key: string): number {
+  const at = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+  if (Number.isNaN(at)) throw badRequest(`Invalid filter field: ${key}.`);
+  return at;
+}
+
+function tagList(value: string): string[] {
+  return value.split(",").map((t) => t.trim()).filter((t) => t !== "");
+}
+
+/** The filters a request asks for, as predicates; admin-only ones are ignored for others, as Nova does. */
+function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>): { predicates: Predicate[]; allTenants: boolean } {
+  const q = (key: string) => c.req.query(key);
+  const predicates: Predicate[] = [];
+  const allTenantsRaw = q("all_tenants");
+  const allTenants = allTenantsRaw !== undefined && truthy(allTenantsRaw);
+  if (allTenants && !caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:servers:index:get_all_tenants to be performed.");
+  const project = caller.isAdmin ? (q("project_id") ?? q("tenant_id")) : undefined;
+  const scope = project ?? (allTenants ? undefined : caller.projectId);
+  if (scope !== undefined) predicates.push((v) => v.projectId === scope);
+
+  const statuses = c.req.queries("status");
+  if (statuses) {
+    const wanted = new Set(statuses.map((x) => x.toUpperCase()));
+    predicates.push((v) => wanted.has(apiStatus(v)));
+  }
+  const name = q("name");
+  if (name !== undefined) {
+    const re = regex(name, "name");
+    predicates.push((v) => re.test(v.name));
+  }
+  const flavor = q("flavor");
+  if (flavor !== undefined) predicates.push((v) => v.flavorId === refId(flavor));
+  const image = q("image");
+  if (image !== undefined) predicates.push((v) => v.imageId === refId(image));
+  const host = q("host") ?? q("node");
+  if (host !== undefined && caller.isAdmin) predicates.push((v) => v.host === host);
+  const since = q("changes-since");
+  if (since !== undefined) {
+    const at = time(since, "changes-since");
+    predicates.push((v) => v.updatedAt >= at);
+  }
+  const before = q("changes-before");
+  if (before !== undefined && microversion(c) >= 66) {
+    const at = time(before, "changes-before");
+    predicates.push((v) => v.updatedAt <= at);
+  }
+  for (const key of ["ip", "ip6"] as const) {
+    const value = q(key);
+    if (value === undefined) continue;
+    const re = regex(value, key);
+    const version = key === "ip" ? 4 : 6;
+    const floating = computeHooks.floatingLookup(root);
+    predicates.push((v) => computeHooks.addressesOf(root, v.portIds, floating).some((a) => a.version === version && re.test(a.addr)));
+  }
+  const tags = q("tags");
+  if (tags !== undefined) predicates.push((v) => tagList(tags).every((t) => v.tags.includes(t)));
+  const tagsAny = q("tags-any");
+  if (tagsAny !== undefined) predicates.push((v) => tagList(tagsAny).some((t) => v.tags.includes(t)));
+  const notTags = q("not-tags");
+  if (notTags !== undefined) predicates.push((v) => !tagList(notTags).every((t) => v.tags.includes(t)));
+  const notTagsAny = q("not-tags-any");
+  if (notTagsAny !== undefined) predicates.push((v) => !tagList(notTagsAny).some((t) => v.tags.includes(t)));
+  const locked = q("locked");
+  if (locked !== undefined && microversion(c) >= 73) {
+    if (!/^(true|false|t|f|1|0|yes|no)$/i.test(locked)) throw badRequest(`Unrecognized value '${locked}', acceptable values are: true, false`);
+    const want = truthy(locked);
+    predicates.push((v) => v.locked === want);
+  }
+  return { predicates, allTenants };
+}
+
+/** Nova's sort keys this emulator can sort by, with the server field each means. */
+const SORT_KEYS: Record<string, (v: Server) => string | number | null> = {
+  created_at: (v) => v.createdAt,
+  updated_at: (v) => v.updatedAt,
+  launched_at: (v) => v.launchedAt,
+  display_name: (v) => v.name,
+  display_description: (v) => v.description,
+  uuid: (v) => v.id,
+  vm_state: (v) => v.vmState,
+  task_state: (v) => v.taskState,
+  power_state: (v) => v.powerState,
+  project_id: (v) => v.projectId,
+  user_id: (v) => v.userId,
+  key_name: (v) => v.keyName,
+  availability_zone: (v) => v.availabilityZone,
+  host: (v) => v.host,
+  node: (v) => v.host,
+  image_ref: (v) => v.imageId,
+  instance_type_id: (v) => v.flavorId,
+  launch_index: (v) => v.launchIndex,
+  locked: (v) => (v.locked ? 1 : 0),
+};
+
+function compare(a: string | number | null, b: string | number | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+/** The ordered rows of one page: table order (newest first) unless sort_key asks for another order. */
+function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | undefined, limit: number, marker: string | undefined): Server[] {
+  if (marker !== undefined) {
+    const m = get(s.servers, marker);
+    if (!m || (!caller.isAdmin && m.projectId !== caller.projectId)) throw badRequest(`marker [${marker}] not found`);
+  }
+  const keys = c.req.queries("sort_key") ?? [];
+  const dirs = c.req.queries("sort_dir") ?? [];
+  for (const d of dirs) if (d !== "asc" && d !== "desc") throw badRequest(`Invalid sort direction: ${d}`);
+  const custom = keys.length > 0 && !(keys.length === 1 && keys[0] === "created_at" && (dirs[0] ?? "desc") === "desc");
+  if (!custom) return paginate(s.servers, { limit, marker, reverse: true, filter }, MAX_LIMIT).items;
+  for (const k of keys) if (!(k in SORT_KEYS)) throw badRequest(`Invalid sort_key: ${k}`);
+  const rows: Server[] = [];
+  for (const v of scan(s.servers, { reverse: true })) if (!filter || filter(v)) rows.push(v);
+  rows.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const order = compare(SORT_KEYS[keys[i]](a), SORT_KEYS[keys[i]](b));
+      if (order !== 0) return (dirs[i] ?? "desc") === "desc" ? -order : order;
+    }
+    return 0;
+  });
+  let start = 0;
+  if (marker !== undefined) {
+    start = rows.findIndex((v) => v.id === marker) + 1;
+    if (start === 0) throw badRequest(`marker [${marker}] not found`);
+  }
+  return rows.slice(start, start + limit);
+}
+
+export function listServers(deps: ComputeDeps, c: Ctx, detail: boolean): Response {
+  const caller = deps.caller(c);
+  const s = deps.state();
+  const root = deps.root();
+  const { limit: asked, marker } = pageParams(c);
+  const limit = Math.min(asked || MAX_LIMIT, MAX_LIMIT);
+  const { predicates } = filtersOf(c, caller, root);
+  const filter: Predicate | undefined =
+    predicates.length === 0 ? undefined : predicates.length === 1 ? predicates[0] : (v) => predicates.every((p) => p(v));
+  const rows = pageRows(c, s, caller, filter, limit, marker);
+  const base = baseUrl(c);
+  const ctx = detail ? serverViewContext(s, root, base, microversion(c), caller.isAdmin) : undefined;
+  const body: Record<string, unknown> = { servers: rows.map((v) => (ctx ? serverView(ctx, v) : serverSummary(base, v))) };
+  // Nova links the next page whenever this one is full
+  if (rows.length > 0 && rows.length === limit) {
+    const url = new URL(c.req.url);
+    url.searchParams.set("marker", rows[rows.length - 1].id);
+    body.servers_links = [{ rel: "next", href: `${base}${url.pathname}?${url.searchParams.toString()}` }];
+  }
+  return c.json(body);
+}

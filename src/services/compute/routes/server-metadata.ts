@@ -1,0 +1,89 @@
+// A server's metadata (nova/api/openstack/compute/server_metadata.py: PUT replaces, POST merges, one key at
+// /metadata/{key}) and its addresses (ips.py: GET /ips, GET /ips/{network}).
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import { badRequest, itemNotFound } from "../errors.js";
+import { deleteMetadataItem, setMetadata, visibleServer } from "../operations/servers.js";
+import { metadataBodySchema, metadataItemBodySchema } from "../schemas/servers.js";
+import { addressContext, addressesView } from "../views/server-addresses.js";
+import type { ComputeDeps } from "./deps.js";
+
+const metadataItemNotFound = () => itemNotFound("Metadata item was not found");
+
+export function serverMetadataRoutes(deps: ComputeDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  const server = (c: Parameters<RouteDef["handler"]>[0]) => visibleServer(deps.state(), deps.caller(c), c.req.param("id")!);
+
+  return [
+    {
+      method: "GET",
+      path: "/v2.1/servers/:id/metadata",
+      operation: "compute.server.metadata.list",
+      handler: (c) => c.json({ metadata: { ...server(c).metadata } }),
+    },
+    ...(["PUT", "POST"] as const).map(
+      (method): RouteDef => ({
+        method,
+        path: "/v2.1/servers/:id/metadata",
+        operation: method === "PUT" ? "compute.server.metadata.replace" : "compute.server.metadata.update",
+        handler: async (c) => {
+          const { metadata } = await readBody(c, metadataBodySchema, maxBody);
+          const result = deps.write(c, (s, ctx) => setMetadata(s, ctx, c.req.param("id")!, metadata, method === "PUT"));
+          return c.json({ metadata: result });
+        },
+      }),
+    ),
+    {
+      method: "GET",
+      path: "/v2.1/servers/:id/metadata/:key",
+      operation: "compute.server.metadata.show",
+      handler: (c) => {
+        const key = c.req.param("key")!;
+        const metadata = server(c).metadata;
+        if (!(key in metadata)) throw metadataItemNotFound();
+        return c.json({ meta: { [key]: metadata[key] } });
+      },
+    },
+    {
+      method: "PUT",
+      path: "/v2.1/servers/:id/metadata/:key",
+      operation: "compute.server.metadata.set",
+      handler: async (c) => {
+        const key = c.req.param("key")!;
+        const { meta } = await readBody(c, metadataItemBodySchema, maxBody);
+        const keys = Object.keys(meta);
+        if (keys.length > 1) throw badRequest("Request body contains too many items");
+        if (keys[0] !== key) throw badRequest("Request body and URI mismatch");
+        deps.write(c, (s, ctx) => setMetadata(s, ctx, c.req.param("id")!, meta, false));
+        return c.json({ meta: { [key]: meta[key] } });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v2.1/servers/:id/metadata/:key",
+      operation: "compute.server.metadata.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => deleteMetadataItem(s, ctx, c.req.param("id")!, c.req.param("key")!));
+        return c.body(null, 204);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2.1/servers/:id/ips",
+      operation: "compute.server.ips.list",
+      handler: (c) => c.json({ addresses: addressesView(addressContext(deps.root()), server(c)) }),
+    },
+    {
+      method: "GET",
+      path: "/v2.1/servers/:id/ips/:network",
+      operation: "compute.server.ips.show",
+      handler: (c) => {
+        const network = c.req.param("network")!;
+        const addresses = addressesView(addressContext(deps.root()), server(c));
+        if (!(network in addresses)) throw itemNotFound("Instance is not a member of specified network");
+        return c.json({ [network]: addresses[network] });
+      },
+    },
+  ];
+}

@@ -1,0 +1,132 @@
+// Servers: create, list, list detail, show, update, delete (Nova v2.1; openstack-api-facts §2.2). Metadata
+// and ips are in server-metadata.ts, the listing's filters in server-list.ts.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { badRequest } from "../errors.js";
+import { microversion } from "../microversion.js";
+import { createServers, type ServerCreateInput } from "../operations/server-create.js";
+import { deleteServer, updateServer, visibleServer } from "../operations/servers.js";
+import { isBase64, serverCreateSchema, serverUpdateSchema, type ServerCreateBody } from "../schemas/servers.js";
+import { serverLinks, serverView, serverViewContext } from "../views/servers.js";
+import type { Caller, ComputeDeps } from "./deps.js";
+import { listServers } from "./server-list.js";
+import { serverMetadataRoutes } from "./server-metadata.js";
+
+/** Nova's schema refuses a key the negotiated version does not have yet. */
+function notBefore(v: number, min: number, key: string, given: unknown): void {
+  if (given !== undefined && v < min) throw badRequest(`Invalid input for field/attribute server. Value: ${key}. Additional properties are not allowed ('${key}' was unexpected)`);
+}
+
+function createInput(b: ServerCreateBody, hints: { group?: string } | undefined, v: number): ServerCreateInput {
+  notBefore(v, 19, "description", b.description);
+  notBefore(v, 52, "tags", b.tags);
+  if (b.user_data != null && !isBase64(b.user_data)) throw badRequest("User data needs to be valid base 64.");
+  const networks =
+    typeof b.networks === "string"
+      ? b.networks
+      : b.networks.map((n) => (n.port !== undefined ? { portId: n.port } : { networkId: n.uuid, fixedIp: n.fixed_ip }));
+  return {
+    name: b.name,
+    flavorRef: b.flavorRef,
+    imageRef: b.imageRef || undefined,
+    networks,
+    keyName: b.key_name,
+    securityGroups: b.security_groups?.map((g) => g.name),
+    userData: b.user_data,
+    availabilityZone: b.availability_zone,
+    metadata: b.metadata,
+    description: b.description,
+    tags: b.tags,
+    groupId: hints?.group,
+    blockDevices: b.block_device_mapping_v2?.map((d) => ({
+      sourceType: d.source_type,
+      destinationType: d.destination_type ?? (d.source_type === "image" || d.source_type === "blank" ? "local" : "volume"),
+      uuid: d.uuid,
+      bootIndex: d.boot_index === undefined || d.boot_index === null || d.boot_index === "" ? null : Number(d.boot_index),
+      deleteOnTermination: d.delete_on_termination,
+    })),
+    minCount: b.min_count,
+    maxCount: b.max_count,
+    accessIPv4: b.accessIPv4,
+    accessIPv6: b.accessIPv6,
+    configDrive: b.config_drive === true || (typeof b.config_drive === "string" && /^(true|1|yes)$/i.test(b.config_drive)),
+    diskConfig: b["OS-DCF:diskConfig"],
+    adminPass: b.adminPass,
+  };
+}
+
+export function serverRoutes(deps: ComputeDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  const viewContext = (c: Ctx, caller: Caller) => serverViewContext(deps.state(), deps.root(), baseUrl(c), microversion(c), caller.isAdmin);
+
+  return [
+    {
+      method: "POST",
+      path: "/v2.1/servers",
+      operation: "compute.server.create",
+      handler: async (c) => {
+        const body = await readBody(c, serverCreateSchema, maxBody);
+        const input = createInput(body.server, body["OS-SCH-HNT:scheduler_hints"] ?? body["os:scheduler_hints"], microversion(c));
+        const { servers, adminPass } = deps.write(c, (s, ctx) => createServers(s, ctx, input));
+        const first = servers[0];
+        if (body.server.return_reservation_id === true) return c.json({ reservation_id: first.reservationId }, 202);
+        const links = serverLinks(baseUrl(c), first.id);
+        c.header("Location", links[0].href);
+        return c.json(
+          {
+            // the spec's creation response names the server and its BUILD status besides Nova's keys
+            server: {
+              id: first.id,
+              name: first.name,
+              status: "BUILD",
+              links,
+              "OS-DCF:diskConfig": first.diskConfig,
+              security_groups: first.securityGroups.map((name) => ({ name })),
+              adminPass,
+            },
+          },
+          202,
+        );
+      },
+    },
+    { method: "GET", path: "/v2.1/servers", operation: "compute.server.list", handler: (c) => listServers(deps, c, false) },
+    { method: "GET", path: "/v2.1/servers/detail", operation: "compute.server.list_detail", handler: (c) => listServers(deps, c, true) },
+    {
+      method: "GET",
+      path: "/v2.1/servers/:id",
+      operation: "compute.server.show",
+      handler: (c) => {
+        const caller = deps.caller(c);
+        const server = visibleServer(deps.state(), caller, c.req.param("id")!);
+        return c.json({ server: serverView(viewContext(c, caller), server, { serverGroups: true }) });
+      },
+    },
+    {
+      method: "PUT",
+      path: "/v2.1/servers/:id",
+      operation: "compute.server.update",
+      handler: async (c) => {
+        const v = microversion(c);
+        const b = (await readBody(c, serverUpdateSchema, maxBody)).server;
+        notBefore(v, 19, "description", b.description);
+        const server = deps.write(c, (s, ctx) =>
+          updateServer(s, ctx, c.req.param("id")!, { name: b.name, description: b.description, accessIPv4: b.accessIPv4, accessIPv6: b.accessIPv6, diskConfig: b["OS-DCF:diskConfig"] }),
+        );
+        // the full record from 2.75; before, Nova answers without the extension attributes
+        return c.json({ server: serverView(viewContext(c, deps.caller(c)), server, { serverGroups: true, full: v >= 75 }) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v2.1/servers/:id",
+      operation: "compute.server.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => deleteServer(s, ctx, c.req.param("id")!));
+        return c.body(null, 204);
+      },
+    },
+    ...serverMetadataRoutes(deps),
+  ];
+}

@@ -1,0 +1,163 @@
+// Loads the `compute` section of a seed world: flavors, images, compute hosts (whose zones are the
+// availability zones) and quota overrides. Ids not given derive from names, so the world has the same ids
+// in every run and after every reset; seeding publishes no events.
+
+import { z } from "zod";
+import type { Kernel } from "../../kernel/kernel.js";
+import { ApiError } from "../../kernel/errors.js";
+import { validate } from "../../kernel/http/body.js";
+import { get, put, values } from "../../kernel/store/table.js";
+import { identitySelectors } from "../identity/index.js";
+import { derivedId } from "../identity/seed.js";
+import { COMPUTE_QUOTA_KEYS, type ComputeQuotas, type ComputeState } from "./state.js";
+import { createFlavor } from "./operations/flavors.js";
+import { addImage } from "./operations/images.js";
+
+const count = z.number().int().min(0);
+
+const flavorSeed = z.strictObject({
+  id: z.string().min(1).optional(),
+  name: z.string().min(1),
+  vcpus: z.number().int().min(1),
+  ram: z.number().int().min(1),
+  disk: count,
+  ephemeral: count.default(0),
+  swap: count.default(0),
+  rxtx_factor: z.number().positive().default(1),
+  is_public: z.boolean().default(true),
+  description: z.string().nullable().default(null),
+  extra_specs: z.record(z.string(), z.string()).default({}),
+});
+
+const imageSeed = z.strictObject({
+  id: z.string().min(1).optional(),
+  name: z.string().min(1),
+  /** the owning project (name in domain `default`, or id) */
+  project: z.string().optional(),
+  visibility: z.enum(["public", "private", "shared", "community"]).default("public"),
+  status: z.enum(["queued", "saving", "active", "killed", "deleted"]).default("active"),
+  disk_format: z.string().default("qcow2"),
+  container_format: z.string().default("bare"),
+  min_disk: count.default(0),
+  min_ram: count.default(0),
+  size: count.default(0),
+  properties: z.record(z.string(), z.string()).default({}),
+});
+
+const hostSeed = z.strictObject({
+  name: z.string().min(1),
+  zone: z.string().min(1).default("nova"),
+  host_ip: z.string().min(1),
+  vcpus: z.number().int().min(1),
+  memory_mb: z.number().int().min(1),
+  local_gb: z.number().int().min(1),
+  state: z.enum(["up", "down"]).default("up"),
+  status: z.enum(["enabled", "disabled"]).default("enabled"),
+  disabled_reason: z.string().nullable().default(null),
+  forced_down: z.boolean().default(false),
+});
+
+const quotaSeed = z.strictObject({
+  project: z.string(),
+  ...(Object.fromEntries(COMPUTE_QUOTA_KEYS.map((k) => [k, z.number().int().min(-1).optional()])) as Record<keyof ComputeQuotas, z.ZodOptional<z.ZodNumber>>),
+});
+
+const seedSchema = z.strictObject({
+  flavors: z.array(flavorSeed).default([]),
+  images: z.array(imageSeed).default([]),
+  hosts: z.array(hostSeed).default([]),
+  quotas: z.array(quotaSeed).default([]),
+});
+
+/** Seeding happens outside any API call: its events are not published. */
+const noTx = { emit: () => {}, afterCommit: () => {} };
+
+export function loadComputeSeed(s: ComputeState, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void {
+  const seed = validate(seedSchema, section ?? {});
+  const now = kernel.clock.now();
+  const project = (ref: string, what: string) => {
+    const id = identitySelectors.projectId(world, ref);
+    if (!id) throw seedError(`${what} names project ${ref}, which the identity seed does not have`);
+    return id;
+  };
+  // every seeded resource comes with its id, so seeding never draws from the id stream
+  const ctx = { ids: kernel.ids, now, tx: noTx };
+
+  for (const f of seed.flavors) {
+    const id = f.id ?? uuidOf(derivedId("flavor", f.name));
+    if (get(s.flavors, id) || values(s.flavors).some((x) => x.name === f.name)) throw seedError(`Flavor ${f.name} (${id}) already exists`);
+    createFlavor(s, ctx, {
+      id,
+      name: f.name,
+      vcpus: f.vcpus,
+      ram: f.ram,
+      disk: f.disk,
+      ephemeral: f.ephemeral,
+      swap: f.swap,
+      rxtxFactor: f.rxtx_factor,
+      isPublic: f.is_public,
+      description: f.description,
+      extraSpecs: f.extra_specs,
+    });
+  }
+
+  for (const i of seed.images) {
+    const id = i.id ?? uuidOf(derivedId("image", i.name));
+    if (get(s.images, id)) throw seedError(`Image ${i.name} (${id}) already exists`);
+    addImage(s, ctx, {
+      id,
+      name: i.name,
+      ownerProjectId: i.project === undefined ? null : project(i.project, `Image ${i.name}`),
+      status: i.status,
+      visibility: i.visibility,
+      minDisk: i.min_disk,
+      minRam: i.min_ram,
+      size: i.size,
+      diskFormat: i.disk_format,
+      containerFormat: i.container_format,
+      metadata: i.properties,
+    });
+  }
+
+  let number = values(s.hosts).reduce((n, h) => Math.max(n, h.number), 0);
+  for (const h of seed.hosts) {
+    if (get(s.hosts, h.name)) throw seedError(`Compute host ${h.name} already exists`);
+    put(s.hosts, {
+      id: h.name,
+      hypervisorId: uuidOf(derivedId("hypervisor", h.name)),
+      serviceId: uuidOf(derivedId("compute-service", h.name)),
+      number: ++number,
+      zone: h.zone,
+      hostIp: h.host_ip,
+      vcpus: h.vcpus,
+      memoryMb: h.memory_mb,
+      localGb: h.local_gb,
+      vcpusUsed: 0,
+      memoryMbUsed: 0,
+      localGbUsed: 0,
+      runningVms: 0,
+      state: h.state,
+      status: h.status,
+      disabledReason: h.status === "disabled" ? h.disabled_reason : null,
+      forcedDown: h.forced_down,
+      updatedAt: now,
+    });
+  }
+
+  for (const { project: ref, ...limits } of seed.quotas) {
+    const projectId = project(ref, "A quota");
+    const own = { ...(get(s.quotas, projectId)?.limits ?? {}) };
+    for (const [k, v] of Object.entries(limits)) if (v !== undefined) own[k as keyof ComputeQuotas] = v;
+    put(s.quotas, { id: projectId, limits: own });
+  }
+}
+
+function seedError(message: string): ApiError {
+  return new ApiError(400, undefined, `Seed compute: ${message}.`);
+}
+
+/** A UUID-shaped id (8-4-4-4-12, version 4) from 32 hex digits. */
+function uuidOf(hex: string): string {
+  const variant = "89ab"[parseInt(hex[16], 16) & 3];
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,224 @@
+// Compute (Nova v2.1) slice: servers, flavors, the image catalog (served by the image service later),
+// keypairs, server groups, compute hosts (hypervisors and their nova-compute services), quota sets and
+// per-project usage, so quota checks never count a collection.
+
+import { emptyDict, type Dict } from "../../kernel/store/dict.js";
+import { emptyTable, type Table } from "../../kernel/store/table.js";
+
+export interface FlavorSnapshot {
+  vcpus: number;
+  ram: number;
+  disk: number;
+  ephemeral: number;
+  swap: number;
+  original_name: string;
+  extra_specs: Record<string, string>;
+}
+
+export interface ServerFault {
+  code: number;
+  message: string;
+  details?: string;
+  created: number;
+}
+
+/** A move in progress: a resize (until confirmed or reverted) or an evacuation (until rebuilt elsewhere). */
+export interface ServerMigration {
+  kind: "resize" | "evacuation";
+  sourceHost: string | null;
+  sourceZone: string;
+  /** null when no host could take the server (an evacuation then ends in ERROR) */
+  destHost: string | null;
+  /** a resize's new flavor, applied when the resize finishes */
+  newFlavorId: string | null;
+  newFlavor: FlavorSnapshot | null;
+}
+
+export interface Server {
+  id: string;
+  name: string;
+  projectId: string;
+  userId: string;
+  description: string | null;
+  flavorId: string;
+  flavor: FlavorSnapshot;
+  /** the flavor before a resize, until it is confirmed or reverted */
+  oldFlavorId: string | null;
+  oldFlavor: FlavorSnapshot | null;
+  /** null when booted from a volume */
+  imageId: string | null;
+  keyName: string | null;
+  securityGroups: string[];
+  userData: string | null;
+  metadata: Record<string, string>;
+  tags: string[];
+  /** the zone asked for, and the one the scheduler placed it in ("" before) */
+  requestedZone: string | null;
+  availabilityZone: string;
+  host: string | null;
+  serverGroupId: string | null;
+  /** ports the server holds (created for it, or given), in request order */
+  portIds: string[];
+  /** ports the server created itself (deleted with it; given ports are only unbound) */
+  ownedPortIds: string[];
+  vmState: string;
+  taskState: string | null;
+  powerState: number;
+  /** vm_state to return to after a lifecycle step (stopped servers resize back to stopped) */
+  resumeState: string | null;
+  fault: ServerFault | null;
+  locked: boolean;
+  lockedReason: string | null;
+  /** Nova's locked_by: `owner` when the server's own project locked it, `admin` otherwise (only an admin unlocks those) */
+  lockedBy?: "owner" | "admin" | null;
+  /** a resize or evacuation under way (server-actions): where the server comes from and goes to */
+  migration?: ServerMigration | null;
+  configDrive: string;
+  accessIPv4: string;
+  accessIPv6: string;
+  diskConfig: "AUTO" | "MANUAL";
+  volumesAttached: Array<{ id: string; deleteOnTermination: boolean; device: string }>;
+  instanceNumber: number;
+  /** the lifecycle phase the server is in (transitions.ts): `building`, `deleting`, ...; null when at rest */
+  phase: string | null;
+  /** Nova's `r-xxxxxxxx` of the create request (2.3 admin field), shared by a multi-create's servers */
+  reservationId: string;
+  /** position in a multi-create (2.3 admin field `OS-EXT-SRV-ATTR:launch_index`) */
+  launchIndex: number;
+  createdAt: number;
+  updatedAt: number;
+  launchedAt: number | null;
+  terminatedAt: number | null;
+}
+
+export interface Flavor {
+  id: string;
+  name: string;
+  ram: number;
+  vcpus: number;
+  disk: number;
+  ephemeral: number;
+  swap: number;
+  rxtxFactor: number;
+  isPublic: boolean;
+  disabled: boolean;
+  description: string | null;
+  extraSpecs: Record<string, string>;
+}
+
+/** The image catalog: seeded images and server snapshots (createImage). */
+export interface Image {
+  id: string;
+  name: string;
+  status: "queued" | "saving" | "active" | "killed" | "deleted";
+  visibility: "public" | "private" | "shared" | "community";
+  ownerProjectId: string | null;
+  minDisk: number;
+  minRam: number;
+  size: number;
+  diskFormat: string;
+  containerFormat: string;
+  metadata: Record<string, string>;
+  /** set for snapshots of a server */
+  serverId: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Keypair {
+  /** `<userId>/<name>`: names are unique per user */
+  id: string;
+  name: string;
+  userId: string;
+  publicKey: string;
+  fingerprint: string;
+  type: "ssh" | "x509";
+  /** Nova shows keypairs an integer id */
+  number: number;
+  createdAt: number;
+}
+
+export interface ServerGroup {
+  id: string;
+  name: string;
+  projectId: string;
+  userId: string;
+  policy: "affinity" | "anti-affinity" | "soft-affinity" | "soft-anti-affinity";
+  rules: Record<string, number>;
+  members: string[];
+}
+
+export interface ComputeHost {
+  /** the host name, e.g. compute-1 */
+  id: string;
+  /** hypervisor id (2.53+ a UUID) and nova-compute service id */
+  hypervisorId: string;
+  serviceId: string;
+  number: number;
+  zone: string;
+  hostIp: string;
+  vcpus: number;
+  memoryMb: number;
+  localGb: number;
+  vcpusUsed: number;
+  memoryMbUsed: number;
+  localGbUsed: number;
+  runningVms: number;
+  /** the nova-compute service: up/down (failure), enabled/disabled (admin), forced down */
+  state: "up" | "down";
+  status: "enabled" | "disabled";
+  disabledReason: string | null;
+  forcedDown: boolean;
+  updatedAt: number;
+}
+
+export const COMPUTE_QUOTA_KEYS = [
+  "instances", "cores", "ram", "key_pairs", "metadata_items", "server_groups", "server_group_members",
+  "injected_files", "injected_file_content_bytes", "injected_file_path_bytes",
+] as const;
+export type ComputeQuotaKey = (typeof COMPUTE_QUOTA_KEYS)[number];
+export type ComputeQuotas = Record<ComputeQuotaKey, number>;
+
+export const DEFAULT_COMPUTE_QUOTAS: ComputeQuotas = {
+  instances: 10,
+  cores: 20,
+  ram: 51200,
+  key_pairs: 100,
+  metadata_items: 128,
+  server_groups: 10,
+  server_group_members: 10,
+  injected_files: 5,
+  injected_file_content_bytes: 10240,
+  injected_file_path_bytes: 255,
+};
+
+export interface ComputeState {
+  servers: Table<Server>;
+  flavors: Table<Flavor>;
+  images: Table<Image>;
+  keypairs: Table<Keypair>;
+  serverGroups: Table<ServerGroup>;
+  hosts: Table<ComputeHost>;
+  /** project id -> overrides of the default quotas */
+  quotas: Table<{ id: string; limits: Partial<ComputeQuotas> }>;
+  /** project id -> instances, cores, ram in use (server groups and keypairs are counted where they live) */
+  usage: Dict<{ instances: number; cores: number; ram: number }>;
+  /** Nova names instances `instance-%08x` from a sequence */
+  nextInstanceNumber: number;
+  nextKeypairNumber: number;
+}
+
+export function initialComputeState(): ComputeState {
+  return {
+    servers: emptyTable(),
+    flavors: emptyTable(),
+    images: emptyTable(),
+    keypairs: emptyTable(),
+    serverGroups: emptyTable(),
+    hosts: emptyTable(),
+    quotas: emptyTable(),
+    usage: emptyDict(),
+    nextInstanceNumber: 1,
+    nextKeypairNumber: 1,
+  };
+}

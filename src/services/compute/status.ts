@@ -1,0 +1,51 @@
+// The API `status` Nova computes from (vm_state, task_state) (nova/api/openstack/common.py _STATE_MAP;
+// openstack-api-facts §2.4): the vm_state's default unless a task_state overrides it; UNKNOWN otherwise.
+
+import type { Server } from "./state.js";
+
+const BY_VM_STATE: Record<string, { default: string; tasks?: Array<[RegExp, string]> }> = {
+  active: {
+    default: "ACTIVE",
+    tasks: [
+      [/^rebooting_hard$|^reboot_pending_hard$|^reboot_started_hard$/, "HARD_REBOOT"],
+      [/^rebooting$|^reboot_pending$|^reboot_started$/, "REBOOT"],
+      [/^updating_password$/, "PASSWORD"],
+      [/^rebuild/, "REBUILD"],
+      [/^migrating$/, "MIGRATING"],
+      [/^resize_(prep|migrating|migrated|finish)$/, "RESIZE"],
+    ],
+  },
+  building: { default: "BUILD" },
+  stopped: {
+    default: "SHUTOFF",
+    tasks: [
+      [/^resize_(prep|migrating|migrated|finish)$/, "RESIZE"],
+      [/^rebuild/, "REBUILD"],
+    ],
+  },
+  resized: { default: "VERIFY_RESIZE", tasks: [[/^resize_reverting$/, "REVERT_RESIZE"]] },
+  paused: { default: "PAUSED", tasks: [[/^migrating$/, "MIGRATING"]] },
+  suspended: { default: "SUSPENDED" },
+  rescued: { default: "RESCUE" },
+  error: { default: "ERROR", tasks: [[/^rebuild/, "REBUILD"]] },
+  deleted: { default: "DELETED" },
+  "soft-delete": { default: "SOFT_DELETED" },
+  shelved: { default: "SHELVED" },
+  shelved_offloaded: { default: "SHELVED_OFFLOADED" },
+};
+
+/** The API status of a server; `task_state=deleting` keeps the vm_state's status (Nova has no DELETING). */
+export function apiStatus(server: Pick<Server, "vmState" | "taskState">): string {
+  const entry = BY_VM_STATE[server.vmState];
+  if (!entry) return "UNKNOWN";
+  if (server.taskState) {
+    for (const [pattern, status] of entry.tasks ?? []) if (pattern.test(server.taskState)) return status;
+  }
+  return entry.default;
+}
+
+/** Statuses that show `progress` in the server record. */
+export const PROGRESS_STATUSES = new Set(["ACTIVE", "BUILD", "REBUILD", "RESIZE", "VERIFY_RESIZE", "MIGRATING"]);
+
+/** Statuses that show `fault` in the server record. */
+export const FAULT_STATUSES = new Set(["ERROR", "DELETED"]);

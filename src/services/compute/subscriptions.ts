@@ -1,0 +1,23 @@
+// What compute does when other services change things: a port deleted through the networking API is
+// dropped from the server that held it (Nova hears of it as a network-vif-deleted event).
+
+import type { Kernel } from "../../kernel/kernel.js";
+import { get } from "../../kernel/store/table.js";
+import { sliceOf, SLICE } from "./routes/deps.js";
+import type { ComputeState } from "./state.js";
+
+export function subscribeCompute(kernel: Kernel): void {
+  kernel.events.subscribe("networking.port.deleted", (event) => {
+    const { id: portId, deviceId } = event.payload;
+    if (typeof portId !== "string" || typeof deviceId !== "string" || deviceId === "") return;
+    // read first: the ports a server deletes itself are already gone from it, and need no write
+    const held = get(kernel.slice<ComputeState>(SLICE).servers, deviceId);
+    if (!held || !held.portIds.includes(portId)) return;
+    kernel.store.update((draft) => {
+      const server = get(sliceOf(draft).servers, deviceId);
+      if (!server) return;
+      server.portIds = server.portIds.filter((p) => p !== portId);
+      server.ownedPortIds = server.ownedPortIds.filter((p) => p !== portId);
+    });
+  });
+}

@@ -1,0 +1,76 @@
+// Nova's collection conventions for the rest of the compute API: self/bookmark links, limit/marker paging
+// (nova/api/openstack/common.py) and the `<plural>_links` next link, which Nova adds whenever a page is full.
+
+import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { badRequest } from "../errors.js";
+
+export interface Link {
+  rel: string;
+  href: string;
+  type?: string;
+}
+
+/** `{base}/compute/v2.1/<collection>/<id>` (self) and `{base}/compute/<collection>/<id>` (bookmark). */
+export function resourceLinks(c: Ctx, collection: string, id: string): Link[] {
+  const base = baseUrl(c);
+  return [
+    { rel: "self", href: `${base}/compute/v2.1/${collection}/${id}` },
+    { rel: "bookmark", href: `${base}/compute/${collection}/${id}` },
+  ];
+}
+
+export interface PageParams {
+  limit: number | undefined;
+  marker: string | undefined;
+}
+
+/** `limit` (a non-negative integer) and `marker` from the query; anything else is 400. */
+export function pageParams(c: Ctx): PageParams {
+  const raw = c.req.query("limit");
+  let limit: number | undefined;
+  if (raw !== undefined) {
+    if (!/^-?\d+$/.test(raw.trim())) throw badRequest("limit param must be an integer");
+    limit = Number(raw);
+    if (limit < 0) throw badRequest("limit param must be positive");
+  }
+  return { limit, marker: c.req.query("marker") };
+}
+
+export interface Paged<T> {
+  items: T[];
+  /** `<plural>_links` when the page is full, else undefined */
+  links: Link[] | undefined;
+}
+
+/**
+ * One page of an ordered list: the items after `marker` (unknown marker: 400), at most `limit` (capped by
+ * maxLimit). The next link keeps the request's other query parameters.
+ */
+export function page<T>(c: Ctx, rows: T[], keyOf: (row: T) => string, params: PageParams, maxLimit: number): Paged<T> {
+  let start = 0;
+  if (params.marker !== undefined) {
+    const at = rows.findIndex((r) => keyOf(r) === params.marker);
+    if (at < 0) throw badRequest(`marker [${params.marker}] not found`);
+    start = at + 1;
+  }
+  const limit = Math.min(params.limit || maxLimit, maxLimit);
+  const items = rows.slice(start, start + limit);
+  if (items.length === 0 || items.length < limit) return { items, links: undefined };
+  const url = new URL(c.req.url);
+  url.searchParams.set("marker", keyOf(items[items.length - 1]));
+  const href = `${baseUrl(c)}${url.pathname}?${url.searchParams.toString()}`;
+  return { items, links: [{ rel: "next", href }] };
+}
+
+/** `{<plural>: items, <plural>_links?: links}` */
+export function collectionBody(plural: string, items: unknown[], links: Link[] | undefined): Record<string, unknown> {
+  return links ? { [plural]: items, [`${plural}_links`]: links } : { [plural]: items };
+}
+
+/** A non-negative integer filter such as minRam; anything else is 400 `Invalid <name> filter [<value>]`. */
+export function intQuery(c: Ctx, name: string): number | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw.trim())) throw badRequest(`Invalid ${name} filter [${raw}]`);
+  return Number(raw);
+}

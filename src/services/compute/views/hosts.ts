@@ -1,0 +1,81 @@
+// Hypervisor and compute-service records (nova/api/openstack/compute/hypervisors.py, services.py): ids are
+// integers before 2.53 and UUIDs from it; cpu_info is a JSON string before 2.28 and an object from it;
+// `forced_down` from 2.11. The statistics (removed at 2.88) are always shown: our maximum is 2.79.
+
+import { isoMicroNoZone } from "../../../kernel/time.js";
+import type { ComputeHost } from "../state.js";
+import type { Microversion } from "../microversion.js";
+import { isUp, lastHeartbeat } from "../operations/hosts.js";
+
+export const HYPERVISOR_TYPE = "QEMU";
+/** QEMU 6.2.0 as libvirt reports it */
+export const HYPERVISOR_VERSION = 6002000;
+
+export const hypervisorId = (h: ComputeHost, mv: Microversion): string | number => (mv >= 53 ? h.hypervisorId : h.number);
+export const serviceId = (h: ComputeHost, mv: Microversion): string | number => (mv >= 53 ? h.serviceId : h.number);
+
+const state = (h: ComputeHost) => (isUp(h) ? "up" : "down");
+
+function cpuInfo(h: ComputeHost) {
+  return { arch: "x86_64", model: "Nehalem", vendor: "Intel", features: ["pge", "clflush", "sse2", "vmx"], topology: { cores: 1, threads: 1, sockets: h.vcpus } };
+}
+
+export function hypervisorSummary(h: ComputeHost, mv: Microversion): Record<string, unknown> {
+  return { id: hypervisorId(h, mv), hypervisor_hostname: h.id, state: state(h), status: h.status };
+}
+
+export function hypervisorView(h: ComputeHost, mv: Microversion): Record<string, unknown> {
+  return {
+    ...hypervisorSummary(h, mv),
+    hypervisor_type: HYPERVISOR_TYPE,
+    hypervisor_version: HYPERVISOR_VERSION,
+    host_ip: h.hostIp,
+    service: { host: h.id, id: serviceId(h, mv), disabled_reason: h.disabledReason },
+    vcpus: h.vcpus,
+    vcpus_used: h.vcpusUsed,
+    memory_mb: h.memoryMb,
+    memory_mb_used: h.memoryMbUsed,
+    local_gb: h.localGb,
+    local_gb_used: h.localGbUsed,
+    free_ram_mb: h.memoryMb - h.memoryMbUsed,
+    free_disk_gb: h.localGb - h.localGbUsed,
+    current_workload: 0,
+    running_vms: h.runningVms,
+    disk_available_least: h.localGb - h.localGbUsed,
+    cpu_info: mv >= 28 ? cpuInfo(h) : JSON.stringify(cpuInfo(h)),
+  };
+}
+
+/** GET /os-hypervisors/statistics: the sums over every hypervisor. */
+export function hypervisorStatistics(hosts: ComputeHost[]): Record<string, number> {
+  const sum = (f: (h: ComputeHost) => number) => hosts.reduce((n, h) => n + f(h), 0);
+  return {
+    count: hosts.length,
+    vcpus: sum((h) => h.vcpus),
+    vcpus_used: sum((h) => h.vcpusUsed),
+    memory_mb: sum((h) => h.memoryMb),
+    memory_mb_used: sum((h) => h.memoryMbUsed),
+    local_gb: sum((h) => h.localGb),
+    local_gb_used: sum((h) => h.localGbUsed),
+    free_ram_mb: sum((h) => h.memoryMb - h.memoryMbUsed),
+    free_disk_gb: sum((h) => h.localGb - h.localGbUsed),
+    current_workload: 0,
+    running_vms: sum((h) => h.runningVms),
+    disk_available_least: sum((h) => h.localGb - h.localGbUsed),
+  };
+}
+
+export function serviceView(h: ComputeHost, mv: Microversion, now: number): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: serviceId(h, mv),
+    binary: "nova-compute",
+    disabled_reason: h.disabledReason,
+    host: h.id,
+    state: state(h),
+    status: h.status,
+    updated_at: isoMicroNoZone(lastHeartbeat(h, now)),
+    zone: h.zone,
+  };
+  if (mv >= 11) view.forced_down = h.forcedDown;
+  return view;
+}

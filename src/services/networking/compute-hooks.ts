@@ -1,0 +1,213 @@
+// What compute does to networking on a server's behalf (nova/network/neutron.py allocate_for_instance,
+// bind, deallocate, get_instance_nw_info): find networks and ports, create, bind, unbind and delete a
+// server's ports, and read their addresses. Every function works on the ROOT draft (or state) it is given.
+
+import { dictGet } from "../../kernel/store/dict.js";
+import { get, scan } from "../../kernel/store/table.js";
+import type { FloatingIp, Network, NetworkingState, Port } from "./state.js";
+import type { OpContext } from "./routes/deps.js";
+import { SLICE } from "./routes/deps.js";
+import { canSeeNetwork } from "./operations/networks.js";
+import { canSeePort, createPort, deletePortRecord, portStatus } from "./operations/ports.js";
+import { touch } from "./operations/common.js";
+import { DEFAULT_GROUP_NAME } from "./operations/security-groups.js";
+
+type Root = Readonly<Record<string, unknown>>;
+
+/** Who acts: the server's project, with the caller's admin right (Neutron's policy applies to it). */
+export interface HookCaller {
+  projectId: string;
+  isAdmin: boolean;
+}
+
+/** What a writing hook needs: the acting caller, the time, the id stream and the transaction. */
+export type HookContext = Omit<OpContext, "caller"> & { caller: HookCaller };
+
+function net(root: Root): NetworkingState {
+  return root[SLICE] as NetworkingState;
+}
+
+/** A network the caller may boot on (its own, shared or external), or undefined. */
+export function findNetwork(root: Root, caller: HookCaller, id: string): Network | undefined {
+  const network = get(net(root).networks, id);
+  return network && canSeeNetwork(caller, network) ? network : undefined;
+}
+
+/** Networks `networks: "auto"` may choose from: the project's own and shared ones, never external. */
+export function autoNetworks(root: Root, caller: HookCaller): Network[] {
+  const out: Network[] = [];
+  for (const n of scan(net(root).networks)) {
+    if (!n.external && (n.projectId === caller.projectId || n.shared)) out.push(n);
+  }
+  return out;
+}
+
+/** A port the caller can see, or undefined. */
+export function findPort(root: Root, caller: HookCaller, id: string): Port | undefined {
+  const s = net(root);
+  const port = get(s.ports, id);
+  return port && canSeePort(s, caller, port) ? port : undefined;
+}
+
+/**
+ * Security group names (or ids) of a project resolved to ids, as Nova resolves `security_groups: [{name}]`;
+ * `missing` lists the names that match no group of the project.
+ */
+export function resolveSecurityGroups(root: Root, projectId: string, names: readonly string[]): { ids: string[]; missing: string[] } {
+  const s = net(root);
+  const ids: string[] = [];
+  const missing: string[] = [];
+  let byName: Map<string, string> | undefined;
+  for (const name of names) {
+    const byId = get(s.securityGroups, name);
+    if (byId && byId.projectId === projectId) {
+      ids.push(byId.id);
+      continue;
+    }
+    const defaultId = name === DEFAULT_GROUP_NAME ? dictGet(s.defaultGroups, projectId) : undefined;
+    if (defaultId !== undefined) {
+      ids.push(defaultId);
+      continue;
+    }
+    if (!byName) {
+      byName = new Map();
+      for (const g of scan(s.securityGroups)) if (g.projectId === projectId && !byName.has(g.name)) byName.set(g.name, g.id);
+    }
+    const found = byName.get(name);
+    if (found) ids.push(found);
+    else missing.push(name);
+  }
+  return { ids: [...new Set(ids)], missing };
+}
+
+export interface ServerPortInput {
+  networkId: string;
+  projectId: string;
+  serverId: string;
+  /** ids from resolveSecurityGroups; applied where the network has port security */
+  securityGroupIds: string[];
+  fixedIp?: string;
+}
+
+/**
+ * Creates a server's port on a network, with device_id set to the server (Nova sets it when it allocates
+ * the port) and no owner yet: DOWN until bindPort. Neutron's errors propagate (IpAddressGenerationFailure,
+ * IpAddressInUse, OverQuota, InvalidIpForNetwork, policy); the caller maps them to its own.
+ */
+export function createServerPort(root: Record<string, unknown>, ctx: HookContext, input: ServerPortInput): Port {
+  const s = net(root);
+  const network = get(s.networks, input.networkId);
+  const groups = network?.portSecurityEnabled ? input.securityGroupIds : undefined;
+  return createPort(s, ctx, {
+    networkId: input.networkId,
+    projectId: input.projectId,
+    deviceId: input.serverId,
+    securityGroups: groups,
+    fixedIps: input.fixedIp === undefined ? undefined : [{ ipAddress: input.fixedIp }],
+  });
+}
+
+/** A given port taken by a server at create: device_id set, so no other server can take it. */
+export function claimPort(root: Record<string, unknown>, ctx: HookContext, portId: string, serverId: string): Port | undefined {
+  const port = get(net(root).ports, portId);
+  if (!port) return undefined;
+  port.deviceId = serverId;
+  port.status = portStatus(port);
+  touch(port, ctx.now);
+  return port;
+}
+
+/** The server is up on a host: the port is bound there and owned by compute, so it turns ACTIVE. */
+export function bindPort(root: Record<string, unknown>, ctx: HookContext, portId: string, binding: { serverId: string; host: string; zone: string }): Port | undefined {
+  const port = get(net(root).ports, portId);
+  if (!port) return undefined;
+  port.deviceId = binding.serverId;
+  port.deviceOwner = `compute:${binding.zone}`;
+  port.bindingHostId = binding.host;
+  port.status = portStatus(port);
+  touch(port, ctx.now);
+  emitUpdated(ctx, port);
+  return port;
+}
+
+/** A given port the server lets go of (delete, failed build): free again, DOWN. */
+export function unbindPort(root: Record<string, unknown>, ctx: HookContext, portId: string): Port | undefined {
+  const port = get(net(root).ports, portId);
+  if (!port) return undefined;
+  port.deviceId = "";
+  port.deviceOwner = "";
+  port.bindingHostId = "";
+  port.status = portStatus(port);
+  touch(port, ctx.now);
+  emitUpdated(ctx, port);
+  return port;
+}
+
+/** A port the server created goes with it: addresses, MAC, quota and floating IP associations freed. */
+export function deleteServerPort(root: Record<string, unknown>, ctx: HookContext, portId: string): void {
+  const s = net(root);
+  const port = get(s.ports, portId);
+  if (port) deletePortRecord(s, ctx, port);
+}
+
+function emitUpdated(ctx: HookContext, port: Port): void {
+  ctx.tx.emit("networking.port.updated", {
+    id: port.id,
+    projectId: port.projectId,
+    networkId: port.networkId,
+    deviceId: port.deviceId,
+    deviceOwner: port.deviceOwner,
+    status: port.status,
+  });
+}
+
+export interface ServerAddress {
+  networkName: string;
+  version: 4 | 6;
+  addr: string;
+  type: "fixed" | "floating";
+  mac: string;
+}
+
+/**
+ * Floating IPs by the port they are associated with, built once per render pass (lazily, and not at all
+ * when the cloud has no floating IPs) so a page of servers never scans them per server.
+ */
+export type FloatingLookup = (portId: string) => readonly FloatingIp[];
+
+export function floatingLookup(root: Root): FloatingLookup {
+  const s = net(root);
+  if (s.floatingIps.size === 0) return () => [];
+  let byPort: Map<string, FloatingIp[]> | undefined;
+  return (portId) => {
+    if (!byPort) {
+      byPort = new Map();
+      for (const fip of scan(s.floatingIps)) {
+        if (fip.portId === null) continue;
+        const list = byPort.get(fip.portId);
+        if (list) list.push(fip);
+        else byPort.set(fip.portId, [fip]);
+      }
+    }
+    return byPort.get(portId) ?? [];
+  };
+}
+
+/** The addresses of these ports, in port order: fixed ones, then the floating ones mapped onto them,
+ * each labelled with the port's network name. Ports that no longer exist are skipped. */
+export function addressesOf(root: Root, portIds: readonly string[], floating: FloatingLookup = floatingLookup(root)): ServerAddress[] {
+  const s = net(root);
+  const out: ServerAddress[] = [];
+  for (const portId of portIds) {
+    const port = get(s.ports, portId);
+    if (!port) continue;
+    const networkName = get(s.networks, port.networkId)?.name ?? port.networkId;
+    for (const f of port.fixedIps) {
+      out.push({ networkName, version: f.ipAddress.includes(":") ? 6 : 4, addr: f.ipAddress, type: "fixed", mac: port.macAddress });
+    }
+    for (const fip of floating(port.id)) {
+      out.push({ networkName, version: 4, addr: fip.floatingIpAddress, type: "floating", mac: port.macAddress });
+    }
+  }
+  return out;
+}
