@@ -104,9 +104,9 @@ export class World {
   }
 
   resetProject(projectId: string): void {
-    this.kernel.store.update((draft) => {
+    this.kernel.store.update((draft, tx) => {
       for (const service of this.services) {
-        service.resetProject?.(draft[service.name], this.#seeded[service.name], projectId);
+        service.resetProject?.(draft[service.name], this.#seeded[service.name], projectId, { kernel: this.kernel, world: draft, tx });
       }
     });
   }

@@ -3,6 +3,7 @@
 import type { Hono } from "hono";
 import type { ErrorEnvelope } from "./errors.js";
 import type { Kernel } from "./kernel.js";
+import type { Tx } from "./store/store.js";
 import type { AppEnv } from "./http/context.js";
 
 export interface ServiceModule<S = unknown> {
@@ -20,7 +21,7 @@ export interface ServiceModule<S = unknown> {
    */
   loadSeed(draft: S, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void;
   /** Puts one project's resources back as they are in `seeded` (the slice right after seeding). */
-  resetProject?(draft: S, seeded: S, projectId: string): void;
+  resetProject?(draft: S, seeded: S, projectId: string, context: ResetContext): void;
   /** Builds the service's routes; called once, after the kernel exists. */
   routes(kernel: Kernel): Hono<AppEnv>;
   /** Registers transitions, event subscriptions, the token resolver; called once. */
@@ -32,4 +33,16 @@ export interface ServiceModule<S = unknown> {
   control?(kernel: Kernel): Hono<AppEnv>;
   /** Readiness for /_emulator/health. */
   health?(kernel: Kernel): { ready: boolean; detail?: string };
+}
+
+/**
+ * What a per-project reset may use besides its own slice. All services reset in one update, in list order,
+ * so `world` (the whole draft) already holds the earlier services' reset slices: a service repairs its links
+ * into them through their exported functions (compute lets go of ports networking took back).
+ */
+export interface ResetContext {
+  kernel: Kernel;
+  world: Record<string, unknown>;
+  /** the update's transaction: afterCommit for lifecycle bookkeeping (a removed resource's pending step) */
+  tx: Tx;
 }

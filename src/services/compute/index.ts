@@ -6,6 +6,7 @@ import { envelope } from "./errors.js";
 import { initialComputeState, type ComputeState } from "./state.js";
 import { negotiate } from "./microversion.js";
 import { loadComputeSeed } from "./seed.js";
+import { resetComputeProject } from "./operations/reset.js";
 import { computeControl } from "./control.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
 import { computeDeps, SLICE } from "./routes/deps.js";
@@ -33,6 +34,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     envelope,
     initialState: initialComputeState,
     loadSeed: (draft, section, kernel, world) => loadComputeSeed(draft, section, kernel, world),
+    resetProject: resetComputeProject,
     start(kernel) {
       startServerLifecycle(kernel, options);
       subscribeCompute(kernel);

@@ -1,0 +1,89 @@
+// Per-project reset (POST /_emulator/reset?project=): the project's servers, server groups, images (server
+// snapshots) and quota overrides go back to the seed world, and so does its instance usage. The compute seed
+// holds no servers (seed.ts), so the project's servers are taken out, each letting go of what it holds as the
+// end of a delete does; keypairs belong to users, not projects (Nova scopes them per user), and stay.
+
+import { isDraft, original } from "immer";
+import type { ResetContext } from "../../../kernel/service.js";
+import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
+import { filter, get, has, put, remove, scan, type Table } from "../../../kernel/store/table.js";
+import { computeHooks } from "../../networking/index.js";
+import type { ComputeState, Server } from "../state.js";
+import { SERVER } from "../lifecycle.js";
+import { releaseHost } from "./server-lifecycle.js";
+import { releaseMigration } from "./server-resize.js";
+import { removeGroupMember } from "./server-groups.js";
+
+export function resetComputeProject(s: ComputeState, seeded: ComputeState, projectId: string, context: ResetContext): void {
+  const { kernel, world, tx } = context;
+  // a reset publishes no events (identity's and networking's do not either); lifecycle bookkeeping still runs
+  const hooks: computeHooks.HookContext = {
+    caller: { projectId, isAdmin: true },
+    now: kernel.clock.now(),
+    ids: kernel.ids,
+    tx: { emit: () => {}, afterCommit: (fn) => tx.afterCommit(fn) },
+  };
+  // servers are read as they were before this update (compute's reset is the first to change them), so a
+  // large table is not drafted row by row
+  const before = isDraft(s.servers) ? original(s.servers)! : s.servers;
+  for (const { id } of filter(before, (v) => v.projectId === projectId)) {
+    const server = get(s.servers, id)!;
+    releaseMigration(s, server);
+    releaseHost(s, server);
+    releasePorts(world, hooks, server);
+    if (server.serverGroupId) removeGroupMember(s, server.serverGroupId, id);
+    remove(s.servers, id);
+    // the lifecycle applier skips a step whose server is gone; forgetting it keeps /_emulator/transitions true
+    tx.afterCommit(() => kernel.transitions.forget(SERVER, id));
+  }
+  restoreRows(s.serverGroups, seeded.serverGroups, (g) => g.projectId === projectId);
+  restoreRows(s.images, seeded.images, (i) => i.ownerProjectId === projectId);
+  restoreRows(s.quotas, seeded.quotas, (q) => q.id === projectId);
+  const usage = dictGet(seeded.usage, projectId);
+  if (usage) dictSet(s.usage, projectId, { ...usage });
+  else dictDelete(s.usage, projectId);
+  unlinkOthers(s, before, world, projectId);
+}
+
+/**
+ * The ports a removed server holds. Networking reset the project's ports first, so the ones it created
+ * are already gone (or back as seeded) and only ports of other projects, given to it, are still bound to it.
+ */
+function releasePorts(world: Record<string, unknown>, hooks: computeHooks.HookContext, server: Server): void {
+  const owned = new Set(server.ownedPortIds);
+  for (const portId of server.portIds) {
+    if (computeHooks.findPort(world, hooks.caller, portId)?.deviceId !== server.id) continue;
+    if (owned.has(portId)) computeHooks.deleteServerPort(world, hooks, portId);
+    else computeHooks.unbindPort(world, hooks, portId);
+  }
+}
+
+/** The project's rows become the seed's: new ones dropped, changed ones replaced in place, deleted ones back. */
+function restoreRows<T extends { id: string }>(table: Table<T>, seeded: Table<T>, owned: (row: T) => boolean): void {
+  for (const row of filter(table, owned)) {
+    const seedRow = get(seeded, row.id);
+    if (!seedRow || !owned(seedRow)) remove(table, row.id);
+  }
+  for (const row of scan(seeded)) if (owned(row)) put(table, structuredClone(row));
+}
+
+/**
+ * Other projects' servers that pointed into the reset project (an admin's, say, in one of its groups or
+ * holding one of its ports) let go of groups that are gone and of ports that are gone or were given back.
+ */
+function unlinkOthers(s: ComputeState, before: Table<Server>, world: Record<string, unknown>, projectId: string): void {
+  const admin = { projectId, isAdmin: true };
+  const lostGroup = (server: Server) => server.serverGroupId !== null && !has(s.serverGroups, server.serverGroupId);
+  const lostPort = (server: Server) => (portId: string) => {
+    const port = computeHooks.findPort(world, admin, portId);
+    return !port || (port.projectId === projectId && port.deviceId !== server.id);
+  };
+  const stale = filter(before, (v) => v.projectId !== projectId && (lostGroup(v) || v.portIds.some(lostPort(v))));
+  for (const { id } of stale) {
+    const server = get(s.servers, id)!;
+    if (lostGroup(server)) server.serverGroupId = null;
+    const gone = new Set(server.portIds.filter(lostPort(server)));
+    server.portIds = server.portIds.filter((p) => !gone.has(p));
+    server.ownedPortIds = server.ownedPortIds.filter((p) => !gone.has(p));
+  }
+}
