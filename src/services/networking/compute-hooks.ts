@@ -8,7 +8,7 @@ import type { FloatingIp, Network, NetworkingState, Port } from "./state.js";
 import type { OpContext } from "./routes/deps.js";
 import { SLICE } from "./routes/deps.js";
 import { canSeeNetwork } from "./operations/networks.js";
-import { canSeePort, createPort, deletePortRecord, portStatus } from "./operations/ports.js";
+import { canSeePort, createPort, deletePortRecord, emitPortUpdated, portStatus } from "./operations/ports.js";
 import { touch } from "./operations/common.js";
 import { DEFAULT_GROUP_NAME } from "./operations/security-groups.js";
 
@@ -126,7 +126,7 @@ export function bindPort(root: Record<string, unknown>, ctx: HookContext, portId
   port.bindingHostId = binding.host;
   port.status = portStatus(port);
   touch(port, ctx.now);
-  emitUpdated(ctx, port);
+  emitPortUpdated(ctx.tx, port);
   return port;
 }
 
@@ -139,7 +139,7 @@ export function unbindPort(root: Record<string, unknown>, ctx: HookContext, port
   port.bindingHostId = "";
   port.status = portStatus(port);
   touch(port, ctx.now);
-  emitUpdated(ctx, port);
+  emitPortUpdated(ctx.tx, port);
   return port;
 }
 
@@ -148,17 +148,6 @@ export function deleteServerPort(root: Record<string, unknown>, ctx: HookContext
   const s = net(root);
   const port = get(s.ports, portId);
   if (port) deletePortRecord(s, ctx, port);
-}
-
-function emitUpdated(ctx: HookContext, port: Port): void {
-  ctx.tx.emit("networking.port.updated", {
-    id: port.id,
-    projectId: port.projectId,
-    networkId: port.networkId,
-    deviceId: port.deviceId,
-    deviceOwner: port.deviceOwner,
-    status: port.status,
-  });
 }
 
 export interface ServerAddress {

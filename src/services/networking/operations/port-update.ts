@@ -11,7 +11,7 @@ import { touch } from "./common.js";
 import { allocateAddresses, releaseAddresses, type AddressRequest } from "./addresses.js";
 import { checkPortGroups, countGroupPorts } from "./security-groups.js";
 import { visibleQosPolicy } from "./networks.js";
-import { addressPairs, checkPortPolicy, claimMac, isRouterOwner, portStatus, releaseMac, visiblePort, type AddressPairInput } from "./ports.js";
+import { addressPairs, checkPortPolicy, claimMac, emitPortUpdated, isRouterOwner, portStatus, releaseMac, visiblePort, type AddressPairInput } from "./ports.js";
 
 export interface PortPatch {
   name?: string;
@@ -109,13 +109,6 @@ export function updatePort(s: NetworkingState, ctx: OpContext, id: string, patch
 
   port.status = portStatus(port);
   touch(port, ctx.now);
-  ctx.tx.emit("networking.port.updated", {
-    id: port.id,
-    projectId: port.projectId,
-    networkId: port.networkId,
-    deviceId: port.deviceId,
-    deviceOwner: port.deviceOwner,
-    status: port.status,
-  });
+  emitPortUpdated(ctx.tx, port);
   return port;
 }

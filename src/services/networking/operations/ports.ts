@@ -234,3 +234,15 @@ export function deletePort(s: NetworkingState, ctx: OpContext, id: string): void
   }
   deletePortRecord(s, ctx, port);
 }
+
+/** `networking.port.updated`, as port updates and compute's bindings publish it. */
+export function emitPortUpdated(tx: { emit(type: string, payload: Record<string, unknown>): void }, port: Port): void {
+  tx.emit("networking.port.updated", {
+    id: port.id,
+    projectId: port.projectId,
+    networkId: port.networkId,
+    deviceId: port.deviceId,
+    deviceOwner: port.deviceOwner,
+    status: port.status,
+  });
+}
