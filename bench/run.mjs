@@ -1,5 +1,6 @@
 // `npm run bench`: cold start, token-validation throughput against a bare node:http baseline, store
-// insert/read cost at 1k vs 100k rows, and RSS after start. Prints a table and a final JSON line.
+// insert/read cost at 1k vs 100k rows, port creates, compute (10k server creates, a /servers/detail page at
+// 10k vs 100k servers, lifecycles per second), and RSS after start. Prints a table and a final JSON line.
 // Targets are reported as PASS/MISS; a MISS never fails the process (benchmarks report, they don't gate).
 
 import { cpus } from "node:os";
@@ -7,6 +8,7 @@ import { measureColdStart } from "./cold-start.mjs";
 import { measureThroughput } from "./throughput.mjs";
 import { measureStore } from "./store.mjs";
 import { measureNetworking } from "./networking.mjs";
+import { measureCompute } from "./compute.mjs";
 
 const started = performance.now();
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -19,8 +21,11 @@ log("bench: store insert/read cost (1k vs 100k rows)...");
 const store = await measureStore({ insertsPerRound: 500, rounds: 30 });
 log("bench: networking port creates (100 vs 60,000 addresses in use in a /16)...");
 const net = await measureNetworking({ sample: 1000, fillTo: 60_000 });
+log("bench: compute (10,000 creates at time factor 1000; /servers/detail page at 10k vs 100k servers; lifecycles)...");
+const compute = await measureCompute({ creates: 10_000, timeFactor: 1000, pagesSmall: 10_000, pagesLarge: 100_000, lifecycleCount: 2000 });
 
 const f = (x, d = 1) => Number(x).toFixed(d);
+const cp = compute.pages;
 const rows = [
   { figure: "cold start: spawn -> first 200 (median)", value: `${f(cold.medianMs)} ms (min ${f(cold.minMs)})`, target: "<= 300 ms", pass: cold.medianMs <= 300 },
   { figure: "  reference: bare node:http spawn -> 200", value: `${f(cold.nodeFloorMedianMs)} ms`, target: "(info)", pass: null },
@@ -50,6 +55,44 @@ const rows = [
     target: "<= x1.5",
     pass: net.ratio <= 1.5,
   },
+  { figure: "server create (1 POST, 1 port each), servers/s", value: `${f(compute.create.createsPerSecond, 0)} (10,000 in ${f(compute.create.createSeconds, 2)} s)`, target: "(info)", pass: null },
+  {
+    figure: "  10,000 created -> all ACTIVE (time x1000)",
+    value: `${f(compute.create.allActiveSeconds, 2)} s (last ACTIVE ${f(compute.create.drainMs, 0)} ms after last POST)`,
+    target: "(info)",
+    pass: null,
+  },
+  {
+    figure: "servers/detail 1000, 10k -> 100k (1st page)",
+    value: `${f(cp.atSmall.first.ms, 1)} -> ${f(cp.atLarge.first.ms, 1)} ms (x${f(cp.firstRatio, 2)})`,
+    target: "<= x1.5",
+    pass: cp.firstRatio <= 1.5,
+  },
+  {
+    figure: "servers/detail 1000, 10k -> 100k (mid marker)",
+    value: `${f(cp.atSmall.middle.ms, 1)} -> ${f(cp.atLarge.middle.ms, 1)} ms (x${f(cp.middleRatio, 2)})`,
+    target: "<= x1.5",
+    pass: cp.middleRatio <= 1.5,
+  },
+  {
+    figure: "  demo's page behind 10k -> 100k admin servers",
+    value: `${f(cp.atSmall.otherProject.ms, 1)} -> ${f(cp.atLarge.otherProject.ms, 1)} ms (x${f(cp.otherProjectRatio, 2)})`,
+    target: "(info)",
+    pass: null,
+  },
+  {
+    figure: "  100k world: build; RSS 10k -> 100k",
+    value: `${f(cp.buildLargeTotalMs / 1000, 1)} s; ${f(cp.rss.smallMiB, 0)} -> ${f(cp.rss.largeMiB, 0)} MiB (heap +${f(cp.heap.growthMiB, 0)} MiB for the world)`,
+    target: "(info)",
+    pass: null,
+  },
+  {
+    figure: "  same page, each server with a port (10k)",
+    value: `${f(compute.create.pageWithPorts.ms, 1)} ms (${f(compute.create.pageWithPorts.bytes / 1024, 0)} KiB)`,
+    target: "(info)",
+    pass: null,
+  },
+  { figure: "server lifecycles/s (frozen clock)", value: `${f(compute.lifecycle.perSecond, 0)} (${f(compute.lifecycle.usPerLifecycle / 1000, 2)} ms each)`, target: "(info)", pass: null },
   { figure: "RSS after first 200 (median of spawns)", value: `${f(cold.rssMedianMiB)} MiB (max ${f(cold.rssMaxMiB)})`, target: "<= 80 MiB", pass: cold.rssMedianMiB <= 80 },
 ];
 
@@ -67,6 +110,19 @@ console.log(
 );
 console.log(`cold start runs (ms): ${cold.readyMs.map((x) => f(x, 0)).join(", ")}`);
 console.log(`store: ${store.via}; ${store.inserts} timed inserts per size; 100k-row table built in ${f(store.buildLargeMs, 0)} ms`);
+console.log(
+  `compute: in-process app.request, admin token, microversion 2.1, m1.tiny/cirros, quotas unlimited, 4 large hosts merged into the seed; ` +
+    `creates: one POST per server with a port on a /16, clock x${compute.create.timeFactor} (the loop never yields to the clock's timer: ` +
+    `${compute.create.activeDuringCreates} went ACTIVE during the POSTs); ` +
+    `pages: frozen clock, admin's servers built with max_count ${cp.batch} and networks "none" (so addresses are {}), all ACTIVE, ` +
+    `plus ${cp.demoServers} of project demo created first (demo's page: 15 after 5 warm-up), ` +
+    `median of 40 after 20 warm-up, ${f(cp.atLarge.first.bytes / 1024, 0)} KiB a page, marker at the middle (${cp.small / 2} / ${cp.large / 2}); ` +
+    `100k world: ${f(cp.buildSmall.totalMs / 1000, 1)} s to 10k + ${f(cp.buildLarge.totalMs / 1000, 1)} s to 100k ` +
+    `(POSTs ${f((cp.buildSmall.createMs + cp.buildLarge.createMs) / 1000, 1)} s, BUILD->ACTIVE advance ${f((cp.buildSmall.activateMs + cp.buildLarge.activateMs) / 1000, 1)} s), ` +
+    `RSS ${f(cp.rss.beforeMiB, 0)} -> ${f(cp.rss.smallMiB, 0)} -> ${f(cp.rss.largeMiB, 0)} MiB; ` +
+    `lifecycles: ${compute.lifecycle.count} x (POST with a port, advance 5 s, GET ACTIVE, DELETE, advance 2 s, GET 404) beside ${compute.lifecycle.worldServers} servers; ` +
+    `compute part ${f(compute.seconds, 1)} s`,
+);
 
 const result = {
   bench: "skymock",
@@ -100,6 +156,31 @@ const result = {
     ratio: +net.ratio.toFixed(3),
     targetRatio: 1.5,
     pass: net.ratio <= 1.5,
+  },
+  compute: {
+    createsPerSecond: Math.round(compute.create.createsPerSecond),
+    created: compute.create.count,
+    timeFactor: compute.create.timeFactor,
+    allActiveSeconds: +f(compute.create.allActiveSeconds, 2),
+    lastActiveAfterLastCreateMs: Math.round(compute.create.drainMs),
+    detailPageMs: {
+      first10k: +f(cp.atSmall.first.ms, 2),
+      first100k: +f(cp.atLarge.first.ms, 2),
+      marker10k: +f(cp.atSmall.middle.ms, 2),
+      marker100k: +f(cp.atLarge.middle.ms, 2),
+    },
+    firstPageRatio: +cp.firstRatio.toFixed(3),
+    markerPageRatio: +cp.middleRatio.toFixed(3),
+    targetRatio: 1.5,
+    pass: cp.firstRatio <= 1.5 && cp.middleRatio <= 1.5,
+    build100kSeconds: +f(cp.buildLargeTotalMs / 1000, 2),
+    rss10kMiB: Math.round(cp.rss.smallMiB),
+    rss100kMiB: Math.round(cp.rss.largeMiB),
+    heapGrowth100kMiB: Math.round(cp.heap.growthMiB),
+    otherProjectPageMs: { behind10k: +f(cp.atSmall.otherProject.ms, 2), behind100k: +f(cp.atLarge.otherProject.ms, 2), ratio: +cp.otherProjectRatio.toFixed(3) },
+    detailPageWithPortsMs10k: +f(compute.create.pageWithPorts.ms, 2),
+    lifecyclesPerSecond: Math.round(compute.lifecycle.perSecond),
+    seconds: +f(compute.seconds),
   },
   rssAfterStart: { medianMiB: +f(cold.rssMedianMiB), maxMiB: +f(cold.rssMaxMiB), targetMiB: 80, pass: cold.rssMedianMiB <= 80 },
 };

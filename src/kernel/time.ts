@@ -13,5 +13,5 @@ export function isoMicroNoZone(ms: number): string {
 
 /** `2031-05-01T12:00:00Z`: Nova's created/updated (seconds, Z). */
 export function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms)).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return new Date(Math.floor(ms)).toISOString().slice(0, 19) + "Z";
 }
