@@ -15,6 +15,8 @@ const USAGE = `usage: skymock start [options]
   --start-time T      virtual clock start, ISO time                               SKYMOCK_START_TIME
   --random-seed N     make every generated id, token and secret reproducible      SKYMOCK_RANDOM_SEED
   --token-ttl S       token lifetime in seconds (default 3600)                    SKYMOCK_TOKEN_TTL
+  --build-seconds S   virtual seconds a server takes to build (default 5)         SKYMOCK_BUILD_SECONDS
+  --action-seconds S  virtual seconds per server action step (default 2)          SKYMOCK_ACTION_SECONDS
   --rate-limit N[/S]  N requests per S seconds per project (default off)          SKYMOCK_RATE_LIMIT
   --config FILE       options as JSON or YAML (also: fault rules under "faults")   SKYMOCK_CONFIG
 `;
@@ -42,6 +44,8 @@ export async function main(argv: string[]): Promise<void> {
         "start-time": { type: "string" },
         "random-seed": { type: "string" },
         "token-ttl": { type: "string" },
+        "build-seconds": { type: "string" },
+        "action-seconds": { type: "string" },
         "rate-limit": { type: "string" },
         config: { type: "string" },
       },
@@ -61,6 +65,8 @@ export async function main(argv: string[]): Promise<void> {
     startTime: values["start-time"],
     randomSeed: values["random-seed"],
     tokenTtlSeconds: values["token-ttl"],
+    buildSeconds: values["build-seconds"],
+    actionSeconds: values["action-seconds"],
     rateLimit: values["rate-limit"] ? parseRateLimit(values["rate-limit"]) : undefined,
   };
   for (const key of Object.keys(flags)) if (flags[key] === undefined) delete flags[key];

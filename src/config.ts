@@ -21,6 +21,9 @@ export const optionsSchema = z
     startTime: z.union([z.number(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))]).optional(),
     randomSeed: z.coerce.number().int().optional(),
     tokenTtlSeconds: z.coerce.number().int().positive().default(3600),
+    /** compute: virtual seconds a server takes to build, and each action step */
+    buildSeconds: z.coerce.number().min(0).default(5),
+    actionSeconds: z.coerce.number().min(0).default(2),
     region: z.string().default("RegionOne"),
     rateLimit: z.object({ requests: z.coerce.number().int().min(0), windowSeconds: z.coerce.number().positive() }).default({ requests: 0, windowSeconds: 60 }),
     maxPageSize: z.coerce.number().int().positive().default(1000),
@@ -80,6 +83,8 @@ export const ENV_VARS: Record<string, keyof z.input<typeof optionsSchema>> = {
   SKYMOCK_START_TIME: "startTime",
   SKYMOCK_RANDOM_SEED: "randomSeed",
   SKYMOCK_TOKEN_TTL: "tokenTtlSeconds",
+  SKYMOCK_BUILD_SECONDS: "buildSeconds",
+  SKYMOCK_ACTION_SECONDS: "actionSeconds",
   SKYMOCK_REGION: "region",
 };
 

@@ -13,7 +13,7 @@ export function defaultServices(options: ResolvedOptions): ServiceModule[] {
   return [
     identityService({ catalog: CATALOG, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds }),
     networkingService(),
-    computeService(),
+    computeService({ buildMs: options.buildSeconds * 1000, actionMs: options.actionSeconds * 1000 }),
     imageService(),
   ] as ServiceModule[];
 }
