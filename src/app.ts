@@ -8,7 +8,7 @@ import { Kernel } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
 import type { AppEnv } from "./kernel/http/context.js";
 import { TransportFault } from "./kernel/http/service-app.js";
-import { ingress } from "./kernel/http/ingress.js";
+import { stampRequest } from "./kernel/http/ingress.js";
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./config.js";
 import { defaultServices } from "./services.js";
 import { World } from "./world-state.js";
@@ -46,7 +46,6 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   world.load(options.seedWorld);
 
   const app = new Hono<AppEnv>({ strict: false });
-  app.use("*", ingress(kernel));
   for (const service of services) app.route(service.mountPath, service.routes(kernel));
   app.route("/_emulator", controlApp(kernel, world, services));
   app.get("/", (c) =>
@@ -57,7 +56,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       openapi: "/_emulator/openapi.json",
     }),
   );
-  app.notFound((c) => c.json({ error: { status: 404, message: `No service is mounted at ${c.req.path}.` } }, 404));
+  app.notFound((c) => {
+    stampRequest(kernel, c);
+    return c.json({ error: { status: 404, message: `No service is mounted at ${c.req.path}.` } }, 404);
+  });
   app.onError((error, c) => {
     if (error instanceof TransportFault) throw error;
     console.error("skymock: unhandled error", error);

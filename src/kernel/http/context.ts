@@ -45,8 +45,8 @@ export function principalOf(c: Ctx): Principal {
  * A JSON response with every header in one plain record, built directly: with more than one header Hono
  * makes a Headers object, which the node server must then copy out again. For hot read paths.
  */
-export function jsonResponse(c: Ctx, status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, {
+export function jsonResponse(c: Ctx, status: number, body: string | Uint8Array, headers: Record<string, string> = {}): Response {
+  return new Response(body as BodyInit, {
     status,
     headers: { "content-type": "application/json", "x-openstack-request-id": c.get("requestId"), ...headers },
   });

@@ -10,6 +10,7 @@ import type { Kernel } from "../kernel.js";
 import { UnknownMarker } from "../pagination.js";
 import { bodyResourceName, describeIssues } from "./body.js";
 import { requestHeader, type AppEnv, type Ctx } from "./context.js";
+import { journaled } from "./ingress.js";
 import type { FaultEffect } from "../faults.js";
 import { DROPPED } from "./ingress.js";
 
@@ -58,10 +59,10 @@ export function buildServiceApp(kernel: Kernel, service: ServiceHttp, routes: Ro
   const app = new Hono<AppEnv>();
   routeTables.set(app, routes);
   for (const route of routes) {
-    app.on(route.method, route.path, (c) => run(kernel, service, route, c));
+    app.on(route.method, route.path, (c) => journaled(kernel, c, () => run(kernel, service, route, c)));
   }
   const patterns = routes.map((r) => ({ method: r.method, re: pathToRegExp(r.path) }));
-  app.all("*", (c) => {
+  app.all("*", (c) => journaled(kernel, c, () => {
     const path = c.req.path.slice(service.mountPath.length) || "/";
     const method = c.req.method === "HEAD" ? "GET" : c.req.method;
     const known = patterns.filter((p) => p.re.test(path));
@@ -72,7 +73,7 @@ export function buildServiceApp(kernel: Kernel, service: ServiceHttp, routes: Ro
         })
       : new ApiError(404, undefined, `The resource could not be found: ${c.req.path}`);
     return render(service, c, error);
-  });
+  }));
   return app;
 }
 

@@ -24,7 +24,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
     region: options.region,
     nocatalog: c.req.query("nocatalog") !== undefined,
   });
-  const bodies = new SliceMemo<IdentityState, string>(1000);
+  const bodies = new SliceMemo<IdentityState, Buffer>(1000);
   const subject = (c: Ctx) => {
     const id = requestHeader(c, "x-subject-token");
     if (!id) throw validationError("The X-Subject-Token header is required.");
@@ -77,7 +77,8 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
         // services validate the same tokens over and over: the rendered body is memoized per slice
         const options = viewOptions(c);
         const key = `${token.id} ${options.base} ${options.nocatalog}`;
-        const body = bodies.get(deps.state(), key, () => JSON.stringify(tokenView(deps.state(), token, options)));
+        // kept encoded: the socket then writes the bytes as they are instead of encoding 6 KB of text per call
+        const body = bodies.get(deps.state(), key, () => Buffer.from(JSON.stringify(tokenView(deps.state(), token, options))));
         return jsonResponse(c, 200, body, { "x-subject-token": token.id, vary: "X-Auth-Token" });
       },
     },
