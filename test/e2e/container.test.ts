@@ -10,7 +10,7 @@ const dockerSocket = process.env.DOCKER_HOST !== undefined || existsSync("/var/r
 const reason = "no Docker engine on this machine (no /var/run/docker.sock, no DOCKER_HOST): the container test needs one";
 if (!dockerSocket) console.warn(`container.test.ts skipped: ${reason}`);
 
-describe.skipIf(!dockerSocket)("container image", () => {
+describe.skipIf(!dockerSocket)(dockerSocket ? "container image" : `container image (skipped: ${reason})`, () => {
   it("builds, becomes healthy and issues a token", async () => {
     const { GenericContainer, Wait } = await import("testcontainers");
     const image = await GenericContainer.fromDockerfile(ROOT).build("skymock-test", { deleteOnExit: true });
