@@ -44,6 +44,11 @@ export function createServerGroup(s: ComputeState, ctx: OpContext, input: Server
 
 export function deleteServerGroup(s: ComputeState, ctx: OpContext, id: string): void {
   const group = visibleServerGroup(s, ctx.caller, id);
+  // members stay, but no longer name a group that is gone (Nova drops the membership with the group)
+  for (const serverId of group.members) {
+    const server = get(s.servers, serverId);
+    if (server && server.serverGroupId === id) server.serverGroupId = null;
+  }
   remove(s.serverGroups, id);
   ctx.tx.emit("compute.server_group.deleted", { id, projectId: group.projectId });
 }
