@@ -16,6 +16,7 @@ import { securityGroupRoutes } from "./routes/security-groups.js";
 import { floatingIpRoutes } from "./routes/floating-ips.js";
 import { qosRoutes } from "./routes/qos.js";
 import { quotaRoutes } from "./routes/quotas.js";
+import { tagRoutes } from "./routes/tags.js";
 import { subscribeNetworking } from "./subscriptions.js";
 
 export type { NetworkingState } from "./state.js";
@@ -44,6 +45,7 @@ export function networkingService(): ServiceModule<NetworkingState> {
         ...floatingIpRoutes(deps),
         ...qosRoutes(deps),
         ...quotaRoutes(deps),
+        ...tagRoutes(deps),
       ]);
     },
     health: (kernel) => {

@@ -1,0 +1,58 @@
+// The standard-attr-tag extension: tags on networks, subnets, ports, routers, security groups, floating IPs
+// and QoS policies (`openstack network create --tag` sets them through these calls after creating).
+
+import { get, type Table } from "../../../kernel/store/table.js";
+import { genericNotFound, invalidInput } from "../errors.js";
+import type { NetworkingState, Standard } from "../state.js";
+import type { Caller, OpContext } from "../routes/deps.js";
+import { owns, touch } from "./common.js";
+
+/** URL collection -> the slice's table and the resource's name in messages. */
+export const TAGGABLE = {
+  networks: ["networks", "Network"],
+  subnets: ["subnets", "Subnet"],
+  ports: ["ports", "Port"],
+  routers: ["routers", "Router"],
+  "security-groups": ["securityGroups", "Security group"],
+  floatingips: ["floatingIps", "Floating IP"],
+  "qos/policies": ["qosPolicies", "QoS policy"],
+} as const satisfies Record<string, readonly [keyof NetworkingState, string]>;
+
+export type TaggableCollection = keyof typeof TAGGABLE;
+
+/** The tagged resource, if the caller owns it (or is admin); otherwise it is not found. */
+export function taggable(s: NetworkingState, caller: Caller, collection: TaggableCollection, id: string): Standard {
+  const [table, label] = TAGGABLE[collection];
+  const row = get(s[table] as Table<Standard>, id);
+  if (!row || !owns(caller, row)) throw genericNotFound(`${label} ${id} could not be found.`);
+  return row;
+}
+
+export function checkTag(tag: string): string {
+  if (tag.length === 0 || tag.length > 255 || tag.includes(",")) {
+    throw invalidInput(`'${tag}' is not a valid tag: 1 to 255 characters, no comma`);
+  }
+  return tag;
+}
+
+export function replaceTags(s: NetworkingState, ctx: OpContext, collection: TaggableCollection, id: string, tags: string[]): string[] {
+  const row = taggable(s, ctx.caller, collection, id);
+  row.tags = [...new Set(tags.map(checkTag))];
+  touch(row, ctx.now);
+  return row.tags;
+}
+
+export function addTag(s: NetworkingState, ctx: OpContext, collection: TaggableCollection, id: string, tag: string): void {
+  const row = taggable(s, ctx.caller, collection, id);
+  if (row.tags.includes(checkTag(tag))) return;
+  row.tags.push(tag);
+  touch(row, ctx.now);
+}
+
+export function removeTag(s: NetworkingState, ctx: OpContext, collection: TaggableCollection, id: string, tag: string): void {
+  const row = taggable(s, ctx.caller, collection, id);
+  const at = row.tags.indexOf(tag);
+  if (at < 0) throw genericNotFound(`Tag ${tag} could not be found.`);
+  row.tags.splice(at, 1);
+  touch(row, ctx.now);
+}
