@@ -1,9 +1,17 @@
 // Bundles the emulator into dist/ with esbuild: one file per entry starts faster than hundreds of modules.
+import { existsSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
+const entryPoints = { cli: "src/cli.ts", index: "src/index.ts" };
+// bench-store: table functions for `npm run bench` (bench/store.mjs); not part of the public API, and
+// absent from the container build (the Dockerfile copies no bench/)
+if (existsSync("bench/entry.ts")) entryPoints["bench-store"] = "bench/entry.ts";
+
+// chunk names change with the code: start clean so dist/ holds only this build
+rmSync("dist", { recursive: true, force: true });
+
 await build({
-  // bench-store: table functions for `npm run bench` (bench/store.mjs); not part of the public API
-  entryPoints: { cli: "src/cli.ts", index: "src/index.ts", "bench-store": "bench/entry.ts" },
+  entryPoints,
   outdir: "dist",
   bundle: true,
   splitting: true,
