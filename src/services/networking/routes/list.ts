@@ -32,14 +32,20 @@ export function fieldsOf(c: Ctx): string[] {
   return (c.req.queries("fields") ?? []).flatMap((f) => f.split(",")).filter((f) => f !== "");
 }
 
+/** Renders lazily: listBody stops pulling rows once a page is full. */
+export function* lazyMap<A, B>(rows: Iterable<A>, render: (row: A) => B): Generator<B> {
+  for (const row of rows) yield render(row);
+}
+
 /**
- * Renders a collection response body `{<plural>: [...], <plural>_links?: [...]}` from visible records
- * (already rendered). `filterable` names the attributes a filter may use (the view's keys).
+ * Renders a collection response body `{<plural>: [...], <plural>_links?: [...]}` from visible records,
+ * rendered lazily by the caller (lazyMap). Without sort_key, rows are pulled only until the page after the
+ * marker is full (plus one, to know whether a next link is due): a page costs O(rows before it + page),
+ * not a render of the whole collection. A filter may name any attribute of the rendered record.
  */
 export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit: number): Record<string, unknown> {
-  const queries = c.req.queries();
   const filters: Array<[string, string[]]> = [];
-  for (const [key, values] of Object.entries(queries)) {
+  for (const [key, values] of Object.entries(c.req.queries())) {
     if (!CONTROL_PARAMS.has(key)) filters.push([key, values]);
   }
   const limitRaw = c.req.query("limit");
@@ -50,9 +56,13 @@ export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit
   }
   const marker = c.req.query("marker");
   const fields = fieldsOf(c);
+  const sortKeys = c.req.queries("sort_key") ?? [];
+  // sorting needs every matching row; otherwise stop one row past the page
+  const stopAt = sortKeys.length === 0 && limit !== undefined ? limit + 1 : Infinity;
 
   let rows: View[] = [];
   let first = true;
+  let markerSeen = marker === undefined || sortKeys.length > 0;
   for (const view of views) {
     if (first) {
       for (const [key] of filters) {
@@ -60,9 +70,14 @@ export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit
       }
       first = false;
     }
-    if (filters.every(([key, wanted]) => matches(view[key], wanted))) rows.push(view);
+    if (!filters.every(([key, wanted]) => matches(view[key], wanted))) continue;
+    if (!markerSeen) {
+      if (view.id === marker) markerSeen = true;
+      continue;
+    }
+    rows.push(view);
+    if (rows.length >= stopAt) break;
   }
-  const sortKeys = c.req.queries("sort_key") ?? [];
   if (sortKeys.length > 0) {
     const dirs = c.req.queries("sort_dir") ?? [];
     rows = [...rows].sort((a, b) => {
@@ -76,11 +91,13 @@ export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit
       }
       return 0;
     });
-  }
-  if (marker !== undefined) {
-    const at = rows.findIndex((r) => r.id === marker);
-    if (at < 0) throw invalidInput(`marker ${marker} was not found`);
-    rows = rows.slice(at + 1);
+    if (marker !== undefined) {
+      const at = rows.findIndex((r) => r.id === marker);
+      if (at < 0) throw invalidInput(`marker ${marker} was not found`);
+      rows = rows.slice(at + 1);
+    }
+  } else if (!markerSeen) {
+    throw invalidInput(`marker ${marker} was not found`);
   }
   const body: Record<string, unknown> = {};
   const page = limit !== undefined ? rows.slice(0, limit) : rows;

@@ -8,7 +8,7 @@ import { createNetwork, deleteNetwork, updateNetwork, visibleNetwork, visibleNet
 import { networkCreateSchema, networkUpdateSchema, requestedProject, type NetworkCreateBody, type NetworkUpdateBody } from "../schemas/networks.js";
 import { networkView } from "../views/networks.js";
 import type { NetworkingDeps } from "./deps.js";
-import { fieldsOf, listBody, selectFields } from "./list.js";
+import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
 
 function networkPatch(b: NetworkUpdateBody): NetworkPatch {
   return {
@@ -50,7 +50,7 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
       operation: "networking.network.list",
       handler: (c) => {
         const caller = deps.caller(c);
-        const views = Array.from(visibleNetworks(deps.state(), caller), (n) => networkView(n, caller));
+        const views = lazyMap(visibleNetworks(deps.state(), caller), (n) => networkView(n, caller));
         return c.json(listBody(c, "networks", views, deps.kernel.options.maxPageSize));
       },
     },

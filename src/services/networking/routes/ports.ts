@@ -15,7 +15,7 @@ import { portCreateSchema, portUpdateSchema, type PortCreateBody, type PortUpdat
 import type { NetworkingState, Port } from "../state.js";
 import { portView } from "../views/ports.js";
 import type { Caller, NetworkingDeps } from "./deps.js";
-import { fieldsOf, listBody, selectFields } from "./list.js";
+import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
 
 const addressRequests = (list: PortUpdateBody["fixed_ips"]) => list?.map((f) => ({ subnetId: f.subnet_id, ipAddress: f.ip_address }));
 
@@ -105,7 +105,7 @@ export function portRoutes(deps: NetworkingDeps): RouteDef[] {
         const s = deps.state();
         const fixedIps = c.req.queries("fixed_ips");
         const keep = fixedIps ? fixedIpFilter(fixedIps) : () => true;
-        const views = Array.from(visiblePorts(s, caller, keep), (p) => portView(s, p, caller));
+        const views = lazyMap(visiblePorts(s, caller, keep), (p) => portView(s, p, caller));
         return c.json(listBody(fixedIps ? withoutQuery(c, "fixed_ips") : c, "ports", views, deps.kernel.options.maxPageSize));
       },
     },

@@ -11,7 +11,7 @@ import { subnetCreateSchema, subnetUpdateSchema, type SubnetCreateBody, type Sub
 import type { NetworkingState, Subnet } from "../state.js";
 import { subnetView } from "../views/subnets.js";
 import type { NetworkingDeps } from "./deps.js";
-import { fieldsOf, listBody, selectFields } from "./list.js";
+import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
 
 function subnetPatch(b: SubnetUpdateBody): SubnetPatch {
   return {
@@ -52,7 +52,7 @@ export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
       operation: "networking.subnet.list",
       handler: (c) => {
         const s = deps.state();
-        const views = Array.from(visibleSubnets(s, deps.caller(c)), (subnet) => render(s, subnet));
+        const views = lazyMap(visibleSubnets(s, deps.caller(c)), (subnet) => render(s, subnet));
         return c.json(listBody(c, "subnets", views, deps.kernel.options.maxPageSize));
       },
     },
