@@ -1,8 +1,10 @@
 // Closed-loop HTTP/1.1 load generator, run as its own process: `concurrency` keep-alive connections, each
 // sending the next request as soon as the previous response is complete. Raw sockets and a minimal response
 // parser, so the client spends far less CPU per request than a node:http server does per response.
-// stdin: {port, path, headers, concurrency, warmupMs, durationMs}; stdout: one JSON line of results.
+// stdin: {port, path, headers, concurrency, warmupMs, durationMs, serverPid?}; stdout: one JSON line of
+// results. With serverPid (Linux), also the server's CPU time over the measured window, from /proc.
 
+import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { readStdinJson } from "./lib.mjs";
 
@@ -10,7 +12,14 @@ const CRLF2 = Buffer.from("\r\n\r\n");
 const CHUNK_END = Buffer.from("\r\n0\r\n\r\n");
 
 const input = await readStdinJson();
-const { port, path, headers = {}, concurrency = 32, warmupMs = 1000, durationMs = 4000 } = input;
+const { port, path, headers = {}, concurrency = 32, warmupMs = 1000, durationMs = 4000, serverPid } = input;
+
+/** CPU time (user + system, all threads) a process has used, in ms; clock ticks are 10 ms on Linux. */
+function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime
+}
 const head =
   `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
   Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("") +
@@ -79,11 +88,13 @@ function openConnection() {
 for (let i = 0; i < concurrency; i++) openConnection();
 await new Promise((r) => setTimeout(r, warmupMs));
 measuring = true;
+const serverCpu0 = serverPid ? processCpuMs(serverPid) : 0;
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 await new Promise((r) => setTimeout(r, durationMs));
 const elapsedMs = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
+const serverCpuMs = serverPid ? processCpuMs(serverPid) - serverCpu0 : undefined;
 measuring = false;
 running = false;
 
@@ -98,6 +109,8 @@ console.log(
     bytesPerResponse: completed ? bytes / completed : 0,
     latencyMs: { p50: pct(0.5), p99: pct(0.99) },
     clientCpuPct: ((cpu.user + cpu.system) / 1000 / elapsedMs) * 100,
+    serverCpuPct: serverCpuMs === undefined ? undefined : (serverCpuMs / elapsedMs) * 100,
+    serverCpuUsPerRequest: serverCpuMs === undefined || !completed ? undefined : (serverCpuMs * 1000) / completed,
     firstStatus: firstResponse?.status,
   }),
 );

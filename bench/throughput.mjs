@@ -4,7 +4,7 @@
 
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { ROOT, runJsonChild, startEmulator, stopChild } from "./lib.mjs";
+import { median, ROOT, runJsonChild, startEmulator, stopChild } from "./lib.mjs";
 
 const PATH = "/identity/v3/auth/tokens";
 const ADMIN_AUTH = {
@@ -55,7 +55,9 @@ function startReplayServer(script, response) {
 
 /**
  * Rounds alternate the servers so drift (other load on the machine) hits them alike. The req/s reported
- * per server is its best round: the least disturbed measurement of each.
+ * per server is its best round: the least disturbed measurement of each. Beside it, the median of the
+ * rounds' own ratios, and each server's CPU time per request (from /proc: steal and idle time on a shared
+ * machine do not count in it, so it varies far less than req/s).
  */
 export async function measureThroughput({ concurrency = 32, warmupMs = 1000, durationMs = 3000, rounds = 2 } = {}) {
   const emulator = await startEmulator();
@@ -68,16 +70,20 @@ export async function measureThroughput({ concurrency = 32, warmupMs = 1000, dur
     replays.push(bare);
     const floor = await startReplayServer("./hono-floor.mjs", response);
     replays.push(floor);
-    const servers = { emulator: emulator.port, bare: bare.port, honoFloor: floor.port };
+    const servers = { emulator: emulator.child, bare: bare.child, honoFloor: floor.child };
+    const ports = { emulator: emulator.port, bare: bare.port, honoFloor: floor.port };
     const runs = { emulator: [], bare: [], honoFloor: [] };
     for (let i = 0; i < rounds; i++) {
-      for (const [name, port] of Object.entries(servers)) {
-        const r = await runJsonChild("./loadgen.mjs", { port, path: PATH, headers, concurrency, warmupMs, durationMs });
+      for (const [name, child] of Object.entries(servers)) {
+        const input = { port: ports[name], path: PATH, headers, concurrency, warmupMs, durationMs, serverPid: child.pid };
+        const r = await runJsonChild("./loadgen.mjs", input);
         if (r.non200 || r.errors || r.firstStatus !== 200) throw new Error(`${name} load run saw failures: ${JSON.stringify(r)}`);
         runs[name].push(r);
       }
     }
     const best = (rs) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
+    // server CPU per request: what each server costs for one validation, whatever else the machine did
+    const cpuUs = (rs) => median(rs.map((r) => r.serverCpuUsPerRequest));
     const e = best(runs.emulator);
     const b = best(runs.bare);
     const h = best(runs.honoFloor);
@@ -92,6 +98,10 @@ export async function measureThroughput({ concurrency = 32, warmupMs = 1000, dur
       honoFloorRps: h.rps,
       ratio: e.rps / b.rps,
       honoFloorRatio: h.rps / b.rps,
+      // rounds run back to back, so each round's ratio compares servers under the same conditions
+      medianRoundRatio: median(runs.emulator.map((r, i) => r.rps / runs.bare[i].rps)),
+      cpuUsPerRequest: { emulator: cpuUs(runs.emulator), bare: cpuUs(runs.bare), honoFloor: cpuUs(runs.honoFloor) },
+      cpuRatio: cpuUs(runs.bare) / cpuUs(runs.emulator),
       emulator: e,
       bare: b,
       honoFloor: h,

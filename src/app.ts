@@ -6,9 +6,11 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { Kernel } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
-import type { AppEnv } from "./kernel/http/context.js";
-import { TransportFault } from "./kernel/http/service-app.js";
+import { REQUEST_ID_HEADER, type AppEnv, type Ctx } from "./kernel/http/context.js";
+import { TransportFault, unmatchedHandler } from "./kernel/http/service-app.js";
+import type { MaybePromise } from "./kernel/http/maybe-promise.js";
 import { stampRequest } from "./kernel/http/ingress.js";
+import { MemoRouter } from "./kernel/http/router.js";
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./config.js";
 import { defaultServices } from "./services.js";
 import { World } from "./world-state.js";
@@ -45,8 +47,16 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   kernel.faults.configure(options.faults);
   world.load(options.seedWorld);
 
-  const app = new Hono<AppEnv>({ strict: false });
-  for (const service of services) app.route(service.mountPath, service.routes(kernel));
+  const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter() });
+  const unmatched: Array<{ mountPath: string; handle: (c: Ctx) => MaybePromise<Response> }> = [];
+  for (const service of services) {
+    const serviceApp = service.routes(kernel);
+    app.route(service.mountPath, serviceApp);
+    const handle = unmatchedHandler(serviceApp);
+    if (handle) unmatched.push({ mountPath: service.mountPath, handle });
+  }
+  // the longest mount first, so a service mounted below another's path answers for its own paths
+  unmatched.sort((a, b) => b.mountPath.length - a.mountPath.length);
   app.route("/_emulator", controlApp(kernel, world, services));
   app.get("/", (c) =>
     c.json({
@@ -57,7 +67,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     }),
   );
   app.notFound((c) => {
-    stampRequest(kernel, c);
+    const path = c.req.path;
+    const owner = unmatched.find((u) => path === u.mountPath || path.startsWith(`${u.mountPath}/`));
+    if (owner) return owner.handle(c);
+    c.header(REQUEST_ID_HEADER, stampRequest(kernel, c));
     return c.json({ error: { status: 404, message: `No service is mounted at ${c.req.path}.` } }, 404);
   });
   app.onError((error, c) => {

@@ -5,7 +5,7 @@ import { VirtualClock } from "./clock.js";
 import { EventBus } from "./events.js";
 import { Faults } from "./faults.js";
 import { Ids } from "./ids.js";
-import { Ring } from "./ring.js";
+import { RequestJournal } from "./request-journal.js";
 import { Store, type RootState } from "./store/store.js";
 import { Transitions } from "./transitions.js";
 import { RateLimiter, type RateLimitConfig } from "./auth/rate-limit.js";
@@ -24,19 +24,6 @@ export interface KernelOptions {
   requestLogSize: number;
 }
 
-export interface RequestRecord {
-  requestId: string;
-  /** virtual epoch ms (the control API renders it as ISO time) */
-  at: number;
-  method: string;
-  path: string;
-  service: string | null;
-  operation: string | null;
-  project: string | null;
-  status: number;
-  durationMs: number;
-}
-
 export class Kernel {
   readonly clock: VirtualClock;
   readonly ids: Ids;
@@ -46,7 +33,7 @@ export class Kernel {
   readonly events: EventBus;
   readonly transitions: Transitions;
   readonly faults: Faults;
-  readonly requests: Ring<RequestRecord>;
+  readonly requests: RequestJournal;
   readonly rateLimiter: RateLimiter;
   #resolver: TokenResolver = { resolve: () => undefined };
 
@@ -59,7 +46,7 @@ export class Kernel {
     this.store.onEvent((type, payload) => this.events.publish(type, payload));
     this.transitions = new Transitions(this.clock);
     this.faults = new Faults(() => this.clock.now(), options.randomSeed ^ 0x27d4eb2f);
-    this.requests = new Ring(options.requestLogSize);
+    this.requests = new RequestJournal(options.requestLogSize);
     this.rateLimiter = new RateLimiter(options.rateLimit, () => this.clock.now());
   }
 

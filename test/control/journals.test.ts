@@ -67,6 +67,20 @@ describe("journal bounds", () => {
     expect(events.map((e: any) => e.seq)).toEqual([3, 4, 5]);
     expect((await call(small, "GET", "/_emulator/requests")).body.requests.map((r: any) => r.path)).toEqual(["/toy/widgets", "/toy/widgets"]);
   });
+
+  it("number requests in order across wrap-around and clearing; after and limit page through them", async () => {
+    const small = toyEmulator({ requestLogSize: 3 });
+    const admin = await login(small); // request 1
+    for (const name of ["a", "b", "c", "d", "e"]) await createWidget(small, admin, name); // requests 2..6
+    const seqs = async (q = "") => (await call(small, "GET", `/_emulator/requests${q}`)).body.requests.map((r: any) => r.seq);
+    expect(await seqs()).toEqual([4, 5, 6]);
+    expect(await seqs("?after=4")).toEqual([5, 6]);
+    expect(await seqs("?after=1&limit=2")).toEqual([4, 5]);
+    await call(small, "DELETE", "/_emulator/requests");
+    expect(await seqs()).toEqual([]);
+    await createWidget(small, admin, "f");
+    expect(await seqs()).toEqual([7]);
+  });
 });
 
 describe("GET /_emulator/requests", () => {
@@ -84,7 +98,17 @@ describe("GET /_emulator/requests", () => {
       ["GET", "/toy/widgets", "toy", "toy.widget.list", null, 401],
     ]);
     expect(requests[1]).toMatchObject({ at: "2030-01-01T00:00:00.000Z", requestId: expect.stringMatching(/^req-/) });
+    expect(new Set(requests.map((r: any) => r.requestId)).size).toBe(requests.length);
     expect(requests[1].durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("names each request by the x-openstack-request-id its response carried", async () => {
+    const ok = await call(emu, "GET", "/identity/v3/auth/tokens", { token, headers: { "x-subject-token": token } });
+    const missing = await call(emu, "GET", "/toy/widgets/missing", { token });
+    const unknown = await call(emu, "GET", "/toy/nowhere", { token });
+    const ids = (await call(emu, "GET", "/_emulator/requests")).body.requests.slice(-3).map((r: any) => r.requestId);
+    expect(ids).toEqual([ok, missing, unknown].map((r) => r.headers.get("x-openstack-request-id")));
+    expect(ids.every((id: string) => /^req-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(true);
   });
 
   it("filters by service, and is cleared by DELETE", async () => {

@@ -41,13 +41,26 @@ export function principalOf(c: Ctx): Principal {
   return principal;
 }
 
+/** The request id header every OpenStack service returns. */
+export const REQUEST_ID_HEADER = "x-openstack-request-id";
+
+/** Marks a response built with the request id header already (a property: a WeakSet costs the GC more). */
+const STAMPED = Symbol("carries x-openstack-request-id");
+
 /**
  * A JSON response with every header in one plain record, built directly: with more than one header Hono
- * makes a Headers object, which the node server must then copy out again. For hot read paths.
+ * makes a Headers object, which the node server must then copy out again. For hot read paths. `headers`
+ * (lower-case names) becomes the response's own record.
  */
 export function jsonResponse(c: Ctx, status: number, body: string | Uint8Array, headers: Record<string, string> = {}): Response {
-  return new Response(body as BodyInit, {
-    status,
-    headers: { "content-type": "application/json", "x-openstack-request-id": c.get("requestId"), ...headers },
-  });
+  headers["content-type"] = "application/json";
+  headers[REQUEST_ID_HEADER] = c.get("requestId");
+  const response = new Response(body as BodyInit, { status, headers });
+  (response as Response & { [STAMPED]?: true })[STAMPED] = true;
+  return response;
+}
+
+/** Whether the response was built with the request id header already (by jsonResponse). */
+export function carriesRequestId(response: Response): boolean {
+  return STAMPED in response;
 }

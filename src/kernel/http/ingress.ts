@@ -1,45 +1,59 @@
 // First and last step of every request to a service: a request id (x-openstack-request-id, as every
 // OpenStack service returns) and a journal record once the response is known. It wraps each service
-// route rather than sitting in front as a middleware: one async layer less on every request. Control API
-// calls are not journaled; paths under no service get only the id.
+// route rather than sitting in front as a middleware, and stays synchronous when the route is: a
+// response returned (not promised) to @hono/node-server is written at once, without an await or a
+// close listener per request. Control API calls are not journaled; paths under no service get only the id.
 
 import type { Kernel } from "../kernel.js";
-import type { Ctx } from "./context.js";
+import { carriesRequestId, REQUEST_ID_HEADER, type Ctx } from "./context.js";
+import { settle, type MaybePromise } from "./maybe-promise.js";
 
 /** Journal status of a request whose connection a fault dropped (nginx's "client closed request"). */
 export const DROPPED = 499;
 
-/** Gives the request its id: on the context, and as a response header for responses Hono builds. */
+/** Gives the request its id, on the context; the response gets it as a header once it is built. */
 export function stampRequest(kernel: Kernel, c: Ctx): string {
   const requestId = kernel.requestIds.requestId();
   c.set("requestId", requestId);
-  // Set before the handler runs, so c.json() builds the response with it; responses built directly
-  // (jsonResponse) carry it themselves. Reading or changing c.res afterwards would make the node server
-  // take its slow path.
-  c.header("x-openstack-request-id", requestId);
   return requestId;
 }
 
+/**
+ * Adds the request id header to a response that does not carry it yet. Responses built by jsonResponse
+ * carry it already; setting it on them would make Hono's node server copy their headers into a Headers
+ * object first (its slow path), and setting it on Hono's context up front (c.header) builds one on every
+ * request.
+ */
+function withRequestId(response: Response, requestId: string): Response {
+  if (!carriesRequestId(response)) response.headers.set(REQUEST_ID_HEADER, requestId);
+  return response;
+}
+
 /** Runs a service request with its id, and journals it once answered (or dropped by a transport fault). */
-export async function journaled(kernel: Kernel, c: Ctx, handle: () => Promise<Response> | Response): Promise<Response> {
+export function journaled(kernel: Kernel, c: Ctx, handle: () => MaybePromise<Response>): MaybePromise<Response> {
   const started = performance.now();
   const requestId = stampRequest(kernel, c);
-  let status = DROPPED;
-  try {
-    const response = await handle();
-    status = response.status;
-    return response;
-  } finally {
-    kernel.requests.push({
+  const record = (status: number) =>
+    kernel.requests.record(
       requestId,
-      at: kernel.clock.now(),
-      method: c.req.method,
-      path: c.req.path,
-      service: c.get("service") ?? null,
-      operation: c.get("operation") ?? null,
-      project: c.get("principal")?.projectId ?? null,
+      kernel.clock.now(),
+      c.req.method,
+      c.req.path,
+      c.get("service") ?? null,
+      c.get("operation") ?? null,
+      c.get("principal")?.projectId ?? null,
       status,
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-    });
-  }
+      Math.round((performance.now() - started) * 1000) / 1000,
+    );
+  return settle(
+    handle,
+    (response) => {
+      record(response.status);
+      return withRequestId(response, requestId);
+    },
+    (error) => {
+      record(DROPPED);
+      throw error;
+    },
+  );
 }

@@ -11,6 +11,7 @@ import { UnknownMarker } from "../pagination.js";
 import { bodyResourceName, describeIssues } from "./body.js";
 import { requestHeader, type AppEnv, type Ctx } from "./context.js";
 import { journaled } from "./ingress.js";
+import { settle, type MaybePromise } from "./maybe-promise.js";
 import type { FaultEffect } from "../faults.js";
 import { DROPPED } from "./ingress.js";
 
@@ -25,7 +26,7 @@ export interface RouteDef {
   operation: string;
   /** who may call it; reads default to `reader`, writes to `member` */
   policy?: Policy;
-  handler: (c: Ctx) => Response | Promise<Response>;
+  handler: (c: Ctx) => MaybePromise<Response>;
 }
 
 export interface ServiceHttp {
@@ -48,52 +49,84 @@ export class TransportFault extends Error {
   }
 }
 
-const routeTables = new WeakMap<Hono<AppEnv>, ReadonlyArray<Readonly<RouteDef>>>();
+interface ServiceApp {
+  routes: ReadonlyArray<Readonly<RouteDef>>;
+  /** the 404 or 405, in the service's envelope, for a path under its mount that no route matched */
+  unmatched: (c: Ctx) => MaybePromise<Response>;
+}
+
+const serviceApps = new WeakMap<Hono<AppEnv>, ServiceApp>();
 
 /** The route table a service app was built from (the coverage table is generated from it). */
 export function routeTable(app: Hono<AppEnv>): ReadonlyArray<Readonly<RouteDef>> {
-  return routeTables.get(app) ?? [];
+  return serviceApps.get(app)?.routes ?? [];
+}
+
+/**
+ * The answer of a service app to a path under its mount that none of its routes matched. The app that
+ * mounts service apps calls it from its notFound handler: a catch-all route in each service app would
+ * match every request too, and a request matching two handlers goes through Hono's (always async)
+ * middleware composition instead of a direct call.
+ */
+export function unmatchedHandler(app: Hono<AppEnv>): ((c: Ctx) => MaybePromise<Response>) | undefined {
+  return serviceApps.get(app)?.unmatched;
 }
 
 export function buildServiceApp(kernel: Kernel, service: ServiceHttp, routes: RouteDef[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  routeTables.set(app, routes);
   for (const route of routes) {
     app.on(route.method, route.path, (c) => journaled(kernel, c, () => run(kernel, service, route, c)));
   }
   const patterns = routes.map((r) => ({ method: r.method, re: pathToRegExp(r.path) }));
-  app.all("*", (c) => journaled(kernel, c, () => {
-    const path = c.req.path.slice(service.mountPath.length) || "/";
-    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-    const known = patterns.filter((p) => p.re.test(path));
-    c.set("service", service.name);
-    const error = known.length && !known.some((p) => p.method === method)
-      ? new ApiError(405, undefined, `The method ${c.req.method} is not allowed for ${c.req.path}.`, {
-          Allow: [...new Set(known.map((p) => p.method))].join(", "),
-        })
-      : new ApiError(404, undefined, `The resource could not be found: ${c.req.path}`);
-    return render(service, c, error);
-  }));
+  const unmatched = (c: Ctx) =>
+    journaled(kernel, c, () => {
+      const path = c.req.path.slice(service.mountPath.length) || "/";
+      const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+      const known = patterns.filter((p) => p.re.test(path));
+      c.set("service", service.name);
+      const error = known.length && !known.some((p) => p.method === method)
+        ? new ApiError(405, undefined, `The method ${c.req.method} is not allowed for ${c.req.path}.`, {
+            Allow: [...new Set(known.map((p) => p.method))].join(", "),
+          })
+        : new ApiError(404, undefined, `The resource could not be found: ${c.req.path}`);
+      return render(service, c, error);
+    });
+  serviceApps.set(app, { routes, unmatched });
   return app;
 }
 
-async function run(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx): Promise<Response> {
+/**
+ * prepare -> fault gate -> token and policy -> rate limit -> handler, synchronous for as long as every
+ * step is (see ingress.ts); any error becomes the service's envelope.
+ */
+function run(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx): MaybePromise<Response> {
   c.set("service", service.name);
   c.set("operation", route.operation);
-  try {
-    service.prepare?.(c);
-    const fault = await gate(kernel, service, route, c);
-    const policy = route.policy ?? defaultPolicy(route.method);
-    authorize(kernel, policy, c);
-    throttle(kernel, c);
-    const response = await route.handler(c);
-    // a false negative reports a change that was made; a handler that failed made none, so its answer stands
-    if (fault?.type === "false-negative" && response.status < 400) throw injectedError(fault.status, fault.code, fault.message);
-    return response;
-  } catch (error) {
+  const fail = (error: unknown): MaybePromise<Response> => {
     if (error instanceof TransportFault) return transport(c, error);
     return render(service, c, toApiError(error));
-  }
+  };
+  return settle(
+    () => {
+      service.prepare?.(c);
+      return gate(kernel, service, route, c);
+    },
+    (fault) => {
+      const policy = route.policy ?? defaultPolicy(route.method);
+      authorize(kernel, policy, c);
+      throttle(kernel, c);
+      return settle(
+        () => route.handler(c),
+        (response) => {
+          // a false negative reports a change that was made; a handler that failed made none, so its answer stands
+          if (fault?.type === "false-negative" && response.status < 400) throw injectedError(fault.status, fault.code, fault.message);
+          return response;
+        },
+        fail,
+      );
+    },
+    fail,
+  );
 }
 
 function toApiError(error: unknown): ApiError {
@@ -110,12 +143,21 @@ export function render(service: ServiceHttp, c: Ctx, error: ApiError): Response 
   return c.json(service.envelope(error) as object, error.status as 400);
 }
 
-/** Fault gate: returns a false-negative effect for the caller to apply after the handler. */
-async function gate(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx): Promise<FaultEffect | undefined> {
+/**
+ * Fault gate: returns a false-negative effect for the caller to apply after the handler. It waits only
+ * when it must: to read the body's resource name for a rule on names, or for an injected delay.
+ */
+function gate(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx): MaybePromise<FaultEffect | undefined> {
   if (!kernel.faults.active) return undefined;
   // rules on resource names read the body's name; Hono caches the text for the handler
-  const name = kernel.faults.wantsResourceName && c.req.method !== "GET" ? bodyResourceName(await c.req.text()) : undefined;
-  const hit = kernel.faults.match({
+  if (kernel.faults.wantsResourceName && c.req.method !== "GET") {
+    return c.req.text().then((text) => applyFault(matchFault(kernel, service, route, c, bodyResourceName(text))));
+  }
+  return applyFault(matchFault(kernel, service, route, c, undefined));
+}
+
+function matchFault(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx, name: string | undefined): FaultEffect | undefined {
+  return kernel.faults.match({
     service: service.name,
     method: c.req.method,
     path: c.req.path.slice(service.mountPath.length) || "/",
@@ -127,13 +169,14 @@ async function gate(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ct
       return principal && { id: principal.projectId, name: principal.projectName };
     },
     resourceName: () => name,
-  });
-  if (!hit) return undefined;
-  const effect = hit.effect;
+  })?.effect;
+}
+
+function applyFault(effect: FaultEffect | undefined): MaybePromise<FaultEffect | undefined> {
+  if (!effect) return undefined;
   switch (effect.type) {
     case "latency":
-      await sleep(effect.ms);
-      return undefined;
+      return sleep(effect.ms).then(() => undefined);
     case "error":
       throw injectedError(effect.status, effect.code, effect.message);
     case "throttle":
@@ -143,8 +186,9 @@ async function gate(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ct
     case "reset":
       throw new TransportFault("reset");
     case "hang":
-      await sleep(effect.ms);
-      throw new TransportFault("hang");
+      return sleep(effect.ms).then(() => {
+        throw new TransportFault("hang");
+      });
     case "false-negative":
       return effect;
   }
@@ -178,14 +222,14 @@ function throttle(kernel: Kernel, c: Ctx): void {
   }
 }
 
-function transport(c: Ctx, fault: TransportFault): Response {
+function transport(c: Ctx, fault: TransportFault): MaybePromise<Response> {
   const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
   if (incoming?.socket) {
     incoming.socket.destroy();
     return new Response(null, { status: DROPPED });
   }
-  // in-process (app.request): there is no connection to drop, so the call itself fails
-  throw fault;
+  // in-process (app.request): there is no connection to drop, so the call itself fails (rejects)
+  return Promise.reject(fault);
 }
 
 function sleep(ms: number): Promise<void> {

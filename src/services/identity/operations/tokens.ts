@@ -213,8 +213,15 @@ export function issueToken(
 
 /** The caller may inspect or revoke a subject token if it is an admin or the token's own user. */
 export function subjectToken(s: IdentityState, caller: Principal, subject: string, now: number, allowExpired: boolean): Token {
-  const token = liveToken(s, subject, now, allowExpired);
-  if (!token) throw notFound("token", subject);
+  return checkSubjectToken(liveToken(s, subject, now, true), caller, subject, now, allowExpired);
+}
+
+/**
+ * subjectToken's checks on a token already looked up with liveToken(..., allowExpired = true), which
+ * can be memoized per slice: only the expiry depends on the time.
+ */
+export function checkSubjectToken(token: Token | undefined, caller: Principal, subject: string, now: number, allowExpired: boolean): Token {
+  if (!token || (!allowExpired && token.expiresAt <= now)) throw notFound("token", subject);
   if (!caller.roles.includes("admin") && caller.userId !== token.userId) throw forbidden();
   return token;
 }

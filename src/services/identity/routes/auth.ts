@@ -8,10 +8,10 @@ import { readBody } from "../../../kernel/http/body.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { isoMicro } from "../../../kernel/time.js";
 import { authRequestSchema } from "../schemas.js";
-import { issueToken, revokeToken, subjectToken } from "../operations/tokens.js";
+import { checkSubjectToken, issueToken, liveToken, revokeToken } from "../operations/tokens.js";
 import { catalogView, collectionLinks, tokenView, v3VersionEntry } from "../views.js";
 import { projectView, domainView } from "../views-directory.js";
-import { rolesOn, type IdentityState } from "../state.js";
+import { rolesOn, type IdentityState, type Token } from "../state.js";
 import { SliceMemo } from "../../../kernel/memo.js";
 import { forbidden, validationError } from "../errors.js";
 import type { IdentityDeps } from "./deps.js";
@@ -25,6 +25,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
     nocatalog: c.req.query("nocatalog") !== undefined,
   });
   const bodies = new SliceMemo<IdentityState, Buffer>(1000);
+  const subjects = new SliceMemo<IdentityState, Token | null>(1000);
   const subject = (c: Ctx) => {
     const id = requestHeader(c, "x-subject-token");
     if (!id) throw validationError("The X-Subject-Token header is required.");
@@ -73,12 +74,17 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => {
         const allowExpired = ["1", "true"].includes(c.req.query("allow_expired") ?? "");
-        const token = subjectToken(deps.state(), principalOf(c), subject(c), kernel.clock.now(), allowExpired);
-        // services validate the same tokens over and over: the rendered body is memoized per slice
+        // services validate the same tokens over and over: the lookup and the rendered body are memoized
+        // per slice (any identity write makes a new one)
+        const s = deps.state();
+        const now = kernel.clock.now();
+        const id = subject(c);
+        const live = subjects.get(s, id, () => liveToken(s, id, now, true) ?? null) ?? undefined;
+        const token = checkSubjectToken(live, principalOf(c), id, now, allowExpired);
         const options = viewOptions(c);
         const key = `${token.id} ${options.base} ${options.nocatalog}`;
         // kept encoded: the socket then writes the bytes as they are instead of encoding 6 KB of text per call
-        const body = bodies.get(deps.state(), key, () => Buffer.from(JSON.stringify(tokenView(deps.state(), token, options))));
+        const body = bodies.get(s, key, () => Buffer.from(JSON.stringify(tokenView(s, token, options))));
         return jsonResponse(c, 200, body, { "x-subject-token": token.id, vary: "X-Auth-Token" });
       },
     },
