@@ -70,8 +70,8 @@ export async function main(argv: string[]): Promise<void> {
     rateLimit: values["rate-limit"] ? parseRateLimit(values["rate-limit"]) : undefined,
   };
   for (const key of Object.keys(flags)) if (flags[key] === undefined) delete flags[key];
-  const options = { ...(configFile ? optionsFromFile(configFile) : {}), ...optionsFromEnv(process.env), ...flags };
   try {
+    const options = { ...(configFile ? optionsFromFile(configFile) : {}), ...optionsFromEnv(process.env), ...flags };
     await startServer(options);
   } catch (error) {
     console.error(`skymock: cannot start: ${(error as Error).message}`);

@@ -3,11 +3,10 @@
 
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { parse as parseYaml } from "yaml";
 import type { KernelOptions } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
 import { randomSeed } from "./kernel/ids.js";
-import { loadWorldFrom, type World } from "./world.js";
+import { loadWorldFrom, parseYaml, type World } from "./world.js";
 
 export const optionsSchema = z
   .object({
@@ -18,7 +17,11 @@ export const optionsSchema = z
     timeFactor: z.coerce.number().positive().default(1),
     frozenClock: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]).default(false),
     /** virtual clock start, ISO time or epoch ms; now when absent */
-    startTime: z.union([z.number(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))]).optional(),
+    startTime: z
+      .union([z.number(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))], {
+        error: "expected an ISO time such as 2030-01-01T00:00:00Z, or epoch milliseconds",
+      })
+      .optional(),
     randomSeed: z.coerce.number().int().optional(),
     tokenTtlSeconds: z.coerce.number().int().positive().default(3600),
     /** compute: virtual seconds a server takes to build, and each action step */
@@ -51,7 +54,9 @@ export interface ResolvedOptions extends Omit<z.output<typeof optionsSchema>, "s
 
 export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
   const { services: _services, ...rest } = input;
-  const o = optionsSchema.parse(rest);
+  const parsed = optionsSchema.safeParse(rest);
+  if (!parsed.success) throw new OptionsError(describeOptionIssues(parsed.error));
+  const o = parsed.data;
   const seedWorld = typeof o.seed === "string" ? loadWorldFrom(o.seed) : (o.seed as World);
   const seed = o.randomSeed ?? randomSeed();
   return {
@@ -71,6 +76,40 @@ export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
       requestLogSize: o.requestLogSize,
     },
   };
+}
+
+/** Options a caller got wrong; the message names each as a flag, a variable and a config-file key. */
+export class OptionsError extends Error {}
+
+/** The command-line flag of each option that has one (src/cli.ts parses them). */
+export const OPTION_FLAGS: Partial<Record<keyof z.input<typeof optionsSchema>, string>> = {
+  port: "--port",
+  host: "--host",
+  seed: "--seed",
+  timeFactor: "--time-factor",
+  frozenClock: "--frozen-clock",
+  startTime: "--start-time",
+  randomSeed: "--random-seed",
+  tokenTtlSeconds: "--token-ttl",
+  buildSeconds: "--build-seconds",
+  actionSeconds: "--action-seconds",
+  rateLimit: "--rate-limit",
+};
+
+function describeOptionIssues(error: z.ZodError): string {
+  return error.issues
+    .flatMap((issue) => {
+      // an unknown key is reported once per key, on the object itself
+      const keys = issue.code === "unrecognized_keys" ? issue.keys : [issue.path.join(".")];
+      return keys.map((key) => {
+        const top = key.split(".")[0] as keyof typeof OPTION_FLAGS;
+        const env = Object.entries(ENV_VARS).find(([, k]) => k === top)?.[0] ?? (top === "rateLimit" ? "SKYMOCK_RATE_LIMIT" : undefined);
+        const aliases = [OPTION_FLAGS[top], env].filter(Boolean).join(", ");
+        const message = issue.code === "unrecognized_keys" ? "not an option" : issue.message;
+        return `${key || "options"}${aliases ? ` (${aliases})` : ""}: ${message}`;
+      });
+    })
+    .join("; ");
 }
 
 /** Environment variables, SKYMOCK_<NAME>; a config file (JSON or YAML) named by SKYMOCK_CONFIG or --config. */
@@ -102,7 +141,18 @@ export function parseRateLimit(value: string): { requests: number; windowSeconds
 }
 
 export function optionsFromFile(path: string): Record<string, unknown> {
-  const doc = parseYaml(readFileSync(path, "utf8")) as unknown;
-  if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new Error(`${path}: a config file holds an object of options`);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new OptionsError(`config file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch (error) {
+    throw new OptionsError(`config file ${path}: neither valid JSON nor valid YAML: ${(error as Error).message.split("\n")[0]}`);
+  }
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new OptionsError(`config file ${path}: it must hold an object of options`);
   return doc as Record<string, unknown>;
 }

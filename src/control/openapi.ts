@@ -35,7 +35,8 @@ function op(tag: string, summary: string, responses: Json, extra: Json = {}): Js
 
 const clock = ok("The clock after the change.", ref("ClockState"));
 
-const paths: Record<string, Json> = {
+// built on first request, not at import: converting the zod schemas costs startup time
+const buildPaths = (): Record<string, Json> => ({
   "/_emulator/health": {
     get: op("health", "Readiness of every service", {
       "200": ok("Every service is ready (use as a container healthcheck or wait strategy).", ref("Health")),
@@ -194,9 +195,9 @@ const paths: Record<string, Json> = {
       },
     ),
   },
-};
+});
 
-const schemas: Record<string, Json> = {
+const buildSchemas = (): Record<string, Json> => ({
   Error: {
     type: "object",
     properties: { error: { type: "object", properties: { status: { type: "integer" }, code: str, message: str }, required: ["status", "code", "message"] } },
@@ -296,7 +297,7 @@ const schemas: Record<string, Json> = {
       durationMs: { type: "number" },
     },
   },
-};
+});
 
 let cached: Json | undefined;
 
@@ -308,8 +309,8 @@ export function openApiDocument(): Json {
       version: "1",
       description: "The test harness's back door: no token, no faults, not journaled. Errors are {\"error\": {status, code, message}}; a wrong method is a 405 with Allow.",
     },
-    paths,
-    components: { schemas },
+    paths: buildPaths(),
+    components: { schemas: buildSchemas() },
   };
   return cached;
 }

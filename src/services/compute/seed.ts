@@ -73,7 +73,7 @@ const seedSchema = z.strictObject({
 const noTx = { emit: () => {}, afterCommit: () => {} };
 
 export function loadComputeSeed(s: ComputeState, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void {
-  const seed = validate(seedSchema, section ?? {});
+  const seed = validate(seedSchema, section ?? {}, true);
   const now = kernel.clock.now();
   const project = (ref: string, what: string) => {
     const id = identitySelectors.projectId(world, ref);

@@ -42,7 +42,7 @@ export function derivedId(...parts: string[]): string {
 }
 
 export function loadIdentitySeed(s: IdentityState, tx: Tx, section: unknown): void {
-  const seed = validate(seedSchema, section ?? {});
+  const seed = validate(seedSchema, section ?? {}, true);
   const domainId = (ref: string) => findByName(s, s.domains, nameKey.domain(ref))?.id ?? ref;
   for (const d of seed.domains) createDomain(s, tx, { id: d.id ?? derivedId("domain", d.name), name: d.name, description: d.description, enabled: d.enabled });
   for (const r of seed.roles) createRole(s, tx, { id: r.id ?? derivedId("role", r.name), name: r.name, description: r.description, domainId: null });

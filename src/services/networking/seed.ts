@@ -66,7 +66,7 @@ const seedSchema = z.strictObject({
 const noTx = { emit: () => {}, afterCommit: () => {} };
 
 export function loadNetworkingSeed(s: NetworkingState, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void {
-  const seed = validate(seedSchema, section ?? {});
+  const seed = validate(seedSchema, section ?? {}, true);
   const ids = new SeedIds();
   const ctx = (projectId: string): OpContext => ({ caller: { projectId, isAdmin: true }, now: kernel.clock.now(), ids: ids as unknown as Ids, tx: noTx });
   const project = (ref: string, what: string) => {

@@ -3,7 +3,7 @@
 // and image ids, server creation, and a fingerprint of the state a rejected request must leave alone.
 
 import { readFileSync } from "node:fs";
-import { parse } from "yaml";
+import { CORE_SCHEMA, load } from "js-yaml";
 import { expect } from "vitest";
 import { call, login, testEmulator, type Call } from "../../helpers/emulator.js";
 
@@ -14,7 +14,7 @@ export const ACTION_MS = 2000;
 
 /** The default seed world as data, to build variants of (one small host, say). */
 export function defaultWorld(): Record<string, any> {
-  return parse(readFileSync(new URL("../../../fixtures/default.yaml", import.meta.url), "utf8"));
+  return load(readFileSync(new URL("../../../fixtures/default.yaml", import.meta.url), "utf8"), { schema: CORE_SCHEMA }) as Record<string, any>;
 }
 
 export interface ApiOptions {
