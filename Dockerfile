@@ -7,6 +7,9 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY src ./src
+# the build also starts the bundle once (bin/load-cli.js, the default world) to save V8's code cache
+COPY bin ./bin
+COPY fixtures ./fixtures
 RUN npm run build
 
 FROM node:20-slim

@@ -2,6 +2,7 @@
 // from GET /identity/v3; at that moment, read the child's VmRSS (default seed world). For reference, the
 // same measure on the smallest node:http server (bench/node-floor.mjs), spawned alternately.
 
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { freePort, median, rssMiB, startEmulator, startProcess, stopChild } from "./lib.mjs";
 
@@ -24,6 +25,7 @@ export async function measureColdStart({ runs = 7 } = {}) {
   }
   return {
     runs,
+    codeCacheUsed: codeCacheUsed(),
     readyMs,
     medianMs: median(readyMs),
     minMs: Math.min(...readyMs),
@@ -32,4 +34,11 @@ export async function measureColdStart({ runs = 7 } = {}) {
     rssMedianMiB: median(rss),
     rssMaxMiB: Math.max(...rss),
   };
+}
+
+/** Whether a fresh node accepts the V8 code cache the build saved for the CLI bundle (bin/load-cli.js). */
+function codeCacheUsed() {
+  const loader = new URL("../bin/load-cli.js", import.meta.url).href;
+  const script = `import(${JSON.stringify(loader)}).then((m) => { console.log(m.loadCli().cacheUsed); process.exit(0); })`;
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim() === "true";
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
-// The `skymock` command: runs the built bundle (npm run build makes dist/).
-import { main } from "../dist/cli.js";
-await main(process.argv.slice(2));
+// The `skymock` command: runs the built CLI bundle (npm run build makes dist/).
+import { loadCli } from "./load-cli.js";
+
+await loadCli().exports.main(process.argv.slice(2));

@@ -5,6 +5,9 @@ import { parseArgs } from "node:util";
 import { optionsFromEnv, optionsFromFile, parseRateLimit } from "./config.js";
 import { startServer } from "./server.js";
 
+// for the build's code-cache run (scripts/code-cache.mjs), which starts a server without parsing argv
+export { startServer };
+
 const USAGE = `usage: skymock start [options]
 
   --port N            port to listen on (default 8480; 0 picks a free one)      SKYMOCK_PORT

@@ -2,7 +2,7 @@
 // the environment, which wins over the file.
 
 import { readFileSync } from "node:fs";
-import { z } from "zod";
+import * as z from "zod";
 import type { KernelOptions } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
 import { randomSeed } from "./kernel/ids.js";
@@ -54,7 +54,8 @@ export interface ResolvedOptions extends Omit<z.output<typeof optionsSchema>, "s
 
 export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
   const { services: _services, ...rest } = input;
-  const parsed = optionsSchema.safeParse(rest);
+  // parsed once: zod's generated fast path would cost more than it saves
+  const parsed = optionsSchema.safeParse(rest, { jitless: true });
   if (!parsed.success) throw new OptionsError(describeOptionIssues(parsed.error));
   const o = parsed.data;
   const seedWorld = typeof o.seed === "string" ? loadWorldFrom(o.seed) : (o.seed as World);

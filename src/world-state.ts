@@ -3,7 +3,7 @@
 // whole before it replaces anything, so a bad seed or snapshot changes nothing.
 
 import { produce } from "immer";
-import { z } from "zod";
+import * as z from "zod";
 import type { Kernel } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
 import { ApiError } from "./kernel/errors.js";

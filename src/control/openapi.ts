@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the control API, served at /_emulator/openapi.json. Request bodies are
 // rendered from the zod schemas the routes validate with, so the document and the checks cannot drift.
 
-import { z } from "zod";
+import * as z from "zod";
 import { faultRuleSchema } from "../kernel/faults.js";
 import { advanceSchema, clockSchema, overrideSchema, rateLimitSchema, stepSchema } from "./time.js";
 import { resetSchema } from "./world.js";

@@ -2,7 +2,7 @@
 // state snapshot (export, import).
 
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
 import { ApiError } from "../kernel/errors.js";

@@ -2,7 +2,7 @@
 // service, method, path pattern, operation, project and resource name, each with a probability drawn from a
 // seedable generator, a `times` budget and an expiry on the virtual clock. Fired faults are journaled.
 
-import { z } from "zod";
+import * as z from "zod";
 import { Ring } from "./ring.js";
 import { seededRandom } from "./ids.js";
 

@@ -1,7 +1,7 @@
 // A tiny service for kernel and control tests, mounted beside identity: widgets whose lifecycle is
 // BUILD -> ACTIVE after 5 s (and REBUILD -> ACTIVE after 10 s), errors in the Nova-style fault envelope.
 
-import { z } from "zod";
+import * as z from "zod";
 import { buildServiceApp, type RouteDef } from "../../src/kernel/http/service-app.js";
 import { badRequest, faultEnvelope, notFound } from "../../src/kernel/errors.js";
 import { principalOf } from "../../src/kernel/http/context.js";

@@ -2,7 +2,7 @@
 // availability zones) and quota overrides. Ids not given derive from names, so the world has the same ids
 // in every run and after every reset; seeding publishes no events.
 
-import { z } from "zod";
+import * as z from "zod";
 import type { Kernel } from "../../kernel/kernel.js";
 import { ApiError } from "../../kernel/errors.js";
 import { validate } from "../../kernel/http/body.js";

@@ -1,6 +1,6 @@
 // zod schemas of the identity request bodies (Keystone v3 api-ref shapes) and their inferred types.
 
-import { z } from "zod";
+import * as z from "zod";
 
 const domainRef = z
   .object({ id: z.string().min(1).optional(), name: z.string().min(1).optional() })

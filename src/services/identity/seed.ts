@@ -2,7 +2,7 @@
 // names, so the default world has the same ids in every run and after every reset.
 
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import type { Tx } from "../../kernel/store/store.js";
 import { validate } from "../../kernel/http/body.js";
 import { createDomain, createProject, createRole, createUser, grantRole } from "./operations/directory.js";

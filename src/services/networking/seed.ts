@@ -2,7 +2,7 @@
 // interfaces) through the same operations as the API, and gives every identity project its `default`
 // security group. Ids derive from names, so the seed world has the same ids in every run and after reset.
 
-import { z } from "zod";
+import * as z from "zod";
 import type { Kernel } from "../../kernel/kernel.js";
 import { seededRandom, type Ids } from "../../kernel/ids.js";
 import { ApiError } from "../../kernel/errors.js";

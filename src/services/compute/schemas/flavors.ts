@@ -1,7 +1,7 @@
 // Request bodies of /flavors (nova/api/openstack/compute/schemas/flavor_manage.py, flavors_extraspecs.py):
 // create with `description` from 2.55; update (description only, 2.55); extra specs as string maps.
 
-import { z } from "zod";
+import * as z from "zod";
 import { novaBool, novaInt, novaName } from "./parameter-types.js";
 
 const description = z.string().max(65535).nullable();

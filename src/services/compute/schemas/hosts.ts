@@ -1,7 +1,7 @@
 // Request bodies of PUT /os-services (nova/api/openstack/compute/schemas/services.py): from 2.53 the
 // service by id with status / disabled_reason / forced_down; before, actions on {host, binary}.
 
-import { z } from "zod";
+import * as z from "zod";
 import { novaBool } from "./parameter-types.js";
 
 const reason = z.string().min(1).max(255);

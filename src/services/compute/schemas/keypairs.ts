@@ -1,7 +1,7 @@
 // Request body of POST /os-keypairs (nova/api/openstack/compute/schemas/keypairs.py): `type` from 2.2,
 // `user_id` (admins, for another user) from 2.10; nothing else.
 
-import { z } from "zod";
+import * as z from "zod";
 import type { Microversion } from "../microversion.js";
 
 const base = { name: z.string(), public_key: z.string().optional() };

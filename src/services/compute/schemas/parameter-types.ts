@@ -1,7 +1,7 @@
 // Nova's shared request-parameter types (nova/api/validation/parameter_types.py) for the rest of the compute
 // API: names, booleans as Nova accepts them, integers that may come as digit strings.
 
-import { z } from "zod";
+import * as z from "zod";
 
 /** 1-255 printable characters without leading or trailing whitespace. */
 export const novaName = z

@@ -2,7 +2,7 @@
 // subset of the limits, each an integer from -1 (unlimited); `force` skips the check against usage. The
 // network keys are refused from 2.36 and the injected-file keys from 2.57.
 
-import { z } from "zod";
+import * as z from "zod";
 import { COMPUTE_QUOTA_KEYS, type ComputeQuotaKey } from "../state.js";
 import type { Microversion } from "../microversion.js";
 import { novaBool, novaInt } from "./parameter-types.js";

@@ -2,7 +2,7 @@
 // reset_server_state,console_output,evacuate}.py): one schema per action key, each validating the whole
 // body so that errors name the field as `reboot.type`. Actions Nova does not validate take any value.
 
-import { z } from "zod";
+import * as z from "zod";
 import { metadataSchema } from "./servers.js";
 import { novaBool, novaName } from "./parameter-types.js";
 

@@ -2,7 +2,7 @@
 // `policies` (a list of one; the soft policies from 2.15) before 2.64, `policy` plus optional `rules`
 // (max_server_per_host) from 2.64.
 
-import { z } from "zod";
+import * as z from "zod";
 import { validate } from "../../../kernel/http/body.js";
 import type { Microversion } from "../microversion.js";
 import { novaInt, novaName } from "./parameter-types.js";

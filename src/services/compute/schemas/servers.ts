@@ -2,7 +2,7 @@
 // only; references (flavor, image, network, port, keypair, zone, group) are resolved in the operations.
 // The create body stays open to the extension keys clients send (config_drive, personality, ...).
 
-import { z } from "zod";
+import * as z from "zod";
 
 /** Nova's `name`: 1-255 printable characters, no leading or trailing whitespace. */
 export const serverName = z

@@ -1,7 +1,7 @@
 // QoS policies and their rules (Neutron v2.0 /qos; facts §4.9), admin only in this cloud: policies CRUD,
 // `<type>_rules` CRUD under a policy for bandwidth_limit, dscp_marking and minimum_bandwidth, rule types.
 
-import { z } from "zod";
+import * as z from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";

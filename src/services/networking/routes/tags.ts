@@ -1,6 +1,6 @@
 // Tags sub-resources (/v2.0/<collection>/{id}/tags[/{tag}]) for every taggable collection.
 
-import { z } from "zod";
+import * as z from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";

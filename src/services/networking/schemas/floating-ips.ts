@@ -1,7 +1,7 @@
 // Request bodies of /v2.0/floatingips (neutron-lib api/definitions l3 floatingip, fip-port-details,
 // qos-fip, dns). Unknown attributes are 400, as Neutron answers them.
 
-import { z } from "zod";
+import * as z from "zod";
 import { neutronDescription, neutronTags } from "./networks.js";
 
 export const floatingIpCreateSchema = z.strictObject({

@@ -1,7 +1,7 @@
 // Request bodies of /v2.0/networks (neutron-lib api/definitions network, external-net, provider-net,
 // net-mtu-writable, port-security, qos, dns-domain). Unknown attributes are 400, as Neutron answers them.
 
-import { z } from "zod";
+import * as z from "zod";
 import { invalidInput } from "../errors.js";
 
 /** Neutron's convert_to_boolean: JSON booleans, and the strings clients sometimes send. */

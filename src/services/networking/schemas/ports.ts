@@ -2,7 +2,7 @@
 // allowed_address_pairs, qos, securitygroup). Shapes only: addresses, MACs and the rules between fields
 // are checked in operations/ports.ts so the answers follow Neutron's validators. Unknown attributes: 400.
 
-import { z } from "zod";
+import * as z from "zod";
 import { VNIC_TYPES } from "../operations/ports.js";
 import { neutronBool, neutronDescription, neutronName, neutronTags } from "./networks.js";
 

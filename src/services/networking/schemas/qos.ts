@@ -1,7 +1,7 @@
 // Request bodies of /v2.0/qos/policies and their rules (neutron-lib api/definitions qos, qos_default,
 // qos_bw_limit_direction). Integers may come as strings (Neutron's convert_to_int).
 
-import { z } from "zod";
+import * as z from "zod";
 import { neutronBool, neutronDescription, neutronName, neutronTags } from "./networks.js";
 
 const policyFields = {

@@ -1,7 +1,7 @@
 // Request body of PUT /v2.0/quotas/{project_id} (neutron/extensions/quotasv2.py): any subset of the
 // resources, each an integer from -1 (unlimited) up; `check_limit` refuses a limit below current usage.
 
-import { z } from "zod";
+import * as z from "zod";
 import { neutronBool } from "./networks.js";
 
 /** convert_to_int, then validate type:range [-1, DB_INTEGER_MAX_VALUE] */

@@ -1,7 +1,7 @@
 // Request bodies of /v2.0/routers and its interface actions (neutron-lib api/definitions l3, l3_ext_gw_mode,
 // extraroute). Unknown attributes are 400, as Neutron answers them.
 
-import { z } from "zod";
+import * as z from "zod";
 import { neutronBool, neutronDescription, neutronName, neutronTags } from "./networks.js";
 
 const externalFixedIp = z.strictObject({ subnet_id: z.string().optional(), ip_address: z.string().optional() });

@@ -2,7 +2,7 @@
 // ports may come as strings or numbers; their values are converted and checked in
 // operations/security-group-rules.ts, in Neutron's order and with its exception types.
 
-import { z } from "zod";
+import * as z from "zod";
 import { neutronDescription } from "./networks.js";
 
 const stringOrNumber = z.union([z.string(), z.number()]).nullable().optional();

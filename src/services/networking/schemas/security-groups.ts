@@ -1,6 +1,6 @@
 // Request bodies of /v2.0/security-groups (neutron-lib api/definitions securitygroup, stateful-security-group).
 
-import { z } from "zod";
+import * as z from "zod";
 import { neutronBool, neutronDescription, neutronName, neutronTags } from "./networks.js";
 
 const mutable = {

@@ -2,7 +2,7 @@
 // dns publish_fixed_ip). Shapes only: address syntax and the rules between fields are checked in
 // operations/subnets.ts, so the messages follow Neutron's validators.
 
-import { z } from "zod";
+import * as z from "zod";
 import { neutronBool, neutronDescription, neutronName, neutronTags } from "./networks.js";
 
 /** Neutron's convert_to_int on ip_version: 4 and 6, also as strings. */
