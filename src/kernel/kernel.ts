@@ -4,7 +4,7 @@
 import { VirtualClock } from "./clock.js";
 import { EventBus } from "./events.js";
 import { Faults } from "./faults.js";
-import { Ids } from "./ids.js";
+import { Ids, RequestIds } from "./ids.js";
 import { RequestJournal } from "./request-journal.js";
 import { Store, type RootState } from "./store/store.js";
 import { Transitions } from "./transitions.js";
@@ -28,7 +28,7 @@ export class Kernel {
   readonly clock: VirtualClock;
   readonly ids: Ids;
   /** request ids come from their own stream so reads do not shift the resource ids a seed reproduces */
-  readonly requestIds: Ids;
+  readonly requestIds: RequestIds;
   readonly store: Store;
   readonly events: EventBus;
   readonly transitions: Transitions;
@@ -40,7 +40,7 @@ export class Kernel {
   constructor(readonly options: KernelOptions) {
     this.clock = new VirtualClock({ start: options.startTime, factor: options.timeFactor, frozen: options.frozenClock });
     this.ids = new Ids(options.randomSeed);
-    this.requestIds = new Ids(options.randomSeed ^ 0x5bd1e995);
+    this.requestIds = new RequestIds(options.randomSeed ^ 0x5bd1e995);
     this.store = new Store({});
     this.events = new EventBus(options.eventLogSize, () => this.clock.date());
     this.store.onEvent((type, payload) => this.events.publish(type, payload));

@@ -111,6 +111,19 @@ describe("GET /_emulator/requests", () => {
     expect(ids.every((id: string) => /^req-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(true);
   });
 
+  it("gives the same request ids in the same order for the same random seed, and others for another", async () => {
+    const ids = async (randomSeed: number) => {
+      const e = toyEmulator({ randomSeed });
+      const t = await login(e);
+      const res = [await call(e, "GET", "/toy/widgets", { token: t }), await call(e, "GET", "/toy/nowhere", { token: t })];
+      return res.map((r) => r.headers.get("x-openstack-request-id"));
+    };
+    const [a, b, c] = [await ids(11), await ids(11), await ids(12)];
+    expect(a).toEqual(b);
+    expect(new Set(a).size).toBe(2);
+    expect(c.some((id, i) => id === a[i])).toBe(false);
+  });
+
   it("filters by service, and is cleared by DELETE", async () => {
     await createWidget(emu, token);
     expect((await call(emu, "GET", "/_emulator/requests?service=toy")).body.requests).toHaveLength(1);

@@ -13,7 +13,7 @@ export const DROPPED = 499;
 
 /** Gives the request its id, on the context; the response gets it as a header once it is built. */
 export function stampRequest(kernel: Kernel, c: Ctx): string {
-  const requestId = kernel.requestIds.requestId();
+  const requestId = kernel.requestIds.next();
   c.set("requestId", requestId);
   return requestId;
 }

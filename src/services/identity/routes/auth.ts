@@ -73,7 +73,8 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.token.validate",
       policy: "authenticated",
       handler: (c) => {
-        const allowExpired = ["1", "true"].includes(c.req.query("allow_expired") ?? "");
+        const allowExpiredParam = c.req.query("allow_expired");
+        const allowExpired = allowExpiredParam === "1" || allowExpiredParam === "true";
         // services validate the same tokens over and over: the lookup and the rendered body are memoized
         // per slice (any identity write makes a new one)
         const s = deps.state();
