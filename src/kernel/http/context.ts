@@ -14,22 +14,48 @@ export type AppEnv = { Variables: AppVariables };
 
 export type Ctx = Context<AppEnv>;
 
-/** The address the client used, so catalog and link URLs point back at it (proxies: X-Forwarded-*). */
+/** node's request, when the app serves a socket (absent in-process: app.request()) */
+interface Incoming {
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { encrypted?: boolean };
+}
+
+function incomingOf(c: Context): Incoming | undefined {
+  return (c.env as { incoming?: Incoming } | undefined)?.incoming;
+}
+
+function isTls(c: Context): boolean {
+  const incoming = incomingOf(c);
+  return incoming ? incoming.socket?.encrypted === true : c.req.url.startsWith("https:");
+}
+
 /**
  * One request header (name in lower case). Over a socket it is read from node's own parsed headers:
  * Hono's c.req.header() first builds a web Headers object from the raw list, a cost on every request.
  */
 export function requestHeader(c: Context, name: string): string | undefined {
-  const incoming = (c.env as { incoming?: { headers: Record<string, string | string[] | undefined> } } | undefined)?.incoming;
+  const incoming = incomingOf(c);
   if (!incoming) return c.req.header(name);
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+/**
+ * One query parameter. Over a socket, a request line without a query answers at once from node's own
+ * parsed URL: Hono's c.req.query() scans the full URL it builds, a cost on every request of a hot path.
+ */
+export function queryParam(c: Context, name: string): string | undefined {
+  const url = incomingOf(c)?.url;
+  if (url !== undefined && !url.includes("?")) return undefined;
+  return c.req.query(name);
+}
+
+/** The address the client used, so catalog and link URLs point back at it (proxies: X-Forwarded-*). */
 export function baseUrl(c: Context): string {
   const forwardedProto = requestHeader(c, "x-forwarded-proto");
   const host = requestHeader(c, "x-forwarded-host") ?? requestHeader(c, "host");
-  if (host) return `${forwardedProto ?? (c.req.url.startsWith("https:") ? "https" : "http")}://${host}`;
+  if (host) return `${forwardedProto ?? (isTls(c) ? "https" : "http")}://${host}`;
   const url = new URL(c.req.url);
   return `${forwardedProto ?? url.protocol.slice(0, -1)}://${url.host}`;
 }

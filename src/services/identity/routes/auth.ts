@@ -3,7 +3,7 @@
 
 import { createHash } from "node:crypto";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, jsonResponse, principalOf, requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { baseUrl, jsonResponse, principalOf, queryParam, requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { readBody } from "../../../kernel/http/body.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { isoMicro } from "../../../kernel/time.js";
@@ -22,9 +22,9 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
     catalog: options.catalog,
     base: baseUrl(c),
     region: options.region,
-    nocatalog: c.req.query("nocatalog") !== undefined,
+    nocatalog: queryParam(c, "nocatalog") !== undefined,
   });
-  const bodies = new SliceMemo<IdentityState, Buffer>(1000);
+  const bodies = new SliceMemo<IdentityState, Map<string, Buffer>>(1000);
   const subjects = new SliceMemo<IdentityState, Token | null>(1000);
   const subject = (c: Ctx) => {
     const id = requestHeader(c, "x-subject-token");
@@ -73,7 +73,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.token.validate",
       policy: "authenticated",
       handler: (c) => {
-        const allowExpiredParam = c.req.query("allow_expired");
+        const allowExpiredParam = queryParam(c, "allow_expired");
         const allowExpired = allowExpiredParam === "1" || allowExpiredParam === "true";
         // services validate the same tokens over and over: the lookup and the rendered body are memoized
         // per slice (any identity write makes a new one)
@@ -83,9 +83,16 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
         const live = subjects.get(s, id, () => liveToken(s, id, now, true) ?? null) ?? undefined;
         const token = checkSubjectToken(live, principalOf(c), id, now, allowExpired);
         const options = viewOptions(c);
-        const key = `${token.id} ${options.base} ${options.nocatalog}`;
-        // kept encoded: the socket then writes the bytes as they are instead of encoding 6 KB of text per call
-        const body = bodies.get(s, key, () => Buffer.from(JSON.stringify(tokenView(s, token, options))));
+        // per token, one body per address the clients used (and without the catalog when asked); kept
+        // encoded: the socket then writes the bytes as they are instead of encoding 6 KB of text per call
+        const variants = bodies.get(s, token.id, () => new Map<string, Buffer>());
+        const variant = options.nocatalog ? `${options.base} nocatalog` : options.base;
+        let body = variants.get(variant);
+        if (!body) {
+          body = Buffer.from(JSON.stringify(tokenView(s, token, options)));
+          if (variants.size >= 16) variants.clear(); // a client varying its Host header stays bounded
+          variants.set(variant, body);
+        }
         return jsonResponse(c, 200, body, { "x-subject-token": token.id, vary: "X-Auth-Token" });
       },
     },
