@@ -9,7 +9,7 @@ export class Ring<T> {
   constructor(readonly capacity: number) {}
 
   /** Adds `item`, stamping it with its sequence number (the item is taken over, not copied: callers pass
-   * a fresh object; this runs once per request, so it stays cheap). */
+   * a fresh object). */
   push(item: T): T & { seq: number } {
     const entry = item as T & { seq: number };
     entry.seq = this.#next++;
