@@ -81,11 +81,11 @@ export class Ids {
   }
 
   /**
-   * Writes 32 hex digits from the stream (32 bits per 8 digits) into `scratch` at `at`, with a dash
-   * before each position listed in `dashes`; returns the end offset.
+   * Writes 32 hex digits from the stream (32 bits per 8 digits) at the start of `scratch`, with a dash
+   * before each digit position listed in `dashes`; returns the length written.
    */
-  #hexInto(at: number, dashes: readonly number[]): number {
-    let pos = at;
+  #hexInto(dashes: readonly number[]): number {
+    let pos = 0;
     let dash = 0;
     for (let i = 0; i < 32; i += 8) {
       const word = (this.#random() * 4294967296) >>> 0;
@@ -102,7 +102,7 @@ export class Ids {
 
   /** RFC 4122 version-4 shape: 8-4-4-4-12 (Nova, Cinder, Neutron ids). */
   uuid(): string {
-    const end = this.#hexInto(0, UUID_DASHES);
+    const end = this.#hexInto(UUID_DASHES);
     scratch[14] = HEX_CODES[4];
     scratch[19] = HEX_CODES[8 + Math.floor(this.#random() * 4)];
     return scratch.toString("latin1", 0, end);
@@ -110,7 +110,7 @@ export class Ids {
 
   /** 32 hex characters, no dashes (Keystone ids). */
   hexId(): string {
-    return scratch.toString("latin1", 0, this.#hexInto(0, []));
+    return scratch.toString("latin1", 0, this.#hexInto([]));
   }
 
   /** url-safe, about 22 characters (Keystone audit ids). */
@@ -125,7 +125,6 @@ export class Ids {
   secret(): string {
     return this.#secret();
   }
-
 
   /** a float in [0, 1) from the same seeded stream */
   random(): number {
