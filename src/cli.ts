@@ -2,7 +2,7 @@
 //                [--random-seed N] [--token-ttl S] [--rate-limit N[/S]] [--config FILE]`
 
 import { parseArgs } from "node:util";
-import { optionsFromEnv, optionsFromFile, parseRateLimit } from "./config.js";
+import { OPTION_FLAGS, optionsFromEnv, optionsFromFile, parseRateLimit } from "./config.js";
 import { startServer } from "./server.js";
 
 // for the build's code-cache run (scripts/code-cache.mjs), which starts a server without parsing argv
@@ -34,45 +34,22 @@ export async function main(argv: string[]): Promise<void> {
     console.error(`skymock: unknown command ${command}\n\n${USAGE}`);
     process.exit(2);
   }
-  let values;
+  // one flag per option that has one (config.ts names them); --frozen-clock is the only switch
+  const flagOptions: Record<string, { type: "string" | "boolean" }> = { config: { type: "string" } };
+  for (const [key, flag] of Object.entries(OPTION_FLAGS)) flagOptions[flag.slice(2)] = { type: key === "frozenClock" ? "boolean" : "string" };
+  let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        seed: { type: "string" },
-        "time-factor": { type: "string" },
-        "frozen-clock": { type: "boolean" },
-        "start-time": { type: "string" },
-        "random-seed": { type: "string" },
-        "token-ttl": { type: "string" },
-        "build-seconds": { type: "string" },
-        "action-seconds": { type: "string" },
-        "rate-limit": { type: "string" },
-        config: { type: "string" },
-      },
-      strict: true,
-    }));
+    ({ values } = parseArgs({ args: rest, options: flagOptions, strict: true }));
   } catch (error) {
     console.error(`skymock: ${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
-  const configFile = values.config ?? process.env.SKYMOCK_CONFIG;
-  const flags: Record<string, unknown> = {
-    port: values.port,
-    host: values.host,
-    seed: values.seed,
-    timeFactor: values["time-factor"],
-    frozenClock: values["frozen-clock"],
-    startTime: values["start-time"],
-    randomSeed: values["random-seed"],
-    tokenTtlSeconds: values["token-ttl"],
-    buildSeconds: values["build-seconds"],
-    actionSeconds: values["action-seconds"],
-    rateLimit: values["rate-limit"] ? parseRateLimit(values["rate-limit"]) : undefined,
-  };
-  for (const key of Object.keys(flags)) if (flags[key] === undefined) delete flags[key];
+  const configFile = (values.config as string | undefined) ?? process.env.SKYMOCK_CONFIG;
+  const flags: Record<string, unknown> = {};
+  for (const [key, flag] of Object.entries(OPTION_FLAGS)) {
+    const value = values[flag.slice(2)];
+    if (value !== undefined) flags[key] = key === "rateLimit" ? parseRateLimit(value as string) : value;
+  }
   try {
     const options = { ...(configFile ? optionsFromFile(configFile) : {}), ...optionsFromEnv(process.env), ...flags };
     await startServer(options);

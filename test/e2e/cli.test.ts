@@ -319,6 +319,26 @@ describe("skymock start: seed worlds", () => {
   });
 });
 
+describe("skymock start: the other flags", () => {
+  it("--rate-limit N/S, --build-seconds and --action-seconds reach the running emulator", async () => {
+    const server = await start(["--rate-limit", "5/10", "--build-seconds", "9", "--action-seconds", "3"]);
+    const limit = await (await fetch(`${server.url}/_emulator/rate-limit`)).json();
+    expect(limit).toEqual({ requests: 5, windowSeconds: 10 });
+    const { definitions } = (await (await fetch(`${server.url}/_emulator/transitions`)).json()) as {
+      definitions: Array<{ type: string; from: string; afterMs: number }>;
+    };
+    const after = (from: string) => definitions.find((d) => d.type === "compute.server" && d.from === from)?.afterMs;
+    expect(after("building")).toBe(9000);
+    expect(after("rebooting")).toBe(3000);
+  });
+
+  it("--token-ttl S sets the token lifetime", async () => {
+    const server = await start(["--token-ttl", "90", "--frozen-clock"]);
+    const { body } = await issueToken(server.url);
+    expect(Date.parse(body.token.expires_at) - Date.parse(body.token.issued_at)).toBe(90_000);
+  });
+});
+
 describe("skymock start: --random-seed", () => {
   async function tokenAndProject(server: ServerProcess): Promise<{ token: string; projectId: string }> {
     const token = await adminToken(server);
