@@ -8,8 +8,25 @@ import { fileURLToPath } from "node:url";
 import { CORE_SCHEMA, load } from "js-yaml";
 import { ApiError } from "./kernel/errors.js";
 
-/** YAML 1.2 core types only: a date-like scalar stays a string, as JSON would have it */
-export const parseYaml = (text: string): unknown => load(text, { schema: CORE_SCHEMA });
+/** Values a YAML document may hold once its aliases are followed (a plain document counts its own). */
+const MAX_YAML_VALUES = 1_000_000;
+
+/**
+ * YAML 1.2 core types only: a date-like scalar stays a string, as JSON would have it. Aliases are shared
+ * references, so a few nested ones can stand for billions of values ("billion laughs"); a document that
+ * expands past MAX_YAML_VALUES is refused before anything walks it.
+ */
+export function parseYaml(text: string): unknown {
+  const doc = load(text, { schema: CORE_SCHEMA });
+  let budget = MAX_YAML_VALUES;
+  const stack: unknown[] = [doc];
+  while (stack.length) {
+    const value = stack.pop();
+    if (--budget < 0) throw new Error(`the document expands to more than ${MAX_YAML_VALUES} values (YAML aliases)`);
+    if (value && typeof value === "object") for (const child of Object.values(value)) stack.push(child);
+  }
+  return doc;
+}
 
 export type World = Record<string, unknown>;
 

@@ -77,12 +77,20 @@ describe("POST /_emulator/seed", () => {
   });
 });
 
+/** Nine levels of ten aliases each: 10^9 strings once expanded, a few hundred bytes as text. */
+function billionLaughs(): string {
+  let yaml = "identity:\n  projects:\n    - &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (let i = 1; i < 9; i++) yaml += `    - &l${i} [${Array(10).fill(`*l${i - 1}`).join(", ")}]\n`;
+  return yaml;
+}
+
 describe("a bad seed changes nothing", () => {
   const cases: Array<[string, () => Promise<{ status: number; body: any }>, number, RegExp]> = [
     ["a section for a service that is not running", () => seed("mainframe:\n  jobs: []\n"), 400, /mainframe/],
     ["malformed YAML", () => seed("identity: [unclosed\n"), 400, /neither valid JSON nor valid YAML/],
     ["malformed JSON", () => seed('{"identity": ', "", "application/json"), 400, /neither valid JSON nor valid YAML/],
     ["a document that is not an object", () => seed("- just\n- a list\n"), 400, /object of service sections/],
+    ["YAML aliases that expand to billions of values", () => seed(billionLaughs()), 400, /expands to more than 1000000 values/],
     ["a section its service rejects", () => seed("identity:\n  users:\n    - { nom: x }\n"), 400, /users/],
     ["a name clash in a merge", () => seed("identity:\n  projects:\n    - { name: demo }\n", "?mode=merge"), 409, /Conflict/],
     ["an unknown scenario", () => call(emu, "POST", "/_emulator/seed?scenario=nope"), 404, /No scenario named nope/],
