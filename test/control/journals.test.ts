@@ -104,10 +104,16 @@ describe("GET /_emulator/requests", () => {
 
   it("names each request by the x-openstack-request-id its response carried", async () => {
     const ok = await call(emu, "GET", "/identity/v3/auth/tokens", { token, headers: { "x-subject-token": token } });
+    const head = await call(emu, "HEAD", "/identity/v3/auth/tokens", { token, headers: { "x-subject-token": token } });
     const missing = await call(emu, "GET", "/toy/widgets/missing", { token });
     const unknown = await call(emu, "GET", "/toy/nowhere", { token });
-    const ids = (await call(emu, "GET", "/_emulator/requests")).body.requests.slice(-3).map((r: any) => r.requestId);
-    expect(ids).toEqual([ok, missing, unknown].map((r) => r.headers.get("x-openstack-request-id")));
+    const other = await login(emu);
+    const revoked = await call(emu, "DELETE", "/identity/v3/auth/tokens", { token, headers: { "x-subject-token": other } });
+    expect([ok.status, head.status, revoked.status]).toEqual([200, 200, 204]);
+    const responses = [ok, head, missing, unknown, revoked];
+    const records = (await call(emu, "GET", "/_emulator/requests")).body.requests;
+    const ids = records.filter((r: any) => r.path !== "/identity/v3/auth/tokens" || r.method !== "POST").slice(-5).map((r: any) => r.requestId);
+    expect(ids).toEqual(responses.map((r) => r.headers.get("x-openstack-request-id")));
     expect(ids.every((id: string) => /^req-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(true);
   });
 
