@@ -11,6 +11,8 @@ export interface ServiceModule<S = unknown> {
   name: string;
   /** where the service is mounted (e.g. `/identity`) */
   mountPath: string;
+  /** what the identity service's catalog lists for this service (none: not listed) */
+  catalog?: CatalogEntry[];
   /** renders errors in this service's upstream envelope */
   envelope: ErrorEnvelope;
   initialState(): S;
@@ -33,6 +35,15 @@ export interface ServiceModule<S = unknown> {
   control?(kernel: Kernel): Hono<AppEnv>;
   /** Readiness for /_emulator/health. */
   health?(kernel: Kernel): { ready: boolean; detail?: string };
+}
+
+/** One service in the token catalog: public, internal and admin endpoints at `path` below the base URL. */
+export interface CatalogEntry {
+  /** service type clients look up (`compute`, `network`, `volumev3`) */
+  type: string;
+  name: string;
+  /** path below the base URL; `{project_id}` is filled from the token's project */
+  path: string;
 }
 
 /**

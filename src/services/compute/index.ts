@@ -31,6 +31,8 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
   return {
     name: SLICE,
     mountPath,
+    // versioned, as real deployments publish compute and clients expect it
+    catalog: [{ type: "compute", name: "nova", path: `${mountPath}/v2.1` }],
     envelope,
     initialState: initialComputeState,
     loadSeed: (draft, section, kernel, world) => loadComputeSeed(draft, section, kernel, world),

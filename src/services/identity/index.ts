@@ -25,6 +25,7 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
   return {
     name: SLICE,
     mountPath,
+    catalog: [{ type: "identity", name: "keystone", path: mountPath }],
     envelope,
     initialState: initialIdentityState,
     loadSeed: (draft, section) => loadIdentitySeed(draft, noTx, section),

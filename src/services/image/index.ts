@@ -12,6 +12,7 @@ export function imageService(): ServiceModule<Record<string, never>> {
   return {
     name: "image",
     mountPath,
+    catalog: [{ type: "image", name: "glance", path: mountPath }],
     envelope,
     initialState: () => ({}),
     loadSeed: () => {},

@@ -28,6 +28,7 @@ export function networkingService(): ServiceModule<NetworkingState> {
   return {
     name: SLICE,
     mountPath,
+    catalog: [{ type: "network", name: "neutron", path: mountPath }],
     envelope,
     initialState: initialNetworkingState,
     loadSeed: (draft, section, kernel, world) => loadNetworkingSeed(draft, section, kernel, world),

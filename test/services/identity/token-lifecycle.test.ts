@@ -1,9 +1,8 @@
 // A token's life after issue: the scoping exchange, validation (GET/HEAD), revocation, the catalog, expiry.
 
 import { describe, expect, it } from "vitest";
-import { CATALOG } from "../../../src/catalog.js";
 import { call, login, passwordAuth, testEmulator } from "../../helpers/emulator.js";
-import { issue, projectScope, tokenExchange, TOKENS, validate } from "./identity-helpers.js";
+import { issue, MOUNTED_CATALOG_TYPES, projectScope, tokenExchange, TOKENS, validate } from "./identity-helpers.js";
 
 describe("unscoped token -> projects -> project token exchange", () => {
   it("exchanges an unscoped token for a project token that keeps the original expiry", async () => {
@@ -27,7 +26,7 @@ describe("unscoped token -> projects -> project token exchange", () => {
     expect(scoped.project.id).toBe(project.id);
     expect(scoped.issued_at).toBe("2030-01-01T00:10:00.000000Z");
     expect(scoped.expires_at).toBe(first.body.token.expires_at);
-    expect(scoped.catalog.length).toBe(CATALOG.length);
+    expect(scoped.catalog.length).toBe(MOUNTED_CATALOG_TYPES.length);
     // the audit chain: the new token's own id, then the original's
     expect(scoped.audit_ids).toHaveLength(2);
     expect(scoped.audit_ids[1]).toBe(first.body.token.audit_ids[0]);

@@ -1,9 +1,10 @@
 // POST /v3/auth/tokens: password methods, scopes, the token body and catalog, lifetime, reproducibility.
 
 import { describe, expect, it } from "vitest";
-import { CATALOG } from "../../../src/catalog.js";
+import { identityService } from "../../../src/services/identity/index.js";
+import { loadScenario } from "../../../src/world.js";
 import { call, login, passwordAuth, testEmulator } from "../../helpers/emulator.js";
-import { DEFAULT_DOMAIN, issue, passwordById, projectScope, TOKENS } from "./identity-helpers.js";
+import { DEFAULT_DOMAIN, issue, MOUNTED_CATALOG_TYPES, passwordById, projectScope, TOKENS } from "./identity-helpers.js";
 
 const ISO_MICRO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
@@ -53,7 +54,8 @@ describe("POST /v3/auth/tokens: password authentication", () => {
   it("carries a catalog with every service type, each with public, internal and admin endpoints", async () => {
     const res = await issue(emu, passwordAuth("demo", "demo", projectScope("demo")));
     const { catalog, project } = res.body.token;
-    expect(catalog.map((s: { type: string }) => s.type).sort()).toEqual(CATALOG.map((s) => s.type).sort());
+    // the mounted services and the control API, nothing that is not mounted (no volume, object-store...)
+    expect(catalog.map((s: { type: string }) => s.type).sort()).toEqual(MOUNTED_CATALOG_TYPES);
     for (const service of catalog) {
       expect(service).toMatchObject({ id: expect.any(String), name: expect.any(String) });
       expect(service.endpoints.map((e: { interface: string }) => e.interface)).toEqual(["public", "internal", "admin"]);
@@ -68,7 +70,24 @@ describe("POST /v3/auth/tokens: password authentication", () => {
     expect(urlOf("identity")).toBe("http://localhost/identity");
     expect(urlOf("compute")).toBe("http://localhost/compute/v2.1");
     expect(urlOf("network")).toBe("http://localhost/networking");
-    expect(urlOf("object-store")).toBe(`http://localhost/object-store/v1/AUTH_${project.id}`);
+    expect(urlOf("image")).toBe("http://localhost/image");
+    expect(urlOf("emulator")).toBe("http://localhost/_emulator");
+    expect(project.name).toBe("demo");
+  });
+
+  it("fills the token's project into a catalog path, and leaves such an endpoint out of a system token", async () => {
+    // a service whose endpoint names the project (Swift's AUTH_<project> account), given to identity
+    const catalog = [
+      { type: "identity", name: "keystone", path: "/identity" },
+      { type: "object-store", name: "swift", path: "/object-store/v1/AUTH_{project_id}" },
+    ];
+    const identityOnly = { identity: loadScenario("default").identity };
+    const own = testEmulator({ seed: identityOnly, services: [identityService({ catalog, region: "RegionOne", tokenTtlSeconds: 3600 })] });
+    const scoped = await issue(own, passwordAuth("demo", "demo", projectScope("demo")));
+    const store = scoped.body.token.catalog.find((s: { type: string }) => s.type === "object-store");
+    expect(store.endpoints[0].url).toBe(`http://localhost/object-store/v1/AUTH_${scoped.body.token.project.id}`);
+    const system = await issue(own, passwordAuth("admin", "admin", { system: { all: true } }));
+    expect(system.body.token.catalog.map((s: { type: string }) => s.type)).toEqual(["identity"]);
   });
 
   it("builds catalog URLs from the address the client used", async () => {
@@ -142,10 +161,7 @@ describe("POST /v3/auth/tokens: scopes", () => {
     expect(token.system).toEqual({ all: true });
     expect(token).not.toHaveProperty("project");
     expect(token.roles.map((r: { name: string }) => r.name)).toContain("admin");
-    // no project to fill into the object-store account URL: Keystone leaves such endpoints out
-    const types = token.catalog.map((s: { type: string }) => s.type);
-    expect(types).toContain("compute");
-    expect(types).not.toContain("object-store");
+    expect(token.catalog.map((s: { type: string }) => s.type).sort()).toEqual(MOUNTED_CATALOG_TYPES);
   });
 
   it("gives an explicitly unscoped token no project, roles or catalog", async () => {
@@ -159,7 +175,7 @@ describe("POST /v3/auth/tokens: scopes", () => {
     const seeded = await issue(emu, passwordAuth("demo", "demo"));
     expect(seeded.status).toBe(201);
     expect(seeded.body.token.project.name).toBe("demo");
-    expect(seeded.body.token.catalog.length).toBe(CATALOG.length);
+    expect(seeded.body.token.catalog.length).toBe(MOUNTED_CATALOG_TYPES.length);
 
     const noDefault = await issue(emu, passwordAuth("drifter", "pw"));
     expect(noDefault.status).toBe(201);
