@@ -25,7 +25,7 @@ export async function measureColdStart({ runs = 7 } = {}) {
   }
   return {
     runs,
-    codeCacheUsed: codeCacheUsed(),
+    compileCache: compileCacheInUse(),
     readyMs,
     medianMs: median(readyMs),
     minMs: Math.min(...readyMs),
@@ -36,9 +36,8 @@ export async function measureColdStart({ runs = 7 } = {}) {
   };
 }
 
-/** Whether a fresh node accepts the V8 code cache the build saved for the CLI bundle (bin/load-cli.js). */
-function codeCacheUsed() {
-  const loader = new URL("../bin/load-cli.js", import.meta.url).href;
-  const script = `import(${JSON.stringify(loader)}).then((m) => { console.log(m.loadCli().cacheUsed); process.exit(0); })`;
+/** Whether the command runs with Node's compile cache (bin/skymock.js enables it; Node 22.1 and later). */
+function compileCacheInUse() {
+  const script = "const m = require('node:module'); m.enableCompileCache?.(); console.log(Boolean(m.getCompileCacheDir?.()))";
   return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim() === "true";
 }

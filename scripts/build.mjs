@@ -1,39 +1,72 @@
-// Bundles the emulator into dist/ with esbuild: one file per entry starts faster than hundreds of modules.
-//   dist/index.js       the library (createEmulator), ESM
-//   dist/skymock.cjs    the CLI, one CommonJS file, so that bin/load-cli.js can compile it with a V8 code
-//                       cache; dist/skymock.cjs.cache is that cache, saved by scripts/code-cache.mjs
-import { execFileSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+// Builds dist/, what the package ships (package.json "exports" and "files" name the same files):
+//   skymock.cjs         the emulator and the CLI in one CommonJS bundle with every runtime dependency
+//                       inside (the package lists none): one file starts faster than hundreds of modules
+//   index.js            `skymock` for import: an ES module wrapper around skymock.cjs, so a process that
+//                       both imports and requires the package still runs one emulator code base
+//   client.{js,cjs}     `skymock/client`, the typed control client (fetch only, no dependencies)
+//   testcontainers.{js,cjs}  `skymock/testcontainers` (testcontainers is the user's, a peer dependency)
+//   *.d.ts, *.d.cts     declarations for the three entries (scripts/build-types.mjs)
+//   THIRD-PARTY-LICENSES.md  the licenses of the packages bundled inside skymock.cjs
+// and, only where bench/ exists (not in the container build), dist/bench-store.js for `npm run bench`.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { build } from "esbuild";
-
-const entryPoints = { index: "src/index.ts" };
-// bench-store: table functions for `npm run bench` (bench/store.mjs); not part of the public API, and
-// absent from the container build (the Dockerfile copies no bench/)
-if (existsSync("bench/entry.ts")) entryPoints["bench-store"] = "bench/entry.ts";
+import { buildTypes } from "./build-types.mjs";
 
 // chunk names change with the code: start clean so dist/ holds only this build
 rmSync("dist", { recursive: true, force: true });
 
-const common = { bundle: true, platform: "node", target: "node20", sourcemap: true, logLevel: "warning" };
+const common = { bundle: true, platform: "node", target: "node22", logLevel: "warning", legalComments: "none" };
 
-await build({
+const bundle = await build({
   ...common,
-  entryPoints,
-  outdir: "dist",
-  splitting: true,
-  format: "esm",
-  // esbuild's ESM output has no `require`; some dependencies still call it
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-});
-
-await build({
-  ...common,
-  entryPoints: ["src/cli.ts"],
+  metafile: true,
+  entryPoints: ["src/bundle.ts"],
   outfile: "dist/skymock.cjs",
   format: "cjs",
   // the one use of import.meta in src (where fixtures/ is) gets the bundle's own URL
   define: { "import.meta.url": "__bundleUrl" },
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+writeFileSync("dist/THIRD-PARTY-LICENSES.md", thirdPartyLicenses(Object.keys(bundle.metafile.inputs)));
+writeFileSync(
+  "dist/index.js",
+  '// `import { createEmulator } from "skymock"`: the emulator is the CommonJS bundle beside this file\nimport skymock from "./skymock.cjs";\n\nexport const { createEmulator } = skymock;\n',
+);
 
-execFileSync(process.execPath, ["scripts/code-cache.mjs"], { stdio: "inherit" });
+// the testcontainers module uses the client as published (dist/client.*), not a copy of its own, so that
+// `started.control instanceof SkymockClient` holds for users of either entry
+const clientAsSibling = (extension) => ({
+  name: "client-as-sibling",
+  setup(b) {
+    b.onResolve({ filter: /\/client\/index\.js$/ }, () => ({ path: `./client${extension}`, external: true }));
+  },
+});
+for (const [format, extension] of [["esm", ".js"], ["cjs", ".cjs"]]) {
+  await build({ ...common, entryPoints: ["src/client/index.ts"], outfile: `dist/client${extension}`, format });
+  await build({
+    ...common,
+    entryPoints: ["src/testcontainers/index.ts"],
+    outfile: `dist/testcontainers${extension}`,
+    format,
+    external: ["testcontainers"],
+    plugins: [clientAsSibling(extension)],
+  });
+}
+
+// bench-store: table functions for `npm run bench` (bench/store.mjs); not part of the package
+if (existsSync("bench/entry.ts")) await build({ ...common, entryPoints: ["bench/entry.ts"], outfile: "dist/bench-store.js", format: "esm" });
+
+if (!process.argv.includes("--no-types")) await buildTypes();
+
+/** Name, version, license and license text of every package a bundle took code from. */
+function thirdPartyLicenses(inputs) {
+  const dirs = [...new Set(inputs.map((input) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1]).filter(Boolean))].sort();
+  const sections = dirs.map((dir) => {
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+    const text = file ? readFileSync(join(dir, file), "utf8").trim() : `(no license file; package.json says ${pkg.license})`;
+    return `## ${pkg.name} ${pkg.version} (${pkg.license})\n\n\`\`\`\n${text}\n\`\`\`\n`;
+  });
+  return `# Third-party licenses\n\ndist/skymock.cjs bundles code from these packages.\n\n${sections.join("\n")}`;
+}

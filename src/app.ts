@@ -15,6 +15,9 @@ import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./co
 import { defaultServices } from "./services.js";
 import { World } from "./world-state.js";
 import { controlApp } from "./control/index.js";
+import { mountedServicesCheck } from "./control/faults.js";
+import { cloudsYaml, osEnvironment, type CloudCredentials } from "./clouds.js";
+import { reportError } from "./log.js";
 
 export interface Emulator {
   /** the Hono app: `emulator.app.request(path, init)` drives it without a socket */
@@ -34,6 +37,11 @@ export interface Emulator {
   faults: Kernel["faults"];
   transitions: Kernel["transitions"];
   events: Kernel["events"];
+  /** clouds.yaml for a user of the seed world or a tenant (default admin), pointing at `baseUrl` or, by
+   * default, the listening URL. Throws when the user is unknown, or when not listening and no URL is given. */
+  cloudsYaml(user?: string, baseUrl?: string): string;
+  /** The OS_* variables for that user (see cloudsYaml). */
+  osEnvironment(user?: string, baseUrl?: string): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -43,7 +51,9 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const services: ServiceModule[] = input.services ?? defaultServices(options);
   const world = new World(kernel, services, options);
   for (const service of services) service.start?.(kernel);
-  // configured rules are active from the start and come back after every reset
+  // a rule may name only the services mounted here; configured rules are active from the start and come
+  // back after every reset
+  kernel.faults.checkRulesWith(mountedServicesCheck(services.map((s) => s.name)));
   kernel.faults.configure(options.faults);
   world.load(options.seedWorld);
 
@@ -75,7 +85,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   });
   app.onError((error, c) => {
     if (error instanceof TransportFault) throw error;
-    console.error("skymock: unhandled error", error);
+    reportError("unhandled error", error);
     return c.json({ error: { status: 500, message: "Internal error in the emulator." } }, 500);
   });
 
@@ -106,6 +116,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     faults: kernel.faults,
     transitions: kernel.transitions,
     events: kernel.events,
+    cloudsYaml: (user = "admin", baseUrl = url) => cloudsYaml(loginUrl(baseUrl), loginFor(world, user)),
+    osEnvironment: (user = "admin", baseUrl = url) => osEnvironment(loginUrl(baseUrl), loginFor(world, user)),
     close() {
       kernel.clock.stop();
       kernel.transitions.clearPending();
@@ -118,4 +130,15 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       });
     },
   };
+}
+
+function loginFor(world: World, user: string): CloudCredentials {
+  const credentials = world.logins.credentials(user);
+  if (!credentials) throw new Error(`skymock: no user ${user} to log in as. Known: ${world.logins.users().join(", ") || "none"}.`);
+  return credentials;
+}
+
+function loginUrl(baseUrl: string | undefined): string {
+  if (baseUrl === undefined) throw new Error("skymock: not listening; call listen() first, or pass the base URL clients will use.");
+  return baseUrl.replace(/\/+$/, "");
 }

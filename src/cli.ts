@@ -1,60 +1,87 @@
-// `skymock start [--port N] [--host H] [--seed FILE|DIR|SCENARIO] [--time-factor N] [--frozen-clock]
-//                [--random-seed N] [--token-ttl S] [--rate-limit N[/S]] [--config FILE]`
+// The `skymock` command: `start` runs the emulator; `clouds-yaml` and `env` print how to log in as a user of
+// the seed world, without a server; `help` and `version`. Options: config.ts's table (usage: src/cli/usage.ts).
 
-import { parseArgs } from "node:util";
-import { OPTION_FLAGS, optionsFromEnv, optionsFromFile, parseRateLimit } from "./config.js";
+import { pathToFileURL } from "node:url";
+import { CONFIG_FILE_OPTION, OPTIONS, OptionsError, optionsFromEnv, optionsFromFile, resolveOptions, type OptionSpec } from "./config.js";
+import { clientUrl, shellExports } from "./banner.js";
+import { cloudsYaml, osEnvironment, seedCredentials, seedUserNames } from "./clouds.js";
+import { parseFlags, UsageError } from "./cli/args.js";
+import { CREDENTIAL_OPTIONS, packageVersion, usage } from "./cli/usage.js";
 import { startServer } from "./server.js";
 
-// for the build's code-cache run (scripts/code-cache.mjs), which starts a server without parsing argv
-export { startServer };
-
-const USAGE = `usage: skymock start [options]
-
-  --port N            port to listen on (default 8480; 0 picks a free one)      SKYMOCK_PORT
-  --host H            address to bind (default 127.0.0.1; 0.0.0.0 in a container) SKYMOCK_HOST
-  --seed REF          seed world: a scenario name, a file or a directory (default: default) SKYMOCK_SEED
-  --time-factor N     virtual time runs N times faster than real time (default 1) SKYMOCK_TIME_FACTOR
-  --frozen-clock      time moves only when advanced through the control API       SKYMOCK_FROZEN_CLOCK
-  --start-time T      virtual clock start, ISO time                               SKYMOCK_START_TIME
-  --random-seed N     make every generated id, token and secret reproducible      SKYMOCK_RANDOM_SEED
-  --token-ttl S       token lifetime in seconds (default 3600)                    SKYMOCK_TOKEN_TTL
-  --build-seconds S   virtual seconds a server takes to build (default 5)         SKYMOCK_BUILD_SECONDS
-  --action-seconds S  virtual seconds per server action step (default 2)          SKYMOCK_ACTION_SECONDS
-  --rate-limit N[/S]  N requests per S seconds per project (default off)          SKYMOCK_RATE_LIMIT
-  --config FILE       options as JSON or YAML (also: fault rules under "faults")   SKYMOCK_CONFIG
-`;
+const HINT = "(skymock --help lists the commands and options)";
 
 export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-    console.log(USAGE);
-    return;
-  }
-  if (command !== "start") {
-    console.error(`skymock: unknown command ${command}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  // one flag per option that has one (config.ts names them); --frozen-clock is the only switch
-  const flagOptions: Record<string, { type: "string" | "boolean" }> = { config: { type: "string" } };
-  for (const [key, flag] of Object.entries(OPTION_FLAGS)) flagOptions[flag.slice(2)] = { type: key === "frozenClock" ? "boolean" : "string" };
-  let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: rest, options: flagOptions, strict: true }));
+    if (command === undefined || command === "help" || command === "--help" || command === "-h") return print(usage());
+    if (command === "version" || command === "--version" || command === "-v") return print(packageVersion());
+    if (command === "start") return await start(rest);
+    if (command === "clouds-yaml" || command === "env") return credentials(command, rest);
+    throw new UsageError(`unknown command ${command}${command.startsWith("-") ? `: options follow the command, as in skymock start ${command}` : ""}`);
   } catch (error) {
-    console.error(`skymock: ${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  const configFile = (values.config as string | undefined) ?? process.env.SKYMOCK_CONFIG;
-  const flags: Record<string, unknown> = {};
-  for (const [key, flag] of Object.entries(OPTION_FLAGS)) {
-    const value = values[flag.slice(2)];
-    if (value !== undefined) flags[key] = key === "rateLimit" ? parseRateLimit(value as string) : value;
-  }
-  try {
-    const options = { ...(configFile ? optionsFromFile(configFile) : {}), ...optionsFromEnv(process.env), ...flags };
-    await startServer(options);
-  } catch (error) {
-    console.error(`skymock: cannot start: ${(error as Error).message}`);
-    process.exit(1);
+    if (error instanceof UsageError) fail(2, `${error.message} ${HINT}`);
+    // an option's own message names it; anything else (a seed that is not there, a port in use) is the start's
+    const prefix = error instanceof OptionsError || command !== "start" ? "" : "cannot start: ";
+    fail(1, `${prefix}${(error as Error).message}`);
   }
 }
+
+async function start(args: string[]): Promise<void> {
+  const options = readOptions(args, { ...OPTIONS, config: CONFIG_FILE_OPTION });
+  if (options) await startServer(options);
+}
+
+/** `skymock clouds-yaml` / `skymock env`: the seed world's user as a clouds.yaml, or as OS_* exports. */
+function credentials(command: "clouds-yaml" | "env", args: string[]): void {
+  const { seed, region, host, port } = OPTIONS;
+  const read = readOptions(args, { seed, region, host, port, config: CONFIG_FILE_OPTION, ...CREDENTIAL_OPTIONS });
+  if (!read) return;
+  const { user = "admin", url, ...rest } = read as Record<string, string | undefined>;
+  const options = resolveOptions(rest);
+  if (url === undefined && options.port === 0) throw new UsageError("--port 0 picks a free port only when the emulator starts: give its port, or --url");
+  const base = url === undefined ? clientUrl(options.host, options.port) : baseUrlOf(url);
+  const creds = seedCredentials(options.seedWorld, user, options.region);
+  if (!creds) {
+    const users = seedUserNames(options.seedWorld).join(", ") || "none";
+    throw new Error(`the seed world ${options.seedRef} has no user ${user} to log in as (its users: ${users})`);
+  }
+  print(command === "env" ? shellExports(osEnvironment(base, creds)).join("\n") : cloudsYaml(base, creds).trimEnd());
+}
+
+/**
+ * The flags of a command, over the environment, over the config file: the options to resolve, or undefined
+ * when --help was asked for (the usage is printed then).
+ */
+function readOptions(args: string[], accepted: Record<string, OptionSpec>): Record<string, unknown> | undefined {
+  const { values, help } = parseFlags(args, accepted);
+  if (help) {
+    print(usage());
+    return undefined;
+  }
+  const { config = process.env.SKYMOCK_CONFIG, ...flags } = values;
+  return { ...(config ? optionsFromFile(config) : {}), ...optionsFromEnv(process.env), ...flags };
+}
+
+function baseUrlOf(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--url ${JSON.stringify(url)} is not a URL`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`--url ${JSON.stringify(url)} is not an http or https URL`);
+  return url.replace(/\/+$/, "");
+}
+
+function print(text: string): void {
+  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+}
+
+function fail(code: number, message: string): never {
+  for (const line of message.split("\n")) process.stderr.write(`skymock: ${line}\n`);
+  process.exit(code);
+}
+
+// run directly from source (`tsx src/cli.ts start`, npm run dev); the bundle's main is called by bin/skymock.js
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) void main(process.argv.slice(2));

@@ -1,12 +1,19 @@
 // Emulator options, from flags, environment variables or a config file, parsed by zod. Flags win over
-// the environment, which wins over the file.
+// the environment, which wins over the file. OPTIONS is the one table of every option's flag, variable,
+// default and meaning: the command's parser, its usage text and the error messages all read it.
 
 import { readFileSync } from "node:fs";
 import * as z from "zod";
 import type { KernelOptions } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
 import { randomSeed } from "./kernel/ids.js";
+import { LOG_FORMATS, LOG_LEVELS } from "./log.js";
 import { loadWorldFrom, parseYaml, type World } from "./world.js";
+
+/** A switch: true or false, also as the strings a flag or an environment variable carries. */
+const onOff = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
+
+const rateLimitObject = z.object({ requests: z.number().int().min(0), windowSeconds: z.number().positive() });
 
 export const optionsSchema = z
   .object({
@@ -14,31 +21,98 @@ export const optionsSchema = z
     host: z.string().default("127.0.0.1"),
     /** scenario name, seed file or directory; or an inline world object */
     seed: z.union([z.string(), z.record(z.string(), z.unknown())]).default("default"),
+    region: z.string().default("RegionOne"),
     timeFactor: z.coerce.number().positive().default(1),
-    frozenClock: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]).default(false),
+    frozenClock: onOff.default(false),
     /** virtual clock start, ISO time or epoch ms; now when absent */
-    startTime: z
-      .union([z.number(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))], {
-        error: "expected an ISO time such as 2030-01-01T00:00:00Z, or epoch milliseconds",
-      })
-      .optional(),
+    startTime: z.union([z.number(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))]).optional(),
     randomSeed: z.coerce.number().int().optional(),
     tokenTtlSeconds: z.coerce.number().int().positive().default(3600),
     /** compute: virtual seconds a server takes to build, and each action step */
     buildSeconds: z.coerce.number().min(0).default(5),
     actionSeconds: z.coerce.number().min(0).default(2),
-    region: z.string().default("RegionOne"),
-    rateLimit: z.object({ requests: z.coerce.number().int().min(0), windowSeconds: z.coerce.number().positive() }).default({ requests: 0, windowSeconds: 60 }),
+    /** `100/60` (100 requests per 60 s per project), `100` (per minute), or the object */
+    rateLimit: z
+      .union([z.string().regex(/^\d+(\/[\d.]+)?$/).transform(parseRateLimit).pipe(rateLimitObject), rateLimitObject])
+      .default({ requests: 0, windowSeconds: 60 }),
+    logLevel: z.enum(LOG_LEVELS).default("info"),
+    logFormat: z.enum(LOG_FORMATS).default("pretty"),
+    requestLog: onOff.default(false),
+    /** a file the listening URL is written to (the container's HEALTHCHECK reads it) */
+    urlFile: z.string().min(1).optional(),
     maxPageSize: z.coerce.number().int().positive().default(1000),
     maxBodyBytes: z.coerce.number().int().positive().default(1024 * 1024),
     eventLogSize: z.coerce.number().int().positive().default(10_000),
     requestLogSize: z.coerce.number().int().positive().default(10_000),
     /** fault rules active from the start (same shape as POST /_emulator/faults) */
     faults: z.array(z.unknown()).default([]),
-    /** quiet: no request log lines */
-    quiet: z.boolean().default(true),
   })
   .strict();
+
+export type OptionKey = keyof z.input<typeof optionsSchema>;
+
+export interface OptionSpec {
+  /** `--name`; absent for options only a config file sets */
+  flag?: string;
+  /** the flag's value as the usage names it; absent for a switch */
+  value?: string;
+  env?: string;
+  /** the default as the usage shows it (test/config.test.ts checks it against the schema's) */
+  default: string;
+  description: string;
+  /** what is wrong with a bad value, where the schema's own check would not say it well */
+  invalid?: string;
+}
+
+/** Every option (the compiler insists on a row per schema key), in the order the usage lists them. */
+export const OPTIONS: Record<OptionKey, OptionSpec> = {
+  port: { flag: "--port", value: "N", env: "SKYMOCK_PORT", default: "8480",
+    description: "port to listen on; 0 picks a free one", invalid: "is not a port (0 to 65535)" },
+  host: { flag: "--host", value: "H", env: "SKYMOCK_HOST", default: "127.0.0.1",
+    description: "address to bind; 0.0.0.0 for all interfaces (the container does)" },
+  seed: { flag: "--seed", value: "REF", env: "SKYMOCK_SEED", default: "default",
+    description: "seed world: a scenario name, a file or a directory", invalid: "is not a seed (a scenario name, a file or a directory)" },
+  region: { flag: "--region", value: "NAME", env: "SKYMOCK_REGION", default: "RegionOne",
+    description: "region name in the catalog and in the printed credentials" },
+  timeFactor: { flag: "--time-factor", value: "N", env: "SKYMOCK_TIME_FACTOR", default: "1",
+    description: "virtual time runs N times faster than real time" },
+  frozenClock: { flag: "--frozen-clock", env: "SKYMOCK_FROZEN_CLOCK", default: "off",
+    description: "time moves only when advanced through the control API", invalid: "is not true or false" },
+  startTime: { flag: "--start-time", value: "T", env: "SKYMOCK_START_TIME", default: "now",
+    description: "the virtual clock's start, ISO time", invalid: "is not an ISO time (such as 2030-01-01T00:00:00Z)" },
+  randomSeed: { flag: "--random-seed", value: "N", env: "SKYMOCK_RANDOM_SEED", default: "random",
+    description: "makes every generated id, token and secret reproducible" },
+  tokenTtlSeconds: { flag: "--token-ttl", value: "S", env: "SKYMOCK_TOKEN_TTL", default: "3600",
+    description: "token lifetime in seconds" },
+  buildSeconds: { flag: "--build-seconds", value: "S", env: "SKYMOCK_BUILD_SECONDS", default: "5",
+    description: "virtual seconds a server takes from BUILD to ACTIVE" },
+  actionSeconds: { flag: "--action-seconds", value: "S", env: "SKYMOCK_ACTION_SECONDS", default: "2",
+    description: "virtual seconds per server action step" },
+  rateLimit: { flag: "--rate-limit", value: "N[/S]", env: "SKYMOCK_RATE_LIMIT", default: "off",
+    description: "N requests per S seconds (default 60) per project", invalid: "is not a rate limit (N or N/S: N requests per S seconds)" },
+  logLevel: { flag: "--log-level", value: "LEVEL", env: "SKYMOCK_LOG_LEVEL", default: "info",
+    description: "error, warn, info or debug (fault firings, lifecycle transitions)" },
+  logFormat: { flag: "--log-format", value: "F", env: "SKYMOCK_LOG_FORMAT", default: "pretty",
+    description: "pretty, or json: one object per line" },
+  requestLog: { flag: "--request-log", env: "SKYMOCK_REQUEST_LOG", default: "off",
+    description: "a log line per request: method, path, status, ms, request id", invalid: "is not true or false" },
+  urlFile: { flag: "--url-file", value: "FILE", env: "SKYMOCK_URL_FILE", default: "none",
+    description: "write the listening URL to FILE (the image's HEALTHCHECK reads it)" },
+  maxPageSize: { default: "1000", description: "largest page a list returns" },
+  maxBodyBytes: { default: "1048576", description: "largest request body in bytes" },
+  eventLogSize: { default: "10000", description: "events the events journal keeps" },
+  requestLogSize: { default: "10000", description: "requests the requests journal keeps" },
+  faults: { default: "none", description: "fault rules active from the start (as POST /_emulator/faults)" },
+};
+
+/** --config names the file the other options may come from: a flag and a variable, not a key. */
+export const CONFIG_FILE_OPTION: OptionSpec = {
+  flag: "--config",
+  value: "FILE",
+  env: "SKYMOCK_CONFIG",
+  default: "none",
+  description: "options as JSON or YAML, under the keys shown; also faults: [rules]",
+};
 
 export type EmulatorOptions = z.input<typeof optionsSchema> & {
   /** replaces the default service list (tests of the kernel mount their own) */
@@ -56,7 +130,7 @@ export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
   const { services: _services, ...rest } = input;
   // parsed once: zod's generated fast path would cost more than it saves
   const parsed = optionsSchema.safeParse(rest, { jitless: true });
-  if (!parsed.success) throw new OptionsError(describeOptionIssues(parsed.error));
+  if (!parsed.success) throw new OptionsError(describeOptionIssues(parsed.error, rest));
   const o = parsed.data;
   const seedWorld = typeof o.seed === "string" ? loadWorldFrom(o.seed) : (o.seed as World);
   const seed = o.randomSeed ?? randomSeed();
@@ -68,7 +142,7 @@ export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
     kernel: {
       randomSeed: seed,
       timeFactor: o.timeFactor,
-      frozenClock: o.frozenClock as boolean,
+      frozenClock: o.frozenClock,
       startTime: o.startTime,
       rateLimit: o.rateLimit,
       maxPageSize: o.maxPageSize,
@@ -79,59 +153,62 @@ export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
   };
 }
 
-/** Options a caller got wrong; the message names each as a flag, a variable and a config-file key. */
+/** Options a caller got wrong: one line per option, naming its flag, variable and config-file key. */
 export class OptionsError extends Error {}
 
-/** The command-line flag of each option that has one (src/cli.ts parses them). */
-export const OPTION_FLAGS: Partial<Record<keyof z.input<typeof optionsSchema>, string>> = {
-  port: "--port",
-  host: "--host",
-  seed: "--seed",
-  timeFactor: "--time-factor",
-  frozenClock: "--frozen-clock",
-  startTime: "--start-time",
-  randomSeed: "--random-seed",
-  tokenTtlSeconds: "--token-ttl",
-  buildSeconds: "--build-seconds",
-  actionSeconds: "--action-seconds",
-  rateLimit: "--rate-limit",
-};
-
-function describeOptionIssues(error: z.ZodError): string {
-  return error.issues
-    .flatMap((issue) => {
-      // an unknown key is reported once per key, on the object itself
-      const keys = issue.code === "unrecognized_keys" ? issue.keys : [issue.path.join(".")];
-      return keys.map((key) => {
-        const top = key.split(".")[0] as keyof typeof OPTION_FLAGS;
-        const env = Object.entries(ENV_VARS).find(([, k]) => k === top)?.[0] ?? (top === "rateLimit" ? "SKYMOCK_RATE_LIMIT" : undefined);
-        const aliases = [OPTION_FLAGS[top], env].filter(Boolean).join(", ");
-        const message = issue.code === "unrecognized_keys" ? "not an option" : issue.message;
-        return `${key || "options"}${aliases ? ` (${aliases})` : ""}: ${message}`;
-      });
-    })
-    .join("; ");
+/** `--time-factor (SKYMOCK_TIME_FACTOR, config key timeFactor)`, or `config key maxPageSize`. */
+export function optionNames(key: string): string {
+  const spec = OPTIONS[key as OptionKey];
+  if (!spec?.flag) return `config key ${key}`;
+  return `${spec.flag} (${[spec.env, `config key ${key}`].filter(Boolean).join(", ")})`;
 }
 
-/** Environment variables, SKYMOCK_<NAME>; a config file (JSON or YAML) named by SKYMOCK_CONFIG or --config. */
-export const ENV_VARS: Record<string, keyof z.input<typeof optionsSchema>> = {
-  SKYMOCK_PORT: "port",
-  SKYMOCK_HOST: "host",
-  SKYMOCK_SEED: "seed",
-  SKYMOCK_TIME_FACTOR: "timeFactor",
-  SKYMOCK_FROZEN_CLOCK: "frozenClock",
-  SKYMOCK_START_TIME: "startTime",
-  SKYMOCK_RANDOM_SEED: "randomSeed",
-  SKYMOCK_TOKEN_TTL: "tokenTtlSeconds",
-  SKYMOCK_BUILD_SECONDS: "buildSeconds",
-  SKYMOCK_ACTION_SECONDS: "actionSeconds",
-  SKYMOCK_REGION: "region",
-};
+function describeOptionIssues(error: z.ZodError, input: Record<string, unknown>): string {
+  const lines = new Map<string, string>();
+  for (const issue of error.issues) {
+    // an unknown key is reported once per key, on the object itself
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) lines.set(key, `config key ${key}: unknown option`);
+      continue;
+    }
+    const key = String(issue.path[0] ?? "");
+    if (lines.has(key)) continue; // the first problem of an option is enough
+    const value = JSON.stringify(input[key]) ?? String(input[key]);
+    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    lines.set(key, `${optionNames(key)}: ${shown} ${OPTIONS[key as OptionKey]?.invalid ?? inWords(issue)}`);
+  }
+  return [...lines.values()].join("\n");
+}
 
+const TYPE_WORDS: Record<string, string> = { number: "a number", string: "text", boolean: "true or false", array: "a list", object: "a mapping" };
+
+/** A zod issue in plain words: what is wrong with the value, never the validator's own wording. */
+function inWords(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.expected === "int") return "is not a whole number";
+      return `is not ${TYPE_WORDS[issue.expected as string] ?? `a ${issue.expected}`}`;
+    case "too_small":
+      if (Number(issue.minimum) === 0 && !issue.inclusive) return "is not a positive number";
+      return `must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}`;
+    case "too_big":
+      return `must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}`;
+    case "invalid_value":
+      return `is not one of ${issue.values.join(", ")}`;
+    case "invalid_format":
+      return issue.format === "datetime" ? "is not an ISO time" : `is not a valid ${issue.format}`;
+    default:
+      return "is not a valid value";
+  }
+}
+
+/** The options the environment sets: SKYMOCK_<NAME>, as OPTIONS names them; empty ones are ignored. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, key] of Object.entries(ENV_VARS)) if (env[name] !== undefined && env[name] !== "") out[key] = env[name];
-  if (env.SKYMOCK_RATE_LIMIT) out.rateLimit = parseRateLimit(env.SKYMOCK_RATE_LIMIT);
+  for (const [key, spec] of Object.entries(OPTIONS)) {
+    const value = spec.env === undefined ? undefined : env[spec.env];
+    if (value !== undefined && value !== "") out[key] = value;
+  }
   return out;
 }
 

@@ -1,5 +1,14 @@
-// Public face of the package for in-process use by test suites.
+// The package's entry for in-process use (`import { createEmulator } from "skymock"`), typed with the
+// public interfaces of api.ts: the assignment below fails to compile if the emulator stops matching them.
 
-export { createEmulator, type Emulator } from "./app.js";
-export type { EmulatorOptions } from "./config.js";
-export type { ServiceModule } from "./kernel/service.js";
+import { createEmulator as create } from "./app.js";
+import type { Emulator, EmulatorOptions } from "./api.js";
+import type { OptionKey } from "./config.js";
+import type { Assert, Equals } from "./kernel/type-equals.js";
+
+export type * from "./api.js";
+
+export const createEmulator: (options?: EmulatorOptions) => Emulator = create;
+
+// every option the emulator parses is in the public type, and no other
+type _SameOptions = Assert<Equals<keyof EmulatorOptions, OptionKey>>;

@@ -1,51 +1,81 @@
-// Process entry: options -> createEmulator() -> listen, with a clean stop on SIGINT/SIGTERM.
+// Process entry: options -> createEmulator() -> listen, the banner and the process log (requests, fault
+// firings, lifecycle steps, errors), and a clean stop on SIGINT/SIGTERM or when npm's shell goes away.
 
+import { writeFileSync } from "node:fs";
 import { createEmulator, type Emulator } from "./app.js";
+import { banner } from "./banner.js";
 import type { EmulatorOptions } from "./config.js";
+import { createLogger, reportError, setErrorLog, type Logger, type LogLevel } from "./log.js";
 
-export async function startServer(options: EmulatorOptions, log: (line: string) => void = console.log): Promise<Emulator> {
+/**
+ * Starts the emulator and logs to `write` (by default stdout for info and debug, stderr for the rest).
+ * Resolves once it listens.
+ */
+export async function startServer(options: EmulatorOptions, write?: (line: string, level: LogLevel) => void): Promise<Emulator> {
   const emulator = createEmulator(options);
-  const url = await emulator.listen();
-  log(banner(url, emulator));
+  const o = emulator.options;
+  const log = createLogger({ level: o.logLevel, format: o.logFormat, write });
+  setErrorLog(log);
+  attachLog(emulator, log);
+  await emulator.listen();
+  // for a health check that cannot know which of --port, SKYMOCK_PORT or a config file set the port
+  if (o.urlFile) writeFileSync(o.urlFile, `${emulator.url}\n`);
+  const port = Number(new URL(emulator.url!).port);
+  const shown = banner(emulator, port);
+  if (log.format === "json") log.info(shown.headline, shown.fields);
+  else log.info(shown.text);
+
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
-    log(`skymock: ${signal}, stopping`);
+    log.info(`skymock: ${why}, stopping`);
     const force = setTimeout(() => process.exit(0), 3000);
     force.unref();
     emulator.close().then(() => process.exit(0));
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
+  stopWithNpm(process.env, () => stop("the npm process that started it is gone"));
   return emulator;
 }
 
-function banner(url: string, emulator: Emulator): string {
-  const o = emulator.options;
-  const clock = o.frozenClock ? "frozen" : `x${o.timeFactor}`;
-  return `skymock listening on ${url} (seed: ${o.seedRef}, clock: ${clock}, random seed: ${o.randomSeedGiven ? o.kernel.randomSeed : "random"})
+/** The kernel's listeners, set only for what the log will write: a request costs nothing more when off. */
+function attachLog(emulator: Emulator, log: Logger): void {
+  const { kernel, options } = emulator;
+  kernel.onError = reportError;
+  if (options.requestLog && log.enabled("info")) {
+    kernel.requests.onRecord = (r) =>
+      log.info(`${r.method} ${r.path} ${r.status} ${r.durationMs}ms ${r.operation ?? "-"} project=${r.project ?? "-"} ${r.requestId}`, {
+        method: r.method,
+        path: r.path,
+        status: r.status,
+        ms: r.durationMs,
+        requestId: r.requestId,
+        operation: r.operation,
+        project: r.project,
+      });
+  }
+  if (log.enabled("debug")) {
+    kernel.faults.onFired = (f) =>
+      log.debug(`fault ${f.ruleId} fired: ${f.effect} on ${f.method} ${f.path} (${f.operation})`, { ...f });
+    kernel.transitions.onStep = (s) =>
+      log.debug(`${s.type} ${s.resourceId}: ${s.from} -> ${s.to}`, { transition: s.type, resourceId: s.resourceId, from: s.from, to: s.to });
+  }
+}
 
-Point the openstack CLI at it:
-  export OS_AUTH_URL=${url}/identity
-  export OS_IDENTITY_API_VERSION=3
-  export OS_USERNAME=admin OS_PASSWORD=admin OS_PROJECT_NAME=admin
-  export OS_USER_DOMAIN_NAME=Default OS_PROJECT_DOMAIN_NAME=Default
-  export OS_REGION_NAME=RegionOne
-  openstack token issue
-
-or in clouds.yaml:
-  clouds:
-    skymock:
-      auth:
-        auth_url: ${url}/identity
-        username: admin
-        password: admin
-        project_name: admin
-        user_domain_name: Default
-        project_domain_name: Default
-      region_name: RegionOne
-      identity_api_version: 3
-
-Control API: ${url}/_emulator (OpenAPI: ${url}/_emulator/openapi.json)`;
+/**
+ * `npx skymock start` and `npm start` run the command through `sh -c`: a signal to npm ends npm and its
+ * shell, not node, which would keep the port. Started by npm (it sets npm_command or npm_lifecycle_event),
+ * the emulator stops once its parent is gone. Started any other way it never does: `nohup skymock start &`
+ * must outlive its shell.
+ */
+function stopWithNpm(env: NodeJS.ProcessEnv, stop: () => void): void {
+  if (!env.npm_command && !env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  // a parent that dies hands its children to init (or a subreaper): the parent id changes
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 250);
+  timer.unref();
 }

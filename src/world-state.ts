@@ -1,6 +1,6 @@
 // The running world: which seed it came from, the state right after seeding (what reset returns to), and
-// snapshot export/import. Seeding builds every service's slice in one store write, and an import is checked
-// whole before it replaces anything, so a bad seed or snapshot changes nothing.
+// snapshot export/import, and who can log in (Logins). Seeding builds every service's slice in one store write,
+// and an import is checked whole before it replaces anything, so a bad seed or snapshot changes nothing.
 
 import { produce } from "immer";
 import * as z from "zod";
@@ -11,7 +11,11 @@ import { describeIssues } from "./kernel/http/body.js";
 import { dictProblem, tableProblem } from "./kernel/store/check.js";
 import type { PendingStep } from "./kernel/transitions.js";
 import type { ResolvedOptions } from "./config.js";
-import type { World as WorldDoc } from "./world.js";
+import { mergeWorlds, type World as WorldDoc } from "./world.js";
+import { Logins } from "./clouds.js";
+import { identitySelectors } from "./services/identity/index.js";
+import { dropUnseededProject } from "./services/identity/for-control.js";
+import { dropKeypairsOf } from "./services/compute/for-control.js";
 
 export const SNAPSHOT_FORMAT = "skymock-snapshot/1";
 
@@ -39,12 +43,19 @@ export class World {
   #seeded: Record<string, unknown> = {};
   /** the id stream's position right after seeding */
   #idsAfterSeed: number[] | undefined;
+  /** the seed document; and it with the worlds merged in since the last reset (their users can log in too) */
+  #seedDoc: WorldDoc = {};
+  #doc: WorldDoc = {};
+  /** the users a client can log in as: the seed world's, and tenants made since the last reset */
+  readonly logins: Logins;
 
   constructor(
     private readonly kernel: Kernel,
     private readonly services: ServiceModule[],
     private readonly options: ResolvedOptions,
-  ) {}
+  ) {
+    this.logins = new Logins(() => this.#doc, options.region);
+  }
 
   /** The state right after seeding. */
   get seeded(): Record<string, unknown> {
@@ -79,12 +90,14 @@ export class World {
       throw error;
     }
     this.#idsAfterSeed = ids.save();
+    this.#seedDoc = doc;
     this.reset();
   }
 
   /** Adds `doc`'s resources to the running state; the reset target stays as it was. */
   merge(doc: WorldDoc): void {
     this.kernel.store.replace(this.#build(doc, this.kernel.store.state));
+    this.#doc = mergeWorlds(this.#doc, doc);
   }
 
   /** Back to the seed world: state, runtime faults and overrides, lifecycles under way and journals. The clock
@@ -101,14 +114,25 @@ export class World {
     // ids continue from where seeding left them, so they never repeat an id the seed world holds
     if (this.options.randomSeedGiven && this.#idsAfterSeed) k.ids.restore(this.#idsAfterSeed);
     k.store.replace(this.#seeded);
+    this.#doc = this.#seedDoc;
+    this.logins.clear();
   }
 
+  /**
+   * One project's resources back to the seed world. A project the seed world lacks (a tenant from
+   * POST /_emulator/tenants, or one made through the identity API) goes entirely: the services' resets take
+   * its resources, then identity drops the project with the users made for it, and compute their key pairs.
+   */
   resetProject(projectId: string): void {
     this.kernel.store.update((draft, tx) => {
       for (const service of this.services) {
         service.resetProject?.(draft[service.name], this.#seeded[service.name], projectId, { kernel: this.kernel, world: draft, tx });
       }
+      // a reset publishes no events (the services' resets do not either)
+      const silent = { emit: () => {}, afterCommit: (fn: () => void) => tx.afterCommit(fn) };
+      dropKeypairsOf(draft, dropUnseededProject(draft, this.#seeded, projectId, silent));
     });
+    this.logins.forgetProject(projectId);
   }
 
   /** The live state, not a copy: the store never mutates it, and callers must not either. */
@@ -140,6 +164,8 @@ export class World {
     k.store.replace(structuredClone(s.state));
     k.clock.set(s.clock.epochMs);
     k.transitions.restore(pending.data);
+    // tenants the snapshot does not hold can no longer log in
+    this.logins.retainProjects((id) => identitySelectors.projectId(k.store.state, id) === id);
   }
 }
 

@@ -6,6 +6,7 @@ import { ZodError } from "zod";
 import { ApiError, plainEnvelope } from "../kernel/errors.js";
 import { describeIssues, readJson } from "../kernel/http/body.js";
 import type { Ctx } from "../kernel/http/context.js";
+import { reportError } from "../log.js";
 
 export function handle(fn: (c: Ctx) => Response | Promise<Response>) {
   return async (c: Ctx): Promise<Response> => {
@@ -23,7 +24,7 @@ export function renderControlError(c: Context, error: unknown): Response {
   else if (error instanceof ZodError) e = new ApiError(400, undefined, describeIssues(error));
   else if (error instanceof RangeError) e = new ApiError(400, undefined, error.message);
   else {
-    console.error("skymock: control API error", error);
+    reportError("control API error", error);
     e = new ApiError(500, undefined, "Internal error in the control API.");
   }
   return c.json(plainEnvelope(e) as object, e.status as 400);

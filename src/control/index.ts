@@ -1,5 +1,6 @@
-// The control API under /_emulator: health, reset, seed, state export/import, clock, transitions,
-// faults, rate limit, and the events and requests journals. Documented by /_emulator/openapi.json.
+// The control API under /_emulator: an index, health, reset, seed, state export/import, tenants, logins
+// (clouds.yaml, OS_*), clock (advance-until too), transitions, faults, rate limit, resource status, and the
+// events and requests journals. Documented by /_emulator/openapi.json.
 
 import { Hono } from "hono";
 import type { Kernel } from "../kernel/kernel.js";
@@ -10,7 +11,10 @@ import { worldRoutes } from "./world.js";
 import { timeRoutes } from "./time.js";
 import { faultRoutes } from "./faults.js";
 import { journalRoutes } from "./journals.js";
-import { openApiDocument } from "./openapi.js";
+import { tenantRoutes } from "./tenants.js";
+import { loginRoutes } from "./logins.js";
+import { lifecycleRoutes } from "./lifecycle.js";
+import { controlIndex, openApiDocument } from "./openapi.js";
 import { renderControlError } from "./http.js";
 import { ApiError } from "../kernel/errors.js";
 
@@ -21,16 +25,20 @@ export function controlApp(kernel: Kernel, world: World, services: ServiceModule
     const ready = Object.values(report).every((r) => r.ready);
     return c.json({ status: ready ? "ok" : "starting", services: report }, ready ? 200 : 503);
   });
+  app.get("/", (c) => c.json(controlIndex()));
   app.get("/openapi.json", (c) => c.json(openApiDocument()));
   worldRoutes(app, kernel, world);
+  tenantRoutes(app, kernel, world);
+  loginRoutes(app, world);
   timeRoutes(app, kernel);
+  lifecycleRoutes(app, kernel, services);
   faultRoutes(app, kernel);
   journalRoutes(app, kernel);
   for (const service of services) {
     const own = service.control?.(kernel);
     if (own) app.route(`/${service.name}`, own);
   }
-  const routes = app.routes.map((r) => ({ method: r.method, re: new RegExp(`^/_emulator${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`) }));
+  const routes = app.routes.map((r) => ({ method: r.method, re: new RegExp(`^/_emulator${r.path.replace(/:[^/]+/g, "[^/]+").replace(/\/$/, "")}/?$`) }));
   app.all("*", (c) => {
     const allowed = [...new Set(routes.filter((r) => r.re.test(c.req.path)).map((r) => r.method))];
     const error = allowed.length

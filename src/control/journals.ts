@@ -1,18 +1,27 @@
-// Control: the events journal (domain events, oldest first) and the requests journal.
+// Control: the events journal (domain events, oldest first; filtered by type glob) and the requests journal.
 
 import type { Hono } from "hono";
 import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
+import { globToRegExp } from "../kernel/faults.js";
+import type { Assert, Equals, Flat } from "../kernel/type-equals.js";
+import type { DomainEvent as KernelEvent } from "../kernel/events.js";
+import type { RequestRecord as KernelRecord } from "../kernel/request-journal.js";
+import type { DomainEvent, RequestRecord } from "../client/types.js";
 import { handle, queryInt } from "./http.js";
+
+// the typed client's wire types are the server's, or this file does not compile (requests render `at` as ISO)
+type _Event = Assert<Equals<Flat<KernelEvent & { seq: number }>, DomainEvent>>;
+type _Request = Assert<Equals<Flat<Omit<KernelRecord, "at"> & { seq: number; at: string }>, RequestRecord>>;
 
 export function journalRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
   app.get(
     "/events",
     handle((c) => {
+      // an exact type or a glob: `identity.*`, `compute.*.error` (`*` matches across dots)
       const type = c.req.query("type");
-      const filter = type
-        ? (e: { type: string }) => (type.endsWith("*") ? e.type.startsWith(type.slice(0, -1)) : e.type === type)
-        : undefined;
+      const pattern = type === undefined ? undefined : globToRegExp(type, true);
+      const filter = pattern ? (e: { type: string }) => pattern.test(e.type) : undefined;
       return c.json({ events: kernel.events.log.list({ after: queryInt(c, "after"), limit: queryInt(c, "limit"), filter }) });
     }),
   );

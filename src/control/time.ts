@@ -7,6 +7,12 @@ import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
 import { ApiError } from "../kernel/errors.js";
 import { validate } from "../kernel/http/body.js";
+import type { Assert, Equals } from "../kernel/type-equals.js";
+import type { ClockState as KernelClockState } from "../kernel/clock.js";
+import type { PendingStep as KernelPending, TransitionDef as KernelDef, TransitionOverride as KernelOverride } from "../kernel/transitions.js";
+import type {
+  AdvanceInput, ClockPatch, ClockState, PendingStep, RateLimit, StepInput, TransitionDef, TransitionOverride, TransitionOverrideInput,
+} from "../client/types.js";
 import { handle, optionalJson, parseDuration } from "./http.js";
 
 export const clockSchema = z
@@ -37,6 +43,17 @@ export const overrideSchema = z
 export const stepSchema = z.object({ type: z.string().min(1), resourceId: z.string().min(1), to: z.string().min(1).optional() }).strict();
 
 export const rateLimitSchema = z.object({ requests: z.number().int().min(0), windowSeconds: z.number().positive() }).strict();
+
+// the typed client's wire types are the server's, or this file does not compile
+type _Patch = Assert<Equals<z.input<typeof clockSchema>, ClockPatch>>;
+type _Advance = Assert<Equals<z.input<typeof advanceSchema>, AdvanceInput>>;
+type _Override = Assert<Equals<z.input<typeof overrideSchema>, TransitionOverrideInput>>;
+type _Step = Assert<Equals<z.input<typeof stepSchema>, StepInput>>;
+type _RateLimit = Assert<Equals<z.input<typeof rateLimitSchema>, RateLimit>>;
+type _Clock = Assert<Equals<KernelClockState, ClockState>>;
+type _Stored = Assert<Equals<KernelOverride, TransitionOverride>>;
+type _Pending = Assert<Equals<KernelPending, PendingStep>>;
+type _Def = Assert<Equals<KernelDef, TransitionDef>>;
 
 export function timeRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
   const max = kernel.options.maxBodyBytes;

@@ -7,11 +7,16 @@ import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
 import { ApiError } from "../kernel/errors.js";
 import { validate } from "../kernel/http/body.js";
-import type { World } from "../world-state.js";
+import type { Snapshot, World } from "../world-state.js";
+import type { Assert, Equals } from "../kernel/type-equals.js";
+import type { ResetInput, Snapshot as ClientSnapshot } from "../client/types.js";
 import { loadScenario, parseWorld, resolveExtends, scenarioNames } from "../world.js";
 import { handle, optionalJson } from "./http.js";
 
 export const resetSchema = z.object({ project: z.string().min(1).optional() }).strict();
+
+type _Reset = Assert<Equals<z.input<typeof resetSchema>, ResetInput>>;
+type _Snapshot = Assert<Equals<Snapshot, ClientSnapshot>>;
 
 export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): void {
   const max = kernel.options.maxBodyBytes;

@@ -9,7 +9,10 @@ export interface DomainEvent {
   payload: Record<string, unknown>;
 }
 
-type Handler = (event: DomainEvent) => void;
+/** An event as the log keeps it and subscribers get it: with its sequence number in the log. */
+export type LoggedEvent = DomainEvent & { seq: number };
+
+type Handler = (event: LoggedEvent) => void;
 
 export class EventBus {
   readonly log: Ring<DomainEvent>;
@@ -28,7 +31,7 @@ export class EventBus {
     this.#handlers.set(type, list);
   }
 
-  publish(type: string, payload: Record<string, unknown>): DomainEvent {
+  publish(type: string, payload: Record<string, unknown>): LoggedEvent {
     const event = this.log.push({ type, at: this.now().toISOString(), payload });
     for (const [key, handlers] of this.#handlers) {
       const matches = key === type || (key.endsWith("*") && type.startsWith(key.slice(0, -1)));

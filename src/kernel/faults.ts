@@ -29,10 +29,13 @@ export const faultEffectSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("hang"), ms: z.number().int().min(0).max(600_000).default(30_000) }),
 ]);
 
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
 export const faultRuleSchema = z
   .object({
     service: z.string().optional(),
-    method: z.string().toUpperCase().optional(),
+    /** any case; a rule for a method no route takes would never fire */
+    method: z.string().toUpperCase().pipe(z.enum(HTTP_METHODS)).optional(),
     /** glob on the path, below the service's mount or in full: `*` one segment, `**` any depth */
     path: z.string().optional(),
     /** operation name or glob, e.g. `identity.token.*` */
@@ -88,6 +91,10 @@ export class Faults {
   #random: () => number;
   #next = 1;
   readonly fired = new Ring<FiredFault>(1000);
+  /** checks what the schema cannot know (the services mounted); throws to refuse a rule */
+  #check: (rule: z.output<typeof faultRuleSchema>) => void = () => {};
+  /** called with each firing as it is journaled (the process log listens at debug level) */
+  onFired: ((fired: FiredFault) => void) | undefined = undefined;
 
   constructor(
     private readonly now: () => number,
@@ -110,16 +117,22 @@ export class Faults {
     return this.#rules.map((r) => ({ ...r }));
   }
 
+  /** Installs the check every rule passes besides the schema (app.ts: the services mounted). */
+  checkRulesWith(check: (rule: z.output<typeof faultRuleSchema>) => void): void {
+    this.#check = check;
+  }
+
   /** Rules from the configuration: active from the start, and again after every reset(). */
   configure(rules: unknown[]): void {
-    for (const rule of rules) faultRuleSchema.parse(rule);
+    for (const rule of rules) this.#check(faultRuleSchema.parse(rule));
     this.#initial = [...rules];
     this.reset();
   }
 
-  /** Validates and adds a rule; throws a zod error on bad input. */
+  /** Validates and adds a rule; throws a zod error on bad input, or what the installed check throws. */
   add(input: unknown): FaultRule {
     const parsed = faultRuleSchema.parse(input);
+    this.#check(parsed);
     const expiresAt = typeof parsed.expiresAt === "string" ? Date.parse(parsed.expiresAt) : parsed.expiresAt;
     const rule: FaultRule = { ...parsed, expiresAt, id: `fault-${this.#next++}`, fired: 0 };
     this.#rules.push(rule);
@@ -157,7 +170,7 @@ export class Faults {
       if (!matches(rule, probe)) continue;
       if (rule.probability < 1 && this.#random() >= rule.probability) continue;
       rule.fired++;
-      this.fired.push({
+      const fired: FiredFault = {
         at: new Date(now).toISOString(),
         ruleId: rule.id,
         service: probe.service,
@@ -165,7 +178,9 @@ export class Faults {
         path: probe.fullPath,
         operation: probe.operation,
         effect: rule.effect.type,
-      });
+      };
+      this.fired.push(fired);
+      this.onFired?.(fired);
       // a rule whose budget is spent is dropped, as msw drops a spent `once` handler
       if (rule.times !== undefined && rule.fired >= rule.times) this.#rules = this.#rules.filter((r) => r !== rule);
       return { rule: { ...rule }, effect: rule.effect };

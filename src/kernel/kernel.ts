@@ -36,13 +36,21 @@ export class Kernel {
   readonly requests: RequestJournal;
   readonly rateLimiter: RateLimiter;
   #resolver: TokenResolver = { resolve: () => undefined };
+  /** Where unexpected errors of scheduled jobs, event handlers and after-commit callbacks go (the process log). */
+  onError: (what: string, error: unknown) => void = (what, error) => console.error(`skymock: ${what}`, error);
 
   constructor(readonly options: KernelOptions) {
-    this.clock = new VirtualClock({ start: options.startTime, factor: options.timeFactor, frozen: options.frozenClock });
+    const onError = (what: string) => (error: unknown) => this.onError(what, error);
+    this.clock = new VirtualClock({
+      start: options.startTime,
+      factor: options.timeFactor,
+      frozen: options.frozenClock,
+      onError: onError("scheduled job failed"),
+    });
     this.ids = new Ids(options.randomSeed);
     this.requestIds = new RequestIds(options.randomSeed ^ 0x5bd1e995);
-    this.store = new Store({});
-    this.events = new EventBus(options.eventLogSize, () => this.clock.date());
+    this.store = new Store({}, onError("after-commit callback failed"));
+    this.events = new EventBus(options.eventLogSize, () => this.clock.date(), onError("event handler failed"));
     this.store.onEvent((type, payload) => this.events.publish(type, payload));
     this.transitions = new Transitions(this.clock);
     this.faults = new Faults(() => this.clock.now(), options.randomSeed ^ 0x27d4eb2f);

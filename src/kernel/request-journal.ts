@@ -30,6 +30,8 @@ export class RequestJournal {
   /** sequence number of the next record, and of the oldest one kept */
   #next = 1;
   #oldest = 1;
+  /** called with each record as it is added (the process's request log); unset, a request costs nothing more */
+  onRecord: ((record: RequestRecord) => void) | undefined = undefined;
 
   constructor(readonly capacity: number) {
     this.#requestIds = new Array<string>(capacity).fill("");
@@ -67,6 +69,7 @@ export class RequestJournal {
     this.#durationMs[slot] = durationMs;
     this.#next++;
     if (this.#next - this.#oldest > this.capacity) this.#oldest = this.#next - this.capacity;
+    if (this.onRecord !== undefined) this.onRecord({ requestId, at, method, path, service, operation, project, status, durationMs });
   }
 
   /** records oldest first, optionally only those after sequence number `after`, at most `limit` of them */

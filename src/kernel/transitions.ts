@@ -57,6 +57,8 @@ export class Transitions {
   #pending = new Map<string, Pending>();
   #nextOverride = 1;
   #chain = 0;
+  /** called after each step that applied (the process log listens at debug level) */
+  onStep: ((step: PendingStep) => void) | undefined = undefined;
 
   constructor(private readonly clock: VirtualClock) {}
 
@@ -179,11 +181,13 @@ export class Transitions {
     if (!registered) return;
     // the applier commits and, through the service, calls enter() for the state it lands in
     this.#chain++;
+    let applied: boolean;
     try {
-      registered.apply(step.resourceId, step.from, step.to);
+      applied = registered.apply(step.resourceId, step.from, step.to);
     } finally {
       this.#chain--;
     }
+    if (applied) this.onStep?.(step);
   }
 
   /** The most specific override wins (resource and state, then resource, then state, then type); the newest on a tie. */

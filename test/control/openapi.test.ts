@@ -7,7 +7,8 @@ describe("GET /_emulator/openapi.json", () => {
   // with the services' own control operations (compute's hosts), mounted under /_emulator/<service>
   const routes = controlApp(emu.kernel, emu.world, emu.services)
     .routes.filter((r) => r.method !== "ALL")
-    .map((r) => ({ method: r.method.toLowerCase(), path: `/_emulator${r.path.replace(/:([^/]+)/g, "{$1}")}` }));
+    // the index is mounted at "/", documented as /_emulator
+    .map((r) => ({ method: r.method.toLowerCase(), path: `/_emulator${r.path.replace(/:([^/]+)/g, "{$1}")}`.replace(/\/$/, "") }));
 
   it("is an OpenAPI 3.1 document", async () => {
     const res = await call(emu, "GET", "/_emulator/openapi.json");

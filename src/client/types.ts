@@ -1,0 +1,220 @@
+// The wire types of the control API (/_emulator), as plain interfaces: what the typed client sends and gets
+// (faults, clock and lifecycles, journals here; the world, logins, tenants and hosts in types-world.ts). The
+// server checks at compile time that its zod schemas' input types equal the *Input types (src/kernel/type-equals.ts),
+// so the client and the server cannot disagree.
+
+/** Any HTTP method a fault rule may name (given in any case; stored upper case). */
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+// ---- faults ----
+
+/** What a matching request gets, as given to POST /_emulator/faults. */
+export type FaultEffectInput =
+  | { type: "error"; status: number; code?: string; message?: string }
+  | { type: "latency"; ms: number }
+  | { type: "throttle"; retryAfter?: number }
+  | { type: "false-negative"; status?: number; code?: string; message?: string }
+  | { type: "reset" }
+  | { type: "hang"; ms?: number };
+
+/** The effect as stored, defaults filled in. */
+export type FaultEffect =
+  | { type: "error"; status: number; code?: string; message?: string }
+  | { type: "latency"; ms: number }
+  | { type: "throttle"; retryAfter: number }
+  | { type: "false-negative"; status: number; code?: string; message?: string }
+  | { type: "reset" }
+  | { type: "hang"; ms: number };
+
+/** A fault rule: every condition given must match; `service` and an `operation` prefix must be mounted services. */
+export interface FaultRuleInput {
+  service?: string;
+  method?: string;
+  /** glob on the path, below the service's mount or in full: `*` one segment, `**` any depth */
+  path?: string;
+  /** operation name or glob, e.g. `identity.token.*` */
+  operation?: string;
+  /** project id or name */
+  project?: string;
+  /** glob on the `name` a create or update body gives its resource */
+  resourceName?: string;
+  effect: FaultEffectInput;
+  /** 0..1, drawn from the seeded generator; 1 when absent */
+  probability?: number;
+  times?: number;
+  /** ISO time or epoch ms on the virtual clock */
+  expiresAt?: string | number;
+}
+
+export interface FaultRule {
+  id: string;
+  service?: string;
+  method?: HttpMethod;
+  path?: string;
+  operation?: string;
+  project?: string;
+  resourceName?: string;
+  effect: FaultEffect;
+  probability: number;
+  times?: number;
+  /** virtual epoch ms */
+  expiresAt?: number;
+  fired: number;
+}
+
+export interface FiredFault {
+  seq: number;
+  at: string;
+  ruleId: string;
+  service: string;
+  method: string;
+  path: string;
+  operation: string;
+  effect: FaultEffect["type"];
+}
+
+// ---- clock and lifecycles ----
+
+export interface ClockState {
+  now: string;
+  epochMs: number;
+  factor: number;
+  frozen: boolean;
+  /** scheduled jobs */
+  pending: number;
+}
+
+/** PATCH /_emulator/clock: applied in order factor, frozen, now. */
+export interface ClockPatch {
+  factor?: number;
+  frozen?: boolean;
+  /** ISO time or epoch ms */
+  now?: number | string;
+}
+
+/** ms, or a string such as `250ms`, `90s`, `5m`, `2h`, `1d` */
+export type Duration = number | string;
+
+export interface AdvanceInput {
+  by?: Duration;
+}
+
+export type OverrideMode = "immediate" | "delay" | "manual" | "stick" | "redirect";
+
+export interface TransitionOverrideInput {
+  /** resource type, e.g. `compute.server` */
+  type: string;
+  resourceId?: string;
+  from?: string;
+  mode: OverrideMode;
+  /** delay and redirect: time after entering the state */
+  after?: Duration;
+  /** redirect: the state to go to instead */
+  to?: string;
+}
+
+export interface TransitionOverride {
+  id: string;
+  type: string;
+  resourceId?: string;
+  from?: string;
+  mode: OverrideMode;
+  ms?: number;
+  to?: string;
+}
+
+export interface TransitionDef {
+  type: string;
+  from: string;
+  to: string;
+  afterMs: number;
+}
+
+export interface PendingStep {
+  type: string;
+  resourceId: string;
+  from: string;
+  to: string;
+  /** virtual epoch ms */
+  enteredAt: number;
+  /** virtual epoch ms; null when manual or stuck */
+  dueAt: number | null;
+  mode: "scheduled" | "manual" | "stuck";
+}
+
+export interface Transitions {
+  definitions: TransitionDef[];
+  overrides: TransitionOverride[];
+  pending: PendingStep[];
+}
+
+export interface StepInput {
+  type: string;
+  resourceId: string;
+  to?: string;
+}
+
+/** POST /_emulator/clock/advance-until */
+export interface AdvanceUntilInput {
+  /** `compute.server` when absent */
+  type?: string;
+  id: string;
+  /** e.g. `ACTIVE`, `SHUTOFF`, `ERROR`; `DELETED` is reached when the resource is gone */
+  status: string;
+  /** the most virtual time to move (default 1 h) */
+  within?: Duration;
+}
+
+export interface AdvanceUntilResult {
+  status: string;
+  /** virtual ms the clock moved */
+  advancedMs: number;
+  clock: ClockState;
+}
+
+/** GET /_emulator/resources/{type}/{id} */
+export interface ResourceStatus {
+  type: string;
+  id: string;
+  status: string;
+  /** the lifecycle step planned for it, if any */
+  pending: PendingStep | null;
+}
+
+export interface RateLimit {
+  /** per project and window; 0 is off */
+  requests: number;
+  windowSeconds: number;
+}
+
+// ---- journals ----
+
+export interface DomainEvent {
+  seq: number;
+  type: string;
+  at: string;
+  payload: Record<string, unknown>;
+}
+
+export interface RequestRecord {
+  seq: number;
+  requestId: string;
+  at: string;
+  method: string;
+  path: string;
+  service: string | null;
+  operation: string | null;
+  project: string | null;
+  /** 499 when a fault dropped the connection */
+  status: number;
+  durationMs: number;
+}
+
+export interface JournalQuery {
+  /** only entries whose seq is greater */
+  after?: number;
+  limit?: number;
+}
+
+// the world, logins, tenants and compute hosts
+export type * from "./types-world.js";

@@ -1,0 +1,61 @@
+// The control API's paths for faults, the journals, and compute's own control operations (hosts).
+
+import { bad, body, done, fail, journalQuery, list, ok, op, pathId, query, ref, schemaOf, str, type Json } from "./openapi-parts.js";
+import { faultRuleSchema } from "../kernel/faults.js";
+
+export const faultPaths = (): Record<string, Json> => ({
+  "/_emulator/faults": {
+    get: op("faults", "Live fault rules, in match order", { "200": ok("Rules.", list("faults", "FaultRule")) }),
+    post: op("faults", "Add a fault rule", { "201": ok("The rule.", ref("FaultRule")), ...bad }, {
+      description:
+        "Rules match in the order they were added on every field they give: service, method, path glob (below the mount or in full; `*` one segment, `**` any depth), operation (glob), project (id or name) and resourceName (glob on a create or update body's `name`). The first rule that matches and wins its `probability` draw (a generator seeded by the emulator's random seed) fires. A rule with `times` is dropped after that many fires; one with `expiresAt` (virtual time) after it. A `service`, or the first segment of an `operation` when it has no wildcard, must be a service this emulator runs (400 names them); `method` an HTTP method.",
+      requestBody: body(schemaOf(faultRuleSchema)),
+    }),
+    delete: op("faults", "Remove every rule (configured ones come back on reset)", done),
+  },
+  "/_emulator/faults/{id}": {
+    delete: op("faults", "Remove one rule", { ...done, "404": fail("No such rule.") }, { parameters: [pathId("Rule id (`fault-N`).")] }),
+  },
+  "/_emulator/faults/fired": {
+    get: op("faults", "Journal of faults that fired", { "200": ok("Oldest first.", list("fired", "FiredFault")), ...bad }, { parameters: journalQuery }),
+    delete: op("faults", "Empty the fired-fault journal", done),
+  },
+  "/_emulator/events": {
+    get: op("journals", "Domain events, published after each commit", { "200": ok("Oldest first.", list("events", "DomainEvent")), ...bad }, {
+      parameters: [query("type", "An event type, or a glob where `*` matches anything (e.g. `identity.*`, `compute.*.error`)."), ...journalQuery],
+    }),
+    delete: op("journals", "Empty the events journal", done),
+  },
+  "/_emulator/requests": {
+    get: op("journals", "Requests the services answered (control calls are not journaled)", { "200": ok("Oldest first.", list("requests", "RequestRecord")), ...bad }, {
+      parameters: [query("service", "Only this service's requests."), ...journalQuery],
+    }),
+    delete: op("journals", "Empty the requests journal", done),
+  },
+  "/_emulator/compute/hosts": {
+    get: op("compute", "Compute hosts and their nova-compute service", { "200": ok("Every host, in hypervisor id order.", list("hosts", "ComputeHost")) }),
+  },
+  "/_emulator/compute/hosts/{name}/fail": {
+    post: op(
+      "compute",
+      "Fail a compute host",
+      { "200": ok("The host after the change; `changed` is false when it was already down.", ref("HostChange")), "404": fail("No compute host by that name.") },
+      {
+        description:
+          "The host's nova-compute service goes down (state `down`, `updated_at` now): the scheduler skips it, its hypervisor and service show `down`, its servers show host_status DOWN (2.16+). Publishes `compute.host.error` {host, serverIds, at} and `compute.instance.error` {host, serverId, projectId} for each server on it, in one commit. Failing a host that is already down publishes nothing.",
+        parameters: [{ name: "name", in: "path", required: true, description: "Host name (e.g. `compute-1`).", schema: str }],
+      },
+    ),
+  },
+  "/_emulator/compute/hosts/{name}/recover": {
+    post: op(
+      "compute",
+      "Recover a compute host",
+      { "200": ok("The host after the change; `changed` is false when it was already up.", ref("HostChange")), "404": fail("No compute host by that name.") },
+      {
+        description: "The service comes back (state `up`) and `compute.host.recovered` {host, at} is published. An admin's disable or forced-down (os-services) stays as it was.",
+        parameters: [{ name: "name", in: "path", required: true, description: "Host name (e.g. `compute-1`).", schema: str }],
+      },
+    ),
+  },
+});

@@ -1,0 +1,158 @@
+// The control API's OpenAPI components: the shapes its answers share (src/client/types.ts holds the same as
+// TypeScript interfaces).
+
+import { ref, schemaOf, str, type Json } from "./openapi-parts.js";
+import { faultRuleSchema } from "../kernel/faults.js";
+import { rateLimitSchema } from "./time.js";
+
+export const buildSchemas = (): Record<string, Json> => ({
+  Error: {
+    type: "object",
+    properties: { error: { type: "object", properties: { status: { type: "integer" }, code: str, message: str }, required: ["status", "code", "message"] } },
+  },
+  Health: {
+    type: "object",
+    properties: {
+      status: { enum: ["ok", "starting"] },
+      services: { type: "object", additionalProperties: { type: "object", properties: { ready: { type: "boolean" }, detail: str }, required: ["ready"] } },
+    },
+  },
+  World: { type: "object", description: "One section per service (e.g. `identity:`), and optionally `extends: <scenario>`.", additionalProperties: true },
+  ClockState: {
+    type: "object",
+    properties: { now: { type: "string", format: "date-time" }, epochMs: { type: "integer" }, factor: { type: "number" }, frozen: { type: "boolean" }, pending: { type: "integer", description: "scheduled jobs" } },
+  },
+  Snapshot: {
+    type: "object",
+    properties: {
+      format: { const: "skymock-snapshot/1" },
+      clock: { type: "object", properties: { epochMs: { type: "integer" } }, required: ["epochMs"] },
+      state: { type: "object", description: "One slice per service, as the store holds it." },
+      transitions: { type: "array", items: ref("PendingStep") },
+    },
+    required: ["format", "clock", "state"],
+  },
+  TransitionDef: { type: "object", properties: { type: str, from: str, to: str, afterMs: { type: "number" } } },
+  TransitionOverride: {
+    type: "object",
+    properties: { id: str, type: str, resourceId: str, from: str, mode: { enum: ["immediate", "delay", "manual", "stick", "redirect"] }, ms: { type: "number" }, to: str },
+  },
+  PendingStep: {
+    type: "object",
+    properties: {
+      type: str,
+      resourceId: str,
+      from: str,
+      to: str,
+      enteredAt: { type: "number", description: "virtual epoch ms" },
+      dueAt: { type: ["number", "null"], description: "virtual epoch ms; null when manual or stuck" },
+      mode: { enum: ["scheduled", "manual", "stuck"] },
+    },
+  },
+  RateLimit: schemaOf(rateLimitSchema, "output"),
+  FaultRule: {
+    allOf: [
+      schemaOf(faultRuleSchema, "output"),
+      { type: "object", properties: { id: str, fired: { type: "integer" }, expiresAt: { type: "number", description: "virtual epoch ms" } } },
+    ],
+  },
+  FiredFault: {
+    type: "object",
+    properties: { seq: { type: "integer" }, at: { type: "string", format: "date-time" }, ruleId: str, service: str, method: str, path: str, operation: str, effect: str },
+  },
+  ComputeHost: {
+    type: "object",
+    properties: {
+      name: str,
+      zone: str,
+      hostIp: str,
+      state: { enum: ["up", "down"] },
+      status: { enum: ["enabled", "disabled"] },
+      disabledReason: { type: ["string", "null"] },
+      forcedDown: { type: "boolean" },
+      updatedAt: { type: "string", format: "date-time" },
+      vcpus: { type: "integer" },
+      vcpusUsed: { type: "integer" },
+      memoryMb: { type: "integer" },
+      memoryMbUsed: { type: "integer" },
+      localGb: { type: "integer" },
+      localGbUsed: { type: "integer" },
+      runningVms: { type: "integer" },
+      serverIds: { type: "array", items: str },
+    },
+  },
+  HostChange: {
+    type: "object",
+    properties: { changed: { type: "boolean" }, serverIds: { type: "array", items: str, description: "fail only: the servers on the host" }, host: ref("ComputeHost") },
+    required: ["changed", "host"],
+  },
+  DomainEvent: {
+    type: "object",
+    properties: { seq: { type: "integer" }, type: str, at: { type: "string", format: "date-time" }, payload: { type: "object" } },
+  },
+  RequestRecord: {
+    type: "object",
+    properties: {
+      seq: { type: "integer" },
+      requestId: str,
+      at: { type: "string", format: "date-time" },
+      method: str,
+      path: str,
+      service: { type: ["string", "null"] },
+      operation: { type: ["string", "null"] },
+      project: { type: ["string", "null"] },
+      status: { type: "integer", description: "499 when a fault dropped the connection" },
+      durationMs: { type: "number" },
+    },
+  },
+  StuckError: {
+    type: "object",
+    properties: {
+      error: {
+        type: "object",
+        properties: { status: { type: "integer" }, code: { enum: ["Timeout", "Stuck"] }, message: str, resourceStatus: { type: "string", description: "the status it stopped in" } },
+        required: ["status", "code", "message", "resourceStatus"],
+      },
+    },
+  },
+  ControlIndex: {
+    type: "object",
+    properties: {
+      name: str,
+      version: str,
+      operations: { type: "array", items: { type: "object", properties: { method: str, path: str, summary: str }, required: ["method", "path", "summary"] } },
+      openapi: { type: "string", description: "this document's path" },
+    },
+  },
+  AdvanceUntil: {
+    type: "object",
+    properties: { status: str, advancedMs: { type: "number", description: "virtual ms the clock moved" }, clock: ref("ClockState") },
+    required: ["status", "advancedMs", "clock"],
+  },
+  ResourceStatus: {
+    type: "object",
+    properties: { type: str, id: str, status: str, pending: { oneOf: [ref("PendingStep"), { type: "null" }] } },
+    required: ["type", "id", "status", "pending"],
+  },
+  CloudCredentials: {
+    type: "object",
+    properties: { username: str, password: str, projectName: str, userDomainName: str, projectDomainName: str, regionName: str },
+    required: ["username", "password", "projectName", "userDomainName", "projectDomainName", "regionName"],
+  },
+  Tenant: {
+    type: "object",
+    properties: {
+      project: { type: "object", properties: { id: str, name: str, domainId: str } },
+      user: { type: "object", properties: { id: str, name: str, password: str, role: str } },
+      network: {
+        type: ["object", "null"],
+        description: "null when made with `network: false`",
+        properties: { id: str, name: str, subnetId: str, cidr: str, routerId: str, externalNetworkId: { type: ["string", "null"] } },
+      },
+      securityGroupId: { type: "string", description: "the project's `default` group" },
+      credentials: ref("CloudCredentials"),
+      osEnvironment: { type: "object", additionalProperties: str },
+      cloudsYaml: str,
+    },
+  },
+});

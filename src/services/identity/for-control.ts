@@ -1,0 +1,78 @@
+// What the control API does to identity (POST /_emulator/tenants, per-project reset): give a tenant its
+// project, member user and role grant; drop a project the seed world lacks, with the users made for it.
+// Every function works on the ROOT draft it is given (slice `identity`).
+
+import { ApiError } from "../../kernel/errors.js";
+import type { Tx } from "../../kernel/store/store.js";
+import { filter, find, get, remove, scan } from "../../kernel/store/table.js";
+import { findByName, nameKey, type IdentityState } from "./state.js";
+import { createProject, createUser, grantRole } from "./operations/directory.js";
+import { deleteProject } from "./operations/projects.js";
+import { deleteUser } from "./operations/users.js";
+import { SLICE } from "./routes/deps.js";
+
+type Root = Record<string, unknown>;
+
+export interface TenantIdentityInput {
+  projectId: string;
+  projectName: string;
+  userId: string;
+  userName: string;
+  password: string;
+  /** salt of the password hash */
+  salt: string;
+  roleName: string;
+}
+
+export interface TenantIdentity {
+  project: { id: string; name: string; domainId: string };
+  user: { id: string; name: string };
+  /** the name of the domain both live in (for OS_*_DOMAIN_NAME) */
+  domainName: string;
+}
+
+const DOMAIN = "default";
+
+/** The project, its user (default project: it) and the role on it. Keystone's 409 on a name taken. */
+export function createTenantIdentity(root: Root, tx: Tx, t: TenantIdentityInput): TenantIdentity {
+  const s = root[SLICE] as IdentityState;
+  const domain = get(s.domains, DOMAIN);
+  if (!domain) throw new ApiError(400, undefined, "The world has no `default` domain to make tenants in.");
+  const role = findByName(s, s.roles, nameKey.role(t.roleName));
+  if (!role) {
+    const roles = Array.from(scan(s.roles), (r) => r.name).join(", ");
+    throw new ApiError(400, undefined, `No role named ${t.roleName}. Roles: ${roles || "none"}.`);
+  }
+  createProject(s, tx, { id: t.projectId, name: t.projectName, domainId: DOMAIN, description: "A tenant (POST /_emulator/tenants)", enabled: true, parentId: null, tags: [] });
+  createUser(
+    s,
+    tx,
+    { id: t.userId, name: t.userName, domainId: DOMAIN, password: t.password, enabled: true, defaultProjectId: t.projectId, description: null, email: null },
+    t.salt,
+  );
+  grantRole(s, tx, t.userId, { project: t.projectId }, role.id);
+  return { project: { id: t.projectId, name: t.projectName, domainId: DOMAIN }, user: { id: t.userId, name: t.userName }, domainName: domain.name };
+}
+
+/**
+ * A project the seed world does not have goes entirely: the project, the role assignments on it, tokens
+ * scoped to it, and the users made for it (not seeded, default project this one, no role anywhere else)
+ * with their tokens. A project with child projects stays (Keystone deletes only leaves). Returns the ids of
+ * the users removed; nothing when the project is seeded or absent.
+ */
+export function dropUnseededProject(root: Root, seededRoot: Readonly<Root>, projectId: string, tx: Tx): string[] {
+  const s = root[SLICE] as IdentityState | undefined;
+  const seeded = seededRoot[SLICE] as IdentityState | undefined;
+  if (!s || !seeded || get(seeded.projects, projectId) || !get(s.projects, projectId)) return [];
+  if (find(s.projects, (p) => p.parentId === projectId)) return [];
+  const onOtherScope = (userId: string) =>
+    find(s.assignments, (a) => a.userId === userId && !("project" in a.scope && a.scope.project === projectId)) !== undefined;
+  const users = filter(s.users, (u) => u.defaultProjectId === projectId && !get(seeded.users, u.id) && !onOtherScope(u.id)).map((u) => u.id);
+  const gone = new Set(users);
+  for (const token of filter(s.tokens, (t) => gone.has(t.userId) || (t.scope.kind === "project" && t.scope.projectId === projectId))) {
+    remove(s.tokens, token.id);
+  }
+  for (const id of users) deleteUser(s, tx, id);
+  deleteProject(s, tx, projectId);
+  return users;
+}

@@ -1,0 +1,63 @@
+// Fault rules name only what this emulator runs: a service, or an operation whose first segment is a plain
+// name, that no mounted service answers to is a 400 naming the known services (it would never fire); a
+// method must be an HTTP method. The same holds for rules given in the configuration at start.
+
+import { describe, expect, it } from "vitest";
+import { call, testEmulator } from "../helpers/emulator.js";
+import { toyEmulator } from "../helpers/toy-service.js";
+import { createEmulator } from "../../src/app.js";
+
+const error = { type: "error", status: 500 };
+const KNOWN = "Known services: identity, networking, compute, image.";
+
+describe("POST /_emulator/faults refuses what would never fire", () => {
+  const emu = testEmulator();
+
+  it.each([
+    [{ service: "computee", effect: error }, `Fault rule names service "computee", which is not a service this emulator runs. ${KNOWN}`],
+    [{ operation: "computee.server.*", effect: error }, `Fault rule operation "computee.server.*" starts with "computee", which is not a service this emulator runs. ${KNOWN}`],
+    [{ operation: "volume", effect: error }, /starts with "volume"/],
+    [{ method: "FETCH", effect: error }, /method/],
+    [{ method: 7, effect: error }, /method/],
+  ])("%j", async (rule, message) => {
+    const res = await call(emu, "POST", "/_emulator/faults", { body: rule });
+    expect(res.status).toBe(400);
+    expect(res.body.error.status).toBe(400);
+    expect(res.body.error.message).toMatch(typeof message === "string" ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) : message);
+    expect((await call(emu, "GET", "/_emulator/faults")).body.faults).toEqual([]);
+  });
+
+  it.each([
+    { service: "compute", method: "get" },
+    { operation: "compute.server.build" },
+    { operation: "*.server.create" },
+    { operation: "comp*" },
+    { operation: "identity" },
+  ])("accepts %j", async (fields) => {
+    const res = await call(emu, "POST", "/_emulator/faults", { body: { ...fields, effect: error } });
+    expect(res.status, res.text).toBe(201);
+    if ("method" in fields) expect(res.body.method).toBe("GET");
+    await call(emu, "DELETE", "/_emulator/faults");
+  });
+
+  it("knows the services of an emulator with its own list", async () => {
+    const toy = toyEmulator();
+    expect((await call(toy, "POST", "/_emulator/faults", { body: { service: "toy", effect: error } })).status).toBe(201);
+    const res = await call(toy, "POST", "/_emulator/faults", { body: { service: "volume", effect: error } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/Known services: identity, networking, compute, image, toy\./);
+  });
+});
+
+describe("fault rules in the configuration", () => {
+  it("refuse to start with a service that is not mounted, naming the known ones", () => {
+    expect(() => createEmulator({ faults: [{ service: "computee", effect: error }] })).toThrow(/"computee".*Known services: identity, networking, compute, image/);
+    expect(() => createEmulator({ faults: [{ operation: "nova.*", effect: error }] })).toThrow(/"nova"/);
+    expect(() => createEmulator({ faults: [{ method: "YELL", effect: error }] })).toThrow(/method/);
+  });
+
+  it("start with one that is", async () => {
+    const emu = createEmulator({ faults: [{ service: "compute", method: "post", effect: error }] });
+    expect((await call(emu, "GET", "/_emulator/faults")).body.faults).toMatchObject([{ service: "compute", method: "POST" }]);
+  });
+});
