@@ -8,10 +8,8 @@ import type { AppEnv } from "../kernel/http/context.js";
 import { ApiError } from "../kernel/errors.js";
 import { validate } from "../kernel/http/body.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
-import type { ClockState as KernelClockState } from "../kernel/clock.js";
-import type { PendingStep as KernelPending, TransitionDef as KernelDef, TransitionOverride as KernelOverride } from "../kernel/transitions.js";
 import type {
-  AdvanceInput, ClockPatch, ClockState, PendingStep, RateLimit, StepInput, TransitionDef, TransitionOverride, TransitionOverrideInput,
+  AdvanceInput, ClockPatch, RateLimit, StepInput, TransitionOverrideInput,
 } from "../client/types.js";
 import { handle, optionalJson, parseDuration } from "./http.js";
 
@@ -50,10 +48,6 @@ type _Advance = Assert<Equals<z.input<typeof advanceSchema>, AdvanceInput>>;
 type _Override = Assert<Equals<z.input<typeof overrideSchema>, TransitionOverrideInput>>;
 type _Step = Assert<Equals<z.input<typeof stepSchema>, StepInput>>;
 type _RateLimit = Assert<Equals<z.input<typeof rateLimitSchema>, RateLimit>>;
-type _Clock = Assert<Equals<KernelClockState, ClockState>>;
-type _Stored = Assert<Equals<KernelOverride, TransitionOverride>>;
-type _Pending = Assert<Equals<KernelPending, PendingStep>>;
-type _Def = Assert<Equals<KernelDef, TransitionDef>>;
 
 export function timeRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
   const max = kernel.options.maxBodyBytes;

@@ -3,48 +3,18 @@
 // per type or per resource, make a step immediate, slower, manual, stuck, or send it elsewhere.
 
 import type { VirtualClock } from "./clock.js";
+import type { PendingStep, TransitionDef, TransitionOverride } from "../client/types.js";
 
-export interface TransitionDef {
-  /** resource type, e.g. `compute.server` */
-  type: string;
-  from: string;
-  to: string;
-  afterMs: number;
-}
+// the lifecycle records the control API shows, defined once with the control client's types: a
+// definition (`compute.server` from BUILD to ACTIVE after 5 s), an override (mode immediate, delay,
+// manual, stick or redirect; for one resource and/or one `from` state), a step under way
+export type { OverrideMode, PendingStep, TransitionDef, TransitionOverride } from "../client/types.js";
 
 /**
  * Applies a step to the store if the resource is still in `from`; returns false when it no longer is
  * (deleted, or moved on by an API call), in which case nothing happens.
  */
 export type TransitionApplier = (id: string, from: string, to: string) => boolean;
-
-export type OverrideMode = "immediate" | "delay" | "manual" | "stick" | "redirect";
-
-export interface TransitionOverride {
-  id: string;
-  type: string;
-  /** only this resource; all of the type when absent */
-  resourceId?: string;
-  /** only the step out of this state; every step of the type when absent */
-  from?: string;
-  mode: OverrideMode;
-  /** for `delay` (and optionally `redirect`): how long after entering `from` the step runs */
-  ms?: number;
-  /** for `redirect`: the state to go to instead */
-  to?: string;
-}
-
-export interface PendingStep {
-  type: string;
-  resourceId: string;
-  from: string;
-  to: string;
-  /** virtual epoch ms at which the resource entered `from` */
-  enteredAt: number;
-  /** virtual epoch ms at which it falls due; null for manual and stuck steps */
-  dueAt: number | null;
-  mode: "scheduled" | "manual" | "stuck";
-}
 
 type Pending = PendingStep & { cancel?: () => void };
 
