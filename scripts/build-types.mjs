@@ -6,7 +6,7 @@
 // declaration that imported hono or zod would not resolve for them (test/e2e/package.test.ts checks it
 // with a fresh TypeScript project, skipLibCheck off).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
 
 const SCRATCH = "dist/.types";
@@ -31,6 +31,7 @@ export async function buildTypes() {
     const entry = Object.entries(ENTRIES).find(([, f]) => f === file);
     return entry ? `${entry[0]}.d.ts` : `types/${file}`;
   };
+  const written = new Set();
   for (const [file, text] of reached) {
     for (const [extension, js] of [[".d.ts", ".js"], [".d.cts", ".cjs"]]) {
       const out = join("dist", target(file).replace(/\.d\.ts$/, extension));
@@ -42,9 +43,15 @@ export async function buildTypes() {
       });
       mkdirSync(dirname(out), { recursive: true });
       writeFileSync(out, rewritten);
+      written.add(out.split("\\").join("/"));
     }
   }
   rmSync(SCRATCH, { recursive: true, force: true });
+  // declarations of files the entries no longer reach
+  for (const entry of readdirSync("dist", { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name).split("\\").join("/");
+    if (entry.isFile() && /\.d\.c?ts$/.test(path) && !written.has(path)) rmSync(path);
+  }
 }
 
 function relativeImports(text) {

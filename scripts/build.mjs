@@ -8,17 +8,31 @@
 //   *.d.ts, *.d.cts     declarations for the three entries (scripts/build-types.mjs)
 //   THIRD-PARTY-LICENSES.md  the licenses of the packages bundled inside skymock.cjs
 // and, only where bench/ exists (not in the container build), dist/bench-store.js for `npm run bench`.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { buildTypes } from "./build-types.mjs";
 
-// chunk names change with the code: start clean so dist/ holds only this build
-rmSync("dist", { recursive: true, force: true });
+// A file is written only when its content changes: `npm start` rebuilds (prestart) while other processes,
+// the test suite's among them, may be reading dist/, and an unchanged tree must leave it untouched.
+function writeIfChanged(path, content) {
+  const bytes = typeof content === "string" ? Buffer.from(content) : content;
+  if (existsSync(path) && readFileSync(path).equals(bytes)) return;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, bytes);
+}
+async function bundle(options) {
+  const result = await build({ ...options, write: false });
+  for (const file of result.outputFiles) writeIfChanged(file.path, file.contents);
+  return result;
+}
+
+// what earlier layouts of dist/ held and this build no longer makes: source maps, V8 code caches, chunks
+if (existsSync("dist")) for (const f of readdirSync("dist")) if (/\.map$|\.cache$|^chunk-/.test(f)) rmSync(join("dist", f));
 
 const common = { bundle: true, platform: "node", target: "node22", logLevel: "warning", legalComments: "none" };
 
-const bundle = await build({
+const core = await bundle({
   ...common,
   metafile: true,
   entryPoints: ["src/bundle.ts"],
@@ -28,8 +42,8 @@ const bundle = await build({
   define: { "import.meta.url": "__bundleUrl" },
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-writeFileSync("dist/THIRD-PARTY-LICENSES.md", thirdPartyLicenses(Object.keys(bundle.metafile.inputs)));
-writeFileSync(
+writeIfChanged("dist/THIRD-PARTY-LICENSES.md", thirdPartyLicenses(Object.keys(core.metafile.inputs)));
+writeIfChanged(
   "dist/index.js",
   '// `import { createEmulator } from "skymock"`: the emulator is the CommonJS bundle beside this file\nimport skymock from "./skymock.cjs";\n\nexport const { createEmulator } = skymock;\n',
 );
@@ -43,8 +57,8 @@ const clientAsSibling = (extension) => ({
   },
 });
 for (const [format, extension] of [["esm", ".js"], ["cjs", ".cjs"]]) {
-  await build({ ...common, entryPoints: ["src/client/index.ts"], outfile: `dist/client${extension}`, format });
-  await build({
+  await bundle({ ...common, entryPoints: ["src/client/index.ts"], outfile: `dist/client${extension}`, format });
+  await bundle({
     ...common,
     entryPoints: ["src/testcontainers/index.ts"],
     outfile: `dist/testcontainers${extension}`,
@@ -55,7 +69,7 @@ for (const [format, extension] of [["esm", ".js"], ["cjs", ".cjs"]]) {
 }
 
 // bench-store: table functions for `npm run bench` (bench/store.mjs); not part of the package
-if (existsSync("bench/entry.ts")) await build({ ...common, entryPoints: ["bench/entry.ts"], outfile: "dist/bench-store.js", format: "esm" });
+if (existsSync("bench/entry.ts")) await bundle({ ...common, entryPoints: ["bench/entry.ts"], outfile: "dist/bench-store.js", format: "esm" });
 
 if (!process.argv.includes("--no-types")) await buildTypes();
 
