@@ -1,7 +1,8 @@
 // `npm run bench`: cold start, token-validation throughput against a bare node:http baseline, store
 // insert/read cost at 1k vs 100k rows, port creates, compute (10k server creates, a /servers/detail page at
 // 10k vs 100k servers, lifecycles per second), RSS after start, and what users download and wait for (the
-// npm package's size; the image's size, docker run -> healthy, docker stop). Prints a table and a JSON line.
+// npm package's size; the image's size, docker run -> healthy, docker stop), and the blob store (put
+// throughput, memory back after deletes). Prints a table and a JSON line.
 // Targets are reported as PASS/MISS; a MISS never fails the process (benchmarks report, they don't gate).
 
 import { cpus } from "node:os";
@@ -11,6 +12,7 @@ import { measureStore } from "./store.mjs";
 import { measureNetworking } from "./networking.mjs";
 import { measureCompute } from "./compute.mjs";
 import { measureContainer, measurePackage } from "./shipping.mjs";
+import { measureBlobs } from "./blobs.mjs";
 
 const started = performance.now();
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -25,6 +27,8 @@ log("bench: networking port creates (100 vs 60,000 addresses in use in a /16)...
 const net = await measureNetworking({ sample: 1000, fillTo: 60_000 });
 log("bench: compute (10,000 creates at time factor 1000; /servers/detail page at 10k vs 100k servers; lifecycles)...");
 const compute = await measureCompute({ creates: 10_000, timeFactor: 1000, pagesSmall: 10_000, pagesLarge: 100_000, lifecycleCount: 2000 });
+log("bench: blob store (200 MiB in 1 MiB blobs put, then deleted; memory and disk)...");
+const blobs = await measureBlobs({ totalMiB: 200, blobMiB: 1 });
 log("bench: package size; container image, docker run -> healthy, docker stop (3 runs, where a Docker engine answers)...");
 const pkg = measurePackage();
 const box = await measureContainer({ runs: 3 });
@@ -111,6 +115,19 @@ const rows = [
     pass: null,
   },
   { figure: "server lifecycles/s (frozen clock)", value: `${f(compute.lifecycle.perSecond, 0)} (${f(compute.lifecycle.usPerLifecycle / 1000, 2)} ms each)`, target: "(info)", pass: null },
+  { figure: "blob put, 200 MiB in 1 MiB blobs, memory / disk", value: `${f(blobs.memory.putMiBps, 0)} / ${f(blobs.disk.putMiBps, 0)} MiB/s`, target: "(info)", pass: null },
+  {
+    figure: "  memory store: RSS before -> after puts -> after deletes",
+    value: `${f(blobs.memory.before.rssMiB, 0)} -> ${f(blobs.memory.afterPuts.rssMiB, 0)} -> ${f(blobs.memory.afterDeletes.rssMiB, 0)} MiB (buffers +${f(blobs.heldMiB, 0)} -> ${f(blobs.leftMiB, 0)}; 2nd round RSS ${blobs.regrowthMiB >= 0 ? "+" : ""}${f(blobs.regrowthMiB, 0)})`,
+    target: "returns after deletes",
+    pass: blobs.returned,
+  },
+  {
+    figure: "  disk store: RSS before -> after puts -> after deletes",
+    value: `${f(blobs.disk.before.rssMiB, 0)} -> ${f(blobs.disk.afterPuts.rssMiB, 0)} -> ${f(blobs.disk.afterDeletes.rssMiB, 0)} MiB`,
+    target: "(info)",
+    pass: null,
+  },
   { figure: "RSS after first 200 (median of spawns)", value: `${f(cold.rssMedianMiB)} MiB (max ${f(cold.rssMaxMiB)})`, target: "<= 80 MiB", pass: cold.rssMedianMiB <= 80 },
   { figure: "npm package: packed / installed (no dependencies)", value: `${f(pkg.packedKiB, 0)} / ${f(pkg.installedKiB, 0)} KiB, ${pkg.files} files`, target: "(info)", pass: null },
   ...(box.skipped
@@ -155,6 +172,12 @@ console.log(
     `lifecycles: ${compute.lifecycle.count} x (POST with a port, advance 5 s, GET ACTIVE, DELETE, advance 2 s, GET 404) beside ${compute.lifecycle.worldServers} servers; ` +
     `compute part ${f(compute.seconds, 1)} s`,
 );
+
+/** heap, RSS and array buffers (MiB) before, after the puts and after the deletes */
+const blobPhases = (store) =>
+  Object.fromEntries(
+    ["before", "afterPuts", "afterDeletes"].map((at) => [at, { heapMiB: +f(store[at].heapMiB), rssMiB: +f(store[at].rssMiB), externalMiB: +f(store[at].externalMiB) }]),
+  );
 
 const result = {
   bench: "skymock",
@@ -216,6 +239,15 @@ const result = {
     detailPageWithPortsMs10k: +f(compute.create.pageWithPorts.ms, 2),
     lifecyclesPerSecond: Math.round(compute.lifecycle.perSecond),
     seconds: +f(compute.seconds),
+  },
+  blobs: {
+    putMiBps: { memory: Math.round(blobs.memory.putMiBps), disk: Math.round(blobs.disk.putMiBps) },
+    memoryStore: blobPhases(blobs.memory),
+    diskStore: blobPhases(blobs.disk),
+    heldMiB: +f(blobs.heldMiB),
+    leftMiB: +f(blobs.leftMiB),
+    secondRoundRssGrowthMiB: +f(blobs.regrowthMiB),
+    pass: blobs.returned,
   },
   rssAfterStart: { medianMiB: +f(cold.rssMedianMiB), maxMiB: +f(cold.rssMaxMiB), targetMiB: 80, pass: cold.rssMedianMiB <= 80 },
   package: { packedKiB: Math.round(pkg.packedKiB), installedKiB: Math.round(pkg.installedKiB), files: pkg.files },

@@ -50,6 +50,9 @@ export interface EmulatorOptions {
   requestLog?: boolean | "true" | "false" | "1" | "0";
   /** the command writes the listening URL to this file (the image's HEALTHCHECK reads it) */
   urlFile?: string;
+  /** keep uploaded bytes (images, objects) in files under this directory, not in memory; blob files an
+   * earlier run left there are removed at start */
+  dataDir?: string;
 }
 
 /** A running emulator. Nothing listens until listen(); app.request() drives it without a socket. */

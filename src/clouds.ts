@@ -4,7 +4,7 @@
 // Logins also remembers the credentials of tenants made at run time (POST /_emulator/tenants).
 
 import type { CloudCredentials } from "./client/types.js";
-import type { World } from "./world.js";
+import type { WorldDocument } from "./world.js";
 
 // the renderers are the client's own (pure, no dependencies), so server and client render alike
 export { cloudsYaml, osEnvironment } from "./client/clouds.js";
@@ -34,7 +34,7 @@ interface SeedAssignment {
  * first project it has a role on. Undefined when the world has no such user, or the user has no password
  * or no project to scope to.
  */
-export function seedCredentials(world: World, username = "admin", regionName = "RegionOne"): CloudCredentials | undefined {
+export function seedCredentials(world: WorldDocument, username = "admin", regionName = "RegionOne"): CloudCredentials | undefined {
   const identity = (world.identity ?? {}) as { domains?: SeedDomain[]; projects?: SeedProject[]; users?: SeedUser[]; assignments?: SeedAssignment[] };
   const domains = identity.domains ?? [];
   const domainName = (ref: string | undefined) => {
@@ -57,7 +57,7 @@ export function seedCredentials(world: World, username = "admin", regionName = "
 }
 
 /** The users of a seed world that seedCredentials can log in (for error messages and indexes). */
-export function seedUserNames(world: World): string[] {
+export function seedUserNames(world: WorldDocument): string[] {
   const users = ((world.identity ?? {}) as { users?: SeedUser[] }).users ?? [];
   return users.filter((u) => typeof u.password === "string").map((u) => u.name);
 }
@@ -70,7 +70,7 @@ export class Logins {
   #tenants = new Map<string, { projectId: string; credentials: CloudCredentials }>();
 
   constructor(
-    private readonly seedWorld: () => World,
+    private readonly seedWorld: () => WorldDocument,
     readonly regionName: string,
   ) {}
 

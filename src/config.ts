@@ -8,7 +8,7 @@ import type { KernelOptions } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
 import { randomSeed } from "./kernel/ids.js";
 import { LOG_FORMATS, LOG_LEVELS } from "./log.js";
-import { loadWorldFrom, parseYaml, type World } from "./world.js";
+import { loadWorldFrom, parseYaml, type WorldDocument } from "./world.js";
 
 /** A switch: true or false, also as the strings a flag or an environment variable carries. */
 const onOff = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
@@ -40,6 +40,8 @@ export const optionsSchema = z
     requestLog: onOff.default(false),
     /** a file the listening URL is written to (the container's HEALTHCHECK reads it) */
     urlFile: z.string().min(1).optional(),
+    /** a directory uploaded bytes (images, objects) are kept in, one file each; memory when absent */
+    dataDir: z.string().min(1).optional(),
     maxPageSize: z.coerce.number().int().positive().default(1000),
     maxBodyBytes: z.coerce.number().int().positive().default(1024 * 1024),
     eventLogSize: z.coerce.number().int().positive().default(10_000),
@@ -98,6 +100,8 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     description: "a log line per request: method, path, status, ms, request id", invalid: "is not true or false" },
   urlFile: { flag: "--url-file", value: "FILE", env: "SKYMOCK_URL_FILE", default: "none",
     description: "write the listening URL to FILE (the image's HEALTHCHECK reads it)" },
+  dataDir: { flag: "--data-dir", value: "DIR", env: "SKYMOCK_DATA_DIR", default: "none",
+    description: "keep uploaded bytes (images, objects) in files under DIR, not in memory" },
   maxPageSize: { default: "1000", description: "largest page a list returns" },
   maxBodyBytes: { default: "1048576", description: "largest request body in bytes" },
   eventLogSize: { default: "10000", description: "events the events journal keeps" },
@@ -120,7 +124,7 @@ export type EmulatorOptions = z.input<typeof optionsSchema> & {
 };
 
 export interface ResolvedOptions extends Omit<z.output<typeof optionsSchema>, "seed"> {
-  seedWorld: World;
+  seedWorld: WorldDocument;
   seedRef: string;
   randomSeedGiven: boolean;
   kernel: KernelOptions;
@@ -132,7 +136,7 @@ export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
   const parsed = optionsSchema.safeParse(rest, { jitless: true });
   if (!parsed.success) throw new OptionsError(describeOptionIssues(parsed.error, rest));
   const o = parsed.data;
-  const seedWorld = typeof o.seed === "string" ? loadWorldFrom(o.seed) : (o.seed as World);
+  const seedWorld = typeof o.seed === "string" ? loadWorldFrom(o.seed) : (o.seed as WorldDocument);
   const seed = o.randomSeed ?? randomSeed();
   return {
     ...o,
@@ -149,6 +153,7 @@ export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
       maxBodyBytes: o.maxBodyBytes,
       eventLogSize: o.eventLogSize,
       requestLogSize: o.requestLogSize,
+      dataDir: o.dataDir,
     },
   };
 }

@@ -9,9 +9,10 @@ import type { ServiceModule } from "./kernel/service.js";
 import { ApiError } from "./kernel/errors.js";
 import { describeIssues } from "./kernel/http/body.js";
 import { dictProblem, tableProblem } from "./kernel/store/check.js";
+import { stageSnapshotBlobs, type BlobSections } from "./kernel/blobs/snapshot.js";
 import type { PendingStep } from "./kernel/transitions.js";
 import type { ResolvedOptions } from "./config.js";
-import { mergeWorlds, type World as WorldDoc } from "./world.js";
+import { mergeWorlds, type WorldDocument as WorldDoc } from "./world.js";
 import { Logins } from "./clouds.js";
 import { identitySelectors } from "./services/identity/index.js";
 import { dropUnseededProject } from "./services/identity/for-control.js";
@@ -19,7 +20,8 @@ import { dropKeypairsOf } from "./services/compute/for-control.js";
 
 export const SNAPSHOT_FORMAT = "skymock-snapshot/1";
 
-export interface Snapshot {
+/** The blob sections (GET /state?blobs=include) come on top: the state itself holds only blob refs. */
+export interface Snapshot extends BlobSections {
   format: string;
   clock: { epochMs: number };
   state: Record<string, unknown>;
@@ -100,7 +102,7 @@ export class World {
     this.#doc = mergeWorlds(this.#doc, doc);
   }
 
-  /** Back to the seed world: state, runtime faults and overrides, lifecycles under way and journals. The clock
+  /** Back to the seed world: state, blobs, runtime faults and overrides, lifecycles under way and journals. The clock
    * and the rate-limit budget stay as they are; fault rules from the configuration come back. */
   reset(): void {
     const k = this.kernel;
@@ -114,6 +116,7 @@ export class World {
     // ids continue from where seeding left them, so they never repeat an id the seed world holds
     if (this.options.randomSeedGiven && this.#idsAfterSeed) k.ids.restore(this.#idsAfterSeed);
     k.store.replace(this.#seeded);
+    k.blobs.clear();
     this.#doc = this.#seedDoc;
     this.logins.clear();
   }
@@ -132,6 +135,8 @@ export class World {
       const silent = { emit: () => {}, afterCommit: (fn: () => void) => tx.afterCommit(fn) };
       dropKeypairsOf(draft, dropUnseededProject(draft, this.#seeded, projectId, silent));
     });
+    // blobs are owned by the project that put them (PutOptions.owner)
+    this.kernel.blobs.clear(projectId);
     this.logins.forgetProject(projectId);
   }
 
@@ -159,6 +164,9 @@ export class World {
     const pending = pendingSchema.safeParse(s.transitions ?? []);
     if (!pending.success) throw new ApiError(400, undefined, `The snapshot's transitions are not valid: ${describeIssues(pending.error)}.`);
     const k = this.kernel;
+    // the last check: what it stages (the section's bytes) is committed below or dropped on its own error
+    const blobs = stageSnapshotBlobs(k.blobs, s, s.state);
+    blobs?.commit();
     k.transitions.clearPending();
     k.clock.clearJobs();
     k.store.replace(structuredClone(s.state));

@@ -28,12 +28,13 @@ export function parseYaml(text: string): unknown {
   return doc;
 }
 
-export type World = Record<string, unknown>;
+/** A seed-world document as parsed (the running world is world-state.ts's World). */
+export type WorldDocument = Record<string, unknown>;
 
 /** fixtures/ beside src/ (development) or beside dist/ (the built bundle): both are one level down. */
 export const FIXTURES_DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
-export function parseWorld(text: string, origin: string): World {
+export function parseWorld(text: string, origin: string): WorldDocument {
   let doc: unknown;
   try {
     // JSON first: it is YAML too, but the native parser reads it far faster
@@ -43,7 +44,7 @@ export function parseWorld(text: string, origin: string): World {
   }
   if (doc === null || doc === undefined) return {};
   if (typeof doc !== "object" || Array.isArray(doc)) throw new ApiError(400, undefined, `Seed ${origin} must be an object of service sections.`);
-  return doc as World;
+  return doc as WorldDocument;
 }
 
 function looksLikeJson(text: string): boolean {
@@ -69,24 +70,24 @@ function scenarioPath(name: string): string | undefined {
 }
 
 /** A named scenario from fixtures/ (and nothing else: the control API must not read arbitrary files). */
-export function loadScenario(name: string): World {
+export function loadScenario(name: string): WorldDocument {
   const path = scenarioPath(name);
   if (!path) throw new ApiError(404, undefined, `No scenario named ${name}. Scenarios: ${scenarioNames().join(", ")}.`);
   return resolveExtends(parseWorld(readFileSync(path, "utf8"), name));
 }
 
 /** A scenario name, a file, or a directory of files (merged in name order). */
-export function loadWorldFrom(ref: string): World {
+export function loadWorldFrom(ref: string): WorldDocument {
   if (scenarioPath(ref)) return loadScenario(ref);
   if (!existsSync(ref)) throw new ApiError(404, undefined, `No scenario or file named ${ref}. Scenarios: ${scenarioNames().join(", ")}.`);
   if (statSync(ref).isDirectory()) {
     const files = readdirSync(ref).filter((f) => [".yaml", ".yml", ".json"].includes(extname(f))).sort();
-    return resolveExtends(files.reduce<World>((acc, f) => mergeWorlds(acc, parseWorld(readFileSync(join(ref, f), "utf8"), f)), {}));
+    return resolveExtends(files.reduce<WorldDocument>((acc, f) => mergeWorlds(acc, parseWorld(readFileSync(join(ref, f), "utf8"), f)), {}));
   }
   return resolveExtends(parseWorld(readFileSync(ref, "utf8"), ref));
 }
 
-export function resolveExtends(world: World, depth = 0): World {
+export function resolveExtends(world: WorldDocument, depth = 0): WorldDocument {
   const { extends: base, ...rest } = world;
   if (base === undefined) return rest;
   if (typeof base !== "string") throw new ApiError(400, undefined, "`extends` names a scenario.");
@@ -97,8 +98,8 @@ export function resolveExtends(world: World, depth = 0): World {
 }
 
 /** Section by section, list by list: b's entries after a's. */
-export function mergeWorlds(a: World, b: World): World {
-  const out: World = { ...a };
+export function mergeWorlds(a: WorldDocument, b: WorldDocument): WorldDocument {
+  const out: WorldDocument = { ...a };
   for (const [service, section] of Object.entries(b)) {
     const prev = out[service];
     if (!isObject(prev) || !isObject(section)) {

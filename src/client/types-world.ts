@@ -19,6 +19,10 @@ export interface Snapshot {
   clock: { epochMs: number };
   state: Record<string, unknown>;
   transitions: PendingStep[];
+  /** GET /_emulator/state?blobs=include: each stored blob's bytes (images, objects), base64, by blob id */
+  blobs?: Record<string, string>;
+  /** with blobs: the owner (project id) of each blob that has one */
+  blobOwners?: Record<string, string>;
 }
 
 export interface ServiceHealth {

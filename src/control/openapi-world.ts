@@ -5,6 +5,7 @@ import { bad, body, fail, list, ok, op, query, ref, schemaOf, str, type Json } f
 import { resetSchema } from "./world.js";
 import { tenantSchema } from "./tenants.js";
 
+const blobSection: Json = { type: "object", description: "Each blob's bytes, base64, by blob id.", additionalProperties: { type: "string", contentEncoding: "base64" } };
 const userQuery = query("user", "A user of the seed world or a tenant (default `admin`).");
 
 export const worldPaths = (): Record<string, Json> => ({
@@ -58,13 +59,28 @@ export const worldPaths = (): Record<string, Json> => ({
     ),
   },
   "/_emulator/state": {
-    get: op("world", "Export the state", { "200": ok("A snapshot; PUT it back to return to this exact state.", ref("Snapshot")) }),
+    get: op(
+      "world",
+      "Export the state",
+      {
+        "200": ok("A snapshot; PUT it back to return to this exact state.", {
+          allOf: [ref("Snapshot"), { type: "object", properties: { blobs: blobSection, blobOwners: { type: "object", additionalProperties: str } } }],
+        }),
+        ...bad,
+      },
+      {
+        description:
+          "The state holds uploaded bytes (images, objects) only as refs: id, size, md5, sha256. With ?blobs=include the snapshot also carries the bytes, `blobs` (base64 by blob id), and `blobOwners` (the project of each blob that has one); the answer is streamed, one blob after another.",
+        parameters: [query("blobs", "`include`: add every blob's bytes.", { enum: ["include"] })],
+      },
+    ),
     put: op(
       "world",
       "Import a snapshot",
-      { "200": ok("Imported.", { type: "object", properties: { imported: { const: true } } }), "400": fail("Not a snapshot of this emulator's services; nothing changed.") },
+      { "200": ok("Imported.", { type: "object", properties: { imported: { const: true } } }), "400": fail("Not a snapshot of this emulator's services, or its blobs do not match its state; nothing changed.") },
       {
-        description: "Replaces the state with a snapshot from GET /state, sets the clock to its time and restores lifecycle steps under way. Faults, overrides and journals are kept.",
+        description:
+          "Replaces the state with a snapshot from GET /state, sets the clock to its time and restores lifecycle steps under way. Faults, overrides and journals are kept. With a `blobs` section (GET /state?blobs=include) the stored blobs become exactly the section's; every blob ref in the state must name one of them, with the same size and checksums. Without one the stored blobs stay, and every ref must name one of those. A bad section (not base64, a missing or different blob) is a 400 and changes nothing.",
         requestBody: body(ref("Snapshot")),
       },
     ),

@@ -1,5 +1,5 @@
 // Control: reset (all, or one project), seed (a JSON/YAML body or a named scenario), scenarios, and the
-// state snapshot (export, import).
+// state snapshot (export, with the blobs' bytes on request; import).
 
 import type { Hono } from "hono";
 import * as z from "zod";
@@ -11,6 +11,7 @@ import type { Snapshot, World } from "../world-state.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
 import type { ResetInput, Snapshot as ClientSnapshot } from "../client/types.js";
 import { loadScenario, parseWorld, resolveExtends, scenarioNames } from "../world.js";
+import { snapshotWithBlobs } from "../kernel/blobs/snapshot.js";
 import { handle, optionalJson } from "./http.js";
 
 export const resetSchema = z.object({ project: z.string().min(1).optional() }).strict();
@@ -54,7 +55,15 @@ export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): vo
     }),
   );
 
-  app.get("/state", (c) => c.json(world.export()));
+  app.get(
+    "/state",
+    handle((c) => {
+      const blobs = c.req.query("blobs");
+      if (blobs === undefined) return c.json(world.export());
+      if (blobs !== "include") throw new ApiError(400, undefined, `blobs is \`include\` (the bytes of every blob) or absent, not ${JSON.stringify(blobs)}.`);
+      return c.body(snapshotWithBlobs(world.export(), kernel.blobs), 200, { "content-type": "application/json" });
+    }),
+  );
 
   app.put(
     "/state",

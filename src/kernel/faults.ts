@@ -1,6 +1,7 @@
 // Fault injection as a first-class feature: rules added at run time (or from config), matched in order on
 // service, method, path pattern, operation, project and resource name, each with a probability drawn from a
 // seedable generator, a `times` budget and an expiry on the virtual clock. Fired faults are journaled.
+// Requests are matched at the HTTP edge; work no request carries (a lifecycle step) by operation name.
 
 import * as z from "zod";
 import { Ring } from "./ring.js";
@@ -75,6 +76,20 @@ export interface FaultProbe {
   resourceName: () => string | undefined;
 }
 
+/**
+ * Work no HTTP request carries (a lifecycle step, a recovery task, an event delivery), as a rule sees it:
+ * only a rule that names its operation (by name or glob) and no method or path can fail it.
+ */
+export interface OperationProbe {
+  service: string;
+  /** e.g. `compute.server.build` */
+  operation: string;
+  /** the project the work belongs to, by id (and name, when known) */
+  project?: { id?: string; name?: string };
+  /** the name of the resource it works on */
+  resourceName?: string;
+}
+
 export interface FiredFault {
   at: string;
   ruleId: string;
@@ -83,6 +98,12 @@ export interface FiredFault {
   path: string;
   operation: string;
   effect: FaultEffect["type"];
+}
+
+/** A rule that fired, and what it does. */
+export interface Firing {
+  rule: FaultRule;
+  effect: FaultEffect;
 }
 
 export class Faults {
@@ -160,23 +181,32 @@ export class Faults {
     for (const rule of this.#initial) this.add(rule);
   }
 
-  /** Returns the effect of the first rule that matches and fires, and journals it. */
-  match(probe: FaultProbe): { rule: FaultRule; effect: FaultEffect } | undefined {
+  /** Returns the effect of the first rule that matches the request and fires, and journals it. */
+  match(probe: FaultProbe): Firing | undefined {
+    return this.#fire((rule) => matches(rule, probe), probe);
+  }
+
+  /** The same for work no request carries; the journal shows it with an empty method and path. */
+  matchOperation(probe: OperationProbe): Firing | undefined {
+    return this.#fire((rule) => matchesOperation(rule, probe), { ...probe, method: "", fullPath: "" });
+  }
+
+  #fire(test: (rule: FaultRule) => boolean, at: Pick<FiredFault, "service" | "method" | "operation"> & { fullPath: string }): Firing | undefined {
     if (this.#rules.length === 0) return undefined;
     const now = this.now();
     this.#dropExpired();
     for (const rule of this.#rules) {
       if (rule.times !== undefined && rule.fired >= rule.times) continue;
-      if (!matches(rule, probe)) continue;
+      if (!test(rule)) continue;
       if (rule.probability < 1 && this.#random() >= rule.probability) continue;
       rule.fired++;
       const fired: FiredFault = {
         at: new Date(now).toISOString(),
         ruleId: rule.id,
-        service: probe.service,
-        method: probe.method,
-        path: probe.fullPath,
-        operation: probe.operation,
+        service: at.service,
+        method: at.method,
+        path: at.fullPath,
+        operation: at.operation,
         effect: rule.effect.type,
       };
       this.fired.push(fired);
@@ -206,6 +236,17 @@ function matches(rule: FaultRule, probe: FaultProbe): boolean {
     if (!project || (rule.project !== project.id && rule.project !== project.name)) return false;
   }
   if (rule.resourceName !== undefined && !globToRegExp(rule.resourceName, true).test(probe.resourceName() ?? "")) return false;
+  return true;
+}
+
+// A rule aimed at requests (a method, a path) or at a whole service must not reach into lifecycles: only
+// one that names the operation does.
+function matchesOperation(rule: FaultRule, probe: OperationProbe): boolean {
+  if (rule.method !== undefined || rule.path !== undefined || rule.operation === undefined) return false;
+  if (rule.service !== undefined && rule.service !== probe.service) return false;
+  if (!globToRegExp(rule.operation, true).test(probe.operation)) return false;
+  if (rule.project !== undefined && rule.project !== probe.project?.id && rule.project !== probe.project?.name) return false;
+  if (rule.resourceName !== undefined && !globToRegExp(rule.resourceName, true).test(probe.resourceName ?? "")) return false;
   return true;
 }
 

@@ -10,6 +10,7 @@ import { Store, type RootState } from "./store/store.js";
 import { Transitions } from "./transitions.js";
 import { RateLimiter, type RateLimitConfig } from "./auth/rate-limit.js";
 import type { TokenResolver } from "./auth/principal.js";
+import { createBlobStore, type BlobStore } from "./blobs/index.js";
 
 export interface KernelOptions {
   randomSeed: number;
@@ -22,6 +23,8 @@ export interface KernelOptions {
   maxBodyBytes: number;
   eventLogSize: number;
   requestLogSize: number;
+  /** where blob bytes go (files, one per blob); in memory when absent */
+  dataDir?: string;
 }
 
 export class Kernel {
@@ -35,6 +38,8 @@ export class Kernel {
   readonly faults: Faults;
   readonly requests: RequestJournal;
   readonly rateLimiter: RateLimiter;
+  /** uploaded bytes (images, objects), outside the state tree; the state holds their BlobRefs */
+  readonly blobs: BlobStore;
   #resolver: TokenResolver = { resolve: () => undefined };
   /** Where unexpected errors of scheduled jobs, event handlers and after-commit callbacks go (the process log). */
   onError: (what: string, error: unknown) => void = (what, error) => console.error(`skymock: ${what}`, error);
@@ -56,6 +61,7 @@ export class Kernel {
     this.faults = new Faults(() => this.clock.now(), options.randomSeed ^ 0x27d4eb2f);
     this.requests = new RequestJournal(options.requestLogSize);
     this.rateLimiter = new RateLimiter(options.rateLimit, () => this.clock.now());
+    this.blobs = createBlobStore(options.dataDir);
   }
 
   /** The identity service installs the token resolver every authenticated route uses. */

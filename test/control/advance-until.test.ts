@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/emulator.js";
-import { BUILD_MS, computeApi } from "../services/compute/servers-setup.js";
+import { BUILD_MS, computeApi } from "../helpers/compute.js";
 
 const until = (t: Awaited<ReturnType<typeof computeApi>>, body: unknown) => call(t.emu, "POST", "/_emulator/clock/advance-until", { body });
 

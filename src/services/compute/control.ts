@@ -6,13 +6,13 @@ import { Hono } from "hono";
 import type { Kernel } from "../../kernel/kernel.js";
 import type { AppEnv } from "../../kernel/http/context.js";
 import { ApiError } from "../../kernel/errors.js";
-import type { Tx } from "../../kernel/store/store.js";
+import { runOperation, type OperationContext } from "../../kernel/operation.js";
 import { get, values } from "../../kernel/store/table.js";
 import { isoSeconds } from "../../kernel/time.js";
 import { handle } from "../../control/http.js";
 import type { ComputeHost, ComputeState } from "./state.js";
 import { failHost, recoverHost, serversOn } from "./operations/hosts.js";
-import { SLICE } from "./routes/deps.js";
+import { sliceOf, SLICE } from "./routes/deps.js";
 
 function hostView(s: ComputeState, h: ComputeHost) {
   return {
@@ -49,23 +49,23 @@ export function computeControl(kernel: Kernel): Hono<AppEnv> {
     }),
   );
 
-  /** One store update: the state change and its events commit together, or not at all. */
-  const change = (name: string, op: (s: ComputeState, host: ComputeHost, tx: Tx, now: number) => { changed: boolean }) =>
-    kernel.store.update((draft, tx) => {
-      const s = draft[SLICE] as ComputeState;
+  /** One operation: the state change and its events commit together, or not at all. */
+  const change = (name: string, op: (s: ComputeState, host: ComputeHost, ctx: OperationContext<null>) => { changed: boolean }) =>
+    runOperation(kernel, null, (ctx) => {
+      const s = sliceOf(ctx.root);
       const host = get(s.hosts, name);
       if (!host) throw unknownHost(name);
-      const result = op(s, host, tx, kernel.clock.now());
+      const result = op(s, host, ctx);
       return { ...result, host: hostView(s, host) };
     });
 
   app.post(
     "/hosts/:name/fail",
-    handle((c) => c.json(change(c.req.param("name") ?? "", (s, host, tx, now) => failHost(s, tx, now, host)))),
+    handle((c) => c.json(change(c.req.param("name") ?? "", (s, host, ctx) => failHost(s, ctx, host)))),
   );
   app.post(
     "/hosts/:name/recover",
-    handle((c) => c.json(change(c.req.param("name") ?? "", (_s, host, tx, now) => recoverHost(tx, now, host)))),
+    handle((c) => c.json(change(c.req.param("name") ?? "", (_s, host, ctx) => recoverHost(ctx, host)))),
   );
   return app;
 }

@@ -1,4 +1,4 @@
-// Nova's errors: {"<faultName>": {"code": N, "message": "..."}}, with the spec's compute codes: badRequest,
+// Nova's errors: {"<faultName>": {"code": N, "message": "..."}}, named as Nova names its faults: badRequest,
 // unauthorized, forbidden, itemNotFound, conflictingRequest, entityTooLarge (quota), overLimit (rate).
 
 import { ApiError, faultEnvelope } from "../../kernel/errors.js";

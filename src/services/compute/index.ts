@@ -43,7 +43,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     },
     control: (kernel) => computeControl(kernel),
     routes(kernel) {
-      const deps = computeDeps(kernel, options);
+      const deps = computeDeps(kernel);
       return buildServiceApp(
         kernel,
         {

@@ -1,4 +1,4 @@
-// Compute microversions: the spec's X-Platform-Compute-Microversion header and the standard OpenStack
+// Compute microversions: this emulator's X-Platform-Compute-Microversion header and the standard OpenStack
 // ones (OpenStack-API-Version: compute X.Y, X-OpenStack-Nova-API-Version). No header means 2.1; `latest`
 // means the maximum; out of range is 406, malformed 400. Responses name the version used.
 

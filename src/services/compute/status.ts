@@ -1,5 +1,5 @@
-// The API `status` Nova computes from (vm_state, task_state) (nova/api/openstack/common.py _STATE_MAP;
-// openstack-api-facts §2.4): the vm_state's default unless a task_state overrides it; UNKNOWN otherwise.
+// The API `status` Nova computes from (vm_state, task_state) (nova/api/openstack/common.py
+// _STATE_MAP): the vm_state's default unless a task_state overrides it; UNKNOWN otherwise.
 
 import type { Server } from "./state.js";
 

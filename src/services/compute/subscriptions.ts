@@ -2,6 +2,7 @@
 // dropped from the server that held it (Nova hears of it as a network-vif-deleted event).
 
 import type { Kernel } from "../../kernel/kernel.js";
+import { runOperation } from "../../kernel/operation.js";
 import { get } from "../../kernel/store/table.js";
 import { sliceOf, SLICE } from "./routes/deps.js";
 import type { ComputeState } from "./state.js";
@@ -13,8 +14,8 @@ export function subscribeCompute(kernel: Kernel): void {
     // read first: the ports a server deletes itself are already gone from it, and need no write
     const held = get(kernel.slice<ComputeState>(SLICE).servers, deviceId);
     if (!held || !held.portIds.includes(portId)) return;
-    kernel.store.update((draft) => {
-      const server = get(sliceOf(draft).servers, deviceId);
+    runOperation(kernel, null, (ctx) => {
+      const server = get(sliceOf(ctx.root).servers, deviceId);
       if (!server) return;
       server.portIds = server.portIds.filter((p) => p !== portId);
       server.ownedPortIds = server.ownedPortIds.filter((p) => p !== portId);

@@ -4,25 +4,14 @@
 
 import { get } from "../../kernel/store/table.js";
 import type { Kernel } from "../../kernel/kernel.js";
+import { runOperation } from "../../kernel/operation.js";
 import type { TransitionDef } from "../../kernel/transitions.js";
-import { globToRegExp } from "../../kernel/faults.js";
 import type { ComputeOptions } from "./options.js";
-import { sliceOf, type OpContext } from "./routes/deps.js";
-import type { ComputeState, Server, ServerFault } from "./state.js";
-import { bindLifecycle, SERVER } from "./lifecycle.js";
+import { sliceOf, SLICE } from "./routes/deps.js";
+import type { Server, ServerFault } from "./state.js";
+import { SERVER, type ServerStepApplier, type ServerStepDef } from "./lifecycle.js";
 import { buildFailedFault, failBuild, failServer, finishBuild, finishDelete } from "./operations/server-lifecycle.js";
 import { ACTION_STEPS, ACTION_STEP_APPLIERS } from "./operations/server-action-steps.js";
-
-export { SERVER, enterPhase, changeState } from "./lifecycle.js";
-
-export interface ServerStepDef {
-  /** the phase a server is in (Server.phase) */
-  from: string;
-  /** where the step leads: a key of SERVER_STEP_APPLIERS, `<from>><to>` or `*><to>` */
-  to: string;
-  /** how long after entering `from` the step runs, from the compute options */
-  after: (options: ComputeOptions) => number;
-}
 
 /** The declared steps. Append new phases here; one step out of each phase. */
 export const SERVER_STEPS: ServerStepDef[] = [
@@ -30,12 +19,6 @@ export const SERVER_STEPS: ServerStepDef[] = [
   { from: "deleting", to: "deleted", after: (o) => o.actionMs },
   ...ACTION_STEPS,
 ];
-
-/**
- * What a step does, inside the store update that applies it. `server` is the draft, still in phase `from`;
- * the step sets the next phase itself (enterPhase(ctx, server, null) at rest).
- */
-export type ServerStepApplier = (s: ComputeState, ctx: OpContext, server: Server, from: string) => void;
 
 /**
  * Step appliers by `<from>><to>` (exact) or `*><to>` (any phase), the exact one first. A redirect override
@@ -61,20 +44,16 @@ export const BUILD_OPERATION = "compute.server.build";
 /**
  * A fault rule whose `operation` covers compute.server.build (and whose other conditions match the server:
  * project id, resource name) fails the build at its BUILD -> ACTIVE step: an `error` effect becomes the
- * server's fault (its status as the code). Rules that do not name an operation never touch builds.
+ * server's fault (its status as the code). Rules that do not name the operation, or that name a method or
+ * path, never touch builds.
  */
 function injectedBuildFault(kernel: Kernel, server: Server, now: number): ServerFault | undefined {
   if (!kernel.faults.active) return undefined;
-  const named = kernel.faults.list().some((r) => r.operation !== undefined && globToRegExp(r.operation, true).test(BUILD_OPERATION));
-  if (!named) return undefined;
-  const hit = kernel.faults.match({
-    service: "compute",
-    method: "POST",
-    path: "/v2.1/servers",
-    fullPath: "/compute/v2.1/servers",
+  const hit = kernel.faults.matchOperation({
+    service: SLICE,
     operation: BUILD_OPERATION,
-    project: () => ({ id: server.projectId }),
-    resourceName: () => server.name,
+    project: { id: server.projectId },
+    resourceName: server.name,
   });
   if (!hit || (hit.effect.type !== "error" && hit.effect.type !== "false-negative")) return undefined;
   const effect = hit.effect;
@@ -93,22 +72,13 @@ function applierFor(from: string, to: string): ServerStepApplier {
   );
 }
 
-/** Registers the lifecycle with the kernel: one applier for the type, running each step as one update. */
+/** Registers the lifecycle with the kernel: one applier for the type, running each step as one operation. */
 export function startServerLifecycle(kernel: Kernel, options: ComputeOptions): void {
-  bindLifecycle(kernel);
   kernel.transitions.register(serverTransitionDefs(options), (id, from, to) =>
-    kernel.store.update((draft, tx) => {
-      const s = sliceOf(draft);
+    runOperation(kernel, null, (ctx) => {
+      const s = sliceOf(ctx.root);
       const server = get(s.servers, id);
       if (!server || server.phase !== from) return false;
-      const ctx: OpContext = {
-        caller: { projectId: server.projectId, userId: server.userId, isAdmin: true },
-        now: kernel.clock.now(),
-        ids: kernel.ids,
-        tx,
-        root: draft,
-        options,
-      };
       const injected = from === "building" && to === "active" ? injectedBuildFault(kernel, server, ctx.now) : undefined;
       if (injected) failBuild(s, ctx, server, injected);
       else applierFor(from, to)(s, ctx, server, from);

@@ -2,17 +2,15 @@
 // installs the kernel's token resolver, which every authenticated route of every service uses.
 
 import type { ServiceModule } from "../../kernel/service.js";
-import type { Principal } from "../../kernel/auth/principal.js";
-import { SliceMemo } from "../../kernel/memo.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { baseUrl } from "../../kernel/http/context.js";
 import { get, values } from "../../kernel/store/table.js";
 import { envelope } from "./errors.js";
 import { findByName, initialIdentityState, nameKey, type IdentityState } from "./state.js";
-import { liveToken, principalOf } from "./operations/tokens.js";
 import { loadIdentitySeed } from "./seed.js";
 import { resetIdentityProject } from "./operations/reset.js";
 import { identityDeps, SLICE, type IdentityOptions } from "./routes/deps.js";
+import { TokenCache } from "./token-cache.js";
 import { authRoutes } from "./routes/auth.js";
 import { directoryRoutes } from "./routes/directory.js";
 import { appCredentialRoutes } from "./routes/app-credentials.js";
@@ -22,6 +20,7 @@ export type { IdentityOptions } from "./routes/deps.js";
 
 export function identityService(options: IdentityOptions): ServiceModule<IdentityState> {
   const mountPath = "/identity";
+  const tokens = new TokenCache();
   return {
     name: SLICE,
     mountPath,
@@ -31,22 +30,11 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
     loadSeed: (draft, section) => loadIdentitySeed(draft, noTx, section),
     resetProject: resetIdentityProject,
     start(kernel) {
-      // every authenticated request of every service resolves its token: memoize per committed slice
-      // (any identity write, a revocation included, makes a new slice); expiry is checked on each call
-      const principals = new SliceMemo<IdentityState, Principal | null>();
-      kernel.setTokenResolver({
-        resolve(token) {
-          const s = kernel.slice<IdentityState>(SLICE);
-          const principal = principals.get(s, token, () => {
-            const live = liveToken(s, token, kernel.clock.now(), true);
-            return live ? principalOf(s, live) : null;
-          });
-          return principal && kernel.clock.now() < principal.expiresAt ? principal : undefined;
-        },
-      });
+      // every authenticated request of every service resolves its token
+      kernel.setTokenResolver({ resolve: (token) => tokens.principal(kernel.slice<IdentityState>(SLICE), token, kernel.clock.now()) });
     },
     routes(kernel) {
-      const deps = identityDeps(kernel, options);
+      const deps = identityDeps(kernel, options, tokens);
       return buildServiceApp(
         kernel,
         {

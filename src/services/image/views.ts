@@ -1,4 +1,4 @@
-// Compute's image catalog records -> Glance v2 image records (reference §6), custom properties at the top.
+// Compute's image catalog records -> Glance v2 image records, custom properties at the top.
 
 import { isoSeconds } from "../../kernel/time.js";
 import type { Image } from "../compute/state.js";

@@ -1,6 +1,6 @@
 // CIDR math for subnets, following Neutron: validate_subnet (neutron-lib), create_subnet's normalization,
 // generate_pools, validate_allocation_pools and check_subnet_ip (neutron/ipam/utils.py,
-// neutron/db/ipam_backend_mixin.py); openstack-api-facts §4.4-4.5.
+// neutron/db/ipam_backend_mixin.py).
 
 import { ADDRESS_BITS, AddrFormatError, formatIp, parseIp, type IpAddress, type IpVersion } from "./ip.js";
 
@@ -62,10 +62,6 @@ export function cidrSize(cidr: Cidr): bigint {
 
 const at = (cidr: Cidr, value: bigint): IpAddress => ({ version: cidr.version, value });
 
-export function networkAddress(cidr: Cidr): IpAddress {
-  return at(cidr, cidr.network);
-}
-
 export function lastAddress(cidr: Cidr): IpAddress {
   return at(cidr, cidr.network + cidrSize(cidr) - 1n);
 }
@@ -119,11 +115,6 @@ export function rangeContains(range: IpRange, ip: IpAddress): boolean {
 
 export function rangesOverlap(a: IpRange, b: IpRange): boolean {
   return a.start.version === b.start.version && a.start.value <= b.end.value && b.start.value <= a.end.value;
-}
-
-/** The number of addresses in a range. */
-export function rangeSize(range: IpRange): bigint {
-  return range.end.value - range.start.value + 1n;
 }
 
 /** netaddr's IPRange text, as Neutron prints pools in its messages: "10.0.0.2-10.0.0.254". */

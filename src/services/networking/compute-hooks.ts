@@ -1,40 +1,32 @@
 // What compute does to networking on a server's behalf (nova/network/neutron.py allocate_for_instance,
 // bind, deallocate, get_instance_nw_info): find networks and ports, create, bind, unbind and delete a
-// server's ports, and read their addresses. Every function works on the ROOT draft (or state) it is given.
+// server's ports, and read their addresses. Reads take the ROOT state; writes run on the root draft of the
+// operation context compute hands them, acting as the caller it names (the server's project).
 
+import type { Caller, OperationContext } from "../../kernel/operation.js";
 import { dictGet } from "../../kernel/store/dict.js";
 import { get, scan } from "../../kernel/store/table.js";
 import type { FloatingIp, Network, NetworkingState, Port } from "./state.js";
-import type { OpContext } from "./routes/deps.js";
 import { SLICE } from "./routes/deps.js";
-import { canSeeNetwork } from "./operations/networks.js";
-import { canSeePort, createPort, deletePortRecord, emitPortUpdated, portStatus } from "./operations/ports.js";
+import { createPort, deletePortRecord, emitPortUpdated, portStatus } from "./operations/ports.js";
 import { touch } from "./operations/common.js";
 import { DEFAULT_GROUP_NAME } from "./operations/security-groups.js";
+import { canSeeNetwork, canSeePort } from "./operations/visibility.js";
 
 type Root = Readonly<Record<string, unknown>>;
-
-/** Who acts: the server's project, with the caller's admin right (Neutron's policy applies to it). */
-export interface HookCaller {
-  projectId: string;
-  isAdmin: boolean;
-}
-
-/** What a writing hook needs: the acting caller, the time, the id stream and the transaction. */
-export type HookContext = Omit<OpContext, "caller"> & { caller: HookCaller };
 
 function net(root: Root): NetworkingState {
   return root[SLICE] as NetworkingState;
 }
 
 /** A network the caller may boot on (its own, shared or external), or undefined. */
-export function findNetwork(root: Root, caller: HookCaller, id: string): Network | undefined {
+export function findNetwork(root: Root, caller: Caller, id: string): Network | undefined {
   const network = get(net(root).networks, id);
   return network && canSeeNetwork(caller, network) ? network : undefined;
 }
 
 /** Networks `networks: "auto"` may choose from: the project's own and shared ones, never external. */
-export function autoNetworks(root: Root, caller: HookCaller): Network[] {
+export function autoNetworks(root: Root, caller: Caller): Network[] {
   const out: Network[] = [];
   for (const n of scan(net(root).networks)) {
     if (!n.external && (n.projectId === caller.projectId || n.shared)) out.push(n);
@@ -43,7 +35,7 @@ export function autoNetworks(root: Root, caller: HookCaller): Network[] {
 }
 
 /** A port the caller can see, or undefined. */
-export function findPort(root: Root, caller: HookCaller, id: string): Port | undefined {
+export function findPort(root: Root, caller: Caller, id: string): Port | undefined {
   const s = net(root);
   const port = get(s.ports, id);
   return port && canSeePort(s, caller, port) ? port : undefined;
@@ -94,8 +86,8 @@ export interface ServerPortInput {
  * the port) and no owner yet: DOWN until bindPort. Neutron's errors propagate (IpAddressGenerationFailure,
  * IpAddressInUse, OverQuota, InvalidIpForNetwork, policy); the caller maps them to its own.
  */
-export function createServerPort(root: Record<string, unknown>, ctx: HookContext, input: ServerPortInput): Port {
-  const s = net(root);
+export function createServerPort(ctx: OperationContext, input: ServerPortInput): Port {
+  const s = net(ctx.root);
   const network = get(s.networks, input.networkId);
   const groups = network?.portSecurityEnabled ? input.securityGroupIds : undefined;
   return createPort(s, ctx, {
@@ -108,8 +100,8 @@ export function createServerPort(root: Record<string, unknown>, ctx: HookContext
 }
 
 /** A given port taken by a server at create: device_id set, so no other server can take it. */
-export function claimPort(root: Record<string, unknown>, ctx: HookContext, portId: string, serverId: string): Port | undefined {
-  const port = get(net(root).ports, portId);
+export function claimPort(ctx: OperationContext, portId: string, serverId: string): Port | undefined {
+  const port = get(net(ctx.root).ports, portId);
   if (!port) return undefined;
   port.deviceId = serverId;
   port.status = portStatus(port);
@@ -118,8 +110,8 @@ export function claimPort(root: Record<string, unknown>, ctx: HookContext, portI
 }
 
 /** The server is up on a host: the port is bound there and owned by compute, so it turns ACTIVE. */
-export function bindPort(root: Record<string, unknown>, ctx: HookContext, portId: string, binding: { serverId: string; host: string; zone: string }): Port | undefined {
-  const port = get(net(root).ports, portId);
+export function bindPort(ctx: OperationContext, portId: string, binding: { serverId: string; host: string; zone: string }): Port | undefined {
+  const port = get(net(ctx.root).ports, portId);
   if (!port) return undefined;
   port.deviceId = binding.serverId;
   port.deviceOwner = `compute:${binding.zone}`;
@@ -131,8 +123,8 @@ export function bindPort(root: Record<string, unknown>, ctx: HookContext, portId
 }
 
 /** A given port the server lets go of (delete, failed build): free again, DOWN. */
-export function unbindPort(root: Record<string, unknown>, ctx: HookContext, portId: string): Port | undefined {
-  const port = get(net(root).ports, portId);
+export function unbindPort(ctx: OperationContext, portId: string): Port | undefined {
+  const port = get(net(ctx.root).ports, portId);
   if (!port) return undefined;
   port.deviceId = "";
   port.deviceOwner = "";
@@ -144,8 +136,8 @@ export function unbindPort(root: Record<string, unknown>, ctx: HookContext, port
 }
 
 /** A port the server created goes with it: addresses, MAC, quota and floating IP associations freed. */
-export function deleteServerPort(root: Record<string, unknown>, ctx: HookContext, portId: string): void {
-  const s = net(root);
+export function deleteServerPort(ctx: OperationContext, portId: string): void {
+  const s = net(ctx.root);
   const port = get(s.ports, portId);
   if (port) deletePortRecord(s, ctx, port);
 }

@@ -1,5 +1,5 @@
 // Neutron's errors: {"NeutronError": {"type": "<ExceptionClass>", "message": "...", "detail": ""}},
-// with the exception class names real clients and tests match on (openstack-api-facts §4.2).
+// with the exception class names real clients and tests match on.
 
 import { ApiError, neutronEnvelope } from "../../kernel/errors.js";
 

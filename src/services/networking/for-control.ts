@@ -3,10 +3,12 @@
 // limits of its own. Every function works on the ROOT draft it is given, as the admin the service is.
 
 import { ApiError } from "../../kernel/errors.js";
+import { systemCaller, type OperationContext } from "../../kernel/operation.js";
 import { get, scan } from "../../kernel/store/table.js";
 import { cidrsOverlap, parseCidr, type Cidr } from "./cidr.js";
 import type { Network, NetworkingState } from "./state.js";
-import { SLICE, type OpContext } from "./routes/deps.js";
+import { SLICE } from "./routes/deps.js";
+import type { NetworkingContext } from "./operations/common.js";
 import { createNetwork } from "./operations/networks.js";
 import { createSubnet } from "./operations/subnets.js";
 import { createRouter } from "./operations/routers.js";
@@ -17,7 +19,7 @@ import { updateQuotas, type QuotaSet } from "./operations/quotas.js";
 export { QUOTA_KEYS as NETWORKING_QUOTA_KEYS } from "./schemas/quotas.js";
 
 /** The time, the id stream and the transaction of the caller's store update. */
-export type ControlContext = Omit<OpContext, "caller">;
+export type ControlContext = Pick<OperationContext, "now" | "ids" | "tx">;
 
 export interface TenantNetworkInput {
   projectId: string;
@@ -39,7 +41,7 @@ export interface TenantNetwork {
 }
 
 const net = (root: Record<string, unknown>) => root[SLICE] as NetworkingState;
-const asAdmin = (ctx: ControlContext, projectId: string): OpContext => ({ ...ctx, caller: { projectId, isAdmin: true } });
+const asAdmin = (ctx: ControlContext, projectId: string): NetworkingContext => ({ ...ctx, caller: systemCaller(projectId) });
 
 export function ensureDefaultSecurityGroup(root: Record<string, unknown>, ctx: ControlContext, projectId: string): string {
   return ensureDefaultGroup(net(root), ctx, projectId);

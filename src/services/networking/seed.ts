@@ -4,7 +4,8 @@
 
 import * as z from "zod";
 import type { Kernel } from "../../kernel/kernel.js";
-import { seededRandom, type Ids } from "../../kernel/ids.js";
+import { seededRandom } from "../../kernel/ids.js";
+import { systemCaller } from "../../kernel/operation.js";
 import { ApiError } from "../../kernel/errors.js";
 import { validate } from "../../kernel/http/body.js";
 import { get } from "../../kernel/store/table.js";
@@ -12,12 +13,12 @@ import { identitySelectors } from "../identity/index.js";
 import { derivedId } from "../identity/seed.js";
 import { parseCidr } from "./cidr.js";
 import type { NetworkingState, Network, Subnet } from "./state.js";
-import type { OpContext } from "./routes/deps.js";
 import { createNetwork } from "./operations/networks.js";
 import { createSubnet } from "./operations/subnets.js";
 import { createRouter } from "./operations/routers.js";
 import { addRouterInterface } from "./operations/router-interfaces.js";
 import { ensureDefaultGroup } from "./operations/security-groups.js";
+import type { NetworkingContext } from "./operations/common.js";
 
 const pool = z.strictObject({ start: z.string(), end: z.string() });
 const subnetSeed = z.strictObject({
@@ -68,7 +69,7 @@ const noTx = { emit: () => {}, afterCommit: () => {} };
 export function loadNetworkingSeed(s: NetworkingState, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void {
   const seed = validate(seedSchema, section ?? {}, true);
   const ids = new SeedIds();
-  const ctx = (projectId: string): OpContext => ({ caller: { projectId, isAdmin: true }, now: kernel.clock.now(), ids: ids as unknown as Ids, tx: noTx });
+  const ctx = (projectId: string): NetworkingContext => ({ caller: systemCaller(projectId), now: kernel.clock.now(), ids, tx: noTx });
   const project = (ref: string, what: string) => {
     const id = identitySelectors.projectId(world, ref);
     if (!id) throw seedError(`${what} names project ${ref}, which the identity seed does not have`);

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { novaApi, novaFault, type Nova } from "./nova-setup.js";
+import { computeApi, fault, type ComputeApi } from "../../helpers/compute.js";
 
 const BASE = "http://localhost/compute";
 
 describe("compute: /v2.1/flavors", () => {
-  let n: Nova;
+  let n: ComputeApi;
   beforeEach(async () => {
-    n = await novaApi();
+    n = await computeApi();
   });
 
   it("lists the seed flavors as {id, name, links} in flavor-id order, with description from 2.55", async () => {
@@ -24,7 +24,7 @@ describe("compute: /v2.1/flavors", () => {
       ],
     });
     expect(res.body.flavors_links).toBeUndefined();
-    const v255 = await n.api("GET", "/flavors", { token: n.demo, mv: "2.55" });
+    const v255 = await n.api("GET", "/flavors", { token: n.demo, version: "2.55" });
     expect(v255.body.flavors[0]).toMatchObject({ id: "1", description: null });
   });
 
@@ -48,10 +48,10 @@ describe("compute: /v2.1/flavors", () => {
         { rel: "bookmark", href: `${BASE}/flavors/2` },
       ],
     });
-    const v255 = (await n.api("GET", "/flavors/2", { mv: "2.55" })).body.flavor;
+    const v255 = (await n.api("GET", "/flavors/2", { version: "2.55" })).body.flavor;
     expect(v255.description).toBeNull();
     expect(v255.extra_specs).toBeUndefined();
-    const v261 = (await n.api("GET", "/flavors/2", { mv: "2.61" })).body.flavor;
+    const v261 = (await n.api("GET", "/flavors/2", { version: "2.61" })).body.flavor;
     expect(v261.extra_specs).toEqual({});
     expect(v261.swap).toBe("");
     const v275 = (await n.api("GET", "/flavors/2", { headers: { "X-Platform-Compute-Microversion": "2.75" } }));
@@ -62,7 +62,7 @@ describe("compute: /v2.1/flavors", () => {
   it("answers a flavor name with 404 itemNotFound (OSC then lists and matches)", async () => {
     const res = await n.api("GET", "/flavors/m1.tiny", { token: n.demo });
     expect(res.status).toBe(404);
-    expect(novaFault(res)).toEqual({ name: "itemNotFound", code: 404, message: "Flavor m1.tiny could not be found." });
+    expect(fault(res)).toEqual({ name: "itemNotFound", code: 404, message: "Flavor m1.tiny could not be found." });
   });
 
   it("lists details with minRam / minDisk filters and 400 on a bad filter value", async () => {
@@ -70,7 +70,7 @@ describe("compute: /v2.1/flavors", () => {
     expect(res.body.flavors.map((f: any) => f.name)).toEqual(["m1.large", "m1.xlarge"]);
     expect(res.body.flavors[0]).toMatchObject({ ram: 8192, vcpus: 4, disk: 80 });
     expect((await n.api("GET", "/flavors/detail?minRam=lots", { token: n.demo })).status).toBe(400);
-    expect(novaFault(await n.api("GET", "/flavors?minDisk=-1")).message).toBe("Invalid minDisk filter [-1]");
+    expect(fault(await n.api("GET", "/flavors?minDisk=-1")).message).toBe("Invalid minDisk filter [-1]");
   });
 
   it("pages with limit and marker, adding flavors_links when a page is full; an unknown marker is 400", async () => {
@@ -84,7 +84,7 @@ describe("compute: /v2.1/flavors", () => {
     expect(last.body.flavors_links).toBeUndefined();
     const bad = await n.api("GET", "/flavors?marker=nope", { token: n.demo });
     expect(bad.status).toBe(400);
-    expect(novaFault(bad)).toMatchObject({ name: "badRequest", message: "marker [nope] not found" });
+    expect(fault(bad)).toMatchObject({ name: "badRequest", message: "marker [nope] not found" });
     expect((await n.api("GET", "/flavors?limit=x")).status).toBe(400);
     const sorted = await n.api("GET", "/flavors/detail?sort_key=memory_mb&sort_dir=desc");
     expect(sorted.body.flavors.map((f: any) => f.id)).toEqual(["5", "4", "3", "2", "1"]);
@@ -106,7 +106,7 @@ describe("compute: /v2.1/flavors", () => {
     expect(await ids("?is_public=None", n.demo)).toEqual(["1", "2", "3", "4", "5"]);
     expect((await n.api("GET", "/flavors/secret-1", { token: n.demo })).status).toBe(404);
     // an id is generated when none is given
-    const auto = await n.api("POST", "/flavors", { body: { flavor: { name: "auto", ram: 64, vcpus: 1, disk: 0 } }, mv: "2.55" });
+    const auto = await n.api("POST", "/flavors", { body: { flavor: { name: "auto", ram: 64, vcpus: 1, disk: 0 } }, version: "2.55" });
     expect(auto.status).toBe(200);
     expect(auto.body.flavor.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(auto.body.flavor.description).toBeNull();
@@ -122,7 +122,7 @@ describe("compute: /v2.1/flavors", () => {
     const before = n.fingerprint();
     const member = await n.api("POST", "/flavors", { token: n.demo, body: { flavor: { name: "x", ram: 1, vcpus: 1, disk: 1 } } });
     expect(member.status).toBe(403);
-    expect(novaFault(member).name).toBe("forbidden");
+    expect(fault(member).name).toBe("forbidden");
     expect((await n.api("DELETE", "/flavors/1", { token: n.demo })).status).toBe(403);
     for (const flavor of [
       { name: "x", ram: 0, vcpus: 1, disk: 1 },
@@ -134,13 +134,13 @@ describe("compute: /v2.1/flavors", () => {
     ]) {
       const res = await n.api("POST", "/flavors", { body: { flavor } });
       expect(res.status, JSON.stringify(flavor)).toBe(400);
-      expect(novaFault(res).name).toBe("badRequest");
+      expect(fault(res).name).toBe("badRequest");
     }
     // description only from 2.55
     expect((await n.api("POST", "/flavors", { body: { flavor: { name: "x", ram: 1, vcpus: 1, disk: 1, description: "d" } } })).status).toBe(400);
     const dupName = await n.api("POST", "/flavors", { body: { flavor: { name: "m1.tiny", ram: 1, vcpus: 1, disk: 1 } } });
     expect(dupName.status).toBe(409);
-    expect(novaFault(dupName)).toMatchObject({ name: "conflictingRequest", message: "Flavor with name m1.tiny already exists." });
+    expect(fault(dupName)).toMatchObject({ name: "conflictingRequest", message: "Flavor with name m1.tiny already exists." });
     const dupId = await n.api("POST", "/flavors", { body: { flavor: { name: "other", id: "3", ram: 1, vcpus: 1, disk: 1 } } });
     expect(dupId.status).toBe(409);
     expect(n.fingerprint()).toBe(before);
@@ -148,7 +148,7 @@ describe("compute: /v2.1/flavors", () => {
 
   it("updates a description at 2.55 (404 before) and keeps extra specs (admin writes)", async () => {
     expect((await n.api("PUT", "/flavors/1", { body: { flavor: { description: "tiny" } } })).status).toBe(404);
-    const upd = await n.api("PUT", "/flavors/1", { mv: "2.55", body: { flavor: { description: "tiny" } } });
+    const upd = await n.api("PUT", "/flavors/1", { version: "2.55", body: { flavor: { description: "tiny" } } });
     expect(upd.status).toBe(200);
     expect(upd.body.flavor.description).toBe("tiny");
     expect((await n.api("GET", "/flavors/1/os-extra_specs", { token: n.demo })).body).toEqual({ extra_specs: {} });
@@ -159,7 +159,7 @@ describe("compute: /v2.1/flavors", () => {
     expect((await n.api("PUT", "/flavors/1/os-extra_specs/hw:cpu_policy", { body: { "hw:cpu_policy": "shared" } })).body).toEqual({ "hw:cpu_policy": "shared" });
     expect((await n.api("PUT", "/flavors/1/os-extra_specs/hw:cpu_policy", { body: { other: "x" } })).status).toBe(400);
     expect((await n.api("POST", "/flavors/1/os-extra_specs", { token: n.demo, body: { extra_specs: { a: "b" } } })).status).toBe(403);
-    expect((await n.api("GET", "/flavors/1", { mv: "2.61" })).body.flavor.extra_specs).toEqual({ "hw:cpu_policy": "shared", "quota:disk_read_iops_sec": "100" });
+    expect((await n.api("GET", "/flavors/1", { version: "2.61" })).body.flavor.extra_specs).toEqual({ "hw:cpu_policy": "shared", "quota:disk_read_iops_sec": "100" });
     expect((await n.api("DELETE", "/flavors/1/os-extra_specs/hw:cpu_policy")).status).toBe(200);
     expect((await n.api("DELETE", "/flavors/1/os-extra_specs/hw:cpu_policy")).status).toBe(404);
     expect((await n.api("GET", "/flavors/9/os-extra_specs")).status).toBe(404);
@@ -168,6 +168,6 @@ describe("compute: /v2.1/flavors", () => {
   it("needs a token (401 unauthorized)", async () => {
     const res = await n.api("GET", "/flavors", { token: null });
     expect(res.status).toBe(401);
-    expect(novaFault(res).name).toBe("unauthorized");
+    expect(fault(res).name).toBe("unauthorized");
   });
 });

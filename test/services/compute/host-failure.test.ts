@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
-import { novaApi, type Nova } from "./nova-setup.js";
+import { computeApi, type ComputeApi } from "../../helpers/compute.js";
 
 describe("compute: host failure through /_emulator/compute", () => {
-  let n: Nova;
+  let n: ComputeApi;
   beforeEach(async () => {
-    n = await novaApi();
+    n = await computeApi();
   });
 
   const control = (method: string, path: string) => call(n.emu, method, `/_emulator/compute${path}`);
   const hostOf = async (id: string) => (await n.api("GET", `/servers/${id}`)).body.server["OS-EXT-SRV-ATTR:host"];
 
   it("lists the hosts with their service state, capacity, usage and servers", async () => {
-    const id = await n.boot("vm");
-    await n.advance("30s");
+    const id = (await n.create({ name: "vm" })).id;
+    n.advance(30_000);
     const res = await control("GET", "/hosts");
     expect(res.status).toBe(200);
     expect(res.body.hosts.map((h: any) => [h.name, h.state, h.status])).toEqual([
@@ -42,12 +42,12 @@ describe("compute: host failure through /_emulator/compute", () => {
   });
 
   it("fails a host: its service goes down, its servers show host_status DOWN, and the events name the host and servers", async () => {
-    const onFailed = await n.boot("victim");
-    const elsewhere = await n.boot("bystander");
-    await n.advance("30s");
+    const onFailed = (await n.create({ name: "victim" })).id;
+    const elsewhere = (await n.create({ name: "bystander" })).id;
+    n.advance(30_000);
     expect(await hostOf(onFailed)).toBe("compute-1");
     expect(await hostOf(elsewhere)).toBe("compute-2");
-    await n.advance("1m");
+    n.advance(60_000);
 
     const res = await control("POST", "/hosts/compute-1/fail");
     expect(res.status).toBe(200);
@@ -62,19 +62,19 @@ describe("compute: host failure through /_emulator/compute", () => {
 
     // what the APIs show: the hypervisor and its service are down; servers on it are DOWN at 2.16+ (admin)
     expect((await n.api("GET", "/os-hypervisors/1")).body.hypervisor.state).toBe("down");
-    expect((await n.api("GET", "/os-services?host=compute-1", { mv: "2.53" })).body.services[0]).toMatchObject({
+    expect((await n.api("GET", "/os-services?host=compute-1", { version: "2.53" })).body.services[0]).toMatchObject({
       state: "down",
       status: "enabled",
       updated_at: "2030-01-01T00:01:30.000000",
     });
-    expect((await n.api("GET", `/servers/${onFailed}`, { mv: "2.16" })).body.server.host_status).toBe("DOWN");
-    expect((await n.api("GET", `/servers/${elsewhere}`, { mv: "2.16" })).body.server.host_status).toBe("UP");
+    expect((await n.api("GET", `/servers/${onFailed}`, { version: "2.16" })).body.server.host_status).toBe("DOWN");
+    expect((await n.api("GET", `/servers/${elsewhere}`, { version: "2.16" })).body.server.host_status).toBe("UP");
     const zone = (await n.api("GET", "/os-availability-zone/detail")).body.availabilityZoneInfo.find((z: any) => z.zoneName === "nova");
     expect(zone.hosts["compute-1"]["nova-compute"]).toMatchObject({ available: false, active: true });
 
     // the scheduler no longer places servers there
-    const next = await n.boot("after");
-    await n.advance("30s");
+    const next = (await n.create({ name: "after" })).id;
+    n.advance(30_000);
     expect(await hostOf(next)).toBe("compute-3");
   });
 
@@ -89,10 +89,10 @@ describe("compute: host failure through /_emulator/compute", () => {
   });
 
   it("recovers a host: state up again and compute.host.recovered; admin switches are left alone", async () => {
-    const id = (await n.api("GET", "/os-services?host=compute-2", { mv: "2.53" })).body.services[0].id;
-    await n.api("PUT", `/os-services/${id}`, { mv: "2.53", body: { status: "disabled", disabled_reason: "evacuating" } });
+    const id = (await n.api("GET", "/os-services?host=compute-2", { version: "2.53" })).body.services[0].id;
+    await n.api("PUT", `/os-services/${id}`, { version: "2.53", body: { status: "disabled", disabled_reason: "evacuating" } });
     await control("POST", "/hosts/compute-2/fail");
-    await n.advance("10s");
+    n.advance(10_000);
     const res = await control("POST", "/hosts/compute-2/recover");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ changed: true, host: { name: "compute-2", state: "up", status: "disabled", disabledReason: "evacuating" } });

@@ -1,21 +1,21 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { addImage } from "../../../src/services/compute/operations/images.js";
 import type { ComputeState } from "../../../src/services/compute/state.js";
-import { CIRROS, novaApi, novaFault, type Nova } from "./nova-setup.js";
+import { CIRROS, computeApi, fault, type ComputeApi } from "../../helpers/compute.js";
 
 const BASE = "http://localhost/compute";
 
 /** Adds an image straight to the catalog, as createImage does through addImage. */
-function catalogImage(n: Nova, input: Parameters<typeof addImage>[2]): string {
+function catalogImage(n: ComputeApi, input: Parameters<typeof addImage>[2]): string {
   return n.emu.kernel.store.update((draft, tx) =>
     addImage(draft.compute as ComputeState, { ids: n.emu.kernel.ids, now: n.emu.kernel.clock.now(), tx }, input).id,
   );
 }
 
 describe("compute: /v2.1/images (the deprecated image proxy)", () => {
-  let n: Nova;
+  let n: ComputeApi;
   beforeEach(async () => {
-    n = await novaApi();
+    n = await computeApi();
   });
 
   it("lists the seed cirros image with its stable id, and shows the full record", async () => {
@@ -47,11 +47,11 @@ describe("compute: /v2.1/images (the deprecated image proxy)", () => {
 
   it("is gone from 2.36: every image proxy call is 404", async () => {
     for (const [method, path] of [["GET", "/images"], ["GET", "/images/detail"], ["GET", `/images/${CIRROS}`], ["DELETE", `/images/${CIRROS}`]]) {
-      const res = await n.api(method, path, { mv: "2.36" });
+      const res = await n.api(method, path, { version: "2.36" });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(novaFault(res).name).toBe("itemNotFound");
+      expect(fault(res).name).toBe("itemNotFound");
     }
-    expect((await n.api("GET", "/images", { mv: "2.35" })).status).toBe(200);
+    expect((await n.api("GET", "/images", { version: "2.35" })).status).toBe(200);
     expect((await n.api("GET", `/images/${CIRROS}`)).status).toBe(200);
   });
 
@@ -85,7 +85,7 @@ describe("compute: /v2.1/images (the deprecated image proxy)", () => {
     const before = n.fingerprint();
     const foreign = await n.api("DELETE", `/images/${CIRROS}`, { token: n.demo });
     expect(foreign.status).toBe(403);
-    expect(novaFault(foreign).name).toBe("forbidden");
+    expect(fault(foreign).name).toBe("forbidden");
     expect((await n.api("DELETE", "/images/00000000-0000-4000-8000-000000000000", { token: n.demo })).status).toBe(404);
     expect(n.fingerprint()).toBe(before);
     const res = await n.api("DELETE", `/images/${snap}`, { token: n.demo });

@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, generateKeyPairSync, createPublicKey } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { novaApi, novaFault, type Nova } from "./nova-setup.js";
+import { computeApi, fault, type ComputeApi } from "../../helpers/compute.js";
 
 /** An OpenSSH ed25519 public key and its MD5 fingerprint, built independently of the emulator. */
 function ed25519Key(comment = "me@laptop"): { publicKey: string; fingerprint: string } {
@@ -13,9 +13,9 @@ function ed25519Key(comment = "me@laptop"): { publicKey: string; fingerprint: st
 }
 
 describe("compute: /v2.1/os-keypairs", () => {
-  let n: Nova;
+  let n: ComputeApi;
   beforeEach(async () => {
-    n = await novaApi();
+    n = await computeApi();
   });
 
   it("registers a public key: 200 at 2.1 with exactly name, public_key, fingerprint, user_id", async () => {
@@ -28,7 +28,7 @@ describe("compute: /v2.1/os-keypairs", () => {
   });
 
   it("generates a real RSA key pair when no public key is given: 201 from 2.2 with the private key once, and `type`", async () => {
-    const res = await n.api("POST", "/os-keypairs", { token: n.demo, mv: "2.2", body: { keypair: { name: "gen" } } });
+    const res = await n.api("POST", "/os-keypairs", { token: n.demo, version: "2.2", body: { keypair: { name: "gen" } } });
     expect(res.status).toBe(201);
     const kp = res.body.keypair;
     expect(Object.keys(kp).sort()).toEqual(["fingerprint", "name", "private_key", "public_key", "type", "user_id"]);
@@ -41,7 +41,7 @@ describe("compute: /v2.1/os-keypairs", () => {
     expect(blob.includes(modulus)).toBe(true);
     expect(kp.fingerprint).toBe(createHash("md5").update(blob).digest("hex").match(/../g)!.join(":"));
     // never shown again
-    const show = await n.api("GET", "/os-keypairs/gen", { token: n.demo, mv: "2.2" });
+    const show = await n.api("GET", "/os-keypairs/gen", { token: n.demo, version: "2.2" });
     expect(show.body.keypair.private_key).toBeUndefined();
     expect(show.body.keypair.public_key).toBe(kp.public_key);
   });
@@ -52,7 +52,7 @@ describe("compute: /v2.1/os-keypairs", () => {
     await n.api("POST", "/os-keypairs", { body: { keypair: { name: "admin-key", public_key: ed25519Key().publicKey } } });
     const list = await n.api("GET", "/os-keypairs", { token: n.demo });
     expect(list.body).toEqual({ keypairs: [{ keypair: { name: "k1", public_key: key.publicKey, fingerprint: key.fingerprint } }] });
-    const v22 = await n.api("GET", "/os-keypairs", { token: n.demo, mv: "2.2" });
+    const v22 = await n.api("GET", "/os-keypairs", { token: n.demo, version: "2.2" });
     expect(v22.body.keypairs[0].keypair.type).toBe("ssh");
     const show = await n.api("GET", "/os-keypairs/k1", { token: n.demo });
     expect(show.body).toEqual({
@@ -70,34 +70,34 @@ describe("compute: /v2.1/os-keypairs", () => {
     });
     // another user's keypair of the same name does not exist for demo
     expect((await n.api("GET", "/os-keypairs/admin-key", { token: n.demo })).status).toBe(404);
-    expect(novaFault(await n.api("GET", "/os-keypairs/nope", { token: n.demo })).message).toBe(`Keypair nope not found for user ${n.demoUser}`);
+    expect(fault(await n.api("GET", "/os-keypairs/nope", { token: n.demo })).message).toBe(`Keypair nope not found for user ${n.demoUser}`);
   });
 
   it("pages from 2.35 with limit and marker (a name) and keypairs_links", async () => {
     for (const name of ["a", "b", "c"]) await n.api("POST", "/os-keypairs", { token: n.demo, body: { keypair: { name, public_key: ed25519Key().publicKey } } });
-    const first = await n.api("GET", "/os-keypairs?limit=2", { token: n.demo, mv: "2.35" });
+    const first = await n.api("GET", "/os-keypairs?limit=2", { token: n.demo, version: "2.35" });
     expect(first.body.keypairs.map((k: any) => k.keypair.name)).toEqual(["a", "b"]);
     expect(first.body.keypairs_links).toEqual([{ rel: "next", href: "http://localhost/compute/v2.1/os-keypairs?limit=2&marker=b" }]);
-    const next = await n.api("GET", "/os-keypairs?limit=2&marker=b", { token: n.demo, mv: "2.35" });
+    const next = await n.api("GET", "/os-keypairs?limit=2&marker=b", { token: n.demo, version: "2.35" });
     expect(next.body.keypairs.map((k: any) => k.keypair.name)).toEqual(["c"]);
     // before 2.35 paging parameters are ignored
     expect((await n.api("GET", "/os-keypairs?limit=1", { token: n.demo })).body.keypairs).toHaveLength(3);
   });
 
   it("lets an admin manage another user's keypairs with user_id from 2.10; a member gets 403", async () => {
-    const create = await n.api("POST", "/os-keypairs", { mv: "2.10", body: { keypair: { name: "for-demo", user_id: n.demoUser, public_key: ed25519Key().publicKey } } });
+    const create = await n.api("POST", "/os-keypairs", { version: "2.10", body: { keypair: { name: "for-demo", user_id: n.demoUser, public_key: ed25519Key().publicKey } } });
     expect(create.status).toBe(201);
     expect(create.body.keypair.user_id).toBe(n.demoUser);
     expect((await n.api("GET", "/os-keypairs", { token: n.demo })).body.keypairs.map((k: any) => k.keypair.name)).toEqual(["for-demo"]);
-    expect((await n.api("GET", `/os-keypairs?user_id=${n.demoUser}`, { mv: "2.10" })).body.keypairs).toHaveLength(1);
-    expect((await n.api("GET", `/os-keypairs/for-demo?user_id=${n.demoUser}`, { mv: "2.10" })).status).toBe(200);
+    expect((await n.api("GET", `/os-keypairs?user_id=${n.demoUser}`, { version: "2.10" })).body.keypairs).toHaveLength(1);
+    expect((await n.api("GET", `/os-keypairs/for-demo?user_id=${n.demoUser}`, { version: "2.10" })).status).toBe(200);
     const before = n.fingerprint();
-    expect((await n.api("GET", `/os-keypairs?user_id=${n.adminUser}`, { token: n.demo, mv: "2.10" })).status).toBe(403);
-    expect((await n.api("POST", "/os-keypairs", { token: n.demo, mv: "2.10", body: { keypair: { name: "x", user_id: n.adminUser } } })).status).toBe(403);
+    expect((await n.api("GET", `/os-keypairs?user_id=${n.adminUser}`, { token: n.demo, version: "2.10" })).status).toBe(403);
+    expect((await n.api("POST", "/os-keypairs", { token: n.demo, version: "2.10", body: { keypair: { name: "x", user_id: n.adminUser } } })).status).toBe(403);
     // user_id is not a field before 2.10
-    expect((await n.api("POST", "/os-keypairs", { mv: "2.9", body: { keypair: { name: "x", user_id: n.demoUser } } })).status).toBe(400);
+    expect((await n.api("POST", "/os-keypairs", { version: "2.9", body: { keypair: { name: "x", user_id: n.demoUser } } })).status).toBe(400);
     expect(n.fingerprint()).toBe(before);
-    expect((await n.api("DELETE", `/os-keypairs/for-demo?user_id=${n.demoUser}`, { mv: "2.10" })).status).toBe(204);
+    expect((await n.api("DELETE", `/os-keypairs/for-demo?user_id=${n.demoUser}`, { version: "2.10" })).status).toBe(204);
     expect((await n.api("GET", "/os-keypairs", { token: n.demo })).body.keypairs).toEqual([]);
   });
 
@@ -105,7 +105,7 @@ describe("compute: /v2.1/os-keypairs", () => {
     await n.api("POST", "/os-keypairs", { token: n.demo, body: { keypair: { name: "one", public_key: ed25519Key().publicKey } } });
     await n.api("POST", "/os-keypairs", { token: n.demo, body: { keypair: { name: "two", public_key: ed25519Key().publicKey } } });
     expect((await n.api("DELETE", "/os-keypairs/one", { token: n.demo })).status).toBe(202);
-    expect((await n.api("DELETE", "/os-keypairs/two", { token: n.demo, mv: "2.2" })).status).toBe(204);
+    expect((await n.api("DELETE", "/os-keypairs/two", { token: n.demo, version: "2.2" })).status).toBe(204);
     expect((await n.api("DELETE", "/os-keypairs/two", { token: n.demo })).status).toBe(404);
     expect((await n.events("compute.keypair.deleted")).map((e) => e.payload.name)).toEqual(["one", "two"]);
   });
@@ -115,18 +115,18 @@ describe("compute: /v2.1/os-keypairs", () => {
     const before = n.fingerprint();
     const dup = await n.api("POST", "/os-keypairs", { token: n.demo, body: { keypair: { name: "dup" } } });
     expect(dup.status).toBe(409);
-    expect(novaFault(dup)).toEqual({ name: "conflictingRequest", code: 409, message: "Key pair 'dup' already exists." });
+    expect(fault(dup)).toEqual({ name: "conflictingRequest", code: 409, message: "Key pair 'dup' already exists." });
     for (const public_key of ["not a key", "ssh-rsa !!!!", "ssh-rsa AAAAB3NzaC1lZDI1NTE5AAAAIA==", "ssh-foo AAAA"]) {
       const res = await n.api("POST", "/os-keypairs", { token: n.demo, body: { keypair: { name: "bad", public_key } } });
       expect(res.status, public_key).toBe(400);
-      expect(novaFault(res).message).toBe("Keypair data is invalid: failed to generate fingerprint");
+      expect(fault(res).message).toBe("Keypair data is invalid: failed to generate fingerprint");
     }
     for (const keypair of [{ name: "semi;colon" }, { name: "" }, { name: "x".repeat(256) }, { name: "ok", colour: "red" }, { public_key: "x" }, { name: "t", type: "ssh" }]) {
       const res = await n.api("POST", "/os-keypairs", { token: n.demo, body: { keypair } });
       expect(res.status, JSON.stringify(keypair)).toBe(400);
-      expect(novaFault(res).name).toBe("badRequest");
+      expect(fault(res).name).toBe("badRequest");
     }
-    expect((await n.api("POST", "/os-keypairs", { token: n.demo, mv: "2.2", body: { keypair: { name: "t", type: "pgp" } } })).status).toBe(400);
+    expect((await n.api("POST", "/os-keypairs", { token: n.demo, version: "2.2", body: { keypair: { name: "t", type: "pgp" } } })).status).toBe(400);
     expect(n.fingerprint()).toBe(before);
   });
 
@@ -145,13 +145,13 @@ describe("compute: /v2.1/os-keypairs", () => {
       "CE47W85KeEk=",
       "-----END CERTIFICATE-----",
     ].join("\n");
-    const res = await n.api("POST", "/os-keypairs", { token: n.demo, mv: "2.2", body: { keypair: { name: "cert", type: "x509", public_key: cert } } });
+    const res = await n.api("POST", "/os-keypairs", { token: n.demo, version: "2.2", body: { keypair: { name: "cert", type: "x509", public_key: cert } } });
     expect(res.status).toBe(201);
     expect(res.body.keypair).toMatchObject({ type: "x509", fingerprint: "41:bd:95:80:fc:17:2c:16:b8:1f:e3:b2:6b:f2:69:0a:4d:f4:99:9c", public_key: cert });
     const before = n.fingerprint();
     const broken = cert.replace("MIIBhDCC", "MIIBhDXX");
-    expect((await n.api("POST", "/os-keypairs", { token: n.demo, mv: "2.2", body: { keypair: { name: "x", type: "x509", public_key: broken } } })).status).toBe(400);
-    expect((await n.api("POST", "/os-keypairs", { token: n.demo, mv: "2.2", body: { keypair: { name: "x", type: "x509" } } })).status).toBe(400);
+    expect((await n.api("POST", "/os-keypairs", { token: n.demo, version: "2.2", body: { keypair: { name: "x", type: "x509", public_key: broken } } })).status).toBe(400);
+    expect((await n.api("POST", "/os-keypairs", { token: n.demo, version: "2.2", body: { keypair: { name: "x", type: "x509" } } })).status).toBe(400);
     expect(n.fingerprint()).toBe(before);
   });
 
@@ -161,7 +161,7 @@ describe("compute: /v2.1/os-keypairs", () => {
     const before = n.fingerprint();
     const res = await n.api("POST", "/os-keypairs", { token: n.demo, body: { keypair: { name: "second", public_key: ed25519Key().publicKey } } });
     expect(res.status).toBe(413);
-    expect(novaFault(res)).toEqual({ name: "entityTooLarge", code: 413, message: "Quota exceeded for key_pairs: Requested 1, but already used 1 of 1 key_pairs" });
+    expect(fault(res)).toEqual({ name: "entityTooLarge", code: 413, message: "Quota exceeded for key_pairs: Requested 1, but already used 1 of 1 key_pairs" });
     expect(n.fingerprint()).toBe(before);
   });
 });

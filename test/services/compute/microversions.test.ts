@@ -1,9 +1,9 @@
-// Microversion negotiation on the servers API (no header is 2.1; the spec's header and the standard ones;
+// Microversion negotiation on the servers API (no header is 2.1; X-Platform-Compute-Microversion and the standard ones;
 // latest; 406 out of range; 400 malformed; the version named in the response) and the server record's
 // shape per version: exactly tempest's 2.1 keys, and each later field from the version that adds it.
 
 import { describe, expect, it } from "vitest";
-import { computeApi, fault } from "./servers-setup.js";
+import { computeApi, fault } from "../../helpers/compute.js";
 
 /** tempest/lib/api_schema/response/compute/v2_1/servers.py: additionalProperties false */
 const TEMPEST_2_1_KEYS = [
@@ -26,7 +26,7 @@ describe("negotiation", () => {
     expect(res.headers.get("vary")).toMatch(/X-OpenStack-Nova-API-Version/);
   });
 
-  it("accepts the spec's header, OpenStack-API-Version (among other services), the legacy header and latest", async () => {
+  it("accepts X-Platform-Compute-Microversion, OpenStack-API-Version (among other services), the legacy header and latest", async () => {
     const t = await computeApi();
     const version = async (headers: Record<string, string>) => (await t.api("GET", "/servers", { token: t.demo, headers })).headers.get("openstack-api-version");
     expect(await version({ "X-Platform-Compute-Microversion": "2.47" })).toBe("compute 2.47");

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
-import { ACTION_MS, BUILD_MS, CIRROS, computeApi, type ComputeApi } from "./servers-setup.js";
+import { ACTION_MS, BUILD_MS, CIRROS, computeApi, type ComputeApi } from "../../helpers/compute.js";
 
 const resetProject = (t: ComputeApi, project: string) => call(t.emu, "POST", `/_emulator/reset?project=${project}`);
 

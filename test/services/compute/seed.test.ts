@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
-import { CIRROS, novaApi } from "./nova-setup.js";
+import { CIRROS, computeApi } from "../../helpers/compute.js";
 
 describe("compute: the default seed world", () => {
   it("has the m1 flavors with ids 1 to 5", async () => {
-    const n = await novaApi();
+    const n = await computeApi();
     const flavors = (await n.api("GET", "/flavors/detail", { token: n.demo })).body.flavors;
     expect(flavors.map((f: any) => [f.id, f.name, f.vcpus, f.ram, f.disk])).toEqual([
       ["1", "m1.tiny", 1, 512, 1],
@@ -17,7 +17,7 @@ describe("compute: the default seed world", () => {
   });
 
   it("has a public, active cirros image (qcow2/bare) with a stable id, owned by admin", async () => {
-    const n = await novaApi();
+    const n = await computeApi();
     const image = (await n.api("GET", `/images/${CIRROS}`, { token: n.demo })).body.image;
     expect(image).toMatchObject({ id: CIRROS, name: "cirros", status: "ACTIVE", minDisk: 1, minRam: 0, "OS-EXT-IMG-SIZE:size": 21430272 });
     const row = (n.emu.kernel.store.state.compute as any).images;
@@ -29,22 +29,22 @@ describe("compute: the default seed world", () => {
   });
 
   it("has three compute hosts in zone nova with capacity and distinct addresses", async () => {
-    const n = await novaApi();
-    const hyps = (await n.api("GET", "/os-hypervisors/detail", { mv: "2.53" })).body.hypervisors;
+    const n = await computeApi();
+    const hyps = (await n.api("GET", "/os-hypervisors/detail", { version: "2.53" })).body.hypervisors;
     expect(hyps.map((h: any) => [h.hypervisor_hostname, h.host_ip, h.vcpus, h.memory_mb, h.local_gb, h.state, h.status])).toEqual([
       ["compute-1", "192.168.100.11", 16, 32768, 500, "up", "enabled"],
       ["compute-2", "192.168.100.12", 16, 32768, 500, "up", "enabled"],
       ["compute-3", "192.168.100.13", 16, 32768, 500, "up", "enabled"],
     ]);
-    const services = (await n.api("GET", "/os-services", { mv: "2.53" })).body.services;
+    const services = (await n.api("GET", "/os-services", { version: "2.53" })).body.services;
     expect(services.map((s: any) => s.zone)).toEqual(["nova", "nova", "nova"]);
     expect((await n.api("GET", "/os-availability-zone", { token: n.demo })).body.availabilityZoneInfo.map((z: any) => z.zoneName)).toEqual(["nova"]);
   });
 
   it("derives the same ids in every emulator and after reset, and publishes no events while seeding", async () => {
-    const a = await novaApi();
-    const b = await novaApi();
-    const ids = async (n: typeof a) => (await n.api("GET", "/os-hypervisors/detail", { mv: "2.53" })).body.hypervisors.map((h: any) => [h.id, h.service.id]);
+    const a = await computeApi();
+    const b = await computeApi();
+    const ids = async (n: typeof a) => (await n.api("GET", "/os-hypervisors/detail", { version: "2.53" })).body.hypervisors.map((h: any) => [h.id, h.service.id]);
     expect(await ids(a)).toEqual(await ids(b));
     expect(await a.events("compute.*")).toEqual([]);
     const seeded = a.fingerprint();
@@ -55,7 +55,7 @@ describe("compute: the default seed world", () => {
   });
 
   it("loads a compute section with defaults, derived ids, host states and quota overrides; rejects bad sections whole", async () => {
-    const n = await novaApi();
+    const n = await computeApi();
     const world = {
       compute: {
         flavors: [{ name: "g1.gpu", vcpus: 8, ram: 65536, disk: 100, is_public: false, extra_specs: { "pci_passthrough:alias": "a100:1" } }],
@@ -66,7 +66,7 @@ describe("compute: the default seed world", () => {
     };
     const res = await call(n.emu, "POST", "/_emulator/seed?mode=merge", { body: world });
     expect(res.status).toBe(200);
-    const gpu = (await n.api("GET", "/flavors/detail?is_public=false", { mv: "2.61" })).body.flavors[0];
+    const gpu = (await n.api("GET", "/flavors/detail?is_public=false", { version: "2.61" })).body.flavors[0];
     expect(gpu).toMatchObject({ name: "g1.gpu", vcpus: 8, "os-flavor-access:is_public": false, extra_specs: { "pci_passthrough:alias": "a100:1" } });
     expect(gpu.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
     const images = (await n.api("GET", "/images/detail", { token: n.demo })).body.images;

@@ -1,11 +1,12 @@
-// Shared by the server-actions tests: POST /servers/{id}/action as demo (or another token), the compute
-// hosts as the control API shows them, and a server driven to a state through the API.
+// Shared by the server-actions tests, on top of the compute harness (test/helpers/compute.ts): POST
+// /servers/{id}/action as demo (or another token), the compute hosts as the control API shows them, and a
+// server driven to a state through the API.
 
 import { expect } from "vitest";
 import { call, type Call } from "../../helpers/emulator.js";
-import { ACTION_MS, BUILD_MS, computeApi, defaultWorld, type ApiOptions, type ComputeApi } from "./servers-setup.js";
+import { ACTION_MS, BUILD_MS, computeApi, defaultWorld, type ApiOptions, type ComputeApi } from "../../helpers/compute.js";
 
-export { ACTION_MS, BUILD_MS, CIRROS, computeApi, defaultWorld, fault } from "./servers-setup.js";
+export { ACTION_MS, BUILD_MS, CIRROS, computeApi, defaultWorld, fault } from "../../helpers/compute.js";
 
 export interface ActionApi extends ComputeApi {
   /** POST /servers/{id}/action, as demo unless another token is given */

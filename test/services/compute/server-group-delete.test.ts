@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeApi } from "./servers-setup.js";
+import { computeApi } from "../../helpers/compute.js";
 
 describe("deleting a server group", () => {
   it("leaves its servers running but no longer naming the group (server_groups at 2.71)", async () => {

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { novaApi, novaFault, type Nova } from "./nova-setup.js";
+import { computeApi, fault, type ComputeApi } from "../../helpers/compute.js";
 
 describe("compute: /v2.1/os-server-groups", () => {
-  let n: Nova;
+  let n: ComputeApi;
   beforeEach(async () => {
-    n = await novaApi();
+    n = await computeApi();
   });
 
   const create = async (server_group: Record<string, unknown>, mv?: string, token = n.demo) =>
-    n.api("POST", "/os-server-groups", { token, mv, body: { server_group } });
+    n.api("POST", "/os-server-groups", { token, version: mv, body: { server_group } });
 
   it("creates (200) and shows the 2.1 shape: exactly id, name, policies, members, metadata", async () => {
     const res = await create({ name: "web", policies: ["anti-affinity"] });
@@ -36,7 +36,7 @@ describe("compute: /v2.1/os-server-groups", () => {
     // the same group, read at 2.1
     expect((await n.api("GET", `/os-server-groups/${v264.body.server_group.id}`, { token: n.demo })).body.server_group.policies).toEqual(["anti-affinity"]);
     // and an old group at 2.64
-    expect((await n.api("GET", `/os-server-groups/${g.id}`, { token: n.demo, mv: "2.64" })).body.server_group).toMatchObject({ policy: "affinity", rules: {} });
+    expect((await n.api("GET", `/os-server-groups/${g.id}`, { token: n.demo, version: "2.64" })).body.server_group).toMatchObject({ policy: "affinity", rules: {} });
   });
 
   it("takes the soft policies from 2.15 only", async () => {
@@ -64,9 +64,9 @@ describe("compute: /v2.1/os-server-groups", () => {
     ] as const) {
       const res = await create(body, mv);
       expect(res.status, `${JSON.stringify(body)} at ${mv ?? "2.1"}`).toBe(400);
-      expect(novaFault(res).name).toBe("badRequest");
+      expect(fault(res).name).toBe("badRequest");
     }
-    expect(novaFault(await create({ name: "x", policy: "affinity", rules: { max_server_per_host: 2 } }, "2.64")).message).toBe("Only anti-affinity policy supports rules.");
+    expect(fault(await create({ name: "x", policy: "affinity", rules: { max_server_per_host: 2 } }, "2.64")).message).toBe("Only anti-affinity policy supports rules.");
     expect(n.fingerprint()).toBe(before);
   });
 
@@ -93,7 +93,7 @@ describe("compute: /v2.1/os-server-groups", () => {
     const before = n.fingerprint();
     const notMine = await n.api("DELETE", `/os-server-groups/${theirs.id}`, { token: n.demo });
     expect(notMine.status).toBe(404);
-    expect(novaFault(notMine).message).toBe(`Server group ${theirs.id} could not be found.`);
+    expect(fault(notMine).message).toBe(`Server group ${theirs.id} could not be found.`);
     expect(n.fingerprint()).toBe(before);
     expect((await n.api("DELETE", `/os-server-groups/${g.id}`, { token: n.demo })).status).toBe(204);
     expect((await n.api("GET", `/os-server-groups/${g.id}`, { token: n.demo })).status).toBe(404);
@@ -106,20 +106,20 @@ describe("compute: /v2.1/os-server-groups", () => {
     const before = n.fingerprint();
     const res = await create({ name: "two", policies: ["affinity"] });
     expect(res.status).toBe(413);
-    expect(novaFault(res)).toMatchObject({ name: "entityTooLarge", message: "Quota exceeded for server_groups: Requested 1, but already used 1 of 1 server_groups" });
+    expect(fault(res)).toMatchObject({ name: "entityTooLarge", message: "Quota exceeded for server_groups: Requested 1, but already used 1 of 1 server_groups" });
     expect(n.fingerprint()).toBe(before);
   });
 
   it("gets its members from servers booted with the group hint, and the scheduler honours anti-affinity", async () => {
     const g = (await create({ name: "spread", policies: ["anti-affinity"] })).body.server_group;
-    const ids = [await n.boot("a", { group: g.id }), await n.boot("b", { group: g.id }), await n.boot("c", { group: g.id })];
-    await n.advance("30s");
+    const ids = [(await n.create({ name: "a" }, { hints: { group: g.id } })).id, (await n.create({ name: "b" }, { hints: { group: g.id } })).id, (await n.create({ name: "c" }, { hints: { group: g.id } })).id];
+    n.advance(30_000);
     expect((await n.api("GET", `/os-server-groups/${g.id}`, { token: n.demo })).body.server_group.members).toEqual(ids);
     const hosts = await Promise.all(ids.map(async (id) => (await n.api("GET", `/servers/${id}`)).body.server["OS-EXT-SRV-ATTR:host"]));
     expect(new Set(hosts).size).toBe(3);
     // a fourth has nowhere to go: three hosts, each holding a member
-    const fourth = await n.boot("d", { group: g.id });
-    await n.advance("30s");
+    const fourth = (await n.create({ name: "d" }, { hints: { group: g.id } })).id;
+    n.advance(30_000);
     const server = (await n.api("GET", `/servers/${fourth}`)).body.server;
     expect(server.status).toBe("ERROR");
     expect(server.fault.message).toContain("No valid host was found");
@@ -127,8 +127,8 @@ describe("compute: /v2.1/os-server-groups", () => {
 
   it("places every member of an affinity group on the first member's host", async () => {
     const g = (await create({ name: "together", policies: ["affinity"] })).body.server_group;
-    const ids = [await n.boot("a", { group: g.id }), await n.boot("b", { group: g.id }), await n.boot("c", { group: g.id })];
-    await n.advance("30s");
+    const ids = [(await n.create({ name: "a" }, { hints: { group: g.id } })).id, (await n.create({ name: "b" }, { hints: { group: g.id } })).id, (await n.create({ name: "c" }, { hints: { group: g.id } })).id];
+    n.advance(30_000);
     const hosts = await Promise.all(ids.map(async (id) => (await n.api("GET", `/servers/${id}`)).body.server["OS-EXT-SRV-ATTR:host"]));
     expect(new Set(hosts).size).toBe(1);
   });
@@ -136,8 +136,8 @@ describe("compute: /v2.1/os-server-groups", () => {
   it("allows max_server_per_host members per host with the 2.64 anti-affinity rule", async () => {
     const g = (await create({ name: "pairs", policy: "anti-affinity", rules: { max_server_per_host: 2 } }, "2.64")).body.server_group;
     const ids = [];
-    for (const name of ["a", "b", "c", "d", "e", "f"]) ids.push(await n.boot(name, { group: g.id }));
-    await n.advance("30s");
+    for (const name of ["a", "b", "c", "d", "e", "f"]) ids.push((await n.create({ name: name }, { hints: { group: g.id } })).id);
+    n.advance(30_000);
     const hosts = await Promise.all(ids.map(async (id) => (await n.api("GET", `/servers/${id}`)).body.server["OS-EXT-SRV-ATTR:host"]));
     const perHost = new Map<string, number>();
     for (const h of hosts) perHost.set(h, (perHost.get(h) ?? 0) + 1);

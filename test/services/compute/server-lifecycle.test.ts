@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
-import { ACTION_MS, BUILD_MS, computeApi, defaultWorld } from "./servers-setup.js";
+import { ACTION_MS, BUILD_MS, computeApi, defaultWorld } from "../../helpers/compute.js";
 
 describe("build", () => {
   it("stays BUILD until the build time has passed, then is ACTIVE with launched_at", async () => {
@@ -170,6 +170,22 @@ describe("transition overrides and fault rules", () => {
     // the rule keeps failing builds whose names match, and only those
     expect((await t.active({ name: "doomed-2" }, { token: t.admin })).status).toBe("ERROR");
     expect((await t.active({ name: "plain" })).status).toBe("ACTIVE");
+  });
+
+  it("a fault rule that names a method or a path, or no operation, never fires on the build step", async () => {
+    const t = await computeApi();
+    const { id } = await t.create({ name: "doomed-1" });
+    for (const rule of [
+      { service: "compute", method: "POST", operation: "compute.server.build" },
+      { path: "/v2.1/servers", operation: "compute.server.*" },
+      { service: "compute", resourceName: "doomed*" },
+    ]) {
+      const res = await call(t.emu, "POST", "/_emulator/faults", { body: { ...rule, effect: { type: "error", status: 503 } } });
+      expect(res.status, res.text).toBe(201);
+    }
+    t.advance(BUILD_MS);
+    expect((await t.show(id)).status).toBe("ACTIVE");
+    expect((await call(t.emu, "GET", "/_emulator/faults/fired")).body.fired).toEqual([]);
   });
 });
 

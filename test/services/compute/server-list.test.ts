@@ -3,7 +3,7 @@
 // limit/marker pagination with servers_links.
 
 import { describe, expect, it } from "vitest";
-import { BUILD_MS, computeApi, fault } from "./servers-setup.js";
+import { BUILD_MS, computeApi, fault } from "../../helpers/compute.js";
 
 describe("GET /servers", () => {
   it("lists id, name and links, newest first; detail lists full records", async () => {

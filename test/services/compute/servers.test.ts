@@ -3,7 +3,7 @@
 // rejected request leaves the compute and networking state exactly as it was.
 
 import { describe, expect, it } from "vitest";
-import { ACTION_MS, BUILD_MS, CIRROS, computeApi, fault } from "./servers-setup.js";
+import { ACTION_MS, BUILD_MS, CIRROS, computeApi, fault } from "../../helpers/compute.js";
 
 describe("POST /servers", () => {
   it("answers 202 with id, links, diskConfig, security groups and adminPass, and a Location header", async () => {

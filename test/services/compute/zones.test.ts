@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
-import { novaApi, novaFault, type Nova } from "./nova-setup.js";
+import { computeApi, fault, type ComputeApi } from "../../helpers/compute.js";
 
 describe("compute: /v2.1/os-availability-zone", () => {
-  let n: Nova;
+  let n: ComputeApi;
   beforeEach(async () => {
-    n = await novaApi();
+    n = await computeApi();
   });
 
   it("lists the seed zone `nova` as available, with hosts null, for any project member", async () => {
@@ -31,19 +31,19 @@ describe("compute: /v2.1/os-availability-zone", () => {
     });
     const member = await n.api("GET", "/os-availability-zone/detail", { token: n.demo });
     expect(member.status).toBe(403);
-    expect(novaFault(member).name).toBe("forbidden");
+    expect(fault(member).name).toBe("forbidden");
   });
 
   it("shows a failed host as not available and a disabled one not at all; a zone with no enabled host is unavailable", async () => {
     await call(n.emu, "POST", "/_emulator/compute/hosts/compute-1/fail");
-    const services = (await n.api("GET", "/os-services", { mv: "2.53" })).body.services;
+    const services = (await n.api("GET", "/os-services", { version: "2.53" })).body.services;
     const id = (host: string) => services.find((s: any) => s.host === host).id;
-    await n.api("PUT", `/os-services/${id("compute-2")}`, { mv: "2.53", body: { status: "disabled", disabled_reason: "maintenance" } });
+    await n.api("PUT", `/os-services/${id("compute-2")}`, { version: "2.53", body: { status: "disabled", disabled_reason: "maintenance" } });
     const zone = (await n.api("GET", "/os-availability-zone/detail")).body.availabilityZoneInfo.find((z: any) => z.zoneName === "nova");
     expect(Object.keys(zone.hosts)).toEqual(["compute-1", "compute-3"]);
     expect(zone.hosts["compute-1"]["nova-compute"].available).toBe(false);
     for (const host of ["compute-1", "compute-3"]) {
-      await n.api("PUT", `/os-services/${id(host)}`, { mv: "2.53", body: { status: "disabled" } });
+      await n.api("PUT", `/os-services/${id(host)}`, { version: "2.53", body: { status: "disabled" } });
     }
     expect((await n.api("GET", "/os-availability-zone", { token: n.demo })).body.availabilityZoneInfo).toEqual([
       { zoneName: "nova", zoneState: { available: false }, hosts: null },

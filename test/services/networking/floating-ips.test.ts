@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { netApi, neutronError, type NetApi } from "./api-setup.js";
 import { interfaceCall, rejected, port, router, seedWorld, tenantNetwork, type SeedWorld } from "./l3-setup.js";
+import { standardAttributes } from "./standard-attributes.js";
 
 const PUBLIC_IP = /^172\.24\.4\.\d+$/;
 
@@ -25,12 +26,7 @@ describe("networking: /v2.0/floatingips", () => {
     expect(fip).toEqual({
       id: expect.any(String),
       description: "",
-      project_id: n.demoProject,
-      tenant_id: n.demoProject,
-      created_at: "2030-01-01T00:00:00Z",
-      updated_at: "2030-01-01T00:00:00Z",
-      revision_number: 0,
-      tags: [],
+      ...standardAttributes(n.demoProject),
       floating_ip_address: expect.stringMatching(PUBLIC_IP),
       floating_network_id: w.publicNet.id,
       fixed_ip_address: null,

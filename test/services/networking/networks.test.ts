@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { neutronError, netApi, type NetApi } from "./api-setup.js";
+import { standardAttributes } from "./standard-attributes.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -19,12 +20,7 @@ describe("networking: /v2.0/networks", () => {
       id: expect.stringMatching(UUID),
       name: "web",
       description: "",
-      project_id: n.demoProject,
-      tenant_id: n.demoProject,
-      created_at: "2030-01-01T00:00:00Z",
-      updated_at: "2030-01-01T00:00:00Z",
-      revision_number: 0,
-      tags: [],
+      ...standardAttributes(n.demoProject),
       admin_state_up: true,
       status: "ACTIVE",
       shared: false,

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { netApi, neutronError } from "./api-setup.js";
 import { createPort, defaultGroupId, demoNet, MAC, okPort, refused } from "./port-setup.js";
+import { standardAttributes } from "./standard-attributes.js";
 
 describe("POST /v2.0/ports", () => {
   it("creates a DOWN port with an automatic address, a fa:16:3e MAC and the default security group", async () => {
@@ -30,13 +31,8 @@ describe("POST /v2.0/ports", () => {
       ip_allocation: "immediate",
       dns_name: "",
       dns_assignment: [],
-      project_id: n.demoProject,
-      tenant_id: n.demoProject,
-      revision_number: 0,
+      ...standardAttributes(n.demoProject),
       description: "",
-      tags: [],
-      created_at: "2030-01-01T00:00:00Z",
-      updated_at: "2030-01-01T00:00:00Z",
     });
     expect(port.mac_address).toMatch(MAC);
     // binding details are for admins only

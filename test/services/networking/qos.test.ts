@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { netApi, neutronError, type NetApi } from "./api-setup.js";
 import { rejected } from "./l3-setup.js";
+import { standardAttributes } from "./standard-attributes.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -24,12 +25,7 @@ describe("networking: /v2.0/qos (admin only)", () => {
       id: expect.stringMatching(UUID),
       name: "gold",
       description: "fast lane",
-      project_id: n.adminProject,
-      tenant_id: n.adminProject,
-      created_at: "2030-01-01T00:00:00Z",
-      updated_at: "2030-01-01T00:00:00Z",
-      revision_number: 0,
-      tags: [],
+      ...standardAttributes(n.adminProject),
       shared: true,
       is_default: false,
       rules: [],

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { netApi, neutronError, type NetApi } from "./api-setup.js";
 import { interfaceCall, rejected, port, router, seedWorld, tenantNetwork, type SeedWorld } from "./l3-setup.js";
+import { standardAttributes } from "./standard-attributes.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -25,12 +26,7 @@ describe("networking: /v2.0/routers", () => {
         id: expect.stringMatching(UUID),
         name: "edge",
         description: "",
-        project_id: n.demoProject,
-        tenant_id: n.demoProject,
-        created_at: "2030-01-01T00:00:00Z",
-        updated_at: "2030-01-01T00:00:00Z",
-        revision_number: 0,
-        tags: [],
+        ...standardAttributes(n.demoProject),
         admin_state_up: true,
         status: "ACTIVE",
         external_gateway_info: {

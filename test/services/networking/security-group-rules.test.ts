@@ -1,10 +1,11 @@
-// Security group rules through the HTTP API: the validation table (spec and openstack-api-facts §4.7), each
+// Security group rules through the HTTP API: the validation table (Neutron's checks, in its order), each
 // refusal leaving the state unchanged, conversions (string ports, protocol names and numbers, prefixes),
 // duplicates (409), show/list/delete, no update (405), isolation and quota.
 
 import { beforeEach, describe, expect, it } from "vitest";
 import { netApi, type NetApi } from "./api-setup.js";
 import { refused } from "./port-setup.js";
+import { standardAttributes } from "./standard-attributes.js";
 
 let n: NetApi;
 let groupId: string;
@@ -99,11 +100,7 @@ describe("POST /v2.0/security-group-rules: what is stored", () => {
       normalized_cidr: null,
       description: "app",
       belongs_to_default_sg: false,
-      project_id: n.demoProject,
-      tenant_id: n.demoProject,
-      revision_number: 0,
-      created_at: "2030-01-01T00:00:00Z",
-      updated_at: "2030-01-01T00:00:00Z",
+      ...standardAttributes(n.demoProject, { tags: false }),
     });
     expect(rule.id).toMatch(/^[0-9a-f-]{36}$/);
     // the group shows the rule and has a new revision

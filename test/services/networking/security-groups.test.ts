@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
 import { netApi, neutronError, type NetApi } from "./api-setup.js";
 import { defaultGroupId, demoNet, okPort, refused } from "./port-setup.js";
+import { standardAttributes } from "./standard-attributes.js";
 
 const post = (n: NetApi, security_group: Record<string, unknown>, token = n.demo) =>
   n.api("POST", "/v2.0/security-groups", { token, body: { security_group } });
@@ -89,10 +90,7 @@ describe("/v2.0/security-groups", () => {
       description: "web servers",
       stateful: true,
       shared: false,
-      project_id: n.demoProject,
-      tenant_id: n.demoProject,
-      revision_number: 0,
-      tags: [],
+      ...standardAttributes(n.demoProject),
     });
     expect(ruleShapes(group)).toEqual(defaultRules(group.id).slice(0, 2));
     for (const rule of group.security_group_rules) {

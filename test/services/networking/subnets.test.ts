@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Call } from "../../helpers/emulator.js";
 import { neutronError, netApi, type NetApi } from "./api-setup.js";
+import { standardAttributes } from "./standard-attributes.js";
 
 describe("networking: /v2.0/subnets", () => {
   let n: NetApi;
@@ -32,12 +33,7 @@ describe("networking: /v2.0/subnets", () => {
       id: expect.any(String),
       name: "s1",
       description: "",
-      project_id: n.demoProject,
-      tenant_id: n.demoProject,
-      created_at: "2030-01-01T00:00:00Z",
-      updated_at: "2030-01-01T00:00:00Z",
-      revision_number: 0,
-      tags: [],
+      ...standardAttributes(n.demoProject),
       network_id: net.id,
       ip_version: 4,
       cidr: "10.0.0.0/24",

@@ -2,8 +2,8 @@
 // URL, the listing rules (non-admins see public flavors; admins choose with is_public), create and delete.
 
 import { get, put, remove, values, find } from "../../../kernel/store/table.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Flavor } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
 import { badRequest, conflictingRequest, itemNotFound } from "../errors.js";
 
 /** The last path segment of a flavorRef (`2`, or `https://.../flavors/2`). */
@@ -87,7 +87,7 @@ export function listFlavors(s: ComputeState, caller: Caller, q: FlavorQuery): Fl
 /** A new flavor: everything but the flags Nova sets itself; no id means a new UUID. */
 export type FlavorInput = Omit<Flavor, "id" | "disabled" | "extraSpecs"> & { id: string | null; extraSpecs?: Record<string, string> };
 
-export function createFlavor(s: ComputeState, ctx: Pick<OpContext, "ids" | "tx">, input: FlavorInput): Flavor {
+export function createFlavor(s: ComputeState, ctx: Pick<OperationContext, "ids" | "tx">, input: FlavorInput): Flavor {
   const id = input.id ?? ctx.ids.uuid();
   if (get(s.flavors, id)) throw conflictingRequest(`Flavor with ID ${id} already exists.`);
   if (find(s.flavors, (f) => f.name === input.name)) throw conflictingRequest(`Flavor with name ${input.name} already exists.`);
@@ -111,7 +111,7 @@ export function createFlavor(s: ComputeState, ctx: Pick<OpContext, "ids" | "tx">
 }
 
 /** Servers keep a snapshot of their flavor, so a flavor in use may still be deleted (as in Nova). */
-export function deleteFlavor(s: ComputeState, ctx: OpContext, id: string): void {
+export function deleteFlavor(s: ComputeState, ctx: OperationContext, id: string): void {
   showFlavor(s, id);
   remove(s.flavors, id);
   ctx.tx.emit("compute.flavor.deleted", { flavorId: id });

@@ -2,10 +2,10 @@
 // honours the server group's policy), usage bookkeeping on placement, the nova-compute service's admin
 // switches (os-services), the host_status servers show, and a host failing and recovering (control API).
 
-import { filter, get, values } from "../../../kernel/store/table.js";
+import { filter, get } from "../../../kernel/store/table.js";
 import type { ComputeHost, ComputeState, ServerGroup } from "../state.js";
-import type { OpContext } from "../routes/deps.js";
 import { isoSeconds } from "../../../kernel/time.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
 
 /** What a placement takes from a host; a Flavor or a server's FlavorSnapshot. */
 export interface FlavorNeeds {
@@ -102,10 +102,6 @@ export function hostState(s: ComputeState, hostName: string | null): "UP" | "DOW
   return host.status === "disabled" ? "MAINTENANCE" : "UP";
 }
 
-export function hostByServiceId(s: ComputeState, id: string): ComputeHost | undefined {
-  return values(s.hosts).find((h) => h.serviceId === id || String(h.number) === id);
-}
-
 export interface ServicePatch {
   status?: "enabled" | "disabled";
   disabledReason?: string | null;
@@ -113,7 +109,7 @@ export interface ServicePatch {
 }
 
 /** os-services: an admin disables/enables a compute service or forces it down. */
-export function updateService(ctx: OpContext, host: ComputeHost, patch: ServicePatch): ComputeHost {
+export function updateService(ctx: OperationContext, host: ComputeHost, patch: ServicePatch): ComputeHost {
   if (patch.status !== undefined) {
     host.status = patch.status;
     host.disabledReason = patch.status === "disabled" ? (patch.disabledReason ?? null) : null;
@@ -129,6 +125,9 @@ export function updateService(ctx: OpContext, host: ComputeHost, patch: ServiceP
   return host;
 }
 
+/** What failing and recovering a host use: the control API does it, no API caller. */
+type HostContext = Pick<OperationContext<Caller | null>, "tx" | "now">;
+
 /** The ids of the servers placed on a host. */
 export function serversOn(s: ComputeState, hostName: string): Array<{ id: string; projectId: string }> {
   return filter(s.servers, (v) => v.host === hostName).map((v) => ({ id: v.id, projectId: v.projectId }));
@@ -139,7 +138,8 @@ export function serversOn(s: ComputeState, hostName: string): Array<{ id: string
  * with the servers it held, and compute.instance.error for each (what the instance-HA driver consumes).
  * Failing a host that is already down changes nothing and publishes nothing.
  */
-export function failHost(s: ComputeState, tx: OpContext["tx"], now: number, host: ComputeHost): { changed: boolean; serverIds: string[] } {
+export function failHost(s: ComputeState, ctx: HostContext, host: ComputeHost): { changed: boolean; serverIds: string[] } {
+  const { tx, now } = ctx;
   const servers = serversOn(s, host.id);
   const serverIds = servers.map((v) => v.id);
   if (host.state === "down") return { changed: false, serverIds };
@@ -151,7 +151,8 @@ export function failHost(s: ComputeState, tx: OpContext["tx"], now: number, host
 }
 
 /** The service answers again: state up. Admin switches (disabled, forced down) are left as they are. */
-export function recoverHost(tx: OpContext["tx"], now: number, host: ComputeHost): { changed: boolean } {
+export function recoverHost(ctx: HostContext, host: ComputeHost): { changed: boolean } {
+  const { tx, now } = ctx;
   if (host.state === "up") return { changed: false };
   host.state = "up";
   host.updatedAt = now;

@@ -3,8 +3,8 @@
 // delete (owner or admin).
 
 import { get, put, remove, values } from "../../../kernel/store/table.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Image } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
 import { forbidden, itemNotFound } from "../errors.js";
 import { refId } from "./flavors.js";
 
@@ -77,7 +77,7 @@ export interface ImageInput {
  * Adds an image to the catalog (a server snapshot: createImage). Snapshots are private to their project
  * and start `queued` unless told otherwise; the caller moves them on (saving, active) as the upload goes.
  */
-export function addImage(s: ComputeState, ctx: Pick<OpContext, "ids" | "now" | "tx">, input: ImageInput): Image {
+export function addImage(s: ComputeState, ctx: Pick<OperationContext, "ids" | "now" | "tx">, input: ImageInput): Image {
   const image: Image = {
     id: input.id ?? ctx.ids.uuid(),
     name: input.name,
@@ -100,7 +100,7 @@ export function addImage(s: ComputeState, ctx: Pick<OpContext, "ids" | "now" | "
 }
 
 /** Only the owning project (or an admin) may delete an image; others get 403, as Glance answers. */
-export function deleteImage(s: ComputeState, ctx: OpContext, id: string): void {
+export function deleteImage(s: ComputeState, ctx: OperationContext, id: string): void {
   const image = visibleImage(s, ctx.caller, id);
   if (!ctx.caller.isAdmin && image.ownerProjectId !== ctx.caller.projectId) throw forbidden(`You are not permitted to delete image ${id}.`);
   remove(s.images, id);

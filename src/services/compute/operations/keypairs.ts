@@ -3,8 +3,8 @@
 // key_pairs quota per user, and the admin's reach into another user's keypairs (user_id, 2.10).
 
 import { filter, get, put, remove } from "../../../kernel/store/table.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Keypair } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
 import { badRequest, conflictingRequest, forbidden, itemNotFound } from "../errors.js";
 import { checkCountQuota } from "./quotas.js";
 import { generateSshKey, sshFingerprint, x509Fingerprint } from "./keypair-keys.js";
@@ -50,7 +50,7 @@ export interface KeypairInput {
   publicKey?: string;
 }
 
-export function createKeypair(s: ComputeState, ctx: OpContext, input: KeypairInput): { keypair: Keypair; privateKey?: string } {
+export function createKeypair(s: ComputeState, ctx: OperationContext, input: KeypairInput): { keypair: Keypair; privateKey?: string } {
   validateName(input.name);
   checkCountQuota(s, input.projectId, "key_pairs", filter(s.keypairs, (k) => k.userId === input.userId).length);
   let publicKey = input.publicKey;
@@ -77,7 +77,7 @@ export function createKeypair(s: ComputeState, ctx: OpContext, input: KeypairInp
   return privateKey === undefined ? { keypair } : { keypair, privateKey };
 }
 
-export function deleteKeypair(s: ComputeState, ctx: OpContext, userId: string, name: string): void {
+export function deleteKeypair(s: ComputeState, ctx: OperationContext, userId: string, name: string): void {
   showKeypair(s, userId, name);
   remove(s.keypairs, keyOf(userId, name));
   ctx.tx.emit("compute.keypair.deleted", { name, userId });

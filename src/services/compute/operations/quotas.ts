@@ -1,11 +1,11 @@
 // Compute quotas (nova/api/openstack/compute/quota_sets.py, nova/quota.py): effective limits (defaults
 // overlaid by a project's own), usage (instances, cores and RAM from the counters servers keep; key pairs per
-// user; server groups per project), the checks creates make (413 entityTooLarge, as the spec says), updates.
+// user; server groups per project), the checks creates make (413 entityTooLarge), updates.
 
 import { dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { COMPUTE_QUOTA_KEYS, DEFAULT_COMPUTE_QUOTAS, type ComputeQuotaKey, type ComputeQuotas, type ComputeState } from "../state.js";
-import type { Caller } from "../routes/deps.js";
 import { badRequest, forbidden, quotaExceeded } from "../errors.js";
 
 export type InstanceUsage = { instances: number; cores: number; ram: number };

@@ -4,7 +4,9 @@
 // end of a delete does; keypairs belong to users, not projects (Nova scopes them per user), and stay.
 
 import { isDraft, original } from "immer";
+import { operationContext, systemCaller, type OperationContext } from "../../../kernel/operation.js";
 import type { ResetContext } from "../../../kernel/service.js";
+import type { Tx } from "../../../kernel/store/store.js";
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, has, put, remove, scan, type Table } from "../../../kernel/store/table.js";
 import { computeHooks } from "../../networking/index.js";
@@ -17,12 +19,8 @@ import { removeGroupMember } from "./server-groups.js";
 export function resetComputeProject(s: ComputeState, seeded: ComputeState, projectId: string, context: ResetContext): void {
   const { kernel, world, tx } = context;
   // a reset publishes no events (identity's and networking's do not either); lifecycle bookkeeping still runs
-  const hooks: computeHooks.HookContext = {
-    caller: { projectId, isAdmin: true },
-    now: kernel.clock.now(),
-    ids: kernel.ids,
-    tx: { emit: () => {}, afterCommit: (fn) => tx.afterCommit(fn) },
-  };
+  const quiet: Tx = { emit: () => {}, afterCommit: (fn) => tx.afterCommit(fn) };
+  const ctx = operationContext(kernel, systemCaller(projectId), world, quiet);
   // servers are read as they were before this update (compute's reset is the first to change them), so a
   // large table is not drafted row by row
   const before = isDraft(s.servers) ? original(s.servers)! : s.servers;
@@ -30,11 +28,11 @@ export function resetComputeProject(s: ComputeState, seeded: ComputeState, proje
     const server = get(s.servers, id)!;
     releaseMigration(s, server);
     releaseHost(s, server);
-    releasePorts(world, hooks, server);
+    releasePorts(ctx, server);
     if (server.serverGroupId) removeGroupMember(s, server.serverGroupId, id);
     remove(s.servers, id);
     // the lifecycle applier skips a step whose server is gone; forgetting it keeps /_emulator/transitions true
-    tx.afterCommit(() => kernel.transitions.forget(SERVER, id));
+    ctx.enter(SERVER, id, null);
   }
   restoreRows(s.serverGroups, seeded.serverGroups, (g) => g.projectId === projectId);
   restoreRows(s.images, seeded.images, (i) => i.ownerProjectId === projectId);
@@ -49,12 +47,12 @@ export function resetComputeProject(s: ComputeState, seeded: ComputeState, proje
  * The ports a removed server holds. Networking reset the project's ports first, so the ones it created
  * are already gone (or back as seeded) and only ports of other projects, given to it, are still bound to it.
  */
-function releasePorts(world: Record<string, unknown>, hooks: computeHooks.HookContext, server: Server): void {
+function releasePorts(ctx: OperationContext, server: Server): void {
   const owned = new Set(server.ownedPortIds);
   for (const portId of server.portIds) {
-    if (computeHooks.findPort(world, hooks.caller, portId)?.deviceId !== server.id) continue;
-    if (owned.has(portId)) computeHooks.deleteServerPort(world, hooks, portId);
-    else computeHooks.unbindPort(world, hooks, portId);
+    if (computeHooks.findPort(ctx.root, ctx.caller, portId)?.deviceId !== server.id) continue;
+    if (owned.has(portId)) computeHooks.deleteServerPort(ctx, portId);
+    else computeHooks.unbindPort(ctx, portId);
   }
 }
 
@@ -72,7 +70,7 @@ function restoreRows<T extends { id: string }>(table: Table<T>, seeded: Table<T>
  * holding one of its ports) let go of groups that are gone and of ports that are gone or were given back.
  */
 function unlinkOthers(s: ComputeState, before: Table<Server>, world: Record<string, unknown>, projectId: string): void {
-  const admin = { projectId, isAdmin: true };
+  const admin = systemCaller(projectId);
   const lostGroup = (server: Server) => server.serverGroupId !== null && !has(s.serverGroups, server.serverGroupId);
   const lostPort = (server: Server) => (portId: string) => {
     const port = computeHooks.findPort(world, admin, portId);

@@ -2,11 +2,10 @@
 // check_instance_state) and how an action ends (at rest in a vm_state, its power state to match).
 
 import { get } from "../../../kernel/store/table.js";
-import type { Caller, OpContext } from "../routes/deps.js";
+import type { Caller } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
-import type { ServerStepApplier } from "../transitions.js";
 import { conflictingRequest, invalidState } from "../errors.js";
-import { changeState, enterPhase, POWER } from "../lifecycle.js";
+import { changeState, enterPhase, POWER, type ServerStepApplier, type StepContext } from "../lifecycle.js";
 import { isUp } from "./hosts.js";
 import { assertUnlocked } from "./servers.js";
 
@@ -78,13 +77,13 @@ export function powerOf(vmState: string): number {
 }
 
 /** Starts a lifecycle phase: the task_state the API shows, and the step the kernel plans after the commit. */
-export function begin(ctx: OpContext, server: Server, phase: string, taskState: string): void {
+export function begin(ctx: StepContext, server: Server, phase: string, taskState: string): void {
   changeState(ctx, server, { taskState });
   enterPhase(ctx, server, phase);
 }
 
 /** Ends a phase at rest in `vmState`, task_state none, with the matching power state. */
-export function settle(ctx: OpContext, server: Server, vmState: string, powerState = powerOf(vmState)): void {
+export function settle(ctx: StepContext, server: Server, vmState: string, powerState = powerOf(vmState)): void {
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState, taskState: null, powerState });
 }

@@ -1,7 +1,7 @@
 // The lifecycle steps of the server actions, appended to the server lifecycle's tables (transitions.ts):
 // the phases each action enters and what the step out of each does.
 
-import type { ServerStepApplier, ServerStepDef } from "../transitions.js";
+import type { ServerStepApplier, ServerStepDef } from "../lifecycle.js";
 import { finishDelete } from "./server-lifecycle.js";
 import { POWER_STEPS, POWER_STEP_APPLIERS } from "./server-power.js";
 import { releaseMigration, RESIZE_STEPS, RESIZE_STEP_APPLIERS } from "./server-resize.js";

@@ -1,7 +1,7 @@
 // lock / unlock (nova/api/openstack/compute/lock_server.py; locked_reason from 2.73), os-resetState
 // (admin_actions.py) and os-getConsoleOutput (console_output.py): actions that need no lifecycle step.
 
-import type { Caller, OpContext } from "../routes/deps.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
 import { conflictingRequest, forbidden } from "../errors.js";
 import { changeState, enterPhase } from "../lifecycle.js";
@@ -13,7 +13,7 @@ function lockerOf(caller: Caller, server: Server): "owner" | "admin" {
   return caller.projectId === server.projectId ? "owner" : "admin";
 }
 
-export function lock(ctx: OpContext, server: Server, reason: string | null): void {
+export function lock(ctx: OperationContext, server: Server, reason: string | null): void {
   const by = lockerOf(ctx.caller, server);
   // the owner locking a locked server changes nothing (not even the reason), as in Nova
   if (server.locked && by === "owner") return;
@@ -25,7 +25,7 @@ export function lock(ctx: OpContext, server: Server, reason: string | null): voi
 }
 
 /** A server locked by an admin stays locked for its owner: unlock_override is an admin rule (403). */
-export function unlock(ctx: OpContext, server: Server): void {
+export function unlock(ctx: OperationContext, server: Server): void {
   if (server.locked && (server.lockedBy ?? "owner") !== lockerOf(ctx.caller, server) && !ctx.caller.isAdmin) {
     throw forbidden("Policy doesn't allow os_compute_api:os-lock-server:unlock:unlock_override to be performed.");
   }
@@ -42,7 +42,7 @@ export function unlock(ctx: OpContext, server: Server): void {
  * pending step forgotten, a move's extra host claim given back, an upload killed). A delete under way
  * still completes.
  */
-export function resetState(s: ComputeState, ctx: OpContext, server: Server, state: "active" | "error"): void {
+export function resetState(s: ComputeState, ctx: OperationContext, server: Server, state: "active" | "error"): void {
   if (!ctx.caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:os-admin-actions:reset_state to be performed.");
   if (server.phase !== "deleting") {
     enterPhase(ctx, server, null);

@@ -3,8 +3,8 @@
 // group membership recorded and the BUILD phase entered. One update: a refusal leaves nothing behind.
 
 import { get, put } from "../../../kernel/store/table.js";
+import type { OperationContext } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
-import type { OpContext } from "../routes/deps.js";
 import { type ComputeHost, type ComputeState, type Flavor, type FlavorSnapshot, type Server, type ServerGroup } from "../state.js";
 import { badRequest, forbidden, quotaExceeded } from "../errors.js";
 import { enterPhase } from "../lifecycle.js";
@@ -73,7 +73,7 @@ export function snapshotOf(flavor: Flavor): FlavorSnapshot {
 
 /** The image to boot: imageRef, or none when block device 0 is a volume (the volume is checked with the
  * block-storage service, later); an image-to-volume boot shows the image as "" too, as Nova does. */
-function bootImage(s: ComputeState, ctx: OpContext, input: ServerCreateInput, flavor: Flavor): string | null {
+function bootImage(s: ComputeState, ctx: OperationContext, input: ServerCreateInput, flavor: Flavor): string | null {
   const root = input.blockDevices?.find((b) => b.bootIndex === 0);
   if (root) {
     if (!root.uuid && root.sourceType !== "blank") throw badRequest("Block Device Mapping is Invalid: a boot device needs a uuid.");
@@ -91,7 +91,7 @@ function bootImage(s: ComputeState, ctx: OpContext, input: ServerCreateInput, fl
 }
 
 /** `zone`, or `zone:host` (admins force a host, as Nova's forced_host policy allows). */
-function placement(s: ComputeState, ctx: OpContext, requested: string | null | undefined): { zone: string | null; forcedHost?: ComputeHost } {
+function placement(s: ComputeState, ctx: OperationContext, requested: string | null | undefined): { zone: string | null; forcedHost?: ComputeHost } {
   if (!requested) return { zone: null };
   const [zone, hostName] = requested.split(":");
   if (zone !== "" && !zoneExists(s, zone)) throw badRequest("The requested availability zone is not available");
@@ -103,7 +103,7 @@ function placement(s: ComputeState, ctx: OpContext, requested: string | null | u
 }
 
 /** The scheduler hint's server group: visible to the caller (400 otherwise), with room for `count` more. */
-function serverGroupOf(s: ComputeState, ctx: OpContext, groupId: string | undefined, count: number): ServerGroup | undefined {
+function serverGroupOf(s: ComputeState, ctx: OperationContext, groupId: string | undefined, count: number): ServerGroup | undefined {
   if (groupId === undefined) return undefined;
   const group = get(s.serverGroups, groupId);
   if (!group || (!ctx.caller.isAdmin && group.projectId !== ctx.caller.projectId)) throw badRequest(`Instance group ${groupId} could not be found.`);
@@ -125,13 +125,13 @@ function instanceCount(s: ComputeState, projectId: string, flavor: Flavor, min: 
   }
 }
 
-function password(ctx: OpContext): string {
+function password(ctx: OperationContext): string {
   let out = "";
   for (let i = 0; i < 12; i++) out += PASSWORD_CHARS[Math.floor(ctx.ids.random() * PASSWORD_CHARS.length)];
   return out;
 }
 
-export function createServers(s: ComputeState, ctx: OpContext, input: ServerCreateInput): CreatedServers {
+export function createServers(s: ComputeState, ctx: OperationContext, input: ServerCreateInput): CreatedServers {
   const projectId = ctx.caller.projectId;
   const flavor = findFlavor(s, input.flavorRef);
   if (!flavor || (flavor.disabled && !ctx.caller.isAdmin)) throw badRequest(`Flavor ${input.flavorRef} could not be found.`);

@@ -3,9 +3,9 @@
 // the server shows task_state `rebuilding` until it runs there. No host for it: ERROR with NoValidHost.
 
 import { get } from "../../../kernel/store/table.js";
-import type { OpContext } from "../routes/deps.js";
+import type { OperationContext } from "../../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "../state.js";
-import type { ServerStepApplier, ServerStepDef } from "../transitions.js";
+import type { ServerStepApplier, ServerStepDef, StepContext } from "../lifecycle.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import { claimHost, hasRoom, isUp, scheduleHost } from "./hosts.js";
 import { noValidHostFault } from "./server-lifecycle.js";
@@ -21,7 +21,7 @@ export interface EvacuateInput {
 const PASSWORD_CHARS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
 /** Returns the admin password the rebuilt server gets (null on shared storage: the disk is kept). */
-export function evacuate(s: ComputeState, ctx: OpContext, server: Server, input: EvacuateInput): string | null {
+export function evacuate(s: ComputeState, ctx: OperationContext, server: Server, input: EvacuateInput): string | null {
   if (!ctx.caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:os-evacuate to be performed.");
   checkState(server, "evacuate", { vm: ["active", "stopped", "error"] });
   checkHost(server);
@@ -55,14 +55,14 @@ export function evacuate(s: ComputeState, ctx: OpContext, server: Server, input:
   return input.adminPass ?? password(ctx);
 }
 
-function password(ctx: OpContext): string {
+function password(ctx: OperationContext): string {
   let out = "";
   for (let i = 0; i < 12; i++) out += PASSWORD_CHARS[Math.floor(ctx.ids.random() * PASSWORD_CHARS.length)];
   return out;
 }
 
 /** The rebuild on the destination: ports bound there, the source's claim dropped; a stopped server stays stopped. */
-function finishEvacuation(s: ComputeState, ctx: OpContext, server: Server): void {
+function finishEvacuation(s: ComputeState, ctx: StepContext, server: Server): void {
   const m = server.migration?.kind === "evacuation" ? server.migration : null;
   const before = server.resumeState ?? "active";
   server.migration = null;

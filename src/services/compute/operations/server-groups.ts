@@ -3,8 +3,8 @@
 // server create adds (with the scheduler hint `group`) and that leave when their server is deleted.
 
 import { filter, get, put, remove, values } from "../../../kernel/store/table.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, ServerGroup } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
 import { badRequest, itemNotFound } from "../errors.js";
 import { checkCountQuota } from "./quotas.js";
 import type { ServerGroupCreate } from "../schemas/server-groups.js";
@@ -24,7 +24,7 @@ export function listServerGroups(s: ComputeState, caller: Caller, allProjects: b
   return filter(s.serverGroups, (g) => g.projectId === caller.projectId);
 }
 
-export function createServerGroup(s: ComputeState, ctx: OpContext, input: ServerGroupCreate): ServerGroup {
+export function createServerGroup(s: ComputeState, ctx: OperationContext, input: ServerGroupCreate): ServerGroup {
   if (Object.keys(input.rules).length > 0 && input.policy !== "anti-affinity") throw badRequest("Only anti-affinity policy supports rules.");
   const projectId = ctx.caller.projectId;
   checkCountQuota(s, projectId, "server_groups", filter(s.serverGroups, (g) => g.projectId === projectId).length);
@@ -42,7 +42,7 @@ export function createServerGroup(s: ComputeState, ctx: OpContext, input: Server
   return group;
 }
 
-export function deleteServerGroup(s: ComputeState, ctx: OpContext, id: string): void {
+export function deleteServerGroup(s: ComputeState, ctx: OperationContext, id: string): void {
   const group = visibleServerGroup(s, ctx.caller, id);
   // members stay, but no longer name a group that is gone (Nova drops the membership with the group)
   for (const serverId of group.members) {

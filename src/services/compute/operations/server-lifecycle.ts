@@ -3,10 +3,10 @@
 // a fault, or release everything the server holds (ports, host capacity, quota, group membership) and vanish.
 
 import { get, remove } from "../../../kernel/store/table.js";
+import { systemCaller } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
-import type { OpContext } from "../routes/deps.js";
 import type { ComputeState, Server, ServerFault } from "../state.js";
-import { changeState, enterPhase, POWER } from "../lifecycle.js";
+import { changeState, enterPhase, POWER, type StepContext } from "../lifecycle.js";
 import { claimHost, isUp } from "./hosts.js";
 import { addInstanceUsage } from "./quotas.js";
 import { removeGroupMember } from "./server-groups.js";
@@ -27,20 +27,21 @@ export function buildFailedFault(server: Server, now: number, details?: string):
   return fault;
 }
 
-function hookContext(ctx: OpContext, server: Server) {
-  return { caller: { projectId: server.projectId, isAdmin: true }, now: ctx.now, ids: ctx.ids, tx: ctx.tx };
+/** What networking is asked on the server's behalf: the server's project, as the admin compute acts as. */
+export function onBehalfOf(ctx: StepContext, server: Server) {
+  return { ...ctx, caller: systemCaller(server.projectId) };
 }
 
 /** BUILD -> ACTIVE: the host must still be up; the ports are bound there and turn ACTIVE. */
-export function finishBuild(s: ComputeState, ctx: OpContext, server: Server): void {
+export function finishBuild(s: ComputeState, ctx: StepContext, server: Server): void {
   if (server.host === null) return failBuild(s, ctx, server, noValidHostFault(ctx.now));
   const host = get(s.hosts, server.host);
   if (!host || !isUp(host)) {
     return failBuild(s, ctx, server, buildFailedFault(server, ctx.now, `Compute host ${server.host} is down.`));
   }
-  const hooks = hookContext(ctx, server);
+  const hooks = onBehalfOf(ctx, server);
   for (const portId of server.portIds) {
-    computeHooks.bindPort(ctx.root, hooks, portId, { serverId: server.id, host: server.host, zone: server.availabilityZone });
+    computeHooks.bindPort(hooks, portId, { serverId: server.id, host: server.host, zone: server.availabilityZone });
   }
   server.launchedAt = ctx.now;
   server.fault = null;
@@ -53,7 +54,7 @@ export function finishBuild(s: ComputeState, ctx: OpContext, server: Server): vo
  * let go, the host's claim dropped) and leaves the server in ERROR with its fault. The quota stays used
  * until the server is deleted, as in Nova.
  */
-export function failBuild(s: ComputeState, ctx: OpContext, server: Server, fault: ServerFault): void {
+export function failBuild(s: ComputeState, ctx: StepContext, server: Server, fault: ServerFault): void {
   releasePorts(ctx, server);
   releaseHost(s, server);
   server.fault = fault;
@@ -62,19 +63,19 @@ export function failBuild(s: ComputeState, ctx: OpContext, server: Server, fault
 }
 
 /** Any other step sent to ERROR (an override's redirect): the server keeps what it holds. */
-export function failServer(ctx: OpContext, server: Server, fault: ServerFault): void {
+export function failServer(ctx: StepContext, server: Server, fault: ServerFault): void {
   server.fault = fault;
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "error", taskState: null });
 }
 
 /** The server's ports: those it created are deleted, those it was given are unbound. */
-export function releasePorts(ctx: OpContext, server: Server): void {
-  const hooks = hookContext(ctx, server);
+export function releasePorts(ctx: StepContext, server: Server): void {
+  const hooks = onBehalfOf(ctx, server);
   const owned = new Set(server.ownedPortIds);
   for (const portId of server.portIds) {
-    if (owned.has(portId)) computeHooks.deleteServerPort(ctx.root, hooks, portId);
-    else computeHooks.unbindPort(ctx.root, hooks, portId);
+    if (owned.has(portId)) computeHooks.deleteServerPort(hooks, portId);
+    else computeHooks.unbindPort(hooks, portId);
   }
   server.portIds = [];
   server.ownedPortIds = [];
@@ -89,7 +90,7 @@ export function releaseHost(s: ComputeState, server: Server): void {
 }
 
 /** The end of the deleting phase: everything released, the record gone (GET is 404 from now on). */
-export function finishDelete(s: ComputeState, ctx: OpContext, server: Server): void {
+export function finishDelete(s: ComputeState, ctx: StepContext, server: Server): void {
   const host = server.host;
   releasePorts(ctx, server);
   releaseHost(s, server);

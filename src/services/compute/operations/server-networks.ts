@@ -3,8 +3,8 @@
 // taken) in the create request's own update. Neutron's refusals become Nova's answers.
 
 import { ApiError } from "../../../kernel/errors.js";
+import type { OperationContext } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
-import type { OpContext } from "../routes/deps.js";
 import type { Server } from "../state.js";
 import { badRequest, conflictingRequest, forbidden } from "../errors.js";
 
@@ -18,8 +18,8 @@ const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]
  * Checks the requests and resolves `auto` and `none` (Nova: auto picks the one network the project can use,
  * 409 when several could be meant, 400 when there is none). `count` servers will share the plan.
  */
-export function planNetworks(ctx: OpContext, projectId: string, requests: "auto" | "none" | NetworkRequest[], count: number): NetworkPlan[] {
-  const caller = { projectId, isAdmin: ctx.caller.isAdmin };
+export function planNetworks(ctx: OperationContext, projectId: string, requests: "auto" | "none" | NetworkRequest[], count: number): NetworkPlan[] {
+  const caller = { ...ctx.caller, projectId };
   if (requests === "none") return [];
   if (requests === "auto") {
     const candidates = computeHooks.autoNetworks(ctx.root, caller).filter((n) => n.subnetIds.length > 0);
@@ -68,16 +68,17 @@ function novaError(error: unknown, plan: NetworkPlan): unknown {
 }
 
 /** Creates the server's ports (or takes the given ones), filling portIds and ownedPortIds in request order. */
-export function allocatePorts(ctx: OpContext, server: Server, plan: readonly NetworkPlan[], securityGroupIds: string[]): void {
-  const hooks = { caller: { projectId: server.projectId, isAdmin: ctx.caller.isAdmin }, now: ctx.now, ids: ctx.ids, tx: ctx.tx };
+export function allocatePorts(ctx: OperationContext, server: Server, plan: readonly NetworkPlan[], securityGroupIds: string[]): void {
+  // Neutron's policy applies to the server's project, with the caller's admin right
+  const hooks = { ...ctx, caller: { ...ctx.caller, projectId: server.projectId } };
   for (const entry of plan) {
     try {
       if (entry.kind === "port") {
-        computeHooks.claimPort(ctx.root, hooks, entry.portId, server.id);
+        computeHooks.claimPort(hooks, entry.portId, server.id);
         server.portIds.push(entry.portId);
         continue;
       }
-      const port = computeHooks.createServerPort(ctx.root, hooks, {
+      const port = computeHooks.createServerPort(hooks, {
         networkId: entry.networkId,
         projectId: server.projectId,
         serverId: server.id,

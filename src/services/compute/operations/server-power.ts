@@ -1,9 +1,9 @@
-// Power actions (nova/compute/api.py reboot, stop, start, pause, unpause, suspend, resume; reference 2.5):
+// Power actions (nova/compute/api.py reboot, stop, start, pause, unpause, suspend, resume):
 // each checks the lock and the state, shows its task_state, and after one step rests in its vm_state.
 
-import type { OpContext } from "../routes/deps.js";
+import type { OperationContext } from "../../../kernel/operation.js";
 import type { Server } from "../state.js";
-import type { ServerStepApplier, ServerStepDef } from "../transitions.js";
+import type { ServerStepApplier, ServerStepDef } from "../lifecycle.js";
 import { begin, checkAction, checkHost, checkState, onItsHost, settle, type StateRule } from "./server-action-rules.js";
 import { assertUnlocked } from "./servers.js";
 
@@ -13,7 +13,7 @@ const HARD_REBOOT_STATES = ["active", "stopped", "paused", "suspended", "error"]
 /** task_states.ALLOW_REBOOT: a hard reboot may interrupt these (and a soft reboot under way). */
 const HARD_REBOOT_TASKS = [null, "rebooting", "reboot_pending", "reboot_started", "rebooting_hard", "resuming", "unpausing", "pausing", "suspending"];
 
-export function reboot(ctx: OpContext, server: Server, type: "SOFT" | "HARD"): void {
+export function reboot(ctx: OperationContext, server: Server, type: "SOFT" | "HARD"): void {
   const rule: StateRule = type === "SOFT" ? { vm: SOFT_REBOOT_STATES } : { vm: HARD_REBOOT_STATES, task: HARD_REBOOT_TASKS };
   checkAction(server, ctx.caller, "reboot", rule);
   const phase = type === "SOFT" ? "rebooting" : "rebooting_hard";
@@ -41,7 +41,7 @@ export const POWER_ACTIONS = {
 
 export type PowerActionKey = keyof typeof POWER_ACTIONS;
 
-export function powerAction(ctx: OpContext, server: Server, key: PowerActionKey): void {
+export function powerAction(ctx: OperationContext, server: Server, key: PowerActionKey): void {
   const action: PowerAction = POWER_ACTIONS[key];
   // Nova's decorators, outermost first: lock, host, state
   assertUnlocked(server, ctx.caller);

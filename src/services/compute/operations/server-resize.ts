@@ -3,29 +3,29 @@
 // the destination at once; the old one stays claimed on the source until the resize is confirmed.
 
 import { get } from "../../../kernel/store/table.js";
+import type { OperationContext } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
-import type { OpContext } from "../routes/deps.js";
 import type { ComputeState, Server, ServerMigration } from "../state.js";
-import type { ServerStepApplier, ServerStepDef } from "../transitions.js";
 import { badRequest } from "../errors.js";
-import { changeState, enterPhase, POWER } from "../lifecycle.js";
+import { changeState, enterPhase, POWER, type ServerStepApplier, type ServerStepDef, type StepContext } from "../lifecycle.js";
 import { findFlavor } from "./flavors.js";
 import { claimHost, scheduleHost } from "./hosts.js";
 import { addInstanceUsage, checkInstanceQuota } from "./quotas.js";
 import { snapshotOf } from "./server-create.js";
 import { begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "./server-action-rules.js";
 import { assertUnlocked } from "./servers.js";
+import { onBehalfOf } from "./server-lifecycle.js";
 
 /** Binds the server's ports where it now runs (a resize or evacuation to another host moves the bindings). */
-export function rebindPorts(ctx: OpContext, server: Server): void {
+export function rebindPorts(ctx: StepContext, server: Server): void {
   if (server.host === null) return;
-  const hooks = { caller: { projectId: server.projectId, isAdmin: true }, now: ctx.now, ids: ctx.ids, tx: ctx.tx, root: ctx.root, options: ctx.options };
+  const hooks = onBehalfOf(ctx, server);
   for (const portId of server.portIds) {
-    computeHooks.bindPort(ctx.root, hooks, portId, { serverId: server.id, host: server.host, zone: server.availabilityZone });
+    computeHooks.bindPort(hooks, portId, { serverId: server.id, host: server.host, zone: server.availabilityZone });
   }
 }
 
-export function resize(s: ComputeState, ctx: OpContext, server: Server, flavorRef: string): void {
+export function resize(s: ComputeState, ctx: OperationContext, server: Server, flavorRef: string): void {
   assertUnlocked(server, ctx.caller);
   checkHostUp(s, server);
   checkState(server, "resize", { vm: ["active", "stopped"] });
@@ -62,7 +62,7 @@ function resizeOf(server: Server): ServerMigration | null {
 }
 
 /** The flavor changes when the resize finishes on the destination: usage follows the server's flavor. */
-function finishResize(s: ComputeState, ctx: OpContext, server: Server): void {
+function finishResize(s: ComputeState, ctx: StepContext, server: Server): void {
   const m = resizeOf(server);
   if (!m || !m.newFlavor || !m.newFlavorId) return settle(ctx, server, server.resumeState ?? "active");
   server.oldFlavorId = server.flavorId;
@@ -79,12 +79,12 @@ function finishResize(s: ComputeState, ctx: OpContext, server: Server): void {
 }
 
 /** VERIFY_RESIZE: vm_state resized; a server stopped before the resize stays powered off. */
-function awaitConfirm(ctx: OpContext, server: Server): void {
+function awaitConfirm(ctx: StepContext, server: Server): void {
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "resized", taskState: null, powerState: server.resumeState === "stopped" ? POWER.SHUTDOWN : POWER.RUNNING });
 }
 
-export function confirmResize(s: ComputeState, ctx: OpContext, server: Server): void {
+export function confirmResize(s: ComputeState, ctx: OperationContext, server: Server): void {
   checkAction(server, ctx.caller, "confirmResize", { vm: ["resized"] });
   const m = resizeOf(server);
   if (!m) throw badRequest("Instance has not been resized.");
@@ -95,14 +95,14 @@ export function confirmResize(s: ComputeState, ctx: OpContext, server: Server): 
   ctx.tx.emit("compute.server.resize_confirmed", { id: server.id, projectId: server.projectId, flavorId: server.flavorId });
 }
 
-export function revertResize(ctx: OpContext, server: Server): void {
+export function revertResize(ctx: OperationContext, server: Server): void {
   checkAction(server, ctx.caller, "revertResize", { vm: ["resized"] });
   if (!resizeOf(server)) throw badRequest("Instance has not been resized.");
   begin(ctx, server, "resize_reverting", "resize_reverting");
 }
 
 /** The end of a revert: the new flavor given back on the destination, the server home on the old one. */
-function finishRevert(s: ComputeState, ctx: OpContext, server: Server): void {
+function finishRevert(s: ComputeState, ctx: StepContext, server: Server): void {
   const m = resizeOf(server);
   const back = server.resumeState ?? "active";
   if (m && server.oldFlavor && server.oldFlavorId) {

@@ -3,9 +3,9 @@
 // image_pending_upload -> image_uploading -> none; the image turns saving, then active. Nova checks no lock.
 
 import { get, values } from "../../../kernel/store/table.js";
-import type { OpContext } from "../routes/deps.js";
+import type { OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Image, Server } from "../state.js";
-import type { ServerStepApplier, ServerStepDef } from "../transitions.js";
+import type { ServerStepApplier, ServerStepDef, StepContext } from "../lifecycle.js";
 import { quotaExceeded } from "../errors.js";
 import { addImage } from "./images.js";
 import { effectiveQuotas } from "./quotas.js";
@@ -20,7 +20,7 @@ export interface SnapshotInput {
   checkMetadataQuota: boolean;
 }
 
-export function createImage(s: ComputeState, ctx: OpContext, server: Server, input: SnapshotInput): Image {
+export function createImage(s: ComputeState, ctx: OperationContext, server: Server, input: SnapshotInput): Image {
   if (input.checkMetadataQuota) {
     const limit = effectiveQuotas(s, server.projectId).metadata_items;
     const count = Object.keys(input.metadata).length;
@@ -75,7 +75,7 @@ function imageStep(status: Image["status"], next: string | null): ServerStepAppl
  * A snapshot the server cannot finish (it is deleted, or reset, mid-upload) is killed, as Glance marks an
  * upload that never completed.
  */
-export function abandonSnapshot(s: ComputeState, ctx: Pick<OpContext, "now">, server: Server): void {
+export function abandonSnapshot(s: ComputeState, ctx: Pick<StepContext, "now">, server: Server): void {
   const image = uploading(s, server);
   if (!image) return;
   image.status = "killed";

@@ -2,7 +2,7 @@
 // project (404 otherwise), the lock, PUT's fields, DELETE's deleting phase and the metadata endpoints.
 
 import { get } from "../../../kernel/store/table.js";
-import type { Caller, OpContext } from "../routes/deps.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
 import { effectiveQuotas } from "./quotas.js";
 import { conflictingRequest, instanceNotFound, invalidState, itemNotFound, quotaExceeded } from "../errors.js";
@@ -28,7 +28,7 @@ export interface ServerPatch {
   diskConfig?: "AUTO" | "MANUAL";
 }
 
-export function updateServer(s: ComputeState, ctx: OpContext, id: string, patch: ServerPatch): Server {
+export function updateServer(s: ComputeState, ctx: OperationContext, id: string, patch: ServerPatch): Server {
   const server = visibleServer(s, ctx.caller, id);
   if (patch.name !== undefined) server.name = patch.name;
   if (patch.description !== undefined) server.description = patch.description;
@@ -44,7 +44,7 @@ export function updateServer(s: ComputeState, ctx: OpContext, id: string, patch:
  * DELETE: any state will do (Nova deletes building and errored servers too); the server shows
  * task_state `deleting` until the deleting phase ends, then it is gone. Deleting twice changes nothing.
  */
-export function deleteServer(s: ComputeState, ctx: OpContext, id: string): void {
+export function deleteServer(s: ComputeState, ctx: OperationContext, id: string): void {
   const server = visibleServer(s, ctx.caller, id);
   assertUnlocked(server, ctx.caller);
   if (server.phase === "deleting") return;
@@ -55,7 +55,7 @@ export function deleteServer(s: ComputeState, ctx: OpContext, id: string): void 
 /** Metadata changes need a server at rest in one of these vm_states (Nova's check_instance_state). */
 const METADATA_STATES = new Set(["active", "paused", "suspended", "stopped"]);
 
-function writableMetadata(s: ComputeState, ctx: OpContext, id: string, action: string): Server {
+function writableMetadata(s: ComputeState, ctx: OperationContext, id: string, action: string): Server {
   const server = visibleServer(s, ctx.caller, id);
   assertUnlocked(server, ctx.caller);
   if (!METADATA_STATES.has(server.vmState)) throw invalidState(action, server.id, "vm_state", server.vmState);
@@ -70,7 +70,7 @@ function checkMetadataQuota(s: ComputeState, server: Server, metadata: Record<st
 }
 
 /** PUT /metadata replaces everything; POST /metadata and PUT /metadata/{key} merge. */
-export function setMetadata(s: ComputeState, ctx: OpContext, id: string, metadata: Record<string, string>, replace: boolean): Record<string, string> {
+export function setMetadata(s: ComputeState, ctx: OperationContext, id: string, metadata: Record<string, string>, replace: boolean): Record<string, string> {
   const server = writableMetadata(s, ctx, id, replace ? "update_all_metadata" : "update_metadata");
   const next = replace ? { ...metadata } : { ...server.metadata, ...metadata };
   checkMetadataQuota(s, server, next);
@@ -80,7 +80,7 @@ export function setMetadata(s: ComputeState, ctx: OpContext, id: string, metadat
   return { ...next };
 }
 
-export function deleteMetadataItem(s: ComputeState, ctx: OpContext, id: string, key: string): void {
+export function deleteMetadataItem(s: ComputeState, ctx: OperationContext, id: string, key: string): void {
   const server = writableMetadata(s, ctx, id, "delete_metadata");
   if (!(key in server.metadata)) throw itemNotFound("Metadata item was not found");
   const { [key]: _removed, ...rest } = server.metadata;

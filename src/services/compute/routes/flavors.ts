@@ -1,12 +1,12 @@
-// Flavors (Nova v2.1, reference 2.6): list, list detail, show (a name is 404, so clients then list and
+// Flavors (Nova v2.1): list, list detail, show (a name is 404, so clients then list and
 // match), admin create (200) / update (2.55) / delete (202), and extra specs.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { microversion } from "../microversion.js";
 import { badRequest, itemNotFound } from "../errors.js";
-import type { Caller } from "./deps.js";
 import { createFlavor, deleteExtraSpec, deleteFlavor, listFlavors, setExtraSpecs, updateFlavorDescription, visibleFlavor, type FlavorQuery } from "../operations/flavors.js";
 import { extraSpecItemSchema, extraSpecsSchema, flavorCreateSchema, flavorCreateSchema255, flavorUpdateSchema } from "../schemas/flavors.js";
 import { queryBool } from "../schemas/parameter-types.js";

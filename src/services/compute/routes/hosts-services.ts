@@ -1,4 +1,4 @@
-// Compute services (/os-services, admin; Nova v2.1, reference 2.12): the nova-compute service of each host,
+// Compute services (/os-services, admin; Nova v2.1): the nova-compute service of each host,
 // filtered by host and binary; PUT by service id from 2.53 (status with disabled_reason, forced_down), and
 // before 2.53 the enable / disable / disable-log-reason / force-down actions on {host, binary}.
 

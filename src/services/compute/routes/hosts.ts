@@ -1,4 +1,4 @@
-// Hypervisors (/os-hypervisors, admin; Nova v2.1, reference 2.11): list, detail, show, statistics, and
+// Hypervisors (/os-hypervisors, admin; Nova v2.1): list, detail, show, statistics, and
 // before 2.53 search and servers by hostname pattern; usage follows placements. Compute services
 // (/os-services) are in hosts-services.ts.
 

@@ -1,10 +1,10 @@
-// Images through the compute proxy (Nova v2.1, reference 2.7), read from the image catalog: list, list
+// Images through the compute proxy (Nova v2.1), read from the image catalog: list, list
 // detail, show, delete (204). Deprecated: from 2.36 every one of them is 404.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { microversion } from "../microversion.js";
-import { badRequest, itemNotFound } from "../errors.js";
+import { itemNotFound } from "../errors.js";
 import { deleteImage, listImages, visibleImage, type ImageQuery } from "../operations/images.js";
 import { imageSummary, imageView } from "../views/images.js";
 import { collectionBody, intQuery, page, pageParams } from "../views/collection.js";

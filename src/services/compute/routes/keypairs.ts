@@ -1,4 +1,4 @@
-// Keypairs (Nova v2.1, reference 2.8): create (register a public key or generate one: 200 at 2.1, 201
+// Keypairs (Nova v2.1): create (register a public key or generate one: 200 at 2.1, 201
 // from 2.2), list (paged from 2.35), show, delete (202 at 2.1, 204 from 2.2); `user_id` (admin) from 2.10.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";

@@ -1,5 +1,5 @@
 // Quota sets (/os-quota-sets: show, defaults, detail; admin update 200 and delete 202) and limits (/limits)
-// (Nova v2.1, reference 2.12). A project reads its own; another project's takes an admin (403).
+// (Nova v2.1). A project reads its own; another project's takes an admin (403).
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";

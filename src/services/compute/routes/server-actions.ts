@@ -1,9 +1,10 @@
-// Server actions: POST /servers/{id}/action with one action key (Nova v2.1; reference 2.5). Like Nova, the
+// Server actions: POST /servers/{id}/action with one action key (Nova v2.1). Like Nova, the
 // key is dispatched and the body validated before the server is looked up; each action is one write.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readJson, validate } from "../../../kernel/http/body.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import type { OperationContext } from "../../../kernel/operation.js";
 import { badRequest } from "../errors.js";
 import { microversion } from "../microversion.js";
 import { visibleServer } from "../operations/servers.js";
@@ -22,7 +23,7 @@ import {
   resetStateBody,
   resizeBody,
 } from "../schemas/server-actions.js";
-import type { ComputeDeps, OpContext } from "./deps.js";
+import type { ComputeDeps } from "./deps.js";
 
 type Body = Record<string, unknown>;
 type ActionHandler = (c: Ctx, body: Body, v: number) => Response;
@@ -45,7 +46,7 @@ export function serverActionRoutes(deps: ComputeDeps): RouteDef[] {
   const maxBody = deps.kernel.options.maxBodyBytes;
   const id = (c: Ctx) => c.req.param("id") ?? "";
   /** Runs the action on the caller's server in one write; a refusal leaves everything as it was. */
-  const act = <R>(c: Ctx, op: (s: ComputeState, ctx: OpContext, server: Server) => R): R =>
+  const act = <R>(c: Ctx, op: (s: ComputeState, ctx: OperationContext, server: Server) => R): R =>
     deps.write(c, (s, ctx) => op(s, ctx, visibleServer(s, ctx.caller, id(c))));
   const accepted = (c: Ctx) => c.body(null, 202);
 

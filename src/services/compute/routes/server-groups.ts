@@ -1,4 +1,4 @@
-// Server groups (Nova v2.1, reference 2.10): list (limit/offset; all_projects for admins), create (200),
+// Server groups (Nova v2.1): list (limit/offset; all_projects for admins), create (200),
 // show, delete (204), in the 2.1 / 2.13 / 2.64 shapes.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";

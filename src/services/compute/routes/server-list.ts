@@ -5,6 +5,7 @@
 import { paginate } from "../../../kernel/pagination.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
 import { badRequest, forbidden } from "../errors.js";
 import { microversion } from "../microversion.js";
@@ -13,7 +14,7 @@ import type { ComputeState, Server } from "../state.js";
 import { apiStatus } from "../status.js";
 import { pageParams } from "../views/collection.js";
 import { serverSummary, serverView, serverViewContext } from "../views/servers.js";
-import type { Caller, ComputeDeps } from "./deps.js";
+import type { ComputeDeps } from "./deps.js";
 
 /** Nova's osapi_max_limit */
 export const MAX_LIMIT = 1000;

@@ -1,16 +1,17 @@
-// Servers: create, list, list detail, show, update, delete (Nova v2.1; openstack-api-facts §2.2). Metadata
+// Servers: create, list, list detail, show, update, delete (Nova v2.1). Metadata
 // and ips are in server-metadata.ts, the listing's filters in server-list.ts.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { badRequest } from "../errors.js";
 import { microversion } from "../microversion.js";
 import { createServers, type ServerCreateInput } from "../operations/server-create.js";
 import { deleteServer, updateServer, visibleServer } from "../operations/servers.js";
 import { isBase64, serverCreateSchema, serverUpdateSchema, type ServerCreateBody } from "../schemas/servers.js";
 import { serverLinks, serverView, serverViewContext } from "../views/servers.js";
-import type { Caller, ComputeDeps } from "./deps.js";
+import type { ComputeDeps } from "./deps.js";
 import { listServers } from "./server-list.js";
 import { serverMetadataRoutes } from "./server-metadata.js";
 
@@ -76,7 +77,7 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
         c.header("Location", links[0].href);
         return c.json(
           {
-            // the spec's creation response names the server and its BUILD status besides Nova's keys
+            // besides Nova's keys, the creation response names the server and its BUILD status
             server: {
               id: first.id,
               name: first.name,

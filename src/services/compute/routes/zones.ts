@@ -1,4 +1,4 @@
-// Availability zones (Nova v2.1, reference 2.9): the list anyone may read, and the admin's detail with
+// Availability zones (Nova v2.1): the list anyone may read, and the admin's detail with
 // the hosts and services of each zone.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";

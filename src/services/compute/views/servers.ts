@@ -1,5 +1,5 @@
-// Server -> Nova wire JSON for the negotiated microversion (nova/api/openstack/compute/views/servers.py;
-// openstack-api-facts §2.3): exactly the 2.1 keys tempest allows, admin-only extended attributes, and each
+// Server -> Nova wire JSON for the negotiated microversion (nova/api/openstack/compute/views/servers.py):
+// exactly the 2.1 keys tempest allows, admin-only extended attributes, and each
 // later field from the version that adds it. Cheap per server: a list detail renders 1,000 at a time.
 
 import { createHash } from "node:crypto";

@@ -24,9 +24,8 @@ export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: async (c) => {
         const body = await readBody(c, appCredentialCreateSchema, kernel.options.maxBodyBytes);
-        const ctx = { now: kernel.clock.now(), ids: kernel.ids };
-        const { credential, secret } = kernel.store.update((draft, tx) =>
-          createAppCredential(deps.slice(draft), tx, ctx, principalOf(c), c.req.param("user_id")!, body.application_credential),
+        const { credential, secret } = deps.write(c, (s, ctx) =>
+          createAppCredential(s, ctx.tx, ctx, principalOf(c), c.req.param("user_id")!, body.application_credential),
         );
         return c.json({ application_credential: appCredentialView(deps.state(), credential, baseUrl(c), secret) }, 201);
       },
@@ -63,9 +62,7 @@ export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.application_credential.delete",
       policy: "authenticated",
       handler: (c) => {
-        kernel.store.update((draft, tx) =>
-          deleteAppCredential(deps.slice(draft), tx, principalOf(c), c.req.param("user_id")!, c.req.param("credential_id")!),
-        );
+        deps.write(c, (s, { tx }) => deleteAppCredential(s, tx, principalOf(c), c.req.param("user_id")!, c.req.param("credential_id")!));
         return c.body(null, 204);
       },
     },

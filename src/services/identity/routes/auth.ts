@@ -8,11 +8,10 @@ import { readBody } from "../../../kernel/http/body.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { isoMicro } from "../../../kernel/time.js";
 import { authRequestSchema } from "../schemas.js";
-import { checkSubjectToken, issueToken, liveToken, revokeToken } from "../operations/tokens.js";
+import { checkSubjectToken, issueToken, revokeToken } from "../operations/tokens.js";
 import { catalogView, collectionLinks, tokenView, v3VersionEntry } from "../views.js";
 import { projectView, domainView } from "../views-directory.js";
-import { rolesOn, type IdentityState, type Token } from "../state.js";
-import { SliceMemo } from "../../../kernel/memo.js";
+import { rolesOn } from "../state.js";
 import { forbidden, validationError } from "../errors.js";
 import type { IdentityDeps } from "./deps.js";
 
@@ -24,8 +23,6 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
     region: options.region,
     nocatalog: queryParam(c, "nocatalog") !== undefined,
   });
-  const bodies = new SliceMemo<IdentityState, Map<string, Buffer>>(1000);
-  const subjects = new SliceMemo<IdentityState, Token | null>(1000);
   const subject = (c: Ctx) => {
     const id = requestHeader(c, "x-subject-token");
     if (!id) throw validationError("The X-Subject-Token header is required.");
@@ -59,9 +56,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "public",
       handler: async (c) => {
         const body = await readBody(c, authRequestSchema, kernel.options.maxBodyBytes);
-        const token = kernel.store.update((draft, tx) =>
-          issueToken(deps.slice(draft), tx, deps.tokenContext(), body, requestHeader(c, "x-auth-token")),
-        );
+        const token = deps.write(c, (s, ctx) => issueToken(s, ctx.tx, deps.tokenContext(ctx), body, requestHeader(c, "x-auth-token")));
         c.header("X-Subject-Token", token.id);
         c.header("Vary", "X-Auth-Token");
         return c.json(tokenView(deps.state(), token, viewOptions(c)), 201);
@@ -76,23 +71,13 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
         const allowExpiredParam = queryParam(c, "allow_expired");
         const allowExpired = allowExpiredParam === "1" || allowExpiredParam === "true";
         // services validate the same tokens over and over: the lookup and the rendered body are memoized
-        // per slice (any identity write makes a new one)
         const s = deps.state();
         const now = kernel.clock.now();
         const id = subject(c);
-        const live = subjects.get(s, id, () => liveToken(s, id, now, true) ?? null) ?? undefined;
-        const token = checkSubjectToken(live, principalOf(c), id, now, allowExpired);
+        const token = checkSubjectToken(deps.tokens.subject(s, id, now), principalOf(c), id, now, allowExpired);
         const options = viewOptions(c);
-        // per token, one body per address the clients used (and without the catalog when asked); kept
-        // encoded: the socket then writes the bytes as they are instead of encoding 6 KB of text per call
-        const variants = bodies.get(s, token.id, () => new Map<string, Buffer>());
         const variant = options.nocatalog ? `${options.base} nocatalog` : options.base;
-        let body = variants.get(variant);
-        if (!body) {
-          body = Buffer.from(JSON.stringify(tokenView(s, token, options)));
-          if (variants.size >= 16) variants.clear(); // a client varying its Host header stays bounded
-          variants.set(variant, body);
-        }
+        const body = deps.tokens.body(s, token, variant, () => JSON.stringify(tokenView(s, token, options)));
         return jsonResponse(c, 200, body, { "x-subject-token": token.id, vary: "X-Auth-Token" });
       },
     },
@@ -102,7 +87,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.token.revoke",
       policy: "authenticated",
       handler: (c) => {
-        kernel.store.update((draft, tx) => revokeToken(deps.slice(draft), tx, principalOf(c), subject(c), kernel.clock.now()));
+        deps.write(c, (s, ctx) => revokeToken(s, ctx.tx, principalOf(c), subject(c), ctx.now));
         return c.body(null, 204);
       },
     },

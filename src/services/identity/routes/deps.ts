@@ -1,10 +1,13 @@
-// What the identity route tables share: the kernel, the module's options, and typed access to the slice.
+// What the identity route tables share: the kernel, the module's options, typed access to the slice, the
+// token caches, and the write that runs one operation.
 
-import type { Draft } from "immer";
 import type { Kernel } from "../../../kernel/kernel.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
 import type { CatalogService } from "../../../catalog.js";
 import type { IdentityState } from "../state.js";
 import type { TokenContext } from "../operations/tokens.js";
+import type { TokenCache } from "../token-cache.js";
 
 export interface IdentityOptions {
   catalog: CatalogService[];
@@ -12,24 +15,37 @@ export interface IdentityOptions {
   tokenTtlSeconds: number;
 }
 
+/**
+ * An identity operation's context. The caller is absent on public routes (issuing a token); Keystone's
+ * policy reads the whole principal (roles, domain and system scopes), so operations that decide who may
+ * act are handed the principal itself.
+ */
+export type IdentityContext = OperationContext<Caller | null>;
+
 export interface IdentityDeps {
   kernel: Kernel;
   options: IdentityOptions;
+  tokens: TokenCache;
   /** the committed slice, for reads and views */
   state(): IdentityState;
-  /** the slice inside a store recipe */
-  slice(root: Draft<Record<string, unknown>>): IdentityState;
-  tokenContext(): TokenContext;
+  /** runs one operation in one store update: all of it commits, or none */
+  write<R>(c: Ctx, op: (s: IdentityState, ctx: IdentityContext) => R): R;
+  tokenContext(ctx: IdentityContext): TokenContext;
 }
 
 export const SLICE = "identity";
 
-export function identityDeps(kernel: Kernel, options: IdentityOptions): IdentityDeps {
+export function identityDeps(kernel: Kernel, options: IdentityOptions, tokens: TokenCache): IdentityDeps {
   return {
     kernel,
     options,
+    tokens,
     state: () => kernel.slice<IdentityState>(SLICE),
-    slice: (root) => root[SLICE] as IdentityState,
-    tokenContext: () => ({ now: kernel.clock.now(), ids: kernel.ids, ttlMs: options.tokenTtlSeconds * 1000 }),
+    write: (c, op) => {
+      const principal = c.get("principal");
+      const caller = (principal && callerOf(principal)) ?? null;
+      return runOperation(kernel, caller, (ctx) => op(ctx.root[SLICE] as IdentityState, ctx));
+    },
+    tokenContext: (ctx) => ({ now: ctx.now, ids: ctx.ids, ttlMs: options.tokenTtlSeconds * 1000 }),
   };
 }

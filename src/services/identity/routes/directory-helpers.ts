@@ -1,17 +1,13 @@
-// What the directory route tables share: one-recipe writes, request bodies, ids and salts for new rows,
-// Keystone's collection body, and the query-string booleans Keystone accepts.
+// What the directory route tables share: request bodies, ids and salts for new rows, Keystone's collection
+// body, and the query-string booleans Keystone accepts.
 
 import type { z } from "zod";
 import { readBody } from "../../../kernel/http/body.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
-import type { Tx } from "../../../kernel/store/store.js";
-import type { IdentityState } from "../state.js";
 import { collectionLinks } from "../views.js";
 import type { IdentityDeps } from "./deps.js";
 
 export interface DirectoryKit {
-  /** one atomic store update over the identity slice: all of it commits, or none */
-  write<R>(fn: (s: IdentityState, tx: Tx) => R): R;
   body<T extends z.ZodType>(c: Ctx, schema: T): Promise<z.output<T>>;
   /** a Keystone-style id: 32 hex */
   newId(): string;
@@ -20,7 +16,6 @@ export interface DirectoryKit {
 
 export function directoryKit(deps: IdentityDeps): DirectoryKit {
   return {
-    write: (fn) => deps.kernel.store.update((draft, tx) => fn(deps.slice(draft), tx)),
     body: (c, schema) => readBody(c, schema, deps.kernel.options.maxBodyBytes),
     newId: () => deps.kernel.ids.hexId(),
     salt: () => deps.kernel.ids.hexId().slice(0, 16),

@@ -21,7 +21,7 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { domain } = await kit.body(c, domainCreateSchema);
-        return c.json(one(c, kit.write((s, tx) => addDomain(s, tx, kit.newId(), domain))), 201);
+        return c.json(one(c, deps.write(c, (s, { tx }) => addDomain(s, tx, kit.newId(), domain))), 201);
       },
     },
     {
@@ -48,7 +48,7 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { domain } = await kit.body(c, domainUpdateSchema);
-        return c.json(one(c, kit.write((s, tx) => updateDomain(s, tx, param(c, "domainId"), domain))));
+        return c.json(one(c, deps.write(c, (s, { tx }) => updateDomain(s, tx, param(c, "domainId"), domain))));
       },
     },
     {
@@ -57,7 +57,7 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.domain.delete",
       policy: "admin",
       handler: (c) => {
-        kit.write((s, tx) => deleteDomain(s, tx, param(c, "domainId")));
+        deps.write(c, (s, { tx }) => deleteDomain(s, tx, param(c, "domainId")));
         return c.body(null, 204);
       },
     },

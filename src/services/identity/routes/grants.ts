@@ -6,7 +6,7 @@ import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { checkGrant, grantedRoles, grantRole, listAssignments, revokeRole } from "../operations/assignments.js";
 import { roleAssignmentView, roleView } from "../views-directory.js";
 import type { AssignmentScope } from "../state.js";
-import { directoryKit, flagQuery, listResponse, param } from "./directory-helpers.js";
+import { flagQuery, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 
 interface GrantTarget {
@@ -21,7 +21,6 @@ const TARGETS: GrantTarget[] = [
 ];
 
 export function grantRoutes(deps: IdentityDeps): RouteDef[] {
-  const kit = directoryKit(deps);
   const routes: RouteDef[] = TARGETS.flatMap(({ prefix, scope }): RouteDef[] => [
     {
       method: "GET",
@@ -50,7 +49,7 @@ export function grantRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.grant.create",
       policy: "admin",
       handler: (c) => {
-        kit.write((s, tx) => grantRole(s, tx, param(c, "userId"), scope(c), param(c, "roleId")));
+        deps.write(c, (s, { tx }) => grantRole(s, tx, param(c, "userId"), scope(c), param(c, "roleId")));
         return c.body(null, 204);
       },
     },
@@ -60,7 +59,7 @@ export function grantRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.grant.delete",
       policy: "admin",
       handler: (c) => {
-        kit.write((s, tx) => revokeRole(s, tx, param(c, "userId"), scope(c), param(c, "roleId")));
+        deps.write(c, (s, { tx }) => revokeRole(s, tx, param(c, "userId"), scope(c), param(c, "roleId")));
         return c.body(null, 204);
       },
     },

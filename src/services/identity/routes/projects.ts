@@ -32,7 +32,7 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { project } = await kit.body(c, projectCreateSchema);
-        return c.json(one(c, kit.write((s, tx) => addProject(s, tx, kit.newId(), project, principalOf(c)))), 201);
+        return c.json(one(c, deps.write(c, (s, { tx }) => addProject(s, tx, kit.newId(), project, principalOf(c)))), 201);
       },
     },
     {
@@ -56,7 +56,7 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { project } = await kit.body(c, projectUpdateSchema);
-        return c.json(one(c, kit.write((s, tx) => updateProject(s, tx, param(c, "projectId"), project))));
+        return c.json(one(c, deps.write(c, (s, { tx }) => updateProject(s, tx, param(c, "projectId"), project))));
       },
     },
     {
@@ -65,7 +65,7 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.project.delete",
       policy: "admin",
       handler: (c) => {
-        kit.write((s, tx) => deleteProject(s, tx, param(c, "projectId")));
+        deps.write(c, (s, { tx }) => deleteProject(s, tx, param(c, "projectId")));
         return c.body(null, 204);
       },
     },

@@ -21,7 +21,7 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { role } = await kit.body(c, roleCreateSchema);
-        return c.json(one(c, kit.write((s, tx) => addRole(s, tx, kit.newId(), role))), 201);
+        return c.json(one(c, deps.write(c, (s, { tx }) => addRole(s, tx, kit.newId(), role))), 201);
       },
     },
     {
@@ -48,7 +48,7 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { role } = await kit.body(c, roleUpdateSchema);
-        return c.json(one(c, kit.write((s, tx) => updateRole(s, tx, param(c, "roleId"), role))));
+        return c.json(one(c, deps.write(c, (s, { tx }) => updateRole(s, tx, param(c, "roleId"), role))));
       },
     },
     {
@@ -57,7 +57,7 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.role.delete",
       policy: "admin",
       handler: (c) => {
-        kit.write((s, tx) => deleteRole(s, tx, param(c, "roleId")));
+        deps.write(c, (s, { tx }) => deleteRole(s, tx, param(c, "roleId")));
         return c.body(null, 204);
       },
     },

@@ -21,7 +21,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { user } = await kit.body(c, userCreateSchema);
-        return c.json(one(c, kit.write((s, tx) => addUser(s, tx, kit.newId(), kit.salt(), user, principalOf(c)))), 201);
+        return c.json(one(c, deps.write(c, (s, { tx }) => addUser(s, tx, kit.newId(), kit.salt(), user, principalOf(c)))), 201);
       },
     },
     {
@@ -48,7 +48,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { user } = await kit.body(c, userUpdateSchema);
-        return c.json(one(c, kit.write((s, tx) => updateUser(s, tx, param(c, "userId"), kit.salt(), user))));
+        return c.json(one(c, deps.write(c, (s, { tx }) => updateUser(s, tx, param(c, "userId"), kit.salt(), user))));
       },
     },
     {
@@ -57,7 +57,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.user.delete",
       policy: "admin",
       handler: (c) => {
-        kit.write((s, tx) => deleteUser(s, tx, param(c, "userId")));
+        deps.write(c, (s, { tx }) => deleteUser(s, tx, param(c, "userId")));
         return c.body(null, 204);
       },
     },
@@ -68,7 +68,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: async (c) => {
         const { user } = await kit.body(c, passwordChangeSchema);
-        kit.write((s, tx) => changePassword(s, tx, principalOf(c), param(c, "userId"), kit.salt(), user));
+        deps.write(c, (s, { tx }) => changePassword(s, tx, principalOf(c), param(c, "userId"), kit.salt(), user));
         return c.body(null, 204);
       },
     },

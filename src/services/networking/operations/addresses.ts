@@ -1,5 +1,5 @@
 // Fixed-address allocation for everything that holds an address (ports, router gateways, floating IPs):
-// requests resolved to subnets as Neutron's ipam does (openstack-api-facts §4.5), each address taken from
+// requests resolved to subnets as Neutron's ipam does, each address taken from
 // the subnet's allocator (ipam.ts, O(1) per request) and its owner recorded in s.ipOwners.
 
 import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
@@ -134,9 +134,4 @@ export function releaseAddresses(s: NetworkingState, fixedIps: ReadonlyArray<Fix
     const offset = offsetOf(subnetCidr(subnet), ip);
     if (offset !== undefined) release(subnet.ipam, s.ipChunks, subnet.id, offset);
   }
-}
-
-/** Whether two fixed-IP entries name the same address. */
-export function sameFixedIp(a: FixedIp, b: FixedIp): boolean {
-  return a.subnetId === b.subnetId && a.ipAddress === b.ipAddress;
 }

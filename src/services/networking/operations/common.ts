@@ -1,12 +1,20 @@
-// Rules every networking resource shares: standard attributes, visibility per project, revision bumps,
-// and quota accounting (usage kept per project, so a quota check never counts a collection).
+// Rules every networking resource shares: the operation context, standard attributes, visibility per
+// project, revision bumps, and quota accounting (usage kept per project, so a quota check never counts a
+// collection).
 
+import type { Ids } from "../../../kernel/ids.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { overQuota, policyNotAuthorized } from "../errors.js";
 import { quotaLimit, type NetworkingState, type QuotaResource, type Standard } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
 
-export function newStandard(ctx: OpContext, fields: { name?: string; description?: string; projectId?: string; tags?: string[] }): Standard {
+/**
+ * What a networking operation uses of the kernel's operation context. Networking has no lifecycles and
+ * touches no other slice, so its seed loader can run the same operations with ids derived from names.
+ */
+export type NetworkingContext = Pick<OperationContext, "caller" | "now" | "tx"> & { ids: Pick<Ids, "uuid" | "hexId" | "random"> };
+
+export function newStandard(ctx: NetworkingContext, fields: { name?: string; description?: string; projectId?: string; tags?: string[] }): Standard {
   return {
     id: ctx.ids.uuid(),
     name: fields.name ?? "",

@@ -1,16 +1,15 @@
-// Floating IPs (neutron/db/l3_db.py; facts §4.8): an address allocated from a router:external network
+// Floating IPs (neutron/db/l3_db.py): an address allocated from a router:external network
 // (owner `fip:<id>` in s.ipOwners), associated with a port's fixed IPv4 address when a router with its
 // gateway on that network has an interface on the port's subnet. DOWN unassociated, ACTIVE associated.
 
 import { filter, get, put, remove, scan } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { badRequest, externalGatewayForFloatingIpNotFound, floatingIpPortAlreadyAssociated, invalidAttribute, notFound, policyNotAuthorized } from "../errors.js";
 import { parseIp, sameIp } from "../ip.js";
 import type { FloatingIp, NetworkingState, Port } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
-import { newStandard, owns, releaseQuota, reserveQuota, targetProject, touch } from "./common.js";
-import { visibleNetwork, visibleQosPolicy } from "./networks.js";
-import { visiblePort } from "./ports.js";
+import { newStandard, owns, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { allocateAddresses, releaseAddresses } from "./addresses.js";
+import { visibleNetwork, visiblePort, visibleQosPolicy } from "./visibility.js";
 
 export interface FloatingIpInput {
   floatingNetworkId: string;
@@ -43,7 +42,7 @@ export function floatingIpsOfRouter(s: NetworkingState, routerId: string): Float
   return s.floatingIps.size === 0 ? [] : filter(s.floatingIps, (f) => f.routerId === routerId);
 }
 
-export function createFloatingIp(s: NetworkingState, ctx: OpContext, input: FloatingIpInput): FloatingIp {
+export function createFloatingIp(s: NetworkingState, ctx: NetworkingContext, input: FloatingIpInput): FloatingIp {
   const projectId = targetProject(ctx.caller, input.projectId);
   // create_floatingip:floating_ip_address is admin-only in Neutron's policy
   if (input.floatingIpAddress !== undefined && !ctx.caller.isAdmin) throw policyNotAuthorized("create_floatingip:floating_ip_address");
@@ -81,7 +80,7 @@ export function createFloatingIp(s: NetworkingState, ctx: OpContext, input: Floa
   return stored;
 }
 
-export function updateFloatingIp(s: NetworkingState, ctx: OpContext, fip: FloatingIp, patch: FloatingIpPatch): FloatingIp {
+export function updateFloatingIp(s: NetworkingState, ctx: NetworkingContext, fip: FloatingIp, patch: FloatingIpPatch): FloatingIp {
   if (patch.description !== undefined) fip.description = patch.description;
   if (patch.qosPolicyId !== undefined) fip.qosPolicyId = patch.qosPolicyId === null ? null : visibleQosPolicy(s, ctx.caller, patch.qosPolicyId).id;
   if (patch.portId === null) {
@@ -98,7 +97,7 @@ export function updateFloatingIp(s: NetworkingState, ctx: OpContext, fip: Floati
   return fip;
 }
 
-export function deleteFloatingIp(s: NetworkingState, ctx: OpContext, fip: FloatingIp): void {
+export function deleteFloatingIp(s: NetworkingState, ctx: NetworkingContext, fip: FloatingIp): void {
   releaseAddresses(s, [{ subnetId: fip.floatingSubnetId, ipAddress: fip.floatingIpAddress }]);
   releaseQuota(s, fip.projectId, "floatingip");
   remove(s.floatingIps, fip.id);
@@ -124,7 +123,7 @@ function disassociate(fip: FloatingIp): void {
   fip.status = "DOWN";
 }
 
-function associate(s: NetworkingState, ctx: OpContext, fip: FloatingIp, portId: string, fixedIpAddress: string | undefined): void {
+function associate(s: NetworkingState, ctx: NetworkingContext, fip: FloatingIp, portId: string, fixedIpAddress: string | undefined): void {
   const port = visiblePort(s, ctx.caller, portId);
   const fixed = chooseFixedIp(port, fixedIpAddress);
   for (const other of scan(s.floatingIps)) {

@@ -1,24 +1,24 @@
 // Network rules (Neutron v2.0 /networks, db_base_plugin_v2 and the external-net, provider-net extensions):
-// visibility (own, shared, external), the admin-only sharing, external and provider attributes, the
-// in-use checks on update and delete, and network quotas.
+// the admin-only sharing, external and provider attributes, the in-use checks on update and delete, and
+// network quotas. Who sees which network is visibility.ts's.
 
-import { filter, find, get, put, remove, scan } from "../../../kernel/store/table.js";
+import { filter, find, get, put, remove } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import {
   externalNetworkInUse,
   flatNetworkInUse,
   invalidInput,
   invalidSharedSetting,
   networkInUse,
-  notFound,
   policyNotAuthorized,
   tunnelIdInUse,
   vlanIdInUse,
 } from "../errors.js";
-import type { Network, NetworkingState, QosPolicy } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
-import { newStandard, releaseQuota, reserveQuota, targetProject, touch } from "./common.js";
+import type { Network, NetworkingState } from "../state.js";
+import { newStandard, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { deletePortRecord } from "./ports.js";
 import { deleteSubnetRecord } from "./subnets.js";
+import { ownedNetwork, visibleQosPolicy } from "./visibility.js";
 
 export interface ProviderInput {
   networkType?: string;
@@ -50,37 +50,11 @@ export const EXTERNAL_PHYSNET = "public";
 /** Tenant networks get VXLAN ids from here up (ml2 vni_ranges typically start at 1). */
 const FIRST_VNI = 1000;
 
-/** Non-admins see their own networks, shared ones and external ones (openstack-api-facts §4.1). */
-export function canSeeNetwork(caller: Caller, n: Network): boolean {
-  return caller.isAdmin || n.projectId === caller.projectId || n.shared || n.external;
-}
-
-/** The network, or NetworkNotFound (404) when it does not exist or the caller cannot see it. */
-export function visibleNetwork(s: NetworkingState, caller: Caller, id: string): Network {
-  const n = get(s.networks, id);
-  if (!n || !canSeeNetwork(caller, n)) throw notFound("Network", id);
-  return n;
-}
-
-/** A network the caller may change: invisible is 404, visible but another project's is 403 (Neutron's policy). */
-export function ownedNetwork(s: NetworkingState, caller: Caller, id: string, action: string): Network {
-  const n = visibleNetwork(s, caller, id);
-  if (!caller.isAdmin && n.projectId !== caller.projectId) throw policyNotAuthorized(action);
-  return n;
-}
-
-/** A QoS policy the caller may attach: its own, a shared one, or any for admins. */
-export function visibleQosPolicy(s: NetworkingState, caller: Caller, id: string): QosPolicy {
-  const policy = get(s.qosPolicies, id);
-  if (!policy || !(caller.isAdmin || policy.shared || policy.projectId === caller.projectId)) throw notFound("QosPolicy", id);
-  return policy;
-}
-
 function adminOnly(caller: Caller, action: string, attribute: string, given: boolean): void {
   if (given && !caller.isAdmin) throw policyNotAuthorized(`${action}:${attribute}`);
 }
 
-export function createNetwork(s: NetworkingState, ctx: OpContext, input: NetworkInput): Network {
+export function createNetwork(s: NetworkingState, ctx: NetworkingContext, input: NetworkInput): Network {
   const caller = ctx.caller;
   const projectId = targetProject(caller, input.projectId);
   // Neutron's policy engine checks an admin-only attribute on create only when it differs from its default
@@ -99,7 +73,7 @@ export function createNetwork(s: NetworkingState, ctx: OpContext, input: Network
   const network: Network = {
     ...newStandard(ctx, { name: input.name, description: input.description, projectId, tags: input.tags }),
     adminStateUp: input.adminStateUp ?? true,
-    // the spec: a new network is ACTIVE at once
+    // a new network is ACTIVE at once
     status: "ACTIVE",
     shared: input.shared ?? false,
     external,
@@ -158,7 +132,7 @@ function segmentFor(s: NetworkingState, p: ProviderInput, external: boolean): Ne
   }
 }
 
-export function updateNetwork(s: NetworkingState, ctx: OpContext, id: string, patch: NetworkPatch): Network {
+export function updateNetwork(s: NetworkingState, ctx: NetworkingContext, id: string, patch: NetworkPatch): Network {
   const caller = ctx.caller;
   const n = ownedNetwork(s, caller, id, "update_network");
   // on update, naming an admin-only attribute at all is checked, whatever its value
@@ -209,7 +183,7 @@ const AUTO_DELETE_OWNERS = new Set(["network:dhcp", "network:distributed", "netw
  * a subnet that still has addresses allocated is 409 SubnetInUse. All of it in the caller's one write,
  * so a refusal changes nothing.
  */
-export function deleteNetwork(s: NetworkingState, ctx: OpContext, id: string): void {
+export function deleteNetwork(s: NetworkingState, ctx: NetworkingContext, id: string): void {
   const n = ownedNetwork(s, ctx.caller, id, "delete_network");
   const ports = filter(s.ports, (p) => p.networkId === id);
   const blocking = ports.filter((p) => !AUTO_DELETE_OWNERS.has(p.deviceOwner));
@@ -224,7 +198,3 @@ export function deleteNetwork(s: NetworkingState, ctx: OpContext, id: string): v
   ctx.tx.emit("networking.network.deleted", { id, name: n.name, projectId: n.projectId });
 }
 
-/** Networks the caller can see, in creation order. */
-export function* visibleNetworks(s: NetworkingState, caller: Caller): Generator<Network> {
-  for (const n of scan(s.networks)) if (canSeeNetwork(caller, n)) yield n;
-}

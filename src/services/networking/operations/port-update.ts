@@ -6,12 +6,11 @@ import { get } from "../../../kernel/store/table.js";
 import * as E from "../errors.js";
 import { canonicalIp } from "../ip.js";
 import type { FixedIp, NetworkingState, Port } from "../state.js";
-import type { OpContext } from "../routes/deps.js";
-import { touch } from "./common.js";
+import { touch, type NetworkingContext } from "./common.js";
 import { allocateAddresses, releaseAddresses, type AddressRequest } from "./addresses.js";
 import { checkPortGroups, countGroupPorts } from "./security-groups.js";
-import { visibleQosPolicy } from "./networks.js";
-import { addressPairs, checkPortPolicy, claimMac, emitPortUpdated, isRouterOwner, portStatus, releaseMac, visiblePort, type AddressPairInput } from "./ports.js";
+import { addressPairs, checkPortPolicy, claimMac, emitPortUpdated, isRouterOwner, portStatus, releaseMac, type AddressPairInput } from "./ports.js";
+import { visiblePort, visibleQosPolicy } from "./visibility.js";
 
 export interface PortPatch {
   name?: string;
@@ -58,7 +57,7 @@ function changedIps(original: readonly FixedIp[], wanted: readonly AddressReques
   return { keep: kept, add, remove: unclaimed };
 }
 
-export function updatePort(s: NetworkingState, ctx: OpContext, id: string, patch: PortPatch): Port {
+export function updatePort(s: NetworkingState, ctx: NetworkingContext, id: string, patch: PortPatch): Port {
   const port = visiblePort(s, ctx.caller, id);
   const network = get(s.networks, port.networkId);
   if (!network) throw E.notFound("Network", port.networkId);

@@ -1,20 +1,21 @@
-// Ports (neutron db_base_plugin_v2 create/delete_port, ml2 binding, port-security; openstack-api-facts
-// §4.5): MAC addresses, fixed addresses, security groups, quota and the network's port count, and the
+// Ports (neutron db_base_plugin_v2 create/delete_port, ml2 binding, port-security): MAC addresses, fixed addresses, security groups, quota and the network's port count, and the
 // status a port shows from what is bound to it. Updates live in port-update.ts.
 
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { get, put, remove } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import * as E from "../errors.js";
 import { canonicalIp } from "../ip.js";
 import { parseCidr } from "../cidr.js";
 import type { Network, NetworkingState, Port } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
-import { newStandard, releaseQuota, reserveQuota } from "./common.js";
+import { newStandard, releaseQuota, reserveQuota, type NetworkingContext } from "./common.js";
 import { allocateAddresses, releaseAddresses, type AddressRequest } from "./addresses.js";
 import { checkPortGroups, countGroupPorts, ensureDefaultGroup } from "./security-groups.js";
-import { visibleNetwork, visibleQosPolicy } from "./networks.js";
 import { disassociateFloatingIpsOfPort } from "./floating-ips.js";
-import { forgetRouterPort } from "./routers.js";
+import { visibleNetwork, visiblePort, visibleQosPolicy } from "./visibility.js";
+
+export const ROUTER_GATEWAY = "network:router_gateway";
+export const ROUTER_INTERFACE = "network:router_interface";
 
 /** Owners whose ports a router holds (the IPv6 subnet-router anycast address is theirs to take). */
 const ROUTER_OWNERS = new Set(["network:router_interface", "network:router_interface_distributed", "network:ha_router_replicated_interface", "network:router_gateway"]);
@@ -74,18 +75,6 @@ export function portStatus(p: Pick<Port, "adminStateUp" | "deviceId" | "deviceOw
   return bound ? "ACTIVE" : "DOWN";
 }
 
-/** Admins, the port's project and the owner of its network see a port; to anyone else it does not exist. */
-export function canSeePort(s: NetworkingState, caller: Caller, p: Port): boolean {
-  if (caller.isAdmin || (p.projectId !== "" && p.projectId === caller.projectId)) return true;
-  return get(s.networks, p.networkId)?.projectId === caller.projectId;
-}
-
-export function visiblePort(s: NetworkingState, caller: Caller, id: string): Port {
-  const port = get(s.ports, id);
-  if (!port || !canSeePort(s, caller, port)) throw E.notFound("Port", id);
-  return port;
-}
-
 /** Neutron's policy: only admins and the network's owner pick MACs, exact addresses or network: owners. */
 export function checkPortPolicy(caller: Caller, network: Network, action: "create_port" | "update_port", input: Pick<PortInput, "macAddress" | "fixedIps" | "deviceOwner" | "bindingHostId" | "bindingProfile">): void {
   const networkOwner = caller.isAdmin || network.projectId === caller.projectId;
@@ -112,7 +101,7 @@ export function normalizeMac(text: string): string {
 }
 
 /** Takes the given MAC (409 when another port has it) or a fresh fa:16:3e:xx:xx:xx one. */
-export function claimMac(s: NetworkingState, ctx: Pick<OpContext, "ids">, networkId: string, portId: string, requested?: string): string {
+export function claimMac(s: NetworkingState, ctx: Pick<NetworkingContext, "ids">, networkId: string, portId: string, requested?: string): string {
   if (requested !== undefined) {
     const mac = normalizeMac(requested);
     if (dictGet(s.macs, mac) !== undefined) throw E.macAddressInUse(networkId, mac);
@@ -152,7 +141,7 @@ export function addressPairs(pairs: AddressPairInput[], portMac: string): Port["
  * The groups a new port gets: none for trusted (`network:`) ports, or where port security is off or the
  * port has no address; the project's `default` group when none are named; explicit groups need both.
  */
-function groupsForNewPort(s: NetworkingState, ctx: OpContext, port: Pick<Port, "projectId" | "deviceOwner" | "portSecurityEnabled" | "fixedIps">, requested: string[] | undefined): string[] {
+function groupsForNewPort(s: NetworkingState, ctx: NetworkingContext, port: Pick<Port, "projectId" | "deviceOwner" | "portSecurityEnabled" | "fixedIps">, requested: string[] | undefined): string[] {
   const applies = port.portSecurityEnabled && port.fixedIps.length > 0;
   if (requested === undefined) {
     if (!applies || isTrustedOwner(port.deviceOwner) || port.projectId === "") return [];
@@ -163,7 +152,7 @@ function groupsForNewPort(s: NetworkingState, ctx: OpContext, port: Pick<Port, "
   return checkPortGroups(s, port.projectId, requested);
 }
 
-export function createPort(s: NetworkingState, ctx: OpContext, input: PortInput): Port {
+export function createPort(s: NetworkingState, ctx: NetworkingContext, input: PortInput): Port {
   const network = visibleNetwork(s, ctx.caller, input.networkId);
   checkPortPolicy(ctx.caller, network, "create_port", input);
   const standard = newStandard(ctx, { name: input.name, description: input.description, projectId: input.projectId, tags: input.tags });
@@ -209,7 +198,7 @@ export function createPort(s: NetworkingState, ctx: OpContext, input: PortInput)
  * checks): frees its addresses and MAC, leaves its groups, gives back quota and the network's count, and
  * its floating IPs lose their association.
  */
-export function deletePortRecord(s: NetworkingState, ctx: OpContext, port: Port): void {
+export function deletePortRecord(s: NetworkingState, ctx: NetworkingContext, port: Port): void {
   const stored = get(s.ports, port.id);
   if (!stored) return;
   releaseAddresses(s, stored.fixedIps);
@@ -225,8 +214,24 @@ export function deletePortRecord(s: NetworkingState, ctx: OpContext, port: Port)
   ctx.tx.emit("networking.port.deleted", { id: stored.id, projectId: stored.projectId, networkId: stored.networkId, deviceId: stored.deviceId });
 }
 
+/**
+ * A router port deleted by other means than the router's own API (the external network's deletion takes
+ * its gateway ports with it) leaves the router without that gateway or interface.
+ */
+function forgetRouterPort(s: NetworkingState, port: Port): void {
+  if (port.deviceOwner !== ROUTER_GATEWAY && port.deviceOwner !== ROUTER_INTERFACE) return;
+  const router = get(s.routers, port.deviceId);
+  if (!router) return;
+  if (router.externalGateway?.portId === port.id) router.externalGateway = null;
+  const gone = router.interfaces.find((i) => i.portId === port.id);
+  if (!gone) return;
+  router.interfaces = router.interfaces.filter((i) => i.portId !== port.id);
+  const subnet = get(s.subnets, gone.subnetId);
+  if (subnet && !router.interfaces.some((i) => i.subnetId === gone.subnetId)) subnet.routerIds = subnet.routerIds.filter((id) => id !== router.id);
+}
+
 /** DELETE /ports/{id}: a router's or floating IP's port goes through its owner's API (409 while that exists). */
-export function deletePort(s: NetworkingState, ctx: OpContext, id: string): void {
+export function deletePort(s: NetworkingState, ctx: NetworkingContext, id: string): void {
   const port = visiblePort(s, ctx.caller, id);
   if (SERVICE_OWNERS.has(port.deviceOwner)) {
     const holder = port.deviceOwner === "network:floatingip" ? get(s.floatingIps, port.deviceId) : get(s.routers, port.deviceId);

@@ -1,12 +1,11 @@
-// QoS policies and their rules (neutron/services/qos/qos_plugin.py; facts §4.9): one rule of a type per
+// QoS policies and their rules (neutron/services/qos/qos_plugin.py): one rule of a type per
 // direction (dscp_marking: one per policy), one default policy per project, no deletion while a network,
 // port or floating IP points at the policy.
 
 import { find, get, put, remove } from "../../../kernel/store/table.js";
 import { qosPolicyDefaultExists, qosPolicyInUse, qosRuleNotFound, qosRulesConflict } from "../errors.js";
 import type { NetworkingState, QosPolicy, QosRule } from "../state.js";
-import type { OpContext } from "../routes/deps.js";
-import { newStandard, targetProject, touch } from "./common.js";
+import { newStandard, targetProject, touch, type NetworkingContext } from "./common.js";
 
 export type QosRuleType = QosRule["type"];
 export const QOS_RULE_TYPES: QosRuleType[] = ["bandwidth_limit", "dscp_marking", "minimum_bandwidth"];
@@ -22,7 +21,7 @@ export interface QosPolicyInput {
 
 export type QosRuleFields = Partial<Pick<QosRule, "maxKbps" | "maxBurstKbps" | "direction" | "dscpMark" | "minKbps">>;
 
-export function createQosPolicy(s: NetworkingState, ctx: OpContext, input: QosPolicyInput): QosPolicy {
+export function createQosPolicy(s: NetworkingState, ctx: NetworkingContext, input: QosPolicyInput): QosPolicy {
   const projectId = targetProject(ctx.caller, input.projectId);
   if (input.isDefault) checkNoOtherDefault(s, projectId, undefined);
   const policy: QosPolicy = {
@@ -36,7 +35,7 @@ export function createQosPolicy(s: NetworkingState, ctx: OpContext, input: QosPo
   return get(s.qosPolicies, policy.id)!;
 }
 
-export function updateQosPolicy(s: NetworkingState, ctx: OpContext, policy: QosPolicy, patch: Omit<QosPolicyInput, "projectId" | "tags">): QosPolicy {
+export function updateQosPolicy(s: NetworkingState, ctx: NetworkingContext, policy: QosPolicy, patch: Omit<QosPolicyInput, "projectId" | "tags">): QosPolicy {
   if (patch.isDefault) checkNoOtherDefault(s, policy.projectId, policy.id);
   if (patch.name !== undefined) policy.name = patch.name;
   if (patch.description !== undefined) policy.description = patch.description;
@@ -47,7 +46,7 @@ export function updateQosPolicy(s: NetworkingState, ctx: OpContext, policy: QosP
   return policy;
 }
 
-export function deleteQosPolicy(s: NetworkingState, ctx: OpContext, policy: QosPolicy): void {
+export function deleteQosPolicy(s: NetworkingState, ctx: NetworkingContext, policy: QosPolicy): void {
   const uses = (r: { qosPolicyId: string | null }) => r.qosPolicyId === policy.id;
   if (find(s.networks, uses) || find(s.ports, uses) || find(s.floatingIps, uses)) throw qosPolicyInUse(policy.id);
   remove(s.qosPolicies, policy.id);
@@ -60,7 +59,7 @@ export function findQosRule(policy: QosPolicy, type: QosRuleType, ruleId: string
   return rule;
 }
 
-export function addQosRule(s: NetworkingState, ctx: OpContext, policy: QosPolicy, type: QosRuleType, fields: QosRuleFields): QosRule {
+export function addQosRule(s: NetworkingState, ctx: NetworkingContext, policy: QosPolicy, type: QosRuleType, fields: QosRuleFields): QosRule {
   const rule: QosRule = { id: ctx.ids.uuid(), type, ...withDefaults(type, fields) };
   checkRuleConflict(policy, rule);
   policy.rules.push(rule);
@@ -69,7 +68,7 @@ export function addQosRule(s: NetworkingState, ctx: OpContext, policy: QosPolicy
   return rule;
 }
 
-export function updateQosRule(s: NetworkingState, ctx: OpContext, policy: QosPolicy, rule: QosRule, fields: QosRuleFields): QosRule {
+export function updateQosRule(s: NetworkingState, ctx: NetworkingContext, policy: QosPolicy, rule: QosRule, fields: QosRuleFields): QosRule {
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) (rule as unknown as Record<string, unknown>)[key] = value;
   checkRuleConflict(policy, rule);
   touch(policy, ctx.now);
@@ -77,7 +76,7 @@ export function updateQosRule(s: NetworkingState, ctx: OpContext, policy: QosPol
   return rule;
 }
 
-export function deleteQosRule(s: NetworkingState, ctx: OpContext, policy: QosPolicy, rule: QosRule): void {
+export function deleteQosRule(s: NetworkingState, ctx: NetworkingContext, policy: QosPolicy, rule: QosRule): void {
   policy.rules = policy.rules.filter((r) => r.id !== rule.id);
   touch(policy, ctx.now);
   ctx.tx.emit("networking.qos_policy.updated", { id: policy.id, projectId: policy.projectId, ruleDeleted: rule.id });

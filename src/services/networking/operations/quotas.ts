@@ -3,9 +3,10 @@
 // Neutron's optional check_limit) and reset to defaults.
 
 import { get, put, remove, scan } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { httpBadRequest, policyNotAuthorized, tenantQuotaNotFound } from "../errors.js";
 import { DEFAULT_QUOTAS, QUOTA_RESOURCES, quotaUsed, type NetworkingState, type ProjectQuota, type QuotaResource } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
+import type { NetworkingContext } from "./common.js";
 import { QUOTA_KEYS, type QuotaKey } from "../schemas/quotas.js";
 
 /** Resources Neutron reports that nothing here counts: RBAC policies and subnet pools are not emulated. */
@@ -48,7 +49,7 @@ export function assertAdmin(caller: Caller, action: string): void {
 }
 
 /** Sets some limits; with checkLimit, a limit below what the project already uses is 400. */
-export function updateQuotas(s: NetworkingState, ctx: OpContext, projectId: string, limits: Partial<QuotaSet>, checkLimit: boolean): QuotaSet {
+export function updateQuotas(s: NetworkingState, ctx: NetworkingContext, projectId: string, limits: Partial<QuotaSet>, checkLimit: boolean): QuotaSet {
   assertAdmin(ctx.caller, "update_quota");
   const entries = Object.entries(limits).filter((e): e is [QuotaKey, number] => e[1] !== undefined);
   if (checkLimit) {
@@ -68,7 +69,7 @@ export function updateQuotas(s: NetworkingState, ctx: OpContext, projectId: stri
 }
 
 /** Back to the defaults; a project without limits of its own is 404, as the DB driver answers. */
-export function resetQuotas(s: NetworkingState, ctx: OpContext, projectId: string): void {
+export function resetQuotas(s: NetworkingState, ctx: NetworkingContext, projectId: string): void {
   assertAdmin(ctx.caller, "delete_quota");
   if (!remove(s.quotas, projectId)) throw tenantQuotaNotFound(projectId);
   ctx.tx.emit("networking.quota.deleted", { projectId });

@@ -12,7 +12,7 @@ import { requireIp } from "../ip.js";
 import { allocateSpecific, newIpam } from "../ipam.js";
 import { ipOwnerKey, type FixedIp, type NetworkingState, type Port, type QuotaLimits } from "../state.js";
 import { ruleFingerprint } from "./security-group-rules.js";
-import { ROUTER_GATEWAY, ROUTER_INTERFACE } from "./routers.js";
+import { ROUTER_GATEWAY, ROUTER_INTERFACE } from "./ports.js";
 
 type Row = { id: string };
 

@@ -1,4 +1,4 @@
-// Router interfaces (neutron/db/l3_db.py add_router_interface / remove_router_interface; facts §4.6): an
+// Router interfaces (neutron/db/l3_db.py add_router_interface / remove_router_interface): an
 // interface is a `network:router_interface` port holding the subnet's gateway address, made for a subnet or
 // taken over from an existing port. subnet.routerIds and router.interfaces are kept in step.
 
@@ -9,12 +9,11 @@ import {
 import { cidrContains, cidrsOverlap, parseCidr } from "../cidr.js";
 import { parseIp } from "../ip.js";
 import type { NetworkingState, Port, Router, Subnet } from "../state.js";
-import type { OpContext } from "../routes/deps.js";
-import { touch } from "./common.js";
-import { visibleSubnet } from "./subnets.js";
-import { createPort, deletePortRecord, portStatus, visiblePort } from "./ports.js";
+import { touch, type NetworkingContext } from "./common.js";
+import { createPort, deletePortRecord, portStatus, ROUTER_INTERFACE } from "./ports.js";
 import { floatingIpsOfRouter } from "./floating-ips.js";
-import { elevated, ROUTER_INTERFACE } from "./routers.js";
+import { elevated } from "./routers.js";
+import { visiblePort, visibleSubnet } from "./visibility.js";
 
 export interface InterfaceRequest {
   subnetId?: string;
@@ -31,7 +30,7 @@ export interface InterfaceInfo {
   tags: string[];
 }
 
-export function addRouterInterface(s: NetworkingState, ctx: OpContext, router: Router, req: InterfaceRequest): InterfaceInfo {
+export function addRouterInterface(s: NetworkingState, ctx: NetworkingContext, router: Router, req: InterfaceRequest): InterfaceInfo {
   if (req.subnetId === undefined && req.portId === undefined) throw badRequest("router", "Either subnet_id or port_id must be specified");
   if (req.subnetId !== undefined && req.portId !== undefined) throw badRequest("router", "Cannot specify both subnet-id and port-id");
   let port: Port;
@@ -71,7 +70,7 @@ export function addRouterInterface(s: NetworkingState, ctx: OpContext, router: R
   return info(router, subnet, port.id);
 }
 
-export function removeRouterInterface(s: NetworkingState, ctx: OpContext, router: Router, req: InterfaceRequest): InterfaceInfo {
+export function removeRouterInterface(s: NetworkingState, ctx: NetworkingContext, router: Router, req: InterfaceRequest): InterfaceInfo {
   if (req.subnetId === undefined && req.portId === undefined) throw badRequest("router", "Either subnet_id or port_id must be specified");
   let index: number;
   if (req.portId !== undefined) {

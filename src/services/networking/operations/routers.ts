@@ -1,20 +1,17 @@
-// Routers (neutron/db/l3_db.py, extraroute_db.py; openstack-api-facts §4.6): the router's lifecycle, its
+// Routers (neutron/db/l3_db.py, extraroute_db.py): the router's lifecycle, its
 // external gateway (a `network:router_gateway` port on a router:external network) and its extra routes.
 // Interfaces live in router-interfaces.ts.
 
 import { get, put, remove } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { badRequest, invalidAttribute, invalidRoutes, notFound, policyNotAuthorized, routerExternalGatewayInUseByFloatingIp, routerInUse } from "../errors.js";
 import { parseCidr, cidrContains } from "../cidr.js";
 import { parseIp, sameIp } from "../ip.js";
-import type { FixedIp, NetworkingState, Port, Router } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
-import { newStandard, owns, releaseQuota, reserveQuota, targetProject, touch } from "./common.js";
-import { visibleNetwork } from "./networks.js";
-import { createPort, deletePortRecord } from "./ports.js";
+import type { FixedIp, NetworkingState, Router } from "../state.js";
+import { newStandard, owns, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
+import { createPort, deletePortRecord, ROUTER_GATEWAY } from "./ports.js";
 import { floatingIpsOfRouter } from "./floating-ips.js";
-
-export const ROUTER_GATEWAY = "network:router_gateway";
-export const ROUTER_INTERFACE = "network:router_interface";
+import { visibleNetwork } from "./visibility.js";
 
 /** `external_gateway_info` as the API gives it; null or `{}` clears the gateway. */
 export interface GatewayInput {
@@ -47,11 +44,11 @@ export function visibleRouter(s: NetworkingState, caller: Caller, id: string): R
 }
 
 /** Router-owned ports are made with the service's own rights (Neutron's elevated context). */
-export function elevated(ctx: OpContext): OpContext {
-  return { ...ctx, caller: { projectId: ctx.caller.projectId, isAdmin: true } };
+export function elevated(ctx: NetworkingContext): NetworkingContext {
+  return { ...ctx, caller: { ...ctx.caller, isAdmin: true } };
 }
 
-export function createRouter(s: NetworkingState, ctx: OpContext, input: RouterInput): Router {
+export function createRouter(s: NetworkingState, ctx: NetworkingContext, input: RouterInput): Router {
   const projectId = targetProject(ctx.caller, input.projectId);
   checkAdminOnly(ctx.caller, "create_router", input);
   reserveQuota(s, projectId, "router");
@@ -70,7 +67,7 @@ export function createRouter(s: NetworkingState, ctx: OpContext, input: RouterIn
   return stored;
 }
 
-export function updateRouter(s: NetworkingState, ctx: OpContext, router: Router, patch: RouterPatch): Router {
+export function updateRouter(s: NetworkingState, ctx: NetworkingContext, router: Router, patch: RouterPatch): Router {
   checkAdminOnly(ctx.caller, "update_router", patch);
   if (patch.name !== undefined) router.name = patch.name;
   if (patch.description !== undefined) router.description = patch.description;
@@ -83,14 +80,14 @@ export function updateRouter(s: NetworkingState, ctx: OpContext, router: Router,
 }
 
 /** add_extraroutes / remove_extraroutes: the routes given are merged into, or taken out of, the router's. */
-export function changeExtraRoutes(s: NetworkingState, ctx: OpContext, router: Router, routes: Array<{ destination: string; nexthop: string }>, add: boolean): Router {
+export function changeExtraRoutes(s: NetworkingState, ctx: NetworkingContext, router: Router, routes: Array<{ destination: string; nexthop: string }>, add: boolean): Router {
   const key = (r: { destination: string; nexthop: string }) => `${r.destination}|${r.nexthop}`;
   const given = new Set(routes.map(key));
   const next = add ? [...router.routes, ...routes.filter((r) => !router.routes.some((o) => key(o) === key(r)))] : router.routes.filter((r) => !given.has(key(r)));
   return updateRouter(s, ctx, router, { routes: next });
 }
 
-export function deleteRouter(s: NetworkingState, ctx: OpContext, router: Router): void {
+export function deleteRouter(s: NetworkingState, ctx: NetworkingContext, router: Router): void {
   if (router.interfaces.length > 0) {
     throw routerInUse(router.id, `has ports still attached: ${router.interfaces.map((i) => i.portId).join(", ")}`);
   }
@@ -98,22 +95,6 @@ export function deleteRouter(s: NetworkingState, ctx: OpContext, router: Router)
   releaseQuota(s, router.projectId, "router");
   remove(s.routers, router.id);
   ctx.tx.emit("networking.router.deleted", { id: router.id, projectId: router.projectId });
-}
-
-/**
- * A router port deleted by other means than the router's own API (the external network's deletion takes
- * its gateway ports with it) leaves the router without that gateway or interface. For deletePortRecord.
- */
-export function forgetRouterPort(s: NetworkingState, port: Port): void {
-  if (port.deviceOwner !== ROUTER_GATEWAY && port.deviceOwner !== ROUTER_INTERFACE) return;
-  const router = get(s.routers, port.deviceId);
-  if (!router) return;
-  if (router.externalGateway?.portId === port.id) router.externalGateway = null;
-  const gone = router.interfaces.find((i) => i.portId === port.id);
-  if (!gone) return;
-  router.interfaces = router.interfaces.filter((i) => i.portId !== port.id);
-  const subnet = get(s.subnets, gone.subnetId);
-  if (subnet && !router.interfaces.some((i) => i.subnetId === gone.subnetId)) subnet.routerIds = subnet.routerIds.filter((id) => id !== router.id);
 }
 
 /** `distributed`, `ha` and the gateway's SNAT and fixed addresses are admin-only attributes in Neutron. */
@@ -128,7 +109,7 @@ function checkAdminOnly(caller: Caller, action: string, input: { distributed?: b
   if (input.gateway?.externalFixedIps !== undefined) throw policyNotAuthorized(`${action}:external_gateway_info:external_fixed_ips`);
 }
 
-function applyGateway(s: NetworkingState, ctx: OpContext, router: Router, info: GatewayInput | null): void {
+function applyGateway(s: NetworkingState, ctx: NetworkingContext, router: Router, info: GatewayInput | null): void {
   if (!info || info.networkId === undefined) {
     if (info && (info.enableSnat !== undefined || info.externalFixedIps !== undefined)) {
       throw invalidAttribute("external_gateway_info", "network_id is required");
@@ -162,7 +143,7 @@ function applyGateway(s: NetworkingState, ctx: OpContext, router: Router, info: 
 }
 
 /** Releases the gateway port; refused while floating IPs reach the outside through it (unless replacing). */
-function clearGateway(s: NetworkingState, ctx: OpContext, router: Router, replacing = false): void {
+function clearGateway(s: NetworkingState, ctx: NetworkingContext, router: Router, replacing = false): void {
   const gateway = router.externalGateway;
   if (!gateway) return;
   if (!replacing && floatingIpsOfRouter(s, router.id).length > 0) throw routerExternalGatewayInUseByFloatingIp(router.id, gateway.networkId);

@@ -1,15 +1,15 @@
 // Security group rules: Neutron's validation in its order (securitygroups_db._validate_security_group_rule,
-// neutron-lib's converters; openstack-api-facts §4.7), the duplicate check by fingerprint (s.ruleKeys), and
+// neutron-lib's converters), the duplicate check by fingerprint (s.ruleKeys), and
 // rule records with their quota. Rules have no update.
 
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { get, put, remove } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { canonicalIp } from "../ip.js";
 import { formatCidr, parseCidr } from "../cidr.js";
 import * as E from "../errors.js";
 import type { NetworkingState, SecurityGroup, SecurityGroupRule } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
-import { reserveQuota, releaseQuota, touch } from "./common.js";
+import { reserveQuota, releaseQuota, touch, type NetworkingContext } from "./common.js";
 
 /** IANA numbers of the protocol names Neutron accepts (neutron-lib constants.IP_PROTOCOL_MAP). */
 export const PROTOCOL_NUMBERS: Readonly<Record<string, number>> = {
@@ -160,7 +160,7 @@ export function ruleFingerprint(r: RuleFields): string {
 }
 
 /** Stores a validated rule in its group; the caller has checked duplicates and quota. */
-export function addRuleRecord(s: NetworkingState, ctx: Pick<OpContext, "now" | "ids">, group: SecurityGroup, fields: RuleFields): SecurityGroupRule {
+export function addRuleRecord(s: NetworkingState, ctx: Pick<NetworkingContext, "now" | "ids">, group: SecurityGroup, fields: RuleFields): SecurityGroupRule {
   const rule: SecurityGroupRule = {
     ...fields,
     id: ctx.ids.uuid(),
@@ -198,7 +198,7 @@ export function visibleRule(s: NetworkingState, caller: Caller, id: string): Sec
 }
 
 /** POST /security-group-rules: validate, check both groups, refuse duplicates (409), charge the quota. */
-export function createRule(s: NetworkingState, ctx: OpContext, input: RuleInput): SecurityGroupRule {
+export function createRule(s: NetworkingState, ctx: NetworkingContext, input: RuleInput): SecurityGroupRule {
   const fields = normalizeRule(input);
   if (fields.remoteGroupId !== null) visibleGroup(s, ctx.caller, fields.remoteGroupId);
   const group = visibleGroup(s, ctx.caller, fields.securityGroupId);
@@ -211,7 +211,7 @@ export function createRule(s: NetworkingState, ctx: OpContext, input: RuleInput)
   return rule;
 }
 
-export function deleteRule(s: NetworkingState, ctx: OpContext, id: string): void {
+export function deleteRule(s: NetworkingState, ctx: NetworkingContext, id: string): void {
   const rule = visibleRule(s, ctx.caller, id);
   removeRuleRecord(s, rule);
   releaseQuota(s, rule.projectId, "security_group_rule");

@@ -1,5 +1,5 @@
 // Security groups: each project's automatic `default` group, create/update/delete with their conflicts
-// (openstack-api-facts §4.7; neutron/db/securitygroups_db.py), and the port counts that make a group
+// (neutron/db/securitygroups_db.py), and the port counts that make a group
 // "in use".
 
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
@@ -7,14 +7,13 @@ import { filter, get, has, put, remove } from "../../../kernel/store/table.js";
 import type { Tx } from "../../../kernel/store/store.js";
 import * as E from "../errors.js";
 import type { NetworkingState, QuotaResource, SecurityGroup } from "../state.js";
-import type { OpContext } from "../routes/deps.js";
-import { releaseQuota, reserveQuota, touch } from "./common.js";
+import { releaseQuota, reserveQuota, touch, type NetworkingContext } from "./common.js";
 import { addRuleRecord, normalizeRule, removeRuleRecord, visibleGroup, type RuleInput } from "./security-group-rules.js";
 
 export { visibleGroup } from "./security-group-rules.js";
 
 /** What creating the default group needs: the seed loader and event handlers have no caller. */
-export type GroupContext = Pick<OpContext, "now" | "ids"> & { tx?: Pick<Tx, "emit"> };
+export type GroupContext = Pick<NetworkingContext, "now" | "ids"> & { tx?: Pick<Tx, "emit"> };
 
 export const DEFAULT_GROUP_NAME = "default";
 
@@ -93,7 +92,7 @@ export interface GroupInput {
   tags?: string[];
 }
 
-export function createGroup(s: NetworkingState, ctx: OpContext, input: GroupInput): SecurityGroup {
+export function createGroup(s: NetworkingState, ctx: NetworkingContext, input: GroupInput): SecurityGroup {
   // only Neutron itself makes a group called `default` (neutron-lib's name_not_default validator)
   if (input.name === DEFAULT_GROUP_NAME) throw E.defaultGroupExists();
   ensureDefaultGroup(s, ctx, input.projectId);
@@ -115,7 +114,7 @@ export interface GroupPatch {
   stateful?: boolean;
 }
 
-export function updateGroup(s: NetworkingState, ctx: OpContext, id: string, patch: GroupPatch): SecurityGroup {
+export function updateGroup(s: NetworkingState, ctx: NetworkingContext, id: string, patch: GroupPatch): SecurityGroup {
   const group = visibleGroup(s, ctx.caller, id);
   if (patch.name !== undefined && patch.name !== group.name) {
     if (isDefaultGroup(s, group)) throw E.cannotUpdateDefault();
@@ -138,7 +137,7 @@ export function updateGroup(s: NetworkingState, ctx: OpContext, id: string, patc
  * `name == 'default' and not context.is_admin`), and the project gets a new one on its next use. Rules
  * of other groups that name this one as their remote group go with it (Neutron's ON DELETE CASCADE).
  */
-export function deleteGroup(s: NetworkingState, ctx: OpContext, id: string): void {
+export function deleteGroup(s: NetworkingState, ctx: NetworkingContext, id: string): void {
   const group = visibleGroup(s, ctx.caller, id);
   if (group.portCount > 0) throw E.securityGroupInUse(id);
   const isDefault = isDefaultGroup(s, group);

@@ -1,18 +1,18 @@
-// Subnet rules (Neutron v2.0 /subnets, openstack-api-facts §4.4): who may create on which network,
+// Subnet rules (Neutron v2.0 /subnets): who may create on which network,
 // the gateway and allocation pool defaults, the allocator each subnet owns (ipam.ts), updates that keep
 // it consistent, the in-use check on delete, and subnet quotas. Validation lives in subnet-checks.ts.
 
 import { dictEntries, dictGet } from "../../../kernel/store/dict.js";
-import { get, put, remove, scan } from "../../../kernel/store/table.js";
+import { get, put, remove } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { defaultGateway, formatCidr, offsetOf, requireCidr } from "../cidr.js";
 import { formatIp, requireIp, type IpAddress } from "../ip.js";
 import { allocateSpecific, dropSubnet, newIpam, usedCount } from "../ipam.js";
 import { gatewayIpInUse, notFound, policyNotAuthorized, subnetInUse } from "../errors.js";
 import { ipOwnerKey, type Network, type NetworkingState, type Subnet } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
-import { newStandard, releaseQuota, reserveQuota, targetProject, touch } from "./common.js";
-import { canSeeNetwork, visibleNetwork } from "./networks.js";
+import { newStandard, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { checkCidrFree, checkGatewayOutOfPools, checkSemantics, checkSyntax, poolsText, resolvePools, type SubnetFields } from "./subnet-checks.js";
+import { visibleNetwork, visibleSubnet } from "./visibility.js";
 
 export interface SubnetInput extends SubnetFields {
   networkId: string;
@@ -33,20 +33,6 @@ export type SubnetPatch = Omit<SubnetFields, "ipv6RaMode" | "ipv6AddressMode"> &
   dnsPublishFixedIp?: boolean;
 };
 
-/** A subnet is visible with its network (own, shared, external), or to the project that owns it. */
-export function canSeeSubnet(s: NetworkingState, caller: Caller, subnet: Subnet): boolean {
-  if (caller.isAdmin || subnet.projectId === caller.projectId) return true;
-  const network = get(s.networks, subnet.networkId);
-  return network !== undefined && canSeeNetwork(caller, network);
-}
-
-/** The subnet, or SubnetNotFound (404) when it does not exist or the caller cannot see it. */
-export function visibleSubnet(s: NetworkingState, caller: Caller, id: string): Subnet {
-  const subnet = get(s.subnets, id);
-  if (!subnet || !canSeeSubnet(s, caller, subnet)) throw notFound("Subnet", id);
-  return subnet;
-}
-
 /** Changing a subnet takes an admin, its owner or the network's owner (Neutron: admin_or_network_owner). */
 function ownedSubnet(s: NetworkingState, caller: Caller, id: string, action: string): Subnet {
   const subnet = visibleSubnet(s, caller, id);
@@ -55,16 +41,12 @@ function ownedSubnet(s: NetworkingState, caller: Caller, id: string, action: str
   return subnet;
 }
 
-export function* visibleSubnets(s: NetworkingState, caller: Caller): Generator<Subnet> {
-  for (const subnet of scan(s.subnets)) if (canSeeSubnet(s, caller, subnet)) yield subnet;
-}
-
 /**
  * Creates a subnet on a network: only the network's project (or an admin) may, and on a shared network
  * other projects get 403 while on any other network they get 404 (base.py's tenant ownership check).
  * Initialises the subnet's allocator and adds the subnet to network.subnetIds.
  */
-export function createSubnet(s: NetworkingState, ctx: OpContext, input: SubnetInput): Subnet {
+export function createSubnet(s: NetworkingState, ctx: NetworkingContext, input: SubnetInput): Subnet {
   const caller = ctx.caller;
   checkSyntax(input.cidr, input);
   const projectId = targetProject(caller, input.projectId);
@@ -111,7 +93,7 @@ function* otherCidrs(s: NetworkingState, network: Network, except?: string): Gen
   }
 }
 
-export function updateSubnet(s: NetworkingState, ctx: OpContext, id: string, patch: SubnetPatch): Subnet {
+export function updateSubnet(s: NetworkingState, ctx: NetworkingContext, id: string, patch: SubnetPatch): Subnet {
   const subnet = ownedSubnet(s, ctx.caller, id, "update_subnet");
   checkSyntax(undefined, patch);
   const after: SubnetFields = {
@@ -174,7 +156,7 @@ function rebuildIpam(s: NetworkingState, subnet: Subnet, fresh: Subnet["ipam"]):
   subnet.ipam = fresh;
 }
 
-export function deleteSubnet(s: NetworkingState, ctx: OpContext, id: string): void {
+export function deleteSubnet(s: NetworkingState, ctx: NetworkingContext, id: string): void {
   deleteSubnetRecord(s, ctx, ownedSubnet(s, ctx.caller, id, "delete_subnet"));
 }
 
@@ -182,7 +164,7 @@ export function deleteSubnet(s: NetworkingState, ctx: OpContext, id: string): vo
  * Removes a subnet: 409 SubnetInUse while any address is allocated from it (router interfaces, VM ports,
  * floating IPs); drops its allocator chunks, takes it off its network, and releases its quota.
  */
-export function deleteSubnetRecord(s: NetworkingState, ctx: OpContext, subnet: Subnet): void {
+export function deleteSubnetRecord(s: NetworkingState, ctx: NetworkingContext, subnet: Subnet): void {
   if (usedCount(subnet.ipam) > 0 || subnet.routerIds.length > 0) throw subnetInUse(subnet.id);
   dropSubnet(s.ipChunks, subnet.id, subnet.ipam);
   const network = get(s.networks, subnet.networkId);

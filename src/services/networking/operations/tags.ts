@@ -2,10 +2,10 @@
 // and QoS policies (`openstack network create --tag` sets them through these calls after creating).
 
 import { get, type Table } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { genericNotFound, invalidInput } from "../errors.js";
 import type { NetworkingState, Standard } from "../state.js";
-import type { Caller, OpContext } from "../routes/deps.js";
-import { owns, touch } from "./common.js";
+import { owns, touch, type NetworkingContext } from "./common.js";
 
 /** URL collection -> the slice's table and the resource's name in messages. */
 export const TAGGABLE = {
@@ -35,21 +35,21 @@ export function checkTag(tag: string): string {
   return tag;
 }
 
-export function replaceTags(s: NetworkingState, ctx: OpContext, collection: TaggableCollection, id: string, tags: string[]): string[] {
+export function replaceTags(s: NetworkingState, ctx: NetworkingContext, collection: TaggableCollection, id: string, tags: string[]): string[] {
   const row = taggable(s, ctx.caller, collection, id);
   row.tags = [...new Set(tags.map(checkTag))];
   touch(row, ctx.now);
   return row.tags;
 }
 
-export function addTag(s: NetworkingState, ctx: OpContext, collection: TaggableCollection, id: string, tag: string): void {
+export function addTag(s: NetworkingState, ctx: NetworkingContext, collection: TaggableCollection, id: string, tag: string): void {
   const row = taggable(s, ctx.caller, collection, id);
   if (row.tags.includes(checkTag(tag))) return;
   row.tags.push(tag);
   touch(row, ctx.now);
 }
 
-export function removeTag(s: NetworkingState, ctx: OpContext, collection: TaggableCollection, id: string, tag: string): void {
+export function removeTag(s: NetworkingState, ctx: NetworkingContext, collection: TaggableCollection, id: string, tag: string): void {
   const row = taggable(s, ctx.caller, collection, id);
   const at = row.tags.indexOf(tag);
   if (at < 0) throw genericNotFound(`Tag ${tag} could not be found.`);

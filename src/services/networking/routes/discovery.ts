@@ -8,7 +8,7 @@ import type { NetworkingDeps } from "./deps.js";
 
 const RESOURCES = ["network", "subnet", "port", "router", "floatingip", "security_group", "security_group_rule", "quota", "policy"];
 
-/** Extensions a client may probe for; advertising them is harmless (openstack-api-facts §4.1). */
+/** Extensions a client may probe for; advertising them is harmless. */
 const EXTENSIONS: Array<[alias: string, name: string]> = [
   ["security-group", "security-group"],
   ["router", "Neutron L3 Router"],

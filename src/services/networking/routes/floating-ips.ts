@@ -1,4 +1,4 @@
-// Floating IPs (Neutron v2.0 /floatingips; facts §4.8): list (the SDK filters by floating_ip_address and
+// Floating IPs (Neutron v2.0 /floatingips): list (the SDK filters by floating_ip_address and
 // port_id), allocate (201), show, associate/disassociate through PUT, release (204).
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";

@@ -37,16 +37,21 @@ export function* lazyMap<A, B>(rows: Iterable<A>, render: (row: A) => B): Genera
   for (const row of rows) yield render(row);
 }
 
+export interface ListOptions {
+  /** query parameters the route filters on itself, before listBody (not attributes of the record) */
+  ownFilters?: readonly string[];
+}
+
 /**
  * Renders a collection response body `{<plural>: [...], <plural>_links?: [...]}` from visible records,
  * rendered lazily by the caller (lazyMap). Without sort_key, rows are pulled only until the page after the
  * marker is full (plus one, to know whether a next link is due): a page costs O(rows before it + page),
  * not a render of the whole collection. A filter may name any attribute of the rendered record.
  */
-export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit: number): Record<string, unknown> {
+export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit: number, options: ListOptions = {}): Record<string, unknown> {
   const filters: Array<[string, string[]]> = [];
   for (const [key, values] of Object.entries(c.req.queries())) {
-    if (!CONTROL_PARAMS.has(key)) filters.push([key, values]);
+    if (!CONTROL_PARAMS.has(key) && !options.ownFilters?.includes(key)) filters.push([key, values]);
   }
   const limitRaw = c.req.query("limit");
   let limit: number | undefined;

@@ -4,11 +4,12 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { createNetwork, deleteNetwork, updateNetwork, visibleNetwork, visibleNetworks, type NetworkInput, type NetworkPatch } from "../operations/networks.js";
+import { createNetwork, deleteNetwork, updateNetwork, type NetworkInput, type NetworkPatch } from "../operations/networks.js";
 import { networkCreateSchema, networkUpdateSchema, requestedProject, type NetworkCreateBody, type NetworkUpdateBody } from "../schemas/networks.js";
 import { networkView } from "../views/networks.js";
 import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
+import { visibleNetwork, visibleNetworks } from "../operations/visibility.js";
 
 function networkPatch(b: NetworkUpdateBody): NetworkPatch {
   return {

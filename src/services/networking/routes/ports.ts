@@ -5,17 +5,19 @@ import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { canonicalIp } from "../ip.js";
 import { invalidInput } from "../errors.js";
 import { targetProject } from "../operations/common.js";
-import { canSeePort, createPort, deletePort, visiblePort, type PortInput } from "../operations/ports.js";
+import { createPort, deletePort, type PortInput } from "../operations/ports.js";
 import { updatePort, type PortPatch } from "../operations/port-update.js";
 import { requestedProject } from "../schemas/networks.js";
 import { portCreateSchema, portUpdateSchema, type PortCreateBody, type PortUpdateBody } from "../schemas/ports.js";
 import type { NetworkingState, Port } from "../state.js";
 import { portView } from "../views/ports.js";
-import type { Caller, NetworkingDeps } from "./deps.js";
+import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
+import { canSeePort, visiblePort } from "../operations/visibility.js";
 
 const addressRequests = (list: PortUpdateBody["fixed_ips"]) => list?.map((f) => ({ subnetId: f.subnet_id, ipAddress: f.ip_address }));
 
@@ -73,20 +75,6 @@ function fixedIpFilter(values: string[]): (p: Port) => boolean {
     );
 }
 
-/** The request without one query parameter, for listBody, which treats every other parameter as a filter. */
-function withoutQuery(c: Ctx, name: string): Ctx {
-  const req = {
-    url: c.req.url,
-    query: (key: string) => (key === name ? undefined : c.req.query(key)),
-    queries: (key?: string) => {
-      if (key !== undefined) return key === name ? undefined : c.req.queries(key);
-      const { [name]: _dropped, ...rest } = c.req.queries();
-      return rest;
-    },
-  };
-  return { req } as unknown as Ctx;
-}
-
 function* visiblePorts(s: NetworkingState, caller: Caller, keep: (p: Port) => boolean): Generator<Port> {
   for (const p of scan(s.ports)) if (keep(p) && canSeePort(s, caller, p)) yield p;
 }
@@ -106,7 +94,7 @@ export function portRoutes(deps: NetworkingDeps): RouteDef[] {
         const fixedIps = c.req.queries("fixed_ips");
         const keep = fixedIps ? fixedIpFilter(fixedIps) : () => true;
         const views = lazyMap(visiblePorts(s, caller, keep), (p) => portView(s, p, caller));
-        return c.json(listBody(fixedIps ? withoutQuery(c, "fixed_ips") : c, "ports", views, deps.kernel.options.maxPageSize));
+        return c.json(listBody(c, "ports", views, deps.kernel.options.maxPageSize, { ownFilters: ["fixed_ips"] }));
       },
     },
     {

@@ -1,4 +1,4 @@
-// QoS policies and their rules (Neutron v2.0 /qos; facts §4.9), admin only in this cloud: policies CRUD,
+// QoS policies and their rules (Neutron v2.0 /qos), admin only in this cloud: policies CRUD,
 // `<type>_rules` CRUD under a policy for bandwidth_limit, dscp_marking and minimum_bandwidth, rule types.
 
 import * as z from "zod";
@@ -11,10 +11,10 @@ import {
   addQosRule, createQosPolicy, deleteQosPolicy, deleteQosRule, findQosRule, QOS_RULE_TYPES, updateQosPolicy, updateQosRule,
   type QosRuleFields, type QosRuleType,
 } from "../operations/qos.js";
-import { visibleQosPolicy } from "../operations/networks.js";
 import { qosPolicyView, qosRuleView } from "../views/qos.js";
 import { fieldsOf, listBody, selectFields } from "./list.js";
 import type { NetworkingDeps } from "./deps.js";
+import { visibleQosPolicy } from "../operations/visibility.js";
 
 const POLICIES = "/v2.0/qos/policies";
 const POLICY = `${POLICIES}/:policy_id`;

@@ -1,4 +1,4 @@
-// Routers and their interfaces (Neutron v2.0 /routers; facts §4.6): list, create, show, update, delete,
+// Routers and their interfaces (Neutron v2.0 /routers): list, create, show, update, delete,
 // add/remove_router_interface (200) and add/remove_extraroutes.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";

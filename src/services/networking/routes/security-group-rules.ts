@@ -5,12 +5,13 @@ import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { targetProject } from "../operations/common.js";
 import { createRule, deleteRule, visibleRule, type RuleInput } from "../operations/security-group-rules.js";
 import { requestedProject } from "../schemas/networks.js";
 import { ruleCreateSchema, type RuleCreateBody } from "../schemas/security-group-rules.js";
 import { ruleView } from "../views/security-group-rules.js";
-import type { Caller, NetworkingDeps } from "./deps.js";
+import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields } from "./list.js";
 
 function ruleInput(b: RuleCreateBody, caller: Caller): RuleInput {

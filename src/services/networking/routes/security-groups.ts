@@ -7,12 +7,13 @@ import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { dictGet } from "../../../kernel/store/dict.js";
 import { has, scan } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { targetProject } from "../operations/common.js";
 import { createGroup, deleteGroup, ensureDefaultGroup, updateGroup, visibleGroup, type GroupInput } from "../operations/security-groups.js";
 import { requestedProject } from "../schemas/networks.js";
 import { groupCreateSchema, groupUpdateSchema, type GroupCreateBody } from "../schemas/security-groups.js";
 import { groupView } from "../views/security-groups.js";
-import type { Caller, NetworkingDeps } from "./deps.js";
+import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields } from "./list.js";
 import { securityGroupRuleRoutes } from "./security-group-rules.js";
 

@@ -5,13 +5,14 @@ import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
-import { createSubnet, deleteSubnet, updateSubnet, visibleSubnet, visibleSubnets, type SubnetInput, type SubnetPatch } from "../operations/subnets.js";
+import { createSubnet, deleteSubnet, updateSubnet, type SubnetInput, type SubnetPatch } from "../operations/subnets.js";
 import { requestedProject } from "../schemas/networks.js";
 import { subnetCreateSchema, subnetUpdateSchema, type SubnetCreateBody, type SubnetUpdateBody } from "../schemas/subnets.js";
 import type { NetworkingState, Subnet } from "../state.js";
 import { subnetView } from "../views/subnets.js";
 import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
+import { visibleSubnet, visibleSubnets } from "../operations/visibility.js";
 
 function subnetPatch(b: SubnetUpdateBody): SubnetPatch {
   return {

@@ -1,4 +1,4 @@
-// Floating IP -> Neutron wire JSON (facts §4.8), with the fip-port-details extension's `port_details`.
+// Floating IP -> Neutron wire JSON, with the fip-port-details extension's `port_details`.
 // Floating IPs have no `name`: clients find them by address.
 
 import { get } from "../../../kernel/store/table.js";

@@ -1,7 +1,7 @@
-// Network -> Neutron v2.0 wire JSON (openstack-api-facts §4.3): the core, external-net, net-mtu,
+// Network -> Neutron v2.0 wire JSON: the core, external-net, net-mtu,
 // availability-zone, port-security, qos and dns attributes; provider attributes for admins only.
 
-import type { Caller } from "../routes/deps.js";
+import type { Caller } from "../../../kernel/operation.js";
 import type { Network } from "../state.js";
 import { standardFields } from "../views.js";
 

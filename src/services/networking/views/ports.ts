@@ -1,8 +1,8 @@
-// Port -> Neutron v2.0 wire JSON (openstack-api-facts §4.5): core attributes plus the binding, port-security,
+// Port -> Neutron v2.0 wire JSON: core attributes plus the binding, port-security,
 // allowed-address-pairs, extra-dhcp-opt, qos, dns and uplink-status extensions; binding details for admins.
 
 import { get } from "../../../kernel/store/table.js";
-import type { Caller } from "../routes/deps.js";
+import type { Caller } from "../../../kernel/operation.js";
 import type { NetworkingState, Port } from "../state.js";
 import { standardFields } from "../views.js";
 

@@ -1,4 +1,4 @@
-// QoS policies and rules -> Neutron wire JSON (facts §4.9). Inside a policy every rule carries its id,
+// QoS policies and rules -> Neutron wire JSON. Inside a policy every rule carries its id,
 // qos_policy_id and type; the rule endpoints answer with the rule's own fields only.
 
 import { standardFields } from "../views.js";

@@ -1,4 +1,4 @@
-// Router -> Neutron wire JSON (facts §4.6), and the body add/remove_router_interface answer with.
+// Router -> Neutron wire JSON, and the body add/remove_router_interface answer with.
 
 import { standardFields } from "../views.js";
 import type { Router } from "../state.js";

@@ -1,4 +1,4 @@
-// Security group rule -> Neutron v2.0 wire JSON (openstack-api-facts §4.7): normalized_cidr, the (always
+// Security group rule -> Neutron v2.0 wire JSON: normalized_cidr, the (always
 // null) remote address group, and whether the rule belongs to its project's default group.
 
 import { dictGet } from "../../../kernel/store/dict.js";

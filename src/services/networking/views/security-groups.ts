@@ -1,4 +1,4 @@
-// Security group -> Neutron v2.0 wire JSON (openstack-api-facts §4.7): the standard attributes, stateful,
+// Security group -> Neutron v2.0 wire JSON: the standard attributes, stateful,
 // shared (always false: no RBAC here) and its rules embedded as full objects.
 
 import { get } from "../../../kernel/store/table.js";

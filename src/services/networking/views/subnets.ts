@@ -1,4 +1,4 @@
-// Subnet -> Neutron v2.0 wire JSON (openstack-api-facts §4.4): the core attributes, IPv6 modes, and the
+// Subnet -> Neutron v2.0 wire JSON: the core attributes, IPv6 modes, and the
 // extension fields newer clients read (service types, segment, subnet pool, DNS publishing, router:external).
 
 import type { Network, Subnet } from "../state.js";

@@ -1,0 +1,69 @@
+// Who sees what (Neutron's policy on reads): networks, QoS policies, subnets and ports by caller. An
+// invisible resource does not exist for the caller (404), as Neutron answers; every operation and contract
+// that takes a reference by id goes through these.
+
+import type { Caller } from "../../../kernel/operation.js";
+import { get, scan } from "../../../kernel/store/table.js";
+import { notFound, policyNotAuthorized } from "../errors.js";
+import type { Network, NetworkingState, Port, QosPolicy, Subnet } from "../state.js";
+
+/** Non-admins see their own networks, shared ones and external ones (Neutron's policy). */
+export function canSeeNetwork(caller: Caller, n: Network): boolean {
+  return caller.isAdmin || n.projectId === caller.projectId || n.shared || n.external;
+}
+
+/** The network, or NetworkNotFound (404) when it does not exist or the caller cannot see it. */
+export function visibleNetwork(s: NetworkingState, caller: Caller, id: string): Network {
+  const n = get(s.networks, id);
+  if (!n || !canSeeNetwork(caller, n)) throw notFound("Network", id);
+  return n;
+}
+
+/** A network the caller may change: invisible is 404, visible but another project's is 403 (Neutron's policy). */
+export function ownedNetwork(s: NetworkingState, caller: Caller, id: string, action: string): Network {
+  const n = visibleNetwork(s, caller, id);
+  if (!caller.isAdmin && n.projectId !== caller.projectId) throw policyNotAuthorized(action);
+  return n;
+}
+
+/** A QoS policy the caller may attach: its own, a shared one, or any for admins. */
+export function visibleQosPolicy(s: NetworkingState, caller: Caller, id: string): QosPolicy {
+  const policy = get(s.qosPolicies, id);
+  if (!policy || !(caller.isAdmin || policy.shared || policy.projectId === caller.projectId)) throw notFound("QosPolicy", id);
+  return policy;
+}
+
+/** Networks the caller can see, in creation order. */
+export function* visibleNetworks(s: NetworkingState, caller: Caller): Generator<Network> {
+  for (const n of scan(s.networks)) if (canSeeNetwork(caller, n)) yield n;
+}
+
+/** A subnet is visible with its network (own, shared, external), or to the project that owns it. */
+export function canSeeSubnet(s: NetworkingState, caller: Caller, subnet: Subnet): boolean {
+  if (caller.isAdmin || subnet.projectId === caller.projectId) return true;
+  const network = get(s.networks, subnet.networkId);
+  return network !== undefined && canSeeNetwork(caller, network);
+}
+
+/** The subnet, or SubnetNotFound (404) when it does not exist or the caller cannot see it. */
+export function visibleSubnet(s: NetworkingState, caller: Caller, id: string): Subnet {
+  const subnet = get(s.subnets, id);
+  if (!subnet || !canSeeSubnet(s, caller, subnet)) throw notFound("Subnet", id);
+  return subnet;
+}
+
+export function* visibleSubnets(s: NetworkingState, caller: Caller): Generator<Subnet> {
+  for (const subnet of scan(s.subnets)) if (canSeeSubnet(s, caller, subnet)) yield subnet;
+}
+
+/** Admins, the port's project and the owner of its network see a port; to anyone else it does not exist. */
+export function canSeePort(s: NetworkingState, caller: Caller, p: Port): boolean {
+  if (caller.isAdmin || (p.projectId !== "" && p.projectId === caller.projectId)) return true;
+  return get(s.networks, p.networkId)?.projectId === caller.projectId;
+}
+
+export function visiblePort(s: NetworkingState, caller: Caller, id: string): Port {
+  const port = get(s.ports, id);
+  if (!port || !canSeePort(s, caller, port)) throw notFound("Port", id);
+  return port;
+}
