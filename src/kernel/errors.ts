@@ -1,5 +1,6 @@
 // One error type for every service. Operations and validators throw ApiError; each service renders it in
-// its upstream envelope (Keystone, Nova-style, Neutron), which the kernel provides as reusable shapes.
+// its upstream envelope (Keystone, Nova-style, Neutron), which the kernel provides as reusable shapes (the
+// non-JSON ones, S3's XML and Swift's HTML and text, are in http/render.ts).
 
 export class ApiError extends Error {
   constructor(
@@ -8,12 +9,14 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** named details some shapes render beside the message (S3's <Key>, <BucketName>) */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
   }
 }
 
-/** Renders an ApiError as the service's wire body. */
+/** Renders an ApiError as the service's JSON wire body. */
 export type ErrorEnvelope = (error: ApiError) => unknown;
 
 const REASONS: Record<number, string> = {

@@ -13,8 +13,12 @@ export interface ServiceModule<S = unknown> {
   mountPath: string;
   /** what the identity service's catalog lists for this service (none: not listed) */
   catalog?: CatalogEntry[];
-  /** renders errors in this service's upstream envelope */
-  envelope: ErrorEnvelope;
+  /**
+   * the JSON error envelope of an OpenStack service (absent for other shapes: S3's XML, Swift's HTML); the
+   * edge a service declares (credentials, error shape, body limits, request ids) is its ServiceHttp
+   * (http/service-app.ts), handed to buildServiceApp in `routes`
+   */
+  envelope?: ErrorEnvelope;
   initialState(): S;
   /**
    * Loads this service's section of a seed world into its slice (already initialised). `world` is the

@@ -1,11 +1,16 @@
-// A tiny service for kernel and control tests, mounted beside identity: widgets whose lifecycle is
-// BUILD -> ACTIVE after 5 s (and REBUILD -> ACTIVE after 10 s), errors in the Nova-style fault envelope.
+// The minimal example service new services start from, used by kernel and control tests: widgets whose
+// lifecycle is BUILD -> ACTIVE after 5 s (REBUILD -> ACTIVE after 10 s), with bytes streamed in and out
+// (blob store), errors in the Nova-style fault envelope, X-Auth-Token or Bearer tokens. toy-s3.ts declares
+// the same edge the S3 way.
 
 import * as z from "zod";
 import { buildServiceApp, type RouteDef } from "../../src/kernel/http/service-app.js";
 import { badRequest, faultEnvelope, notFound } from "../../src/kernel/errors.js";
 import { principalOf } from "../../src/kernel/http/context.js";
 import { readBody, validate } from "../../src/kernel/http/body.js";
+import { bytesResponse, streamedBody } from "../../src/kernel/http/stream.js";
+import { bearer, xAuthToken } from "../../src/kernel/auth/schemes.js";
+import type { BlobRef } from "../../src/kernel/blobs/types.js";
 import { paginate, parseLimit } from "../../src/kernel/pagination.js";
 import { emptyTable, filter, get, put, remove, scan, type Table } from "../../src/kernel/store/table.js";
 import type { Kernel } from "../../src/kernel/kernel.js";
@@ -26,6 +31,8 @@ export interface Widget {
   projectId: string;
   status: string;
   updatedAt: number;
+  /** the bytes uploaded with PUT /widgets/:id/data */
+  data?: BlobRef;
 }
 
 export interface ToyState {
@@ -40,6 +47,7 @@ const seedSchema = z
 const slice = (root: Record<string, unknown>) => root.toy as ToyState;
 const view = (w: Widget) => ({ id: w.id, name: w.name, project_id: w.projectId, status: w.status, updated: new Date(w.updatedAt).toISOString() });
 const widgetNotFound = (id: string) => notFound(`Widget ${id} could not be found.`, "itemNotFound");
+const etag = (ref: BlobRef) => `"${ref.md5}"`;
 
 function routes(kernel: Kernel): RouteDef[] {
   const state = () => kernel.slice<ToyState>("toy");
@@ -54,7 +62,7 @@ function routes(kernel: Kernel): RouteDef[] {
       path: "/widgets",
       operation: "toy.widget.create",
       handler: async (c) => {
-        const { widget } = await readBody(c, createSchema, kernel.options.maxBodyBytes);
+        const { widget } = await readBody(c, createSchema);
         const projectId = principalOf(c).projectId!;
         const created = kernel.store.update((draft, tx) => {
           const row: Widget = { id: kernel.ids.uuid(), name: widget.name, projectId, status: "BUILD", updatedAt: kernel.clock.now() };
@@ -106,17 +114,70 @@ function routes(kernel: Kernel): RouteDef[] {
       handler: (c) => {
         const id = c.req.param("id")!;
         kernel.store.update((draft, tx) => {
+          const data = get(slice(draft).widgets, id)?.data;
           if (!remove(slice(draft).widgets, id)) throw widgetNotFound(id);
           tx.emit("toy.widget.deleted", { id });
+          if (data) tx.afterCommit(() => kernel.blobs.delete(data.id));
           tx.afterCommit(() => kernel.transitions.forget(WIDGET, id));
         });
         return c.body(null, 204);
       },
     },
+    {
+      method: "PUT",
+      path: "/widgets/:id/data",
+      operation: "toy.widget.upload",
+      body: "stream",
+      handler: async (c) => {
+        const id = c.req.param("id")!;
+        find(id);
+        const body = streamedBody(c);
+        const ref = await kernel.blobs.put(body.stream, { maxBytes: body.maxBytes, owner: principalOf(c).projectId });
+        try {
+          kernel.store.update((draft, tx) => {
+            const row = get(slice(draft).widgets, id);
+            // deleted while its bytes were arriving
+            if (!row) throw widgetNotFound(id);
+            const previous = row.data;
+            row.data = ref;
+            if (previous) tx.afterCommit(() => kernel.blobs.delete(previous.id));
+          });
+        } catch (error) {
+          kernel.blobs.delete(ref.id);
+          throw error;
+        }
+        return c.body(null, 201, { etag: etag(ref) });
+      },
+    },
+    {
+      method: "GET",
+      path: "/widgets/:id/data",
+      operation: "toy.widget.download",
+      handler: (c) => {
+        const widget = find(c.req.param("id")!);
+        const ref = widget.data;
+        if (!ref || !kernel.blobs.has(ref.id)) throw notFound(`Widget ${widget.id} has no data.`, "itemNotFound");
+        return bytesResponse(c, ref.size, (range) => kernel.blobs.get(ref.id, range)!, { headers: { etag: etag(ref) } });
+      },
+    },
+    {
+      method: "GET",
+      path: "/whoami",
+      operation: "toy.whoami",
+      policy: "authenticated",
+      handler: (c) => c.json({ user: principalOf(c).userName, project: principalOf(c).projectName ?? null }),
+    },
   ];
 }
 
-export function toyService(options: { ready?: () => boolean } = {}): ServiceModule<ToyState> {
+export interface ToyOptions {
+  ready?: () => boolean;
+  /** the edge's body limits (defaults: the emulator's maxBodyBytes; 5 GiB) */
+  maxJsonBytes?: number;
+  maxStreamBytes?: number;
+}
+
+export function toyService(options: ToyOptions = {}): ServiceModule<ToyState> {
   const mountPath = "/toy";
   return {
     name: "toy",
@@ -150,15 +211,27 @@ export function toyService(options: { ready?: () => boolean } = {}): ServiceModu
           }),
       );
     },
-    routes: (kernel) => buildServiceApp(kernel, { name: "toy", mountPath, envelope: faultEnvelope }, routes(kernel)),
+    routes: (kernel) =>
+      buildServiceApp(
+        kernel,
+        {
+          name: "toy",
+          mountPath,
+          envelope: faultEnvelope,
+          auth: [xAuthToken, bearer],
+          maxJsonBytes: options.maxJsonBytes,
+          maxStreamBytes: options.maxStreamBytes,
+        },
+        routes(kernel),
+      ),
     health: () => (options.ready?.() ?? true ? { ready: true } : { ready: false, detail: "toy is warming up" }),
   };
 }
 
-/** An in-process emulator (frozen clock, fixed seed) running identity and the toy service. */
-export function toyEmulator(options: EmulatorOptions & { toyReady?: () => boolean } = {}): Emulator {
-  const { toyReady, ...rest } = options;
-  return testEmulator({ services: [...defaultServices(resolveOptions({})), toyService({ ready: toyReady })], ...rest });
+/** An in-process emulator (frozen clock, fixed seed) running the default services and the toy service. */
+export function toyEmulator(options: EmulatorOptions & { toyReady?: () => boolean; toy?: ToyOptions; extra?: ServiceModule[] } = {}): Emulator {
+  const { toyReady, toy, extra = [], ...rest } = options;
+  return testEmulator({ services: [...defaultServices(resolveOptions({})), toyService({ ready: toyReady, ...toy }), ...extra], ...rest });
 }
 
 /** Creates a widget and returns its wire view. */

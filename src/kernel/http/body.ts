@@ -1,15 +1,50 @@
 // Request bodies: JSON parsed once, size-limited, validated by zod. Every failure is an ApiError (400, or
 // 413 for size) that the owning service renders in its own envelope; nothing here can become a 500.
+// The limit is the route's (the service's maxJsonBytes, or the emulator's option) unless a caller names one.
 
 import type { z } from "zod";
 import { ApiError, badRequest } from "../errors.js";
 import { requestHeader, type Ctx } from "./context.js";
 
-export async function readJson(c: Ctx, maxBytes: number): Promise<unknown> {
-  const declared = Number(requestHeader(c, "content-length") ?? "0");
-  if (declared > maxBytes) throw new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
+export const bodyTooLarge = (maxBytes: number) => new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
+
+const utf8 = new TextDecoder();
+
+/**
+ * The body as text, at most `maxBytes`: a declared Content-Length past it is refused before reading, a
+ * chunked body as soon as it grows past it (not once it is all in memory). Hono keeps the text for later readers.
+ */
+export async function readText(c: Ctx, maxBytes: number = c.get("bodyLimit")): Promise<string> {
+  const declared = requestHeader(c, "content-length");
+  if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes);
+  const cache = c.req.bodyCache as { text?: Promise<string> };
+  // a declared length bounds what node reads; a body read before (the fault gate) is in Hono's cache
+  const text = declared !== undefined || cache.text || !c.req.raw.body ? await c.req.text() : await readCapped(c.req.raw.body, maxBytes);
+  if (Buffer.byteLength(text) > maxBytes) throw bodyTooLarge(maxBytes);
+  cache.text ??= Promise.resolve(text);
+  return text;
+}
+
+async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => {});
+      throw bodyTooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return utf8.decode(Buffer.concat(chunks));
+}
+
+/** The body parsed as JSON; `maxBytes` overrides the route's limit. */
+export async function readJson(c: Ctx, maxBytes?: number): Promise<unknown> {
+  const text = await readText(c, maxBytes);
   if (text.trim() === "") throw badRequest("The request body is empty; a JSON object was expected.");
   try {
     return JSON.parse(text);
@@ -36,7 +71,8 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown, once = 
   return result.data;
 }
 
-export async function readBody<T extends z.ZodType>(c: Ctx, schema: T, maxBytes: number): Promise<z.output<T>> {
+/** The body parsed as JSON and validated by `schema`; `maxBytes` overrides the route's limit. */
+export async function readBody<T extends z.ZodType>(c: Ctx, schema: T, maxBytes?: number): Promise<z.output<T>> {
   return validate(schema, await readJson(c, maxBytes));
 }
 

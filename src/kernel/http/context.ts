@@ -2,12 +2,19 @@
 
 import type { Context } from "hono";
 import type { Principal } from "../auth/principal.js";
+import { REQUEST_ID_HEADER } from "./request-ids.js";
+
+export { REQUEST_ID_HEADER };
 
 export interface AppVariables {
   requestId: string;
+  /** the request id headers of a service that declared its own style (unset: x-openstack-request-id) */
+  requestIdHeaders: Record<string, string> | undefined;
   service: string;
   operation: string;
   principal: Principal | undefined;
+  /** the route's body limit in bytes: the JSON one, or the streamed one on a `body: "stream"` route */
+  bodyLimit: number;
 }
 
 export type AppEnv = { Variables: AppVariables };
@@ -67,11 +74,14 @@ export function principalOf(c: Ctx): Principal {
   return principal;
 }
 
-/** The request id header every OpenStack service returns. */
-export const REQUEST_ID_HEADER = "x-openstack-request-id";
+/** The request target as the client sent it: path and query, still percent-encoded. */
+export function requestTarget(c: Context): string {
+  const url = c.req.url;
+  return url.slice(url.indexOf("/", url.indexOf("://") + 3));
+}
 
 /** Marks a response built with the request id header already (a property: a WeakSet costs the GC more). */
-const STAMPED = Symbol("carries x-openstack-request-id");
+const STAMPED = Symbol("carries the request id");
 
 /**
  * A JSON response with every header in one plain record, built directly: with more than one header Hono
@@ -80,7 +90,9 @@ const STAMPED = Symbol("carries x-openstack-request-id");
  */
 export function jsonResponse(c: Ctx, status: number, body: string | Uint8Array, headers: Record<string, string> = {}): Response {
   headers["content-type"] = "application/json";
-  headers[REQUEST_ID_HEADER] = c.get("requestId");
+  const ids = c.get("requestIdHeaders");
+  if (ids === undefined) headers[REQUEST_ID_HEADER] = c.get("requestId");
+  else Object.assign(headers, ids);
   const response = new Response(body as BodyInit, { status, headers });
   (response as Response & { [STAMPED]?: true })[STAMPED] = true;
   return response;

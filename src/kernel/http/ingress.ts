@@ -1,21 +1,32 @@
 // First and last step of every request to a service: a request id (x-openstack-request-id, as every
-// OpenStack service returns) and a journal record once the response is known. It wraps each service
-// route rather than sitting in front as a middleware, and stays synchronous when the route is: a
-// response returned (not promised) to @hono/node-server is written at once, without an await or a
-// close listener per request. Control API calls are not journaled; paths under no service get only the id.
+// OpenStack service returns, or the service's own style: request-ids.ts) and a journal record once the
+// response is known. It wraps each service route rather than sitting in front as a middleware, and stays
+// synchronous when the route is: a response returned (not promised) to @hono/node-server is written at
+// once, without an await or a close listener per request. Control API calls are not journaled; paths
+// under no service get only the id.
 
 import type { Kernel } from "../kernel.js";
 import { carriesRequestId, REQUEST_ID_HEADER, type Ctx } from "./context.js";
 import { settle, type MaybePromise } from "./maybe-promise.js";
+import type { RequestIdStyle } from "./request-ids.js";
 
 /** Journal status of a request whose connection a fault dropped (nginx's "client closed request"). */
 export const DROPPED = 499;
 
-/** Gives the request its id, on the context; the response gets it as a header once it is built. */
-export function stampRequest(kernel: Kernel, c: Ctx): string {
-  const requestId = kernel.requestIds.next();
-  c.set("requestId", requestId);
-  return requestId;
+/**
+ * Gives the request its id, on the context; the response gets it as a header once it is built. `style`:
+ * a service's own (undefined: x-openstack-request-id, the cheapest: one string, no header record).
+ */
+export function stampRequest(kernel: Kernel, c: Ctx, style?: RequestIdStyle): string {
+  if (style === undefined) {
+    const requestId = kernel.requestIds.next();
+    c.set("requestId", requestId);
+    return requestId;
+  }
+  const { id, headers } = style.make(kernel.requestIds.next(), kernel.clock.now());
+  c.set("requestId", id);
+  c.set("requestIdHeaders", headers);
+  return id;
 }
 
 /**
@@ -24,15 +35,23 @@ export function stampRequest(kernel: Kernel, c: Ctx): string {
  * object first (its slow path), and setting it on Hono's context up front (c.header) builds one on every
  * request.
  */
-function withRequestId(response: Response, requestId: string): Response {
-  if (!carriesRequestId(response)) response.headers.set(REQUEST_ID_HEADER, requestId);
+function withRequestId(response: Response, c: Ctx, requestId: string): Response {
+  if (carriesRequestId(response)) return response;
+  const ids = c.get("requestIdHeaders");
+  if (ids === undefined) response.headers.set(REQUEST_ID_HEADER, requestId);
+  else for (const name in ids) response.headers.set(name, ids[name]!);
   return response;
 }
 
 /** Runs a service request with its id, and journals it once answered (or dropped by a transport fault). */
-export function journaled(kernel: Kernel, c: Ctx, handle: () => MaybePromise<Response>): MaybePromise<Response> {
+export function journaled(
+  kernel: Kernel,
+  c: Ctx,
+  handle: () => MaybePromise<Response>,
+  style?: RequestIdStyle,
+): MaybePromise<Response> {
   const started = performance.now();
-  const requestId = stampRequest(kernel, c);
+  const requestId = stampRequest(kernel, c, style);
   const record = (status: number) =>
     kernel.requests.record(
       requestId,
@@ -49,7 +68,7 @@ export function journaled(kernel: Kernel, c: Ctx, handle: () => MaybePromise<Res
     handle,
     (response) => {
       record(response.status);
-      return withRequestId(response, requestId);
+      return withRequestId(response, c, requestId);
     },
     (error) => {
       record(DROPPED);

@@ -1,22 +1,32 @@
-// Builds a service's Hono sub-app from its route table. Every route runs the same steps, in order:
-// fault gate -> token and policy -> rate limit -> handler; every error is rendered in the service's own
-// envelope; an unknown path is a 404 and a known path with the wrong method a 405, both in that envelope.
+// Builds a service's Hono sub-app from its route table and the edge it declares (credentials, error shape,
+// body limits, request ids). Every route runs the same steps, in order: the request target's encoding ->
+// prepare -> fault gate -> credentials and policy -> rate limit -> body limit -> handler; every error is
+// rendered in the service's own shape, as are an unknown path's 404 and a known path's 405.
 
 import { Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
-import { ApiError, type ErrorEnvelope } from "../errors.js";
+import { ApiError, badRequest, forbidden, type ErrorEnvelope } from "../errors.js";
 import { defaultPolicy, allows, type Policy } from "../auth/principal.js";
+import { DEFAULT_SCHEMES, identify, type AuthScheme } from "../auth/schemes.js";
+import { BlobTooLarge } from "../blobs/types.js";
 import type { Kernel } from "../kernel.js";
 import { UnknownMarker } from "../pagination.js";
-import { bodyResourceName, describeIssues } from "./body.js";
+import { bodyTooLarge, describeIssues } from "./body.js";
 import { requestHeader, type AppEnv, type Ctx } from "./context.js";
-import { journaled } from "./ingress.js";
+import { gate, injectedError, TransportFault, type GateTarget } from "./fault-gate.js";
+import { DROPPED, journaled } from "./ingress.js";
 import { settle, type MaybePromise } from "./maybe-promise.js";
-import type { FaultEffect } from "../faults.js";
-import { DROPPED } from "./ingress.js";
+import { jsonErrors, type ErrorRenderer } from "./render.js";
+import { openstackRequestIds, type RequestIdStyle } from "./request-ids.js";
+
+export { TransportFault };
 
 /** HEAD is served by the GET route of the same path (Hono does this), so it is not a route method. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Swift's and S3's largest single upload: a streamed body's limit when the service names none. */
+export const DEFAULT_MAX_STREAM_BYTES = 5 * 1024 ** 3;
 
 export interface RouteDef {
   method: Method;
@@ -26,13 +36,23 @@ export interface RouteDef {
   operation: string;
   /** who may call it; reads default to `reader`, writes to `member` */
   policy?: Policy;
+  /**
+   * `json` (the default): read with readJson/readBody, up to maxJsonBytes. `stream`: bytes the handler
+   * reads as they arrive (streamedBody), up to maxStreamBytes; never buffered, not even by the fault gate.
+   */
+  body?: "json" | "stream";
+  /** this route's body limit in bytes, instead of the service's */
+  maxBytes?: number;
   handler: (c: Ctx) => MaybePromise<Response>;
 }
 
 export interface ServiceHttp {
   name: string;
   mountPath: string;
-  envelope: ErrorEnvelope;
+  /** the JSON error envelope (the OpenStack services); a service with another shape declares `errors` */
+  envelope?: ErrorEnvelope;
+  /** errors as a whole body: xmlErrors() (S3), htmlErrors or textErrors (Swift); default jsonErrors(envelope) */
+  errors?: ErrorRenderer;
   /** extra headers on an error response (Keystone's WWW-Authenticate on 401) */
   errorHeaders?: (c: Ctx, error: ApiError) => Record<string, string>;
   /**
@@ -40,13 +60,23 @@ export interface ServiceHttp {
    * Nova's microversion (it may set response headers, and throw an ApiError: 400, 406).
    */
   prepare?: (c: Ctx) => void;
+  /** the credentials accepted, tried in order (auth/schemes.ts, auth/sigv4.ts); default [xAuthToken] */
+  auth?: readonly AuthScheme[];
+  /** how requests are named in headers and the journal; default x-openstack-request-id, `req-<uuid>` */
+  requestIds?: RequestIdStyle;
+  /** JSON bodies' limit; default the emulator's maxBodyBytes option */
+  maxJsonBytes?: number;
+  /** streamed bodies' limit; default DEFAULT_MAX_STREAM_BYTES */
+  maxStreamBytes?: number;
 }
 
-/** A connection-level fault: the client sees a dropped connection, not an HTTP response. */
-export class TransportFault extends Error {
-  constructor(readonly kind: "reset" | "hang") {
-    super(kind === "reset" ? "connection reset by fault injection" : "connection hung by fault injection");
-  }
+/** What the edge resolves of a service's declarations once, when its app is built. */
+interface Edge {
+  service: ServiceHttp;
+  render: ErrorRenderer;
+  schemes: readonly AuthScheme[];
+  /** undefined for the default style: the cheapest path (see ingress.ts) */
+  ids: RequestIdStyle | undefined;
 }
 
 interface ServiceApp {
@@ -73,50 +103,83 @@ export function unmatchedHandler(app: Hono<AppEnv>): ((c: Ctx) => MaybePromise<R
 }
 
 export function buildServiceApp(kernel: Kernel, service: ServiceHttp, routes: RouteDef[]): Hono<AppEnv> {
+  const edge = resolveEdge(service);
   const app = new Hono<AppEnv>();
-  for (const route of routes) {
-    app.on(route.method, route.path, (c) => journaled(kernel, c, () => run(kernel, service, route, c)));
+  for (const def of routes) {
+    const route = bindRoute(kernel, edge, def);
+    app.on(def.method, def.path, (c) => journaled(kernel, c, () => run(kernel, edge, route, c), edge.ids));
   }
   const patterns = routes.map((r) => ({ method: r.method, re: pathToRegExp(r.path) }));
   const unmatched = (c: Ctx) =>
-    journaled(kernel, c, () => {
-      const path = c.req.path.slice(service.mountPath.length) || "/";
-      const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-      const known = patterns.filter((p) => p.re.test(path));
-      c.set("service", service.name);
-      const error = known.length && !known.some((p) => p.method === method)
-        ? new ApiError(405, undefined, `The method ${c.req.method} is not allowed for ${c.req.path}.`, {
-            Allow: [...new Set(known.map((p) => p.method))].join(", "),
-          })
-        : new ApiError(404, undefined, `The resource could not be found: ${c.req.path}`);
-      return render(service, c, error);
-    });
+    journaled(
+      kernel,
+      c,
+      () => {
+        c.set("service", service.name);
+        const path = c.req.path.slice(service.mountPath.length) || "/";
+        const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+        const known = patterns.filter((p) => p.re.test(path));
+        const error = known.length && !known.some((p) => p.method === method)
+          ? new ApiError(405, undefined, `The method ${c.req.method} is not allowed for ${c.req.path}.`, {
+              Allow: [...new Set(known.map((p) => p.method))].join(", "),
+            })
+          : new ApiError(404, undefined, `The resource could not be found: ${c.req.path}`);
+        return render(edge, c, error);
+      },
+      edge.ids,
+    );
   serviceApps.set(app, { routes, unmatched });
   return app;
 }
 
+function resolveEdge(service: ServiceHttp): Edge {
+  const render = service.errors ?? (service.envelope && jsonErrors(service.envelope));
+  if (!render) throw new Error(`service ${service.name} declares neither an error envelope nor an error renderer`);
+  const ids = service.requestIds === openstackRequestIds ? undefined : service.requestIds;
+  return { service, render, schemes: service.auth ?? DEFAULT_SCHEMES, ids };
+}
+
+/** A route with what the edge works out for it once: its body limit and what the fault gate matches. */
+interface BoundRoute {
+  def: RouteDef;
+  stream: boolean;
+  limit: number;
+  gate: GateTarget;
+}
+
+function bindRoute(kernel: Kernel, edge: Edge, def: RouteDef): BoundRoute {
+  const { name, mountPath, maxStreamBytes, maxJsonBytes } = edge.service;
+  const stream = def.body === "stream";
+  const limit = def.maxBytes ?? (stream ? maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES : maxJsonBytes ?? kernel.options.maxBodyBytes);
+  return { def, stream, limit, gate: { service: name, mountPath, operation: def.operation, schemes: edge.schemes, jsonBody: !stream } };
+}
+
 /**
- * prepare -> fault gate -> token and policy -> rate limit -> handler, synchronous for as long as every
- * step is (see ingress.ts); any error becomes the service's envelope.
+ * target encoding -> prepare -> fault gate -> credentials and policy -> rate limit -> body limit ->
+ * handler, synchronous for as long as every step is (see ingress.ts); any error becomes the service's shape.
  */
-function run(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx): MaybePromise<Response> {
-  c.set("service", service.name);
-  c.set("operation", route.operation);
+function run(kernel: Kernel, edge: Edge, route: BoundRoute, c: Ctx): MaybePromise<Response> {
+  const { def, limit } = route;
+  c.set("service", route.gate.service);
+  c.set("operation", def.operation);
+  c.set("bodyLimit", limit);
   const fail = (error: unknown): MaybePromise<Response> => {
     if (error instanceof TransportFault) return transport(c, error);
-    return render(service, c, toApiError(error));
+    return render(edge, c, toApiError(error));
   };
   return settle(
     () => {
-      service.prepare?.(c);
-      return gate(kernel, service, route, c);
+      checkEncoding(c);
+      edge.service.prepare?.(c);
+      return gate(kernel, route.gate, c);
     },
     (fault) => {
-      const policy = route.policy ?? defaultPolicy(route.method);
-      authorize(kernel, policy, c);
+      authorize(kernel, edge.schemes, def.policy ?? defaultPolicy(def.method), c);
       throttle(kernel, c);
+      // a declared length past the limit is refused before a byte is read (a JSON body's in readJson)
+      if (route.stream && Number(requestHeader(c, "content-length") ?? 0) > limit) throw bodyTooLarge(limit);
       return settle(
-        () => route.handler(c),
+        () => def.handler(c),
         (response) => {
           // a false negative reports a change that was made; a handler that failed made none, so its answer stands
           if (fault?.type === "false-negative" && response.status < 400) throw injectedError(fault.status, fault.code, fault.message);
@@ -129,88 +192,55 @@ function run(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx): May
   );
 }
 
+/**
+ * A path or query that is not valid percent-encoding (`/tags/%ff`) is a 400 before any handler decodes it;
+ * Hono leaves such a parameter undecoded, and a handler's own decodeURIComponent would throw.
+ */
+function checkEncoding(c: Ctx): void {
+  const url = c.req.url;
+  if (!url.includes("%")) return;
+  try {
+    decodeURIComponent(url);
+  } catch {
+    throw malformedEncoding();
+  }
+}
+
+const malformedEncoding = () => badRequest("The request path or query is not valid percent-encoding (UTF-8).");
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ZodError) return new ApiError(400, undefined, describeIssues(error));
   if (error instanceof UnknownMarker) return new ApiError(400, undefined, error.message);
+  // a handler decoding a value Hono already decoded once (`%25ff` -> `%ff`): the client's input, not a fault
+  if (error instanceof URIError) return malformedEncoding();
+  if (error instanceof BlobTooLarge) return bodyTooLarge(error.limit);
   console.error("skymock: unexpected error", error);
   return new ApiError(500, undefined, "An unexpected error prevented the server from fulfilling your request.");
 }
 
-export function render(service: ServiceHttp, c: Ctx, error: ApiError): Response {
-  const headers: Record<string, string> = { ...error.headers, ...(service.errorHeaders?.(c, error) ?? {}) };
-  for (const [k, v] of Object.entries(headers)) c.header(k, v);
-  return c.json(service.envelope(error) as object, error.status as 400);
+/** The error in the service's shape; headers a `prepare` step set on the context are kept. */
+function render(edge: Edge, c: Ctx, error: ApiError): Response {
+  const headers: Record<string, string> = { ...error.headers, ...edge.service.errorHeaders?.(c, error) };
+  const { body, contentType } = edge.render(error, { requestId: c.get("requestId"), method: c.req.method, path: c.req.path });
+  headers["content-type"] = contentType;
+  return c.body(body, error.status as ContentfulStatusCode, headers);
 }
 
 /**
- * Fault gate: returns a false-negative effect for the caller to apply after the handler. It waits only
- * when it must: to read the body's resource name for a rule on names, or for an injected delay.
+ * The caller, by the first declared scheme whose credential the request carries; the route's policy then
+ * decides. A public route takes an anonymous caller, and one whose credential does not resolve as anonymous.
  */
-function gate(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx): MaybePromise<FaultEffect | undefined> {
-  if (!kernel.faults.active) return undefined;
-  // rules on resource names read the body's name; Hono caches the text for the handler
-  if (kernel.faults.wantsResourceName && c.req.method !== "GET") {
-    return c.req.text().then((text) => applyFault(matchFault(kernel, service, route, c, bodyResourceName(text))));
-  }
-  return applyFault(matchFault(kernel, service, route, c, undefined));
-}
-
-function matchFault(kernel: Kernel, service: ServiceHttp, route: RouteDef, c: Ctx, name: string | undefined): FaultEffect | undefined {
-  return kernel.faults.match({
-    service: service.name,
-    method: c.req.method,
-    path: c.req.path.slice(service.mountPath.length) || "/",
-    fullPath: c.req.path,
-    operation: route.operation,
-    project: () => {
-      const token = requestHeader(c, "x-auth-token");
-      const principal = token ? kernel.tokens.resolve(token) : undefined;
-      return principal && { id: principal.projectId, name: principal.projectName };
-    },
-    resourceName: () => name,
-  })?.effect;
-}
-
-function applyFault(effect: FaultEffect | undefined): MaybePromise<FaultEffect | undefined> {
-  if (!effect) return undefined;
-  switch (effect.type) {
-    case "latency":
-      return sleep(effect.ms).then(() => undefined);
-    case "error":
-      throw injectedError(effect.status, effect.code, effect.message);
-    case "throttle":
-      throw new ApiError(429, undefined, "Rate limit exceeded (injected fault); retry later.", {
-        "Retry-After": String(effect.retryAfter),
-      });
-    case "reset":
-      throw new TransportFault("reset");
-    case "hang":
-      return sleep(effect.ms).then(() => {
-        throw new TransportFault("hang");
-      });
-    case "false-negative":
-      return effect;
-  }
-}
-
-function injectedError(status: number, code: string | undefined, message: string | undefined): ApiError {
-  return new ApiError(status, code, message ?? `Injected fault: HTTP ${status}.`);
-}
-
-function authorize(kernel: Kernel, policy: Policy, c: Ctx): void {
-  const token = requestHeader(c, "x-auth-token");
+function authorize(kernel: Kernel, schemes: readonly AuthScheme[], policy: Policy, c: Ctx): void {
+  const found = identify(schemes, c, kernel);
   if (policy === "public") {
-    c.set("principal", token ? kernel.tokens.resolve(token) : undefined);
+    c.set("principal", found instanceof ApiError ? undefined : found);
     return;
   }
-  if (!token) throw new ApiError(401, undefined, "The request you have made requires authentication.");
-  const principal = kernel.tokens.resolve(token);
-  if (!principal) throw new ApiError(401, undefined, "The request you have made requires authentication.");
-  c.set("principal", principal);
-  if (!allows(policy, principal)) {
-    throw new ApiError(403, undefined, "You are not authorized to perform the requested action.");
-  }
+  if (found === undefined) throw schemes[0]!.missing();
+  if (found instanceof ApiError) throw found;
+  c.set("principal", found);
+  if (!allows(policy, found)) throw forbidden();
 }
 
 function throttle(kernel: Kernel, c: Ctx): void {
@@ -230,10 +260,6 @@ function transport(c: Ctx, fault: TransportFault): MaybePromise<Response> {
   }
   // in-process (app.request): there is no connection to drop, so the call itself fails (rejects)
   return Promise.reject(fault);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function pathToRegExp(path: string): RegExp {
