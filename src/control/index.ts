@@ -25,8 +25,8 @@ export function controlApp(kernel: Kernel, world: World, services: ServiceModule
     const ready = Object.values(report).every((r) => r.ready);
     return c.json({ status: ready ? "ok" : "starting", services: report }, ready ? 200 : 503);
   });
-  app.get("/", (c) => c.json(controlIndex()));
-  app.get("/openapi.json", (c) => c.json(openApiDocument()));
+  app.get("/", (c) => c.json(controlIndex(services)));
+  app.get("/openapi.json", (c) => c.json(openApiDocument(services)));
   worldRoutes(app, kernel, world);
   tenantRoutes(app, kernel, world);
   loginRoutes(app, world);

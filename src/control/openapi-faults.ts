@@ -1,4 +1,4 @@
-// The control API's paths for faults, the journals, and compute's own control operations (hosts).
+// The control API's paths for faults and the journals.
 
 import { bad, body, done, fail, journalQuery, list, ok, op, pathId, query, ref, schemaOf, str, type Json } from "./openapi-parts.js";
 import { faultRuleSchema } from "../kernel/faults.js";
@@ -31,31 +31,5 @@ export const faultPaths = (): Record<string, Json> => ({
       parameters: [query("service", "Only this service's requests."), ...journalQuery],
     }),
     delete: op("journals", "Empty the requests journal", done),
-  },
-  "/_emulator/compute/hosts": {
-    get: op("compute", "Compute hosts and their nova-compute service", { "200": ok("Every host, in hypervisor id order.", list("hosts", "ComputeHost")) }),
-  },
-  "/_emulator/compute/hosts/{name}/fail": {
-    post: op(
-      "compute",
-      "Fail a compute host",
-      { "200": ok("The host after the change; `changed` is false when it was already down.", ref("HostChange")), "404": fail("No compute host by that name.") },
-      {
-        description:
-          "The host's nova-compute service goes down (state `down`, `updated_at` now): the scheduler skips it, its hypervisor and service show `down`, its servers show host_status DOWN (2.16+). Publishes `compute.host.error` {host, serverIds, at} and `compute.instance.error` {host, serverId, projectId} for each server on it, in one commit. Failing a host that is already down publishes nothing.",
-        parameters: [{ name: "name", in: "path", required: true, description: "Host name (e.g. `compute-1`).", schema: str }],
-      },
-    ),
-  },
-  "/_emulator/compute/hosts/{name}/recover": {
-    post: op(
-      "compute",
-      "Recover a compute host",
-      { "200": ok("The host after the change; `changed` is false when it was already up.", ref("HostChange")), "404": fail("No compute host by that name.") },
-      {
-        description: "The service comes back (state `up`) and `compute.host.recovered` {host, at} is published. An admin's disable or forced-down (os-services) stays as it was.",
-        parameters: [{ name: "name", in: "path", required: true, description: "Host name (e.g. `compute-1`).", schema: str }],
-      },
-    ),
   },
 });

@@ -1,8 +1,10 @@
 // The OpenAPI 3.1 document of the control API, served at /_emulator/openapi.json, and the index GET /_emulator
 // answers with. Request bodies are rendered from the zod schemas the routes validate with, so the document
-// and the checks cannot drift. Paths live in openapi-world.ts, openapi-time.ts and openapi-faults.ts.
+// and the checks cannot drift. Paths live in openapi-world.ts, openapi-time.ts and openapi-faults.ts; a
+// service's own control operations are documented by the fragment it declares (ServiceModule.controlOpenApi).
 
 import type { ControlIndex } from "../client/types.js";
+import type { ServiceModule } from "../kernel/service.js";
 import type { Json } from "./openapi-parts.js";
 import { worldPaths } from "./openapi-world.js";
 import { timePaths } from "./openapi-time.js";
@@ -15,29 +17,41 @@ const INFO = {
   description: "The test harness's back door: no token, no faults, not journaled. Errors are {\"error\": {status, code, message}}; a wrong method is a 405 with Allow.",
 };
 
-// built on first request, not at import: converting the zod schemas costs startup time
-let cached: Json | undefined;
-let index: ControlIndex | undefined;
+// built on first request, not at import: converting the zod schemas costs startup time. The kernel's part is
+// the same for every emulator in the process; the services' fragments are per service list.
+let common: { paths: Record<string, Json>; schemas: Record<string, Json> } | undefined;
+const documents = new WeakMap<readonly ServiceModule[], Json>();
+const indexes = new WeakMap<readonly ServiceModule[], ControlIndex>();
 
-export function openApiDocument(): Json {
-  cached ??= {
-    openapi: "3.1.0",
-    info: INFO,
-    paths: { ...worldPaths(), ...timePaths(), ...faultPaths() },
-    components: { schemas: buildSchemas() },
-  };
-  return cached;
+export function openApiDocument(services: readonly ServiceModule[]): Json {
+  let doc = documents.get(services);
+  if (doc) return doc;
+  common ??= { paths: { ...worldPaths(), ...timePaths(), ...faultPaths() }, schemas: buildSchemas() };
+  const paths = { ...common.paths };
+  const schemas = { ...common.schemas };
+  for (const service of services) {
+    const own = service.controlOpenApi?.();
+    if (!own) continue;
+    for (const [path, ops] of Object.entries(own.paths)) paths[`/_emulator/${service.name}${path}`] = ops;
+    Object.assign(schemas, own.schemas);
+  }
+  doc = { openapi: "3.1.0", info: INFO, paths, components: { schemas } };
+  documents.set(services, doc);
+  return doc;
 }
 
 /** GET /_emulator: every operation the document describes, in its order. */
-export function controlIndex(): ControlIndex {
-  index ??= {
+export function controlIndex(services: readonly ServiceModule[]): ControlIndex {
+  let index = indexes.get(services);
+  if (index) return index;
+  index = {
     name: INFO.title,
     version: INFO.version,
-    operations: Object.entries(openApiDocument().paths as Record<string, Record<string, { summary: string }>>).flatMap(([path, ops]) =>
+    operations: Object.entries(openApiDocument(services).paths as Record<string, Record<string, { summary: string }>>).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, summary: op.summary })),
     ),
     openapi: "/_emulator/openapi.json",
   };
+  indexes.set(services, index);
   return index;
 }

@@ -3,6 +3,30 @@
 
 import { Ring } from "./ring.js";
 
+/**
+ * Event type -> payload type. Empty here: the kernel knows no service. The services' events are merged
+ * into it by declaration merging (src/events.ts), so every emit and subscribe in the program is checked
+ * against them without the kernel, the store or the operation context taking a type parameter.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
+export interface EventMap {}
+
+/** The service part of a declared event type (`compute` of `compute.server.created`). */
+type DeclaredPrefix = keyof EventMap extends infer K ? (K extends `${infer P}.${string}` ? P : never) : never;
+
+/**
+ * The payload an event type takes: a declared type's own; any other type under a declared service's prefix
+ * is a mistake (a misspelt name) and takes nothing; types no service declares (the kernel's own tests, a
+ * wildcard subscription) take any record.
+ */
+export type PayloadOf<T extends string> = T extends keyof EventMap
+  ? EventMap[T]
+  : T extends `${string}*`
+    ? Record<string, unknown>
+    : T extends `${DeclaredPrefix}.${string}`
+      ? never
+      : Record<string, unknown>;
+
 export interface DomainEvent {
   type: string;
   at: string;
@@ -13,6 +37,12 @@ export interface DomainEvent {
 export type LoggedEvent = DomainEvent & { seq: number };
 
 type Handler = (event: LoggedEvent) => void;
+
+/** Refuses (as `never`) a misspelt type under a declared service's prefix, which no event could match. */
+type KnownOrUndeclared<T extends string> = [PayloadOf<T>] extends [never] ? never : unknown;
+
+/** What a subscriber to `T` gets: a declared type's payload typed, a wildcard's as any record. */
+export type EventOf<T extends string> = Omit<LoggedEvent, "type" | "payload"> & { type: T extends `${string}*` ? string : T; payload: PayloadOf<T> };
 
 export class EventBus {
   readonly log: Ring<DomainEvent>;
@@ -25,9 +55,9 @@ export class EventBus {
   }
 
   /** `type` is an exact event type, or a prefix ending in `*` (e.g. `compute.*`). */
-  subscribe(type: string, handler: Handler): void {
+  subscribe<T extends string>(type: T & KnownOrUndeclared<T>, handler: (event: EventOf<T>) => void): void {
     const list = this.#handlers.get(type) ?? [];
-    list.push(handler);
+    list.push(handler as Handler);
     this.#handlers.set(type, list);
   }
 

@@ -37,8 +37,19 @@ export interface ServiceModule<S = unknown> {
    * /_emulator/<name>; the control API's error shape and no token, like the rest of /_emulator.
    */
   control?(kernel: Kernel): Hono<AppEnv>;
+  /** The OpenAPI document of `control`'s routes; the control API's document mounts it under /_emulator/<name>. */
+  controlOpenApi?(): ControlOpenApi;
   /** Readiness for /_emulator/health. */
   health?(kernel: Kernel): { ready: boolean; detail?: string };
+}
+
+/**
+ * OpenAPI 3.1 paths (relative to the service's control mount: `/hosts` for /_emulator/compute/hosts) and the
+ * component schemas they reference. Built on the first request for the document, not at startup.
+ */
+export interface ControlOpenApi {
+  paths: Record<string, Record<string, unknown>>;
+  schemas?: Record<string, Record<string, unknown>>;
 }
 
 /** One service in the token catalog: public, internal and admin endpoints at `path` below the base URL. */

@@ -3,6 +3,7 @@
 // are collected on the transaction and run only after the commit.
 
 import { produce, current, isDraft, type Draft, setAutoFreeze } from "immer";
+import type { PayloadOf } from "../events.js";
 
 // Freezing walks every new object on each write; the store is only ever written through recipes, and
 // views copy what they render, so the walk would buy nothing but cost.
@@ -11,8 +12,8 @@ setAutoFreeze(false);
 export type RootState = Record<string, unknown>;
 
 export interface Tx {
-  /** publish a domain event after the commit */
-  emit(type: string, payload: Record<string, unknown>): void;
+  /** publish a domain event after the commit; a type the services declare (src/events.ts) takes its payload */
+  emit<T extends string>(type: T, payload: PayloadOf<T>): void;
   /** run a callback after the commit (lifecycle scheduling, cross-service reactions) */
   afterCommit(fn: () => void): void;
 }
@@ -50,7 +51,7 @@ export class Store<S extends RootState = RootState> {
     const after: Array<() => void> = [];
     const tx: Tx = {
       // payloads are copied out of the draft now: a draft is unreadable once the recipe ends
-      emit: (type, payload) => events.push([type, detach(payload)]),
+      emit: (type, payload) => events.push([type, detach(payload as Record<string, unknown>)]),
       afterCommit: (fn) => after.push(fn),
     };
     let result!: R;

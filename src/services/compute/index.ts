@@ -8,6 +8,7 @@ import { negotiate } from "./microversion.js";
 import { loadComputeSeed } from "./seed.js";
 import { resetComputeProject } from "./operations/reset.js";
 import { computeControl } from "./control.js";
+import { computeControlOpenApi } from "./control-openapi.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
 import { computeDeps, SLICE } from "./routes/deps.js";
 import { discoveryRoutes } from "./routes/discovery.js";
@@ -42,6 +43,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
       subscribeCompute(kernel);
     },
     control: (kernel) => computeControl(kernel),
+    controlOpenApi: computeControlOpenApi,
     routes(kernel) {
       const deps = computeDeps(kernel);
       return buildServiceApp(
@@ -75,10 +77,3 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     },
   };
 }
-
-/** Selectors other services may use (the image service reads the image catalog compute keeps). */
-export const computeSelectors = {
-  images(root: Readonly<Record<string, unknown>>): ComputeState["images"] | undefined {
-    return (root[SLICE] as ComputeState | undefined)?.images;
-  },
-};

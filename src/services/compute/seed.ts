@@ -1,17 +1,19 @@
-// Loads the `compute` section of a seed world: flavors, images, compute hosts (whose zones are the
-// availability zones) and quota overrides. Ids not given derive from names, so the world has the same ids
-// in every run and after every reset; seeding publishes no events.
+// Loads the `compute` section of a seed world: flavors, compute hosts (whose zones are the availability
+// zones) and quota overrides; images listed here (older worlds) go to the image service's catalog. Ids not
+// given derive from names, so the world has the same ids in every run and after every reset; seeding
+// publishes no events.
 
 import * as z from "zod";
 import type { Kernel } from "../../kernel/kernel.js";
 import { ApiError } from "../../kernel/errors.js";
 import { validate } from "../../kernel/http/body.js";
+import { derivedId, noTx, uuidOf } from "../../kernel/seed-helpers.js";
 import { get, put, values } from "../../kernel/store/table.js";
 import { identitySelectors } from "../identity/index.js";
-import { derivedId } from "../identity/seed.js";
+import { seedImages } from "../image/for-compute.js";
 import { COMPUTE_QUOTA_KEYS, type ComputeQuotas, type ComputeState } from "./state.js";
 import { createFlavor } from "./operations/flavors.js";
-import { addImage } from "./operations/images.js";
+import { computeQuotas } from "./operations/quotas.js";
 
 const count = z.number().int().min(0);
 
@@ -27,21 +29,6 @@ const flavorSeed = z.strictObject({
   is_public: z.boolean().default(true),
   description: z.string().nullable().default(null),
   extra_specs: z.record(z.string(), z.string()).default({}),
-});
-
-const imageSeed = z.strictObject({
-  id: z.string().min(1).optional(),
-  name: z.string().min(1),
-  /** the owning project (name in domain `default`, or id) */
-  project: z.string().optional(),
-  visibility: z.enum(["public", "private", "shared", "community"]).default("public"),
-  status: z.enum(["queued", "saving", "active", "killed", "deleted"]).default("active"),
-  disk_format: z.string().default("qcow2"),
-  container_format: z.string().default("bare"),
-  min_disk: count.default(0),
-  min_ram: count.default(0),
-  size: count.default(0),
-  properties: z.record(z.string(), z.string()).default({}),
 });
 
 const hostSeed = z.strictObject({
@@ -64,14 +51,13 @@ const quotaSeed = z.strictObject({
 
 const seedSchema = z.strictObject({
   flavors: z.array(flavorSeed).default([]),
-  images: z.array(imageSeed).default([]),
+  /** older worlds list images here: the image service's catalog loads them as its own section */
+  images: z.array(z.unknown()).default([]),
   hosts: z.array(hostSeed).default([]),
   quotas: z.array(quotaSeed).default([]),
 });
 
 /** Seeding happens outside any API call: its events are not published. */
-const noTx = { emit: () => {}, afterCommit: () => {} };
-
 export function loadComputeSeed(s: ComputeState, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void {
   const seed = validate(seedSchema, section ?? {}, true);
   const now = kernel.clock.now();
@@ -101,23 +87,7 @@ export function loadComputeSeed(s: ComputeState, section: unknown, kernel: Kerne
     });
   }
 
-  for (const i of seed.images) {
-    const id = i.id ?? uuidOf(derivedId("image", i.name));
-    if (get(s.images, id)) throw seedError(`Image ${i.name} (${id}) already exists`);
-    addImage(s, ctx, {
-      id,
-      name: i.name,
-      ownerProjectId: i.project === undefined ? null : project(i.project, `Image ${i.name}`),
-      status: i.status,
-      visibility: i.visibility,
-      minDisk: i.min_disk,
-      minRam: i.min_ram,
-      size: i.size,
-      diskFormat: i.disk_format,
-      containerFormat: i.container_format,
-      metadata: i.properties,
-    });
-  }
+  if (seed.images.length) seedImages(world as Record<string, unknown>, seed.images, kernel);
 
   let number = values(s.hosts).reduce((n, h) => Math.max(n, h.number), 0);
   for (const h of seed.hosts) {
@@ -146,18 +116,10 @@ export function loadComputeSeed(s: ComputeState, section: unknown, kernel: Kerne
 
   for (const { project: ref, ...limits } of seed.quotas) {
     const projectId = project(ref, "A quota");
-    const own = { ...(get(s.quotas, projectId)?.limits ?? {}) };
-    for (const [k, v] of Object.entries(limits)) if (v !== undefined) own[k as keyof ComputeQuotas] = v;
-    put(s.quotas, { id: projectId, limits: own });
+    computeQuotas.set(s, projectId, limits);
   }
 }
 
 function seedError(message: string): ApiError {
   return new ApiError(400, undefined, `Seed compute: ${message}.`);
-}
-
-/** A UUID-shaped id (8-4-4-4-12, version 4) from 32 hex digits. */
-function uuidOf(hex: string): string {
-  const variant = "89ab"[parseInt(hex[16], 16) & 3];
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,6 +1,6 @@
-// Compute (Nova v2.1) slice: servers, flavors, the image catalog (served by the image service later),
-// keypairs, server groups, compute hosts (hypervisors and their nova-compute services), quota sets and
-// per-project usage, so quota checks never count a collection.
+// Compute (Nova v2.1) slice: servers, flavors, keypairs, server groups, compute hosts (hypervisors and their
+// nova-compute services), quota sets and per-project usage, so quota checks never count a collection. The
+// image catalog is the image service's (image/for-compute.ts).
 
 import { emptyDict, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
@@ -106,25 +106,6 @@ export interface Flavor {
   extraSpecs: Record<string, string>;
 }
 
-/** The image catalog: seeded images and server snapshots (createImage). */
-export interface Image {
-  id: string;
-  name: string;
-  status: "queued" | "saving" | "active" | "killed" | "deleted";
-  visibility: "public" | "private" | "shared" | "community";
-  ownerProjectId: string | null;
-  minDisk: number;
-  minRam: number;
-  size: number;
-  diskFormat: string;
-  containerFormat: string;
-  metadata: Record<string, string>;
-  /** set for snapshots of a server */
-  serverId: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
 export interface Keypair {
   /** `<userId>/<name>`: names are unique per user */
   id: string;
@@ -195,7 +176,6 @@ export const DEFAULT_COMPUTE_QUOTAS: ComputeQuotas = {
 export interface ComputeState {
   servers: Table<Server>;
   flavors: Table<Flavor>;
-  images: Table<Image>;
   keypairs: Table<Keypair>;
   serverGroups: Table<ServerGroup>;
   hosts: Table<ComputeHost>;
@@ -212,7 +192,6 @@ export function initialComputeState(): ComputeState {
   return {
     servers: emptyTable(),
     flavors: emptyTable(),
-    images: emptyTable(),
     keypairs: emptyTable(),
     serverGroups: emptyTable(),
     hosts: emptyTable(),

@@ -3,6 +3,7 @@
 
 import type { ServiceModule } from "../../kernel/service.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
+import { noTx } from "../../kernel/seed-helpers.js";
 import { baseUrl } from "../../kernel/http/context.js";
 import { get, values } from "../../kernel/store/table.js";
 import { envelope } from "./errors.js";
@@ -56,9 +57,6 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
     },
   };
 }
-
-/** Seeding happens outside any API call: its events are not published. */
-const noTx = { emit: () => {}, afterCommit: () => {} };
 
 /** Selectors other services may use to read identity's state (slice `identity` of the root). */
 export const identitySelectors = {

@@ -1,9 +1,9 @@
 // Loads the `identity` section of a seed world. Resources without an id get one derived from their
 // names, so the default world has the same ids in every run and after every reset.
 
-import { createHash } from "node:crypto";
 import * as z from "zod";
 import type { Tx } from "../../kernel/store/store.js";
+import { derivedId } from "../../kernel/seed-helpers.js";
 import { validate } from "../../kernel/http/body.js";
 import { createDomain, createProject, createRole, createUser, grantRole } from "./operations/directory.js";
 import { findByName, nameKey, type AssignmentScope, type IdentityState } from "./state.js";
@@ -37,9 +37,8 @@ const seedSchema = z
   })
   .strict();
 
-export function derivedId(...parts: string[]): string {
-  return createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, 32);
-}
+/** Tests and older callers name seeded ids through here; the helper itself is the kernel's. */
+export { derivedId };
 
 export function loadIdentitySeed(s: IdentityState, tx: Tx, section: unknown): void {
   const seed = validate(seedSchema, section ?? {}, true);

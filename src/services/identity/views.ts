@@ -116,7 +116,5 @@ export function v3VersionEntry(base: string) {
   };
 }
 
-/** `{links: {self, previous, next}}` as every Keystone collection carries. */
-export function collectionLinks(url: string) {
-  return { self: url, previous: null, next: null };
-}
+/** `{links: {self, previous, next}}` as every Keystone collection carries (the kernel's Keystone style). */
+export { keystoneLinks as collectionLinks } from "../../kernel/pagination.js";

@@ -6,8 +6,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { baseUrl, principalOf, type Ctx } from "../../kernel/http/context.js";
 import { isAdmin } from "../../kernel/auth/principal.js";
 import { get, has, scan } from "../../kernel/store/table.js";
-import { computeSelectors } from "../compute/index.js";
-import type { Image } from "../compute/state.js";
+import { SLICE, canSee, type Image, type ImageState } from "./state.js";
 import { badRequest, imageNotFound } from "./errors.js";
 import { imageView } from "./views.js";
 
@@ -21,10 +20,11 @@ function versions(c: Ctx) {
 }
 
 export function imageRoutes(kernel: Kernel): RouteDef[] {
-  const catalog = () => computeSelectors.images(kernel.store.state);
+  const catalog = () => kernel.slice<ImageState | undefined>(SLICE)?.images;
   const visibleTo = (c: Ctx) => {
     const p = principalOf(c);
-    return (i: Image) => isAdmin(p) || i.visibility === "public" || i.visibility === "community" || i.ownerProjectId === p.projectId;
+    const caller = { projectId: p.projectId, isAdmin: isAdmin(p) };
+    return (i: Image) => canSee(caller, i);
   };
   return [
     { method: "GET", path: "/", operation: "image.versions.list", policy: "public", handler: (c) => c.json(versions(c), 300) },

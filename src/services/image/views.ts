@@ -1,7 +1,7 @@
-// Compute's image catalog records -> Glance v2 image records, custom properties at the top.
+// Image catalog records -> Glance v2 image records, custom properties at the top.
 
 import { isoSeconds } from "../../kernel/time.js";
-import type { Image } from "../compute/state.js";
+import type { Image } from "./state.js";
 
 export function imageView(i: Image) {
   return {

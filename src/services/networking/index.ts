@@ -21,7 +21,7 @@ import { subscribeNetworking } from "./subscriptions.js";
 
 export type { NetworkingState } from "./state.js";
 /** The functions compute uses to create, bind, unbind and delete a server's ports and read their addresses. */
-export * as computeHooks from "./compute-hooks.js";
+export * as computeHooks from "./for-compute.js";
 
 export function networkingService(): ServiceModule<NetworkingState> {
   const mountPath = "/networking";

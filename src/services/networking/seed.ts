@@ -8,9 +8,9 @@ import { seededRandom } from "../../kernel/ids.js";
 import { systemCaller } from "../../kernel/operation.js";
 import { ApiError } from "../../kernel/errors.js";
 import { validate } from "../../kernel/http/body.js";
+import { derivedId, noTx, uuidOf } from "../../kernel/seed-helpers.js";
 import { get } from "../../kernel/store/table.js";
 import { identitySelectors } from "../identity/index.js";
-import { derivedId } from "../identity/seed.js";
 import { parseCidr } from "./cidr.js";
 import type { NetworkingState, Network, Subnet } from "./state.js";
 import { createNetwork } from "./operations/networks.js";
@@ -64,8 +64,6 @@ const seedSchema = z.strictObject({
 });
 
 /** Seeding happens outside any API call: its events are not published. */
-const noTx = { emit: () => {}, afterCommit: () => {} };
-
 export function loadNetworkingSeed(s: NetworkingState, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void {
   const seed = validate(seedSchema, section ?? {}, true);
   const ids = new SeedIds();
@@ -144,12 +142,6 @@ export function loadNetworkingSeed(s: NetworkingState, section: unknown, kernel:
 
 function seedError(message: string): ApiError {
   return new ApiError(400, undefined, `Seed networking: ${message}.`);
-}
-
-/** A UUID-shaped id (8-4-4-4-12, version 4) from 32 hex digits, as Neutron ids look. */
-function uuidOf(hex: string): string {
-  const variant = "89ab"[parseInt(hex[16], 16) & 3];
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**

@@ -3,7 +3,7 @@
 // checks O(1): MAC addresses, IP owners, address bitmaps, default groups, rule fingerprints, usage.
 
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
-import { emptyTable, get, type Table } from "../../kernel/store/table.js";
+import { emptyTable, type Table } from "../../kernel/store/table.js";
 import type { Chunk, IpamState } from "./ipam.js";
 
 /** Fields every Neutron resource carries (standard attributes). */
@@ -210,10 +210,6 @@ export function initialNetworkingState(): NetworkingState {
     defaultGroups: emptyDict(),
     ruleKeys: emptyDict(),
   };
-}
-
-export function quotaLimit(s: NetworkingState, projectId: string, resource: QuotaResource): number {
-  return get(s.quotas, projectId)?.limits[resource] ?? DEFAULT_QUOTAS[resource];
 }
 
 export function quotaUsed(s: NetworkingState, projectId: string, resource: QuotaResource): number {

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addImage } from "../../../src/services/compute/operations/images.js";
-import type { ComputeState } from "../../../src/services/compute/state.js";
+import { addImage } from "../../../src/services/image/catalog.js";
+import type { ImageState } from "../../../src/services/image/state.js";
 import { CIRROS, computeApi, fault, type ComputeApi } from "../../helpers/compute.js";
 
 const BASE = "http://localhost/compute";
 
-/** Adds an image straight to the catalog, as createImage does through addImage. */
+/** Adds an image straight to the image service's catalog, as createImage does through its contract. */
 function catalogImage(n: ComputeApi, input: Parameters<typeof addImage>[2]): string {
-  return n.emu.kernel.store.update((draft, tx) =>
-    addImage(draft.compute as ComputeState, { ids: n.emu.kernel.ids, now: n.emu.kernel.clock.now(), tx }, input).id,
+  return n.emu.kernel.store.update((draft) =>
+    addImage(draft.image as ImageState, { ids: n.emu.kernel.ids, now: n.emu.kernel.clock.now() }, input).id,
   );
 }
 

@@ -20,7 +20,7 @@ describe("compute: the default seed world", () => {
     const n = await computeApi();
     const image = (await n.api("GET", `/images/${CIRROS}`, { token: n.demo })).body.image;
     expect(image).toMatchObject({ id: CIRROS, name: "cirros", status: "ACTIVE", minDisk: 1, minRam: 0, "OS-EXT-IMG-SIZE:size": 21430272 });
-    const row = (n.emu.kernel.store.state.compute as any).images;
+    const row = (n.emu.kernel.store.state.image as any).images;
     const stored = JSON.stringify(row);
     expect(stored).toContain('"diskFormat":"qcow2"');
     expect(stored).toContain('"containerFormat":"bare"');

@@ -1,27 +1,15 @@
-// The image catalog compute reads (and createImage adds to): visibility (public and community images plus
-// the caller's project's own; admins see all, as in Glance), lookup by id or URL, listing filters, and
-// delete (owner or admin).
+// Nova's image proxy over the image service's catalog (read and written through image/for-compute.ts):
+// lookup by id or URL, listing filters, delete (owner or admin), in Nova's errors and events.
 
-import { get, put, remove, values } from "../../../kernel/store/table.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
-import type { ComputeState, Image } from "../state.js";
+import * as catalog from "../../image/for-compute.js";
+import type { Image, ImageInput } from "../../image/for-compute.js";
 import { forbidden, itemNotFound } from "../errors.js";
-import { refId } from "./flavors.js";
-
-export function canSee(caller: Pick<Caller, "projectId" | "isAdmin">, image: Image): boolean {
-  return caller.isAdmin || image.visibility === "public" || image.visibility === "community" || image.ownerProjectId === caller.projectId;
-}
-
-/** An image the caller may use, by id or by a URL ending in its id (an imageRef). */
-export function findImage(s: ComputeState, ref: string, caller: Pick<Caller, "projectId" | "isAdmin">): Image | undefined {
-  const image = get(s.images, refId(ref));
-  return image && canSee(caller, image) ? image : undefined;
-}
 
 export const imageNotFound = (id: string) => itemNotFound(`Image ${id} could not be found.`);
 
-export function visibleImage(s: ComputeState, caller: Caller, id: string): Image {
-  const image = findImage(s, id, caller);
+export function visibleImage(root: Readonly<Record<string, unknown>>, caller: Caller, id: string): Image {
+  const image = catalog.findImage(root, id, caller);
   if (!image) throw imageNotFound(id);
   return image;
 }
@@ -43,10 +31,9 @@ export function apiImageStatus(image: Image): string {
   return { active: "ACTIVE", queued: "SAVING", saving: "SAVING", deleted: "DELETED", killed: "ERROR" }[image.status] ?? "UNKNOWN";
 }
 
-export function listImages(s: ComputeState, caller: Caller, q: ImageQuery): Image[] {
-  return values(s.images).filter(
+export function listImages(root: Readonly<Record<string, unknown>>, caller: Caller, q: ImageQuery): Image[] {
+  return catalog.visibleImages(root, caller).filter(
     (i) =>
-      canSee(caller, i) &&
       (q.name === undefined || i.name === q.name) &&
       (q.status === undefined || apiImageStatus(i) === q.status.toUpperCase()) &&
       (q.server === undefined || (i.serverId !== null && (i.serverId === q.server || q.server.endsWith(`/${i.serverId}`)))) &&
@@ -56,53 +43,17 @@ export function listImages(s: ComputeState, caller: Caller, q: ImageQuery): Imag
   );
 }
 
-export interface ImageInput {
-  name: string;
-  ownerProjectId: string | null;
-  /** the server a snapshot was taken of */
-  serverId?: string | null;
-  status?: Image["status"];
-  visibility?: Image["visibility"];
-  minDisk?: number;
-  minRam?: number;
-  size?: number;
-  diskFormat?: string;
-  containerFormat?: string;
-  metadata?: Record<string, string>;
-  /** a fixed id (seed); a new UUID otherwise */
-  id?: string;
-}
-
-/**
- * Adds an image to the catalog (a server snapshot: createImage). Snapshots are private to their project
- * and start `queued` unless told otherwise; the caller moves them on (saving, active) as the upload goes.
- */
-export function addImage(s: ComputeState, ctx: Pick<OperationContext, "ids" | "now" | "tx">, input: ImageInput): Image {
-  const image: Image = {
-    id: input.id ?? ctx.ids.uuid(),
-    name: input.name,
-    status: input.status ?? "queued",
-    visibility: input.visibility ?? "private",
-    ownerProjectId: input.ownerProjectId,
-    minDisk: input.minDisk ?? 0,
-    minRam: input.minRam ?? 0,
-    size: input.size ?? 0,
-    diskFormat: input.diskFormat ?? "qcow2",
-    containerFormat: input.containerFormat ?? "bare",
-    metadata: { ...(input.metadata ?? {}) },
-    serverId: input.serverId ?? null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  };
-  put(s.images, image);
+/** Registers a server's snapshot in the image service's catalog, in this update. */
+export function addSnapshotImage(ctx: OperationContext, input: ImageInput): Image {
+  const image = catalog.addImage(ctx, input);
   ctx.tx.emit("compute.image.created", { imageId: image.id, name: image.name, projectId: image.ownerProjectId, serverId: image.serverId });
   return image;
 }
 
 /** Only the owning project (or an admin) may delete an image; others get 403, as Glance answers. */
-export function deleteImage(s: ComputeState, ctx: OperationContext, id: string): void {
-  const image = visibleImage(s, ctx.caller, id);
+export function deleteImage(ctx: OperationContext, id: string): void {
+  const image = visibleImage(ctx.root, ctx.caller, id);
   if (!ctx.caller.isAdmin && image.ownerProjectId !== ctx.caller.projectId) throw forbidden(`You are not permitted to delete image ${id}.`);
-  remove(s.images, id);
+  catalog.removeImage(ctx, id);
   ctx.tx.emit("compute.image.deleted", { imageId: id, projectId: image.ownerProjectId });
 }

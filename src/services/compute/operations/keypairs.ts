@@ -6,7 +6,7 @@ import { filter, get, put, remove } from "../../../kernel/store/table.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Keypair } from "../state.js";
 import { badRequest, conflictingRequest, forbidden, itemNotFound } from "../errors.js";
-import { checkCountQuota } from "./quotas.js";
+import { computeQuotas } from "./quotas.js";
 import { generateSshKey, sshFingerprint, x509Fingerprint } from "./keypair-keys.js";
 
 const keyOf = (userId: string, name: string) => `${userId}/${name}`;
@@ -52,7 +52,7 @@ export interface KeypairInput {
 
 export function createKeypair(s: ComputeState, ctx: OperationContext, input: KeypairInput): { keypair: Keypair; privateKey?: string } {
   validateName(input.name);
-  checkCountQuota(s, input.projectId, "key_pairs", filter(s.keypairs, (k) => k.userId === input.userId).length);
+  computeQuotas.check(s, input.projectId, "key_pairs", 1, filter(s.keypairs, (k) => k.userId === input.userId).length);
   let publicKey = input.publicKey;
   let fingerprint = publicKey === undefined ? undefined : input.type === "x509" ? x509Fingerprint(publicKey) : sshFingerprint(publicKey);
   if (findKeypair(s, input.userId, input.name)) throw conflictingRequest(`Key pair '${input.name}' already exists.`);

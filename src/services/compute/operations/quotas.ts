@@ -1,18 +1,40 @@
-// Compute quotas (nova/api/openstack/compute/quota_sets.py, nova/quota.py): effective limits (defaults
-// overlaid by a project's own), usage (instances, cores and RAM from the counters servers keep; key pairs per
-// user; server groups per project), the checks creates make (413 entityTooLarge), updates.
+// Compute quotas (nova/api/openstack/compute/quota_sets.py, nova/quota.py): Nova's resources and defaults
+// declared on the kernel's quotas (overrides, checks: 413 entityTooLarge); usage (instances, cores and RAM
+// from the counters servers keep; key pairs per user; server groups per project); updates.
 
 import { dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { filter, get, put, remove } from "../../../kernel/store/table.js";
+import { filter } from "../../../kernel/store/table.js";
+import { Quotas } from "../../../kernel/quota.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { COMPUTE_QUOTA_KEYS, DEFAULT_COMPUTE_QUOTAS, type ComputeQuotaKey, type ComputeQuotas, type ComputeState } from "../state.js";
 import { badRequest, forbidden, quotaExceeded } from "../errors.js";
 
 export type InstanceUsage = { instances: number; cores: number; ram: number };
 
+/** Project-scoped usage; key pairs are a user's, so they count only where a caller names the user. */
+function projectUsed(s: ComputeState, projectId: string, key: ComputeQuotaKey): number {
+  switch (key) {
+    case "instances":
+    case "cores":
+    case "ram":
+      return instanceUsage(s, projectId)[key];
+    case "server_groups":
+      return filter(s.serverGroups, (g) => g.projectId === projectId).length;
+    default:
+      return 0;
+  }
+}
+
+export const computeQuotas = new Quotas<ComputeQuotaKey, ComputeState>({
+  resources: COMPUTE_QUOTA_KEYS,
+  defaults: DEFAULT_COMPUTE_QUOTAS,
+  overrides: (s) => s.quotas,
+  used: projectUsed,
+  exceeded: quotaExceeded,
+});
+
 export function effectiveQuotas(s: ComputeState, projectId: string): ComputeQuotas {
-  const own = get(s.quotas, projectId)?.limits ?? {};
-  return Object.fromEntries(COMPUTE_QUOTA_KEYS.map((k) => [k, own[k] ?? DEFAULT_COMPUTE_QUOTAS[k]])) as ComputeQuotas;
+  return computeQuotas.limits(s, projectId);
 }
 
 export function instanceUsage(s: ComputeState, projectId: string): InstanceUsage {
@@ -23,7 +45,7 @@ export function instanceUsage(s: ComputeState, projectId: string): InstanceUsage
 export function quotaUsage(s: ComputeState, projectId: string, userId: string | undefined): Record<ComputeQuotaKey, number> {
   const used = Object.fromEntries(COMPUTE_QUOTA_KEYS.map((k) => [k, 0])) as Record<ComputeQuotaKey, number>;
   Object.assign(used, instanceUsage(s, projectId));
-  used.server_groups = filter(s.serverGroups, (g) => g.projectId === projectId).length;
+  used.server_groups = projectUsed(s, projectId, "server_groups");
   if (userId) used.key_pairs = filter(s.keypairs, (k) => k.userId === userId).length;
   return used;
 }
@@ -33,12 +55,10 @@ export function quotaUsage(s: ComputeState, projectId: string, userId: string | 
  * instances first, then cores, then RAM, as Nova reports them. Zero and negative deltas always pass.
  */
 export function checkInstanceQuota(s: ComputeState, projectId: string, requested: Partial<InstanceUsage>): void {
-  const limits = effectiveQuotas(s, projectId);
   const used = instanceUsage(s, projectId);
   for (const key of ["instances", "cores", "ram"] as const) {
     const want = requested[key] ?? 0;
-    if (want <= 0 || limits[key] < 0) continue;
-    if (used[key] + want > limits[key]) throw quotaExceeded(key, want, used[key], limits[key]);
+    if (want > 0) computeQuotas.check(s, projectId, key, want, used[key]);
   }
 }
 
@@ -52,12 +72,6 @@ export function addInstanceUsage(s: ComputeState, projectId: string, delta: Part
   });
 }
 
-/** One more of a counted resource (key_pairs per user, server_groups per project) must fit its limit. */
-export function checkCountQuota(s: ComputeState, projectId: string, key: "key_pairs" | "server_groups" | "server_group_members", used: number): void {
-  const limit = effectiveQuotas(s, projectId)[key];
-  if (limit >= 0 && used + 1 > limit) throw quotaExceeded(key, 1, used, limit);
-}
-
 /** A project reads its own quotas; anyone else's takes an admin (403). */
 export function assertMayRead(caller: Caller, projectId: string): void {
   if (!caller.isAdmin && caller.projectId !== projectId) throw forbidden();
@@ -68,22 +82,16 @@ export function assertMayRead(caller: Caller, projectId: string): void {
  * (Nova: "Quota limit 1 for instances must be greater than or equal to already used and reserved 2.").
  */
 export function updateQuotas(s: ComputeState, projectId: string, userId: string | undefined, limits: Partial<ComputeQuotas>, force: boolean): ComputeQuotas {
-  const used = quotaUsage(s, projectId, userId);
-  const entries = Object.entries(limits).filter((e): e is [ComputeQuotaKey, number] => e[1] !== undefined);
   if (!force) {
-    for (const [key, limit] of entries) {
-      if (limit >= 0 && used[key] > limit) {
-        throw badRequest(`Quota limit ${limit} for ${key} must be greater than or equal to already used and reserved ${used[key]}.`);
-      }
-    }
+    const used = quotaUsage(s, projectId, userId);
+    const below = computeQuotas.belowUsage(s, projectId, limits, (k) => used[k]);
+    if (below) throw badRequest(`Quota limit ${below.limit} for ${below.resource} must be greater than or equal to already used and reserved ${below.used}.`);
   }
-  const own = { ...(get(s.quotas, projectId)?.limits ?? {}) };
-  for (const [key, limit] of entries) own[key] = limit;
-  put(s.quotas, { id: projectId, limits: own });
+  computeQuotas.set(s, projectId, limits);
   return effectiveQuotas(s, projectId);
 }
 
 /** Back to the defaults. */
 export function deleteQuotas(s: ComputeState, projectId: string): void {
-  remove(s.quotas, projectId);
+  computeQuotas.delete(s, projectId);
 }

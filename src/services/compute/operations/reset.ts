@@ -1,7 +1,8 @@
-// Per-project reset (POST /_emulator/reset?project=): the project's servers, server groups, images (server
-// snapshots) and quota overrides go back to the seed world, and so does its instance usage. The compute seed
-// holds no servers (seed.ts), so the project's servers are taken out, each letting go of what it holds as the
-// end of a delete does; keypairs belong to users, not projects (Nova scopes them per user), and stay.
+// Per-project reset (POST /_emulator/reset?project=): the project's servers, server groups and quota
+// overrides go back to the seed world, and so does its instance usage (its images, snapshots included, are
+// the image service's to reset). The compute seed holds no servers (seed.ts), so the project's servers are
+// taken out, each letting go of what it holds as the end of a delete does; keypairs belong to users, not
+// projects (Nova scopes them per user), and stay.
 
 import { isDraft, original } from "immer";
 import { operationContext, systemCaller, type OperationContext } from "../../../kernel/operation.js";
@@ -35,7 +36,6 @@ export function resetComputeProject(s: ComputeState, seeded: ComputeState, proje
     ctx.enter(SERVER, id, null);
   }
   restoreRows(s.serverGroups, seeded.serverGroups, (g) => g.projectId === projectId);
-  restoreRows(s.images, seeded.images, (i) => i.ownerProjectId === projectId);
   restoreRows(s.quotas, seeded.quotas, (q) => q.id === projectId);
   const usage = dictGet(seeded.usage, projectId);
   if (usage) dictSet(s.usage, projectId, { ...usage });

@@ -19,7 +19,7 @@ export const ACTION_STEP_APPLIERS: Record<string, ServerStepApplier> = {
   // (the end of the deleting phase proper is finishDelete's; this entry runs first for the exact step)
   "deleting>deleted": (s, ctx, server) => {
     releaseMigration(s, server);
-    abandonSnapshot(s, ctx, server);
+    abandonSnapshot(ctx, server);
     finishDelete(s, ctx, server);
   },
 };

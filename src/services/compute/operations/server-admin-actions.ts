@@ -46,7 +46,7 @@ export function resetState(s: ComputeState, ctx: OperationContext, server: Serve
   if (!ctx.caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:os-admin-actions:reset_state to be performed.");
   if (server.phase !== "deleting") {
     enterPhase(ctx, server, null);
-    abandonSnapshot(s, ctx, server);
+    abandonSnapshot(ctx, server);
     if (server.migration?.kind === "evacuation" || (server.migration && !server.oldFlavor)) {
       // a move that had not switched hosts yet: the destination's claim is released, the server stays home
       releaseMigration(s, server);

@@ -5,14 +5,14 @@
 import { get, put } from "../../../kernel/store/table.js";
 import type { OperationContext } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
+import { findImage } from "../../image/for-compute.js";
 import { type ComputeHost, type ComputeState, type Flavor, type FlavorSnapshot, type Server, type ServerGroup } from "../state.js";
-import { badRequest, forbidden, quotaExceeded } from "../errors.js";
+import { badRequest, forbidden } from "../errors.js";
 import { enterPhase } from "../lifecycle.js";
 import { findFlavor } from "./flavors.js";
-import { findImage } from "./images.js";
 import { findKeypair } from "./keypairs.js";
 import { claimHost, scheduleHost } from "./hosts.js";
-import { addInstanceUsage, checkInstanceQuota, effectiveQuotas } from "./quotas.js";
+import { addInstanceUsage, checkInstanceQuota, computeQuotas } from "./quotas.js";
 import { allocatePorts, planNetworks, type NetworkRequest } from "./server-networks.js";
 import { addGroupMember } from "./server-groups.js";
 import { zoneExists } from "./zones.js";
@@ -77,12 +77,12 @@ function bootImage(s: ComputeState, ctx: OperationContext, input: ServerCreateIn
   const root = input.blockDevices?.find((b) => b.bootIndex === 0);
   if (root) {
     if (!root.uuid && root.sourceType !== "blank") throw badRequest("Block Device Mapping is Invalid: a boot device needs a uuid.");
-    if (root.sourceType === "image" && root.uuid && !findImage(s, root.uuid, ctx.caller)) throw badRequest(`Image ${root.uuid} could not be found.`);
+    if (root.sourceType === "image" && root.uuid && !findImage(ctx.root, root.uuid, ctx.caller)) throw badRequest(`Image ${root.uuid} could not be found.`);
     if (root.destinationType !== "local") return null;
   }
   const ref = root?.sourceType === "image" && root.uuid ? root.uuid : input.imageRef;
   if (!ref) throw badRequest("Missing imageRef attribute");
-  const image = findImage(s, ref, ctx.caller);
+  const image = findImage(ctx.root, ref, ctx.caller);
   if (!image) throw badRequest("Can not find requested image");
   if (image.status !== "active") throw badRequest(`Image ${image.id} is not active.`);
   if (flavor.disk > 0 && image.minDisk > flavor.disk) throw badRequest("Flavor's disk is too small for requested image.");
@@ -107,8 +107,7 @@ function serverGroupOf(s: ComputeState, ctx: OperationContext, groupId: string |
   if (groupId === undefined) return undefined;
   const group = get(s.serverGroups, groupId);
   if (!group || (!ctx.caller.isAdmin && group.projectId !== ctx.caller.projectId)) throw badRequest(`Instance group ${groupId} could not be found.`);
-  const limit = effectiveQuotas(s, group.projectId).server_group_members;
-  if (limit >= 0 && group.members.length + count > limit) throw quotaExceeded("server_group_members", count, group.members.length, limit);
+  computeQuotas.check(s, group.projectId, "server_group_members", count, group.members.length);
   return group;
 }
 
@@ -139,9 +138,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
   if (input.keyName && !findKeypair(s, ctx.caller.userId, input.keyName)) throw badRequest("Invalid key_name provided.");
   const { zone, forcedHost } = placement(s, ctx, input.availabilityZone);
   const metadata = input.metadata ?? {};
-  const metadataLimit = effectiveQuotas(s, projectId).metadata_items;
-  const metadataCount = Object.keys(metadata).length;
-  if (metadataLimit >= 0 && metadataCount > metadataLimit) throw quotaExceeded("metadata_items", metadataCount, 0, metadataLimit);
+  computeQuotas.check(s, projectId, "metadata_items", Object.keys(metadata).length, 0);
   const groupNames = input.securityGroups?.length ? [...new Set(input.securityGroups)] : ["default"];
   const groups = computeHooks.resolveSecurityGroups(ctx.root, projectId, groupNames);
   if (groups.missing.length > 0) throw badRequest(`Security group ${groups.missing[0]} not found for project ${projectId}.`);

@@ -6,7 +6,7 @@ import { filter, get, put, remove, values } from "../../../kernel/store/table.js
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, ServerGroup } from "../state.js";
 import { badRequest, itemNotFound } from "../errors.js";
-import { checkCountQuota } from "./quotas.js";
+import { computeQuotas } from "./quotas.js";
 import type { ServerGroupCreate } from "../schemas/server-groups.js";
 
 export const groupNotFound = (id: string) => itemNotFound(`Server group ${id} could not be found.`);
@@ -27,7 +27,7 @@ export function listServerGroups(s: ComputeState, caller: Caller, allProjects: b
 export function createServerGroup(s: ComputeState, ctx: OperationContext, input: ServerGroupCreate): ServerGroup {
   if (Object.keys(input.rules).length > 0 && input.policy !== "anti-affinity") throw badRequest("Only anti-affinity policy supports rules.");
   const projectId = ctx.caller.projectId;
-  checkCountQuota(s, projectId, "server_groups", filter(s.serverGroups, (g) => g.projectId === projectId).length);
+  computeQuotas.check(s, projectId, "server_groups");
   const group: ServerGroup = {
     id: ctx.ids.uuid(),
     name: input.name,
@@ -58,7 +58,7 @@ export function addGroupMember(s: ComputeState, groupId: string, serverId: strin
   const group = get(s.serverGroups, groupId);
   if (!group) throw groupNotFound(groupId);
   if (!group.members.includes(serverId)) {
-    checkCountQuota(s, group.projectId, "server_group_members", group.members.length);
+    computeQuotas.check(s, group.projectId, "server_group_members", 1, group.members.length);
     group.members.push(serverId);
   }
   return group;

@@ -2,12 +2,12 @@
 // is registered at once (queued) and uploaded while the server's task_state goes image_snapshot ->
 // image_pending_upload -> image_uploading -> none; the image turns saving, then active. Nova checks no lock.
 
-import { get, values } from "../../../kernel/store/table.js";
 import type { OperationContext } from "../../../kernel/operation.js";
-import type { ComputeState, Image, Server } from "../state.js";
+import { imageById, setImageStatus, snapshotUploading, type Image } from "../../image/for-compute.js";
+import type { ComputeState, Server } from "../state.js";
 import type { ServerStepApplier, ServerStepDef, StepContext } from "../lifecycle.js";
 import { quotaExceeded } from "../errors.js";
-import { addImage } from "./images.js";
+import { addSnapshotImage } from "./images.js";
 import { effectiveQuotas } from "./quotas.js";
 import { begin, checkState, onItsHost, settle } from "./server-action-rules.js";
 
@@ -27,13 +27,13 @@ export function createImage(s: ComputeState, ctx: OperationContext, server: Serv
     if (limit >= 0 && count > limit) throw quotaExceeded("metadata_items", count, 0, limit);
   }
   checkState(server, "createImage", { vm: SNAPSHOT_STATES });
-  const base = server.imageId === null ? undefined : get(s.images, server.imageId);
+  const base = server.imageId === null ? undefined : imageById(ctx.root, server.imageId);
   // Nova's system properties come first; the caller's metadata may override them
   const metadata: Record<string, string> = { instance_uuid: server.id, user_id: ctx.caller.userId || server.userId, image_type: "snapshot" };
   if (server.imageId !== null) metadata.base_image_ref = server.imageId;
   Object.assign(metadata, input.metadata);
   const volumeBacked = server.imageId === null;
-  const image = addImage(s, ctx, {
+  const image = addSnapshotImage(ctx, {
     name: input.name,
     ownerProjectId: server.projectId,
     serverId: server.id,
@@ -49,22 +49,14 @@ export function createImage(s: ComputeState, ctx: OperationContext, server: Serv
   return image;
 }
 
-/** The snapshot the server is uploading (one at a time: the task_state check sees to that). */
-function uploading(s: ComputeState, server: Server): Image | undefined {
-  return values(s.images).find((i) => i.serverId === server.id && (i.status === "queued" || i.status === "saving"));
-}
-
+// The snapshot the server is uploading is one at a time: the task_state check sees to that.
 function imageStep(status: Image["status"], next: string | null): ServerStepApplier {
-  return (s, ctx, server) => {
-    const image = uploading(s, server);
-    if (image) {
-      image.status = status;
-      image.updatedAt = ctx.now;
-      if (status === "active") {
-        const base = server.imageId === null ? undefined : get(s.images, server.imageId);
-        image.size = base?.size ?? 0;
-        ctx.tx.emit("compute.image.uploaded", { imageId: image.id, projectId: image.ownerProjectId, serverId: server.id });
-      }
+  return (_s, ctx, server) => {
+    const uploading = snapshotUploading(ctx.root, server.id);
+    if (uploading) {
+      const base = status !== "active" || server.imageId === null ? undefined : imageById(ctx.root, server.imageId);
+      const image = setImageStatus(ctx, uploading.id, status, status === "active" ? (base?.size ?? 0) : undefined)!;
+      if (status === "active") ctx.tx.emit("compute.image.uploaded", { imageId: image.id, projectId: image.ownerProjectId, serverId: server.id });
     }
     if (next === null) settle(ctx, server, server.vmState, server.powerState);
     else begin(ctx, server, next, next);
@@ -75,11 +67,9 @@ function imageStep(status: Image["status"], next: string | null): ServerStepAppl
  * A snapshot the server cannot finish (it is deleted, or reset, mid-upload) is killed, as Glance marks an
  * upload that never completed.
  */
-export function abandonSnapshot(s: ComputeState, ctx: Pick<StepContext, "now">, server: Server): void {
-  const image = uploading(s, server);
-  if (!image) return;
-  image.status = "killed";
-  image.updatedAt = ctx.now;
+export function abandonSnapshot(ctx: Pick<StepContext, "now" | "root">, server: Server): void {
+  const image = snapshotUploading(ctx.root, server.id);
+  if (image) setImageStatus(ctx, image.id, "killed");
 }
 
 export const SNAPSHOT_STEPS: ServerStepDef[] = [

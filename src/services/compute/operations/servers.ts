@@ -4,8 +4,8 @@
 import { get } from "../../../kernel/store/table.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
-import { effectiveQuotas } from "./quotas.js";
-import { conflictingRequest, instanceNotFound, invalidState, itemNotFound, quotaExceeded } from "../errors.js";
+import { computeQuotas } from "./quotas.js";
+import { conflictingRequest, instanceNotFound, invalidState, itemNotFound } from "../errors.js";
 import { changeState, enterPhase } from "../lifecycle.js";
 
 /** The server, when the caller may see it: its project's members, or an admin. Else 404 itemNotFound. */
@@ -64,9 +64,7 @@ function writableMetadata(s: ComputeState, ctx: OperationContext, id: string, ac
 }
 
 function checkMetadataQuota(s: ComputeState, server: Server, metadata: Record<string, string>): void {
-  const limit = effectiveQuotas(s, server.projectId).metadata_items;
-  const count = Object.keys(metadata).length;
-  if (limit >= 0 && count > limit) throw quotaExceeded("metadata_items", count, 0, limit);
+  computeQuotas.check(s, server.projectId, "metadata_items", Object.keys(metadata).length, 0);
 }
 
 /** PUT /metadata replaces everything; POST /metadata and PUT /metadata/{key} merge. */

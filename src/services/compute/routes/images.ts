@@ -1,4 +1,4 @@
-// Images through the compute proxy (Nova v2.1), read from the image catalog: list, list
+// Images through the compute proxy (Nova v2.1), over the image service's catalog: list, list
 // detail, show, delete (204). Deprecated: from 2.36 every one of them is 404.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
@@ -32,7 +32,7 @@ export function imageRoutes(deps: ComputeDeps): RouteDef[] {
   const list = (detail: boolean) => (c: Ctx) => {
     available(c);
     const params = pageParams(c);
-    const rows = listImages(deps.state(), deps.caller(c), imageQuery(c));
+    const rows = listImages(deps.root(), deps.caller(c), imageQuery(c));
     const { items, links } = page(c, rows, (i) => i.id, params, deps.kernel.options.maxPageSize);
     return c.json(collectionBody("images", items.map((i) => (detail ? imageView(c, i) : imageSummary(c, i))), links));
   };
@@ -45,7 +45,7 @@ export function imageRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.image.show",
       handler: (c) => {
         available(c);
-        return c.json({ image: imageView(c, visibleImage(deps.state(), deps.caller(c), idOf(c))) });
+        return c.json({ image: imageView(c, visibleImage(deps.root(), deps.caller(c), idOf(c))) });
       },
     },
     {
@@ -54,7 +54,7 @@ export function imageRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.image.delete",
       handler: (c) => {
         available(c);
-        deps.write(c, (s, ctx) => deleteImage(s, ctx, idOf(c)));
+        deps.write(c, (_s, ctx) => deleteImage(ctx, idOf(c)));
         return c.body(null, 204);
       },
     },

@@ -2,7 +2,7 @@
 // scoping (all_tenants: 403 for others), newest first, limit/marker with `servers_links`. Without filters a
 // page walks the table backwards from the marker: O(page), whatever the number of servers.
 
-import { paginate } from "../../../kernel/pagination.js";
+import { novaNextLinks, paginate } from "../../../kernel/pagination.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -12,7 +12,7 @@ import { microversion } from "../microversion.js";
 import { refId } from "../operations/flavors.js";
 import type { ComputeState, Server } from "../state.js";
 import { apiStatus } from "../status.js";
-import { pageParams } from "../views/collection.js";
+import { listUrl, pageParams } from "../views/collection.js";
 import { serverSummary, serverView, serverViewContext } from "../views/servers.js";
 import type { ComputeDeps } from "./deps.js";
 
@@ -178,10 +178,7 @@ export function listServers(deps: ComputeDeps, c: Ctx, detail: boolean): Respons
   const ctx = detail ? serverViewContext(s, root, base, microversion(c), caller.isAdmin) : undefined;
   const body: Record<string, unknown> = { servers: rows.map((v) => (ctx ? serverView(ctx, v) : serverSummary(base, v))) };
   // Nova links the next page whenever this one is full
-  if (rows.length > 0 && rows.length === limit) {
-    const url = new URL(c.req.url);
-    url.searchParams.set("marker", rows[rows.length - 1].id);
-    body.servers_links = [{ rel: "next", href: `${base}${url.pathname}?${url.searchParams.toString()}` }];
-  }
+  const links = novaNextLinks(() => listUrl(c), rows.length, limit, () => rows[rows.length - 1].id);
+  if (links) body.servers_links = links;
   return c.json(body);
 }

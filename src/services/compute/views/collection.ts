@@ -2,6 +2,7 @@
 // (nova/api/openstack/common.py) and the `<plural>_links` next link, which Nova adds whenever a page is full.
 
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { novaNextLinks, type ListUrl } from "../../../kernel/pagination.js";
 import { badRequest } from "../errors.js";
 
 export interface Link {
@@ -55,11 +56,13 @@ export function page<T>(c: Ctx, rows: T[], keyOf: (row: T) => string, params: Pa
   }
   const limit = Math.min(params.limit || maxLimit, maxLimit);
   const items = rows.slice(start, start + limit);
-  if (items.length === 0 || items.length < limit) return { items, links: undefined };
+  return { items, links: novaNextLinks(() => listUrl(c), items.length, limit, () => keyOf(items[items.length - 1])) };
+}
+
+/** The list's URL as Nova links it: the base URL clients reach, the path and query as sent. */
+export function listUrl(c: Ctx): ListUrl {
   const url = new URL(c.req.url);
-  url.searchParams.set("marker", keyOf(items[items.length - 1]));
-  const href = `${baseUrl(c)}${url.pathname}?${url.searchParams.toString()}`;
-  return { items, links: [{ rel: "next", href }] };
+  return { base: baseUrl(c), path: url.pathname, query: url.searchParams };
 }
 
 /** `{<plural>: items, <plural>_links?: links}` */

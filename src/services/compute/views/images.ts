@@ -4,7 +4,7 @@
 
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { isoSeconds } from "../../../kernel/time.js";
-import type { Image } from "../state.js";
+import type { Image } from "../../image/for-compute.js";
 import { apiImageStatus } from "../operations/images.js";
 import { resourceLinks } from "./collection.js";
 

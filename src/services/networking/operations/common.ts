@@ -4,9 +4,10 @@
 
 import type { Ids } from "../../../kernel/ids.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
-import { dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { overQuota, policyNotAuthorized } from "../errors.js";
-import { quotaLimit, type NetworkingState, type QuotaResource, type Standard } from "../state.js";
+import { addUsage } from "../../../kernel/quota.js";
+import { policyNotAuthorized } from "../errors.js";
+import { quotaUsed, type NetworkingState, type QuotaResource, type Standard } from "../state.js";
+import { networkingQuotas } from "./quotas.js";
 
 /**
  * What a networking operation uses of the kernel's operation context. Networking has no lifecycles and
@@ -45,16 +46,12 @@ export function targetProject(caller: Caller, requested: string | undefined): st
   return requested;
 }
 
+/** Counts `count` more of a resource, or throws OverQuota (409) when they would pass the project's limit. */
 export function reserveQuota(s: NetworkingState, projectId: string, resource: QuotaResource, count = 1): void {
-  const usage = dictGet(s.usage, projectId);
-  const used = usage?.[resource] ?? 0;
-  const limit = quotaLimit(s, projectId, resource);
-  if (limit >= 0 && used + count > limit) throw overQuota(resource);
-  if (usage) usage[resource] = used + count;
-  else dictSet(s.usage, projectId, { [resource]: count });
+  networkingQuotas.check(s, projectId, resource, count, quotaUsed(s, projectId, resource));
+  addUsage(s.usage, projectId, resource, count);
 }
 
 export function releaseQuota(s: NetworkingState, projectId: string, resource: QuotaResource, count = 1): void {
-  const usage = dictGet(s.usage, projectId);
-  if (usage) usage[resource] = Math.max(0, (usage[resource] ?? 0) - count);
+  addUsage(s.usage, projectId, resource, -count);
 }

@@ -4,6 +4,7 @@
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { get, put, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
+import type { Tx } from "../../../kernel/store/store.js";
 import * as E from "../errors.js";
 import { canonicalIp } from "../ip.js";
 import { parseCidr } from "../cidr.js";
@@ -241,7 +242,7 @@ export function deletePort(s: NetworkingState, ctx: NetworkingContext, id: strin
 }
 
 /** `networking.port.updated`, as port updates and compute's bindings publish it. */
-export function emitPortUpdated(tx: { emit(type: string, payload: Record<string, unknown>): void }, port: Port): void {
+export function emitPortUpdated(tx: Pick<Tx, "emit">, port: Port): void {
   tx.emit("networking.port.updated", {
     id: port.id,
     projectId: port.projectId,

@@ -7,6 +7,7 @@
 import { current, isDraft } from "immer";
 import { dictEntries, dictGet, dictSet, emptyDict } from "../../../kernel/store/dict.js";
 import { emptyTable, get, has, put, scan, type Table } from "../../../kernel/store/table.js";
+import { addUsage } from "../../../kernel/quota.js";
 import { requireCidr } from "../cidr.js";
 import { requireIp } from "../ip.js";
 import { allocateSpecific, newIpam } from "../ipam.js";
@@ -151,10 +152,7 @@ function reindex(f: NetworkingState, now: NetworkingState, seed: NetworkingState
     dictSet(f.ipOwners, ipOwnerKey(fixed.subnetId, fixed.ipAddress), owner);
   };
   const count = (project: string, resource: keyof QuotaLimits) => {
-    if (project === "") return;
-    const usage = dictGet(f.usage, project);
-    if (usage) usage[resource] = (usage[resource] ?? 0) + 1;
-    else dictSet(f.usage, project, { [resource]: 1 });
+    if (project !== "") addUsage(f.usage, project, resource, 1);
   };
   for (const g of scan(f.securityGroups)) g.portCount = 0;
   for (const p of scan(f.ports)) {

@@ -5,6 +5,7 @@
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, has, put, remove } from "../../../kernel/store/table.js";
 import type { Tx } from "../../../kernel/store/store.js";
+import { addUsage } from "../../../kernel/quota.js";
 import * as E from "../errors.js";
 import type { NetworkingState, QuotaResource, SecurityGroup } from "../state.js";
 import { releaseQuota, reserveQuota, touch, type NetworkingContext } from "./common.js";
@@ -22,9 +23,7 @@ export const DEFAULT_GROUP_NAME = "default";
  * egress rules, the default group) are counted as every rule is, but never refused.
  */
 function countUsage(s: NetworkingState, projectId: string, resource: QuotaResource, count: number): void {
-  const usage = dictGet(s.usage, projectId);
-  if (usage) usage[resource] = (usage[resource] ?? 0) + count;
-  else dictSet(s.usage, projectId, { [resource]: count });
+  addUsage(s.usage, projectId, resource, count);
 }
 
 function newGroup(s: NetworkingState, ctx: GroupContext, projectId: string, fields: { name: string; description: string; stateful: boolean; tags?: string[] }): SecurityGroup {

@@ -3,7 +3,14 @@
 // `limit`/`marker` paging with `<plural>_links`, and `sort_key`/`sort_dir`. An unknown filter is 400.
 
 import type { Ctx } from "../../../kernel/http/context.js";
+import { neutronNextLinks, type ListUrl } from "../../../kernel/pagination.js";
 import { invalidAttribute, invalidInput } from "../errors.js";
+
+/** Neutron links from the URL as the request reached it, with no forwarded host applied. */
+function requestUrl(c: Ctx): ListUrl {
+  const url = new URL(c.req.url);
+  return { base: url.origin, path: url.pathname, query: url.searchParams };
+}
 
 /** Query parameters that steer the listing rather than filter it. */
 const CONTROL_PARAMS = new Set(["fields", "limit", "marker", "page_reverse", "sort_key", "sort_dir", "verbose"]);
@@ -107,10 +114,7 @@ export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit
   const body: Record<string, unknown> = {};
   const page = limit !== undefined ? rows.slice(0, limit) : rows;
   body[plural] = page.map((v) => selectFields(v, fields));
-  if (limit !== undefined && rows.length > limit) {
-    const url = new URL(c.req.url);
-    url.searchParams.set("marker", String(page[page.length - 1].id));
-    body[`${plural}_links`] = [{ rel: "next", href: url.toString() }];
-  }
+  const links = limit !== undefined && neutronNextLinks(() => requestUrl(c), rows.length > limit, () => String(page[page.length - 1].id));
+  if (links) body[`${plural}_links`] = links;
   return body;
 }

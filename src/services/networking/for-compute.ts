@@ -1,6 +1,6 @@
-// What compute does to networking on a server's behalf (nova/network/neutron.py allocate_for_instance,
-// bind, deallocate, get_instance_nw_info): find networks and ports, create, bind, unbind and delete a
-// server's ports, and read their addresses. Reads take the ROOT state; writes run on the root draft of the
+// The contract networking offers compute: what compute does to networking on a server's behalf
+// (nova/network/neutron.py allocate_for_instance, bind, deallocate, get_instance_nw_info): find networks
+// and ports, create, bind, unbind and delete a server's ports, and read their addresses. Reads take the ROOT state; writes run on the root draft of the
 // operation context compute hands them, acting as the caller it names (the server's project).
 
 import type { Caller, OperationContext } from "../../kernel/operation.js";

@@ -1,0 +1,42 @@
+// The events compute publishes (`compute.<resource>.<past-tense>`) and their payloads; src/events.ts merges
+// them into the kernel's EventMap, so every emit and subscribe of them is checked. Two names predate the
+// convention (`compute.host.error`, `compute.instance.error`) and stay: event names are observable.
+
+import type { ComputeHost } from "./state.js";
+
+type Server = { id: string; projectId: string };
+
+export type ComputeEvents = {
+  "compute.server.created": Server & { name: string; flavorId: string; imageId: string | null; host: string | null; zone: string };
+  "compute.server.updated": Server & { name: string };
+  "compute.server.metadata_updated": Server & { keys: string[] };
+  "compute.server.state_changed": Server & { from: string; to: string; vmState: string; taskState: string | null; host: string | null };
+  "compute.server.deleted": Server & { host: string | null; name: string };
+  "compute.server.locked": Server & { lockedBy: string; reason: string | null };
+  "compute.server.unlocked": Server;
+  "compute.server.state_reset": Server & { state: string };
+  "compute.server.resize_started": Server & { flavorId: string; from: string | null; to: string };
+  "compute.server.resize_confirmed": Server & { flavorId: string };
+  "compute.server.resize_reverted": Server & { flavorId: string };
+  "compute.server.evacuated": Server & { from: string | null; to: string };
+  "compute.server_group.created": { id: string; name: string; projectId: string; policy: string };
+  "compute.server_group.deleted": { id: string; projectId: string };
+  "compute.flavor.created": { flavorId: string; name: string };
+  "compute.flavor.deleted": { flavorId: string };
+  "compute.keypair.created": { name: string; userId: string; type: string };
+  "compute.keypair.deleted": { name: string; userId: string };
+  /** a public image has no owner project */
+  "compute.image.created": { imageId: string; name: string; projectId: string | null; serverId: string | null };
+  "compute.image.uploaded": { imageId: string; projectId: string | null; serverId: string };
+  "compute.image.deleted": { imageId: string; projectId: string | null };
+  "compute.service.updated": {
+    host: string;
+    serviceId: string;
+    status: ComputeHost["status"];
+    disabledReason: string | null;
+    forcedDown: boolean;
+  };
+  "compute.host.error": { host: string; serverIds: string[]; at: string };
+  "compute.host.recovered": { host: string; at: string };
+  "compute.instance.error": { host: string; serverId: string; projectId: string };
+};

@@ -1,0 +1,86 @@
+// Loads the `image` section of a seed world: the image catalog. Ids not given derive from names, so the
+// world has the same ids in every run and after every reset. Older worlds list images under `compute:`;
+// compute hands those here (for-compute.ts), and errors then name the section they came from.
+
+import * as z from "zod";
+import type { Kernel } from "../../kernel/kernel.js";
+import { ApiError } from "../../kernel/errors.js";
+import { validate } from "../../kernel/http/body.js";
+import { derivedId, uuidOf } from "../../kernel/seed-helpers.js";
+import { get, put, remove } from "../../kernel/store/table.js";
+import { identitySelectors } from "../identity/index.js";
+import { addImage } from "./catalog.js";
+import type { ImageState } from "./state.js";
+
+const count = z.number().int().min(0);
+
+const imageSeed = z.strictObject({
+  id: z.string().min(1).optional(),
+  name: z.string().min(1),
+  /** the owning project (name in domain `default`, or id) */
+  project: z.string().optional(),
+  visibility: z.enum(["public", "private", "shared", "community"]).default("public"),
+  status: z.enum(["queued", "saving", "active", "killed", "deleted"]).default("active"),
+  disk_format: z.string().default("qcow2"),
+  container_format: z.string().default("bare"),
+  min_disk: count.default(0),
+  min_ram: count.default(0),
+  size: count.default(0),
+  properties: z.record(z.string(), z.string()).default({}),
+});
+
+const seedSchema = z.strictObject({
+  images: z.array(imageSeed).default([]),
+});
+
+/**
+ * Images compute handed over from its section in the seeding pass under way (keyed by that pass's root
+ * draft). Compute is listed first and loads first, but these came after the `image:` section's in the
+ * worlds that had only `compute:` ones (a world extending the default), so they move behind them.
+ */
+const handedOver = new WeakMap<object, string[]>();
+
+/** Seeding happens outside any API call: it publishes no events and draws no ids. */
+export function loadImageSeed(
+  s: ImageState,
+  section: unknown,
+  kernel: Kernel,
+  world: Readonly<Record<string, unknown>>,
+  sectionName = "image",
+): void {
+  const seed = validate(seedSchema, section ?? {}, true);
+  const later = sectionName === "image" ? (handedOver.get(world) ?? []).map((id) => remove(s.images, id)!) : [];
+  if (sectionName === "image") handedOver.delete(world);
+  const ctx = { ids: kernel.ids, now: kernel.clock.now() };
+  for (const i of seed.images) {
+    const id = i.id ?? uuidOf(derivedId("image", i.name));
+    if (get(s.images, id)) throw seedError(sectionName, `Image ${i.name} (${id}) already exists`);
+    let ownerProjectId: string | null = null;
+    if (i.project !== undefined) {
+      ownerProjectId = identitySelectors.projectId(world, i.project) ?? null;
+      if (!ownerProjectId) throw seedError(sectionName, `Image ${i.name} names project ${i.project}, which the identity seed does not have`);
+    }
+    addImage(s, ctx, {
+      id,
+      name: i.name,
+      ownerProjectId,
+      status: i.status,
+      visibility: i.visibility,
+      minDisk: i.min_disk,
+      minRam: i.min_ram,
+      size: i.size,
+      diskFormat: i.disk_format,
+      containerFormat: i.container_format,
+      metadata: i.properties,
+    });
+    if (sectionName !== "image") handedOver.set(world, [...(handedOver.get(world) ?? []), id]);
+  }
+  for (const image of later) {
+    if (get(s.images, image.id)) throw seedError("compute", `Image ${image.name} (${image.id}) already exists`);
+    put(s.images, image);
+  }
+}
+
+function seedError(section: string, message: string): ApiError {
+  return new ApiError(400, undefined, `Seed ${section}: ${message}.`);
+}
