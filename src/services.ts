@@ -15,15 +15,13 @@ export type { EventMap } from "./events.js";
 export function defaultServices(options: ResolvedOptions): ServiceModule[] {
   // identity publishes the catalog of every module in this list, itself included
   const catalog: CatalogService[] = [];
-  // Listed in the order every listing shows (fault messages, COVERAGE.md, the state export, the catalog).
-  // The dependency order puts image before compute (compute boots from and snapshots into image's catalog,
-  // through image/for-compute.ts); neither seeding nor reset depends on it yet, and moving image up here
-  // would change those listings: test/docs/contracts.test.ts records the one exception.
+  // in dependency order: a service may call those listed before it (compute boots from and snapshots into
+  // image's catalog through image/for-compute.ts); the other direction is an event
   const services = [
     identityService({ catalog, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds }),
     networkingService(),
-    computeService({ buildMs: options.buildSeconds * 1000, actionMs: options.actionSeconds * 1000 }),
     imageService(),
+    computeService({ buildMs: options.buildSeconds * 1000, actionMs: options.actionSeconds * 1000 }),
   ] as ServiceModule[];
   catalog.push(...catalogOf(services));
   return services;

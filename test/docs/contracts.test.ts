@@ -32,12 +32,7 @@ function importsOf(text: string): Array<{ spec: string; typeOnly: boolean }> {
   return found;
 }
 
-/**
- * Calls against services.ts's order that are known and waiting: compute calls image's contract, but image
- * stays listed after compute until the listings that follow services.ts's order (the fault message's known
- * services, COVERAGE.md, the state export) no longer change with it. Remove the entry when image moves up.
- */
-const ORDER_EXCEPTIONS = new Set(["compute>image"]);
+
 
 /** What is wrong with `file` (in service `from`) importing `spec`, or null. */
 export function violation(file: string, spec: string, typeOnly: boolean, order: string[]): string | null {
@@ -48,7 +43,7 @@ export function violation(file: string, spec: string, typeOnly: boolean, order: 
   if (owner === from) return null;
   const path = rest.join("/").replace(/\.js$/, ".ts");
   if (path !== "index.ts" && path !== `for-${from}.ts`) return `${from} imports ${owner}'s ${path}: only index.ts or for-${from}.ts`;
-  if (!typeOnly && order.indexOf(owner) > order.indexOf(from) && !ORDER_EXCEPTIONS.has(`${from}>${owner}`)) return `${from} calls ${owner}, listed after it in services.ts: use an event`;
+  if (!typeOnly && order.indexOf(owner) > order.indexOf(from)) return `${from} calls ${owner}, listed after it in services.ts: use an event`;
   return null;
 }
 
