@@ -10,7 +10,7 @@ import { randomSeed } from "./kernel/ids.js";
 import { LOG_FORMATS, LOG_LEVELS } from "./log.js";
 import { loadWorldFrom, parseYaml, type WorldDocument } from "./world.js";
 // a service's own options are declared in its folder; they take their place in the one table here
-import { COMPUTE_OPTIONS, computeOptionsSchema } from "./services/compute/options.js";
+import { SERVICE_OPTIONS, serviceOptionsSchema } from "./service-options.js";
 
 /** A switch: true or false, also as the strings a flag or an environment variable carries. */
 const onOff = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
@@ -30,7 +30,7 @@ export const optionsSchema = z
     startTime: z.union([z.number(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))]).optional(),
     randomSeed: z.coerce.number().int().optional(),
     tokenTtlSeconds: z.coerce.number().int().positive().default(3600),
-    ...computeOptionsSchema,
+    ...serviceOptionsSchema,
     /** `100/60` (100 requests per 60 s per project), `100` (per minute), or the object */
     rateLimit: z
       .union([z.string().regex(/^\d+(\/[\d.]+)?$/).transform(parseRateLimit).pipe(rateLimitObject), rateLimitObject])
@@ -86,7 +86,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     description: "makes every generated id, token and secret reproducible" },
   tokenTtlSeconds: { flag: "--token-ttl", value: "S", env: "SKYMOCK_TOKEN_TTL", default: "3600",
     description: "token lifetime in seconds" },
-  ...COMPUTE_OPTIONS,
+  ...SERVICE_OPTIONS,
   rateLimit: { flag: "--rate-limit", value: "N[/S]", env: "SKYMOCK_RATE_LIMIT", default: "off",
     description: "N requests per S seconds (default 60) per project", invalid: "is not a rate limit (N or N/S: N requests per S seconds)" },
   logLevel: { flag: "--log-level", value: "LEVEL", env: "SKYMOCK_LOG_LEVEL", default: "info",
