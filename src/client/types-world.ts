@@ -119,18 +119,21 @@ export interface TenantInput {
   };
 }
 
+/** A tenant's private network, its subnet and the router that connects it to the external network. */
+export interface TenantNetwork {
+  id: string;
+  name: string;
+  subnetId: string;
+  cidr: string;
+  routerId: string;
+  /** null when the world has no external network */
+  externalNetworkId: string | null;
+}
+
 export interface Tenant {
   project: { id: string; name: string; domainId: string };
   user: { id: string; name: string; password: string; role: string };
-  network: {
-    id: string;
-    name: string;
-    subnetId: string;
-    cidr: string;
-    routerId: string;
-    /** null when the world has no external network */
-    externalNetworkId: string | null;
-  } | null;
+  network: TenantNetwork | null;
   securityGroupId: string;
   credentials: CloudCredentials;
   osEnvironment: Record<string, string>;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { load } from "js-yaml";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { ServerProcess } from "../helpers/server-process.js";
-import { adminEnv } from "../helpers/openstack-cli.js";
+import { adminEnv, loginWithEnvironment } from "../helpers/openstack-cli.js";
 import { ROOT, adminToken, cleanEnv, clock, exited, issueToken, projectNames, removeTempDirs, start, stopStarted, tempDir } from "../helpers/cli-process.js";
 
 // each test starts one to three emulator processes (about half a second each, more on a loaded machine)
@@ -41,16 +41,7 @@ describe("skymock start: the banner", () => {
     }
     // the banner exports what the README and the real-client tests use
     expect(env).toEqual(adminEnv(server.url));
-    const res = await fetch(`${env.OS_AUTH_URL}/v3/auth/tokens`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        auth: {
-          identity: { methods: ["password"], password: { user: { name: env.OS_USERNAME, domain: { name: env.OS_USER_DOMAIN_NAME }, password: env.OS_PASSWORD } } },
-          scope: { project: { name: env.OS_PROJECT_NAME, domain: { name: env.OS_PROJECT_DOMAIN_NAME } } },
-        },
-      }),
-    });
+    const res = await loginWithEnvironment(env);
     expect(res.status).toBe(201);
     expect(res.headers.get("x-subject-token")).toBeTruthy();
   });

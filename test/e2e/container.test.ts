@@ -8,7 +8,7 @@ import { GenericContainer, Wait, type StartedTestContainer } from "testcontainer
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SkymockContainer, type StartedSkymockContainer } from "../../src/testcontainers/index.js";
 import { buildImage, containerSkipReason, inspect } from "../helpers/docker.js";
-import { hasOpenstackCli, openstack } from "../helpers/openstack-cli.js";
+import { hasOpenstackCli, loginWithEnvironment, openstack } from "../helpers/openstack-cli.js";
 
 // no Ryuk: its image would come from a public registry; every container here is stopped by its test
 process.env.TESTCONTAINERS_RYUK_DISABLED = "true";
@@ -33,16 +33,7 @@ describe.skipIf(skip !== undefined)(skip ? `container image (skipped: ${skip})` 
     it("serves the seed world to a client: a token for a scenario's user", async () => {
       const env = started.osEnvironment("alt");
       expect(env.OS_AUTH_URL).toBe(`${started.url}/identity`);
-      const res = await fetch(`${env.OS_AUTH_URL}/v3/auth/tokens`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          auth: {
-            identity: { methods: ["password"], password: { user: { name: env.OS_USERNAME, domain: { name: env.OS_USER_DOMAIN_NAME }, password: env.OS_PASSWORD } } },
-            scope: { project: { name: env.OS_PROJECT_NAME, domain: { name: env.OS_PROJECT_DOMAIN_NAME } } },
-          },
-        }),
-      });
+      const res = await loginWithEnvironment(env);
       expect(res.status).toBe(201);
       expect((await res.json()).token.project.name).toBe("alt");
     });

@@ -49,3 +49,17 @@ export function openstack(args: string[], env: Record<string, string>): Promise<
     });
   });
 }
+
+/** POST /v3/auth/tokens with the OS_* variables a user was given (banner, env command, osEnvironment()). */
+export function loginWithEnvironment(env: Record<string, string>): Promise<Response> {
+  return fetch(`${env.OS_AUTH_URL}/v3/auth/tokens`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      auth: {
+        identity: { methods: ["password"], password: { user: { name: env.OS_USERNAME, domain: { name: env.OS_USER_DOMAIN_NAME }, password: env.OS_PASSWORD } } },
+        scope: { project: { name: env.OS_PROJECT_NAME, domain: { name: env.OS_PROJECT_DOMAIN_NAME } } },
+      },
+    }),
+  });
+}

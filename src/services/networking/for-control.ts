@@ -3,6 +3,7 @@
 // limits of its own. Every function works on the ROOT draft it is given, as the admin the service is.
 
 import { ApiError } from "../../kernel/errors.js";
+import type { TenantNetwork } from "../../client/types-world.js";
 import { systemCaller, type OperationContext } from "../../kernel/operation.js";
 import { get, scan } from "../../kernel/store/table.js";
 import { cidrsOverlap, parseCidr, type Cidr } from "./cidr.js";
@@ -31,14 +32,8 @@ export interface TenantNetworkInput {
   externalNetwork?: string;
 }
 
-export interface TenantNetwork {
-  id: string;
-  name: string;
-  subnetId: string;
-  cidr: string;
-  routerId: string;
-  externalNetworkId: string | null;
-}
+/** the control API's wire type: what POST /_emulator/tenants answers for the network */
+export type { TenantNetwork };
 
 const net = (root: Record<string, unknown>) => root[SLICE] as NetworkingState;
 const asAdmin = (ctx: ControlContext, projectId: string): NetworkingContext => ({ ...ctx, caller: systemCaller(projectId) });
