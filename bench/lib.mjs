@@ -44,11 +44,12 @@ export async function startEmulator({ port, args = [], ...options } = {}) {
  * the milliseconds from just before spawn to that answer. Polls every `pollMs`, and at once when the
  * process prints something (its banner), so the figure is not rounded up to the poll interval.
  */
-export async function startProcess({ argv, port, path = "/identity/v3", pollMs = 2, timeoutMs = 15000 }) {
+export async function startProcess({ argv, port, path = "/identity/v3", pollMs = 2, timeoutMs = 15000, ipc = false }) {
   const t0 = performance.now();
   const child = spawn(process.execPath, argv, {
     cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
+    // with ipc, the child can be asked things over process.send (bench/soak-probe.cjs: its memory)
+    stdio: ["ignore", "pipe", "pipe", ...(ipc ? ["ipc"] : [])],
   });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));

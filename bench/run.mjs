@@ -2,7 +2,8 @@
 // insert/read cost at 1k vs 100k rows, port creates, compute (10k server creates, a /servers/detail page at
 // 10k vs 100k servers, lifecycles per second), RSS after start, and what users download and wait for (the
 // npm package's size; the image's size, docker run -> healthy, docker stop), and the blob store (put
-// throughput, memory back after deletes). Prints a table and a JSON line.
+// throughput, memory back after deletes), and memory back after deleting 100k servers. Prints a table and
+// a JSON line.
 // Targets are reported as PASS/MISS; a MISS never fails the process (benchmarks report, they don't gate).
 
 import { cpus } from "node:os";
@@ -13,6 +14,7 @@ import { measureNetworking } from "./networking.mjs";
 import { measureCompute } from "./compute.mjs";
 import { measureContainer, measurePackage } from "./shipping.mjs";
 import { measureBlobs } from "./blobs.mjs";
+import { measureServerMemory } from "./server-memory.mjs";
 
 const started = performance.now();
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -29,6 +31,8 @@ log("bench: compute (10,000 creates at time factor 1000; /servers/detail page at
 const compute = await measureCompute({ creates: 10_000, timeFactor: 1000, pagesSmall: 10_000, pagesLarge: 100_000, lifecycleCount: 2000 });
 log("bench: blob store (200 MiB in 1 MiB blobs put, then deleted; memory and disk)...");
 const blobs = await measureBlobs({ totalMiB: 200, blobMiB: 1 });
+log("bench: memory back after deletes (100,000 servers with ports created, then all deleted)...");
+const serverMemory = await measureServerMemory({ servers: 100_000 });
 log("bench: package size; container image, docker run -> healthy, docker stop (3 runs, where a Docker engine answers)...");
 const pkg = measurePackage();
 const box = await measureContainer({ runs: 3 });
@@ -125,6 +129,18 @@ const rows = [
   {
     figure: "  disk store: RSS before -> after puts -> after deletes",
     value: `${f(blobs.disk.before.rssMiB, 0)} -> ${f(blobs.disk.afterPuts.rssMiB, 0)} -> ${f(blobs.disk.afterDeletes.rssMiB, 0)} MiB`,
+    target: "(info)",
+    pass: null,
+  },
+  {
+    figure: "100k servers: heap before -> created -> deleted",
+    value: `${f(serverMemory.before.heapMiB)} -> ${f(serverMemory.full.heapMiB)} -> ${f(serverMemory.after.heapMiB)} MiB (${serverMemory.heapReturnedPct >= 0 ? "+" : ""}${f(serverMemory.heapReturnedPct)}%)`,
+    target: "<= +10%",
+    pass: serverMemory.returned,
+  },
+  {
+    figure: "  RSS before -> created -> deleted",
+    value: `${f(serverMemory.before.rssMiB, 0)} -> ${f(serverMemory.full.rssMiB, 0)} -> ${f(serverMemory.after.rssMiB, 0)} MiB`,
     target: "(info)",
     pass: null,
   },
@@ -248,6 +264,14 @@ const result = {
     leftMiB: +f(blobs.leftMiB),
     secondRoundRssGrowthMiB: +f(blobs.regrowthMiB),
     pass: blobs.returned,
+  },
+  serverMemory: {
+    servers: serverMemory.servers,
+    heapMiB: { before: +f(serverMemory.before.heapMiB), created: +f(serverMemory.full.heapMiB), deleted: +f(serverMemory.after.heapMiB) },
+    rssMiB: { before: +f(serverMemory.before.rssMiB), created: +f(serverMemory.full.rssMiB), deleted: +f(serverMemory.after.rssMiB) },
+    heapReturnedPct: +f(serverMemory.heapReturnedPct),
+    targetPct: 10,
+    pass: serverMemory.returned,
   },
   rssAfterStart: { medianMiB: +f(cold.rssMedianMiB), maxMiB: +f(cold.rssMaxMiB), targetMiB: 80, pass: cold.rssMedianMiB <= 80 },
   package: { packedKiB: Math.round(pkg.packedKiB), installedKiB: Math.round(pkg.installedKiB), files: pkg.files },

@@ -112,7 +112,16 @@ export class VirtualClock {
       if (job.cancelled) return;
       job.cancelled = true;
       this.#cancelled++;
+      // a cancelled job leaves the heap only when it reaches the top: lifecycles replanned again and again
+      // under a long delay would otherwise pile up jobs that will never run
+      if (this.#cancelled > 1024 && this.#cancelled * 2 > this.#jobs.length) this.#compact();
     };
+  }
+
+  /** Drops the cancelled jobs; a sorted array is a valid heap. */
+  #compact(): void {
+    this.#jobs = this.#jobs.filter((job) => !job.cancelled).sort((a, b) => a.at - b.at || a.seq - b.seq);
+    this.#cancelled = 0;
   }
 
   /** Runs whatever is due now (used after time-changing operations and by the real-time timer). */

@@ -122,15 +122,21 @@ function placeInFreshNode<V>(node: DictNode<V>, key: string, value: V, depth: nu
   }
 }
 
-/** Removes key; returns whether it was there. */
+/**
+ * Removes key; returns whether it was there. A node left holding no more than one bucket's worth of
+ * entries folds back into a bucket in its parent, so a map that grew and shrank (tokens, ports, addresses
+ * under churn) is as small as one that never grew: the trie holds what is in it, not what once was.
+ */
 export function dictDelete<V>(dict: Dict<V>, key: string): boolean {
   const h = hash(key);
+  const path: Array<[DictNode<V>, number]> = [];
   let node = dict.root;
   for (let depth = 0; ; depth++) {
     const i = slotIndex(h, depth);
     const slot = node[i];
     if (slot === null || slot === undefined) return false;
     if (Array.isArray(slot)) {
+      path.push([node, i]);
       node = slot;
       continue;
     }
@@ -139,8 +145,31 @@ export function dictDelete<V>(dict: Dict<V>, key: string): boolean {
     if (slot.e.length === 1) node[i] = null;
     else slot.e.splice(j, 1);
     dict.size--;
+    foldUp(path, node);
     return true;
   }
+}
+
+/** Walks back up a delete's path, replacing each node that only buckets a few entries by one bucket. */
+function foldUp<V>(path: Array<[DictNode<V>, number]>, node: DictNode<V>): void {
+  for (let k = path.length - 1; k >= 0; k--) {
+    const entries = smallNodeEntries(node);
+    if (entries === undefined) return;
+    const [parent, i] = path[k];
+    parent[i] = entries.length === 0 ? null : { e: entries };
+    node = parent;
+  }
+}
+
+/** A node's entries (in walk order) when it holds only buckets and at most BUCKET_MAX entries in all. */
+function smallNodeEntries<V>(node: DictNode<V>): Entry<V>[] | undefined {
+  const out: Entry<V>[] = [];
+  for (const slot of node) {
+    if (slot === null || slot === undefined) continue;
+    if (Array.isArray(slot) || out.length + slot.e.length > BUCKET_MAX) return undefined;
+    out.push(...slot.e);
+  }
+  return out;
 }
 
 /** Every entry, in hash order (stable for a given set of keys). */

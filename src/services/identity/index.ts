@@ -12,6 +12,7 @@ import { loadIdentitySeed } from "./seed.js";
 import { resetIdentityProject } from "./operations/reset.js";
 import { identityDeps, SLICE, type IdentityOptions } from "./routes/deps.js";
 import { TokenCache } from "./token-cache.js";
+import { TokenSweeper } from "./token-sweep.js";
 import { authRoutes } from "./routes/auth.js";
 import { directoryRoutes } from "./routes/directory.js";
 import { appCredentialRoutes } from "./routes/app-credentials.js";
@@ -33,6 +34,9 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
     start(kernel) {
       // every authenticated request of every service resolves its token
       kernel.setTokenResolver({ resolve: (token) => tokens.principal(kernel.slice<IdentityState>(SLICE), token, kernel.clock.now()) });
+      // tokens past any use are forgotten on the clock (a CLI logs in before every call)
+      const sweeper = new TokenSweeper(kernel);
+      kernel.events.subscribe("identity.token.issued", () => sweeper.plan());
     },
     routes(kernel) {
       const deps = identityDeps(kernel, options, tokens);

@@ -14,6 +14,12 @@ import {
   type AppCredential, type AssignmentScope, type IdentityState, type Token, type TokenScope, type User,
 } from "../state.js";
 
+/**
+ * How long after its expiry a token still validates with ?allow_expired=1: Keystone's
+ * [token] allow_expired_window, 48 hours by default. Past it the token is forgotten (token-sweep.ts).
+ */
+export const ALLOW_EXPIRED_WINDOW_MS = 48 * 3600_000;
+
 export interface TokenContext {
   now: number;
   ids: Ids;
@@ -221,7 +227,7 @@ export function subjectToken(s: IdentityState, caller: Principal, subject: strin
  * can be memoized per slice: only the expiry depends on the time.
  */
 export function checkSubjectToken(token: Token | undefined, caller: Principal, subject: string, now: number, allowExpired: boolean): Token {
-  if (!token || (!allowExpired && token.expiresAt <= now)) throw notFound("token", subject);
+  if (!token || token.expiresAt + (allowExpired ? ALLOW_EXPIRED_WINDOW_MS : 0) <= now) throw notFound("token", subject);
   if (!caller.roles.includes("admin") && caller.userId !== token.userId) throw forbidden();
   return token;
 }
