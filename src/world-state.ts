@@ -184,9 +184,9 @@ function sliceProblem(fresh: unknown, given: unknown, path: string): string | un
   if (isObject(fresh) && "root" in fresh) return prefixed(path, dictProblem(given));
   if (isObject(fresh)) {
     if (!isObject(given)) return `${at} is not an object`;
-    for (const key of Object.keys(given)) if (!(key in fresh)) return `${path}${key} is not part of this service's state`;
+    for (const key of Object.keys(given)) if (!Object.hasOwn(fresh, key)) return `${path}${key} is not part of this service's state`;
     for (const [key, value] of Object.entries(fresh)) {
-      if (!(key in given)) return `${path}${key} is missing`;
+      if (!Object.hasOwn(given, key)) return `${path}${key} is missing`;
       const problem = sliceProblem(value, given[key], `${path}${key}.`);
       if (problem) return problem;
     }

@@ -99,21 +99,22 @@ export function resolveExtends(world: WorldDocument, depth = 0): WorldDocument {
 
 /** Section by section, list by list: b's entries after a's. */
 export function mergeWorlds(a: WorldDocument, b: WorldDocument): WorldDocument {
-  const out: WorldDocument = { ...a };
+  // Maps, then objects of own keys: a document's `__proto__` or `constructor` key stays an ordinary key
+  const out = new Map(Object.entries(a));
   for (const [service, section] of Object.entries(b)) {
-    const prev = out[service];
+    const prev = out.get(service);
     if (!isObject(prev) || !isObject(section)) {
-      out[service] = section;
+      out.set(service, section);
       continue;
     }
-    const merged: Record<string, unknown> = { ...prev };
+    const merged = new Map(Object.entries(prev));
     for (const [key, value] of Object.entries(section)) {
-      const before = merged[key];
-      merged[key] = Array.isArray(before) && Array.isArray(value) ? [...before, ...value] : value;
+      const before = merged.get(key);
+      merged.set(key, Array.isArray(before) && Array.isArray(value) ? [...before, ...value] : value);
     }
-    out[service] = merged;
+    out.set(service, Object.fromEntries(merged));
   }
-  return out;
+  return Object.fromEntries(out) as WorldDocument;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -193,8 +193,8 @@ describe("request ids", () => {
 describe("percent-encoding the path or query cannot decode is a 400 in the service's shape, never a 500", () => {
   it("on a real service route (Neutron tags)", async () => {
     const network = (await call(emu, "POST", "/networking/v2.0/networks", { token, body: { network: { name: "n" } } })).body.network;
-    // %25ff reaches the handler as `%ff` (Hono decodes a parameter once), which the route decodes again
-    for (const tag of ["%ff", "%25ff", "%", "%e2%82"]) {
+    // (%25ff is the valid encoding of the tag `%ff`: test/services/networking/tags-encoding.test.ts)
+    for (const tag of ["%ff", "%", "%e2%82"]) {
       const res = await call(emu, "PUT", `/networking/v2.0/networks/${network.id}/tags/${tag}`, { token });
       expect([res.status, res.body?.NeutronError?.type], tag).toEqual([400, "BadRequest"]);
     }

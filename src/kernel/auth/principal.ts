@@ -28,7 +28,9 @@ export interface TokenResolver {
 
 /**
  * public: no token; authenticated: any valid token; reader: a reader, member or admin role;
- * member: member or admin (writes); admin: the admin role.
+ * member: member or admin (writes); admin: the admin role. Reader and member are roles on a project: a
+ * token without one (unscoped, or scoped to a domain) is refused unless it is an admin's, as Nova's,
+ * Neutron's and Glance's project-scoped policies refuse it (their rules match the token's project_id).
  */
 export type Policy = "public" | "authenticated" | "reader" | "member" | "admin";
 
@@ -43,9 +45,9 @@ export function allows(policy: Policy, principal: Principal): boolean {
     case "authenticated":
       return true;
     case "reader":
-      return roles.includes("reader") || roles.includes("member") || roles.includes("admin");
+      return roles.includes("admin") || (principal.projectId !== undefined && (roles.includes("reader") || roles.includes("member")));
     case "member":
-      return roles.includes("member") || roles.includes("admin");
+      return roles.includes("admin") || (principal.projectId !== undefined && roles.includes("member"));
     case "admin":
       return roles.includes("admin");
   }

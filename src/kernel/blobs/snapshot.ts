@@ -4,6 +4,7 @@
 
 import type { Readable } from "node:stream";
 import { ApiError } from "../errors.js";
+import { own } from "../own.js";
 import type { BlobEntry, BlobRef, BlobStore, StagedBlobs } from "./types.js";
 
 /** What a snapshot carries of blobs, beside the refs its state holds. */
@@ -108,7 +109,7 @@ function entriesOf(blobs: unknown, owners: unknown): BlobEntry[] {
   }
   return Object.entries(blobs).map(([id, data]) => {
     if (typeof data !== "string" || data.length % 4 !== 0 || !BASE64.test(data)) throw bad(`blobs.${id} is not base64.`);
-    return { id, bytes: Buffer.from(data, "base64"), owner: owners[id] as string | undefined };
+    return { id, bytes: Buffer.from(data, "base64"), owner: own(owners, id) as string | undefined };
   });
 }
 

@@ -5,7 +5,7 @@
 
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
 import { ApiError, badRequest, forbidden, type ErrorEnvelope } from "../errors.js";
 import { defaultPolicy, allows, type Policy } from "../auth/principal.js";
 import { DEFAULT_SCHEMES, identify, type AuthScheme } from "../auth/schemes.js";
@@ -36,11 +36,18 @@ export interface RouteDef {
   operation: string;
   /** who may call it; reads default to `reader`, writes to `member` */
   policy?: Policy;
+  /** the 403 of a caller the policy refuses, when the service words it itself (Neutron's PolicyNotAuthorized naming its rule) */
+  forbidden?: () => ApiError;
   /**
    * `json` (the default): read with readJson/readBody, up to maxJsonBytes. `stream`: bytes the handler
    * reads as they arrive (streamedBody), up to maxStreamBytes; never buffered, not even by the fault gate.
    */
   body?: "json" | "stream";
+  /**
+   * the JSON body's zod schema: the handler validates with it (readBody, validate); the fuzzer
+   * (test/fuzz/) generates bodies from it. Every route that reads a JSON body declares one.
+   */
+  schema?: z.ZodType;
   /** this route's body limit in bytes, instead of the service's */
   maxBytes?: number;
   handler: (c: Ctx) => MaybePromise<Response>;
@@ -174,7 +181,7 @@ function run(kernel: Kernel, edge: Edge, route: BoundRoute, c: Ctx): MaybePromis
       return gate(kernel, route.gate, c);
     },
     (fault) => {
-      authorize(kernel, edge.schemes, def.policy ?? defaultPolicy(def.method), c);
+      authorize(kernel, edge.schemes, def.policy ?? defaultPolicy(def.method), c, def.forbidden);
       throttle(kernel, c);
       // a declared length past the limit is refused before a byte is read (a JSON body's in readJson)
       if (route.stream && Number(requestHeader(c, "content-length") ?? 0) > limit) throw bodyTooLarge(limit);
@@ -231,7 +238,7 @@ function render(edge: Edge, c: Ctx, error: ApiError): Response {
  * The caller, by the first declared scheme whose credential the request carries; the route's policy then
  * decides. A public route takes an anonymous caller, and one whose credential does not resolve as anonymous.
  */
-function authorize(kernel: Kernel, schemes: readonly AuthScheme[], policy: Policy, c: Ctx): void {
+function authorize(kernel: Kernel, schemes: readonly AuthScheme[], policy: Policy, c: Ctx, refusal = forbidden): void {
   const found = identify(schemes, c, kernel);
   if (policy === "public") {
     c.set("principal", found instanceof ApiError ? undefined : found);
@@ -240,7 +247,7 @@ function authorize(kernel: Kernel, schemes: readonly AuthScheme[], policy: Polic
   if (found === undefined) throw schemes[0]!.missing();
   if (found instanceof ApiError) throw found;
   c.set("principal", found);
-  if (!allows(policy, found)) throw forbidden();
+  if (!allows(policy, found)) throw refusal();
 }
 
 function throttle(kernel: Kernel, c: Ctx): void {

@@ -84,12 +84,10 @@ function detach<T>(value: T): T {
     return (out.some((v, i) => v !== value[i]) ? out : value) as T;
   }
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    let copy: Record<string, unknown> | undefined;
-    for (const [k, v] of Object.entries(value)) {
-      const d = detach(v);
-      if (d !== v) (copy ??= { ...(value as Record<string, unknown>) })[k] = d;
-    }
-    return (copy ?? value) as T;
+    const entries = Object.entries(value);
+    const detached = entries.map(([k, v]) => [k, detach(v)] as const);
+    // Object.fromEntries defines each key: a user's `__proto__` key stays a key
+    return (detached.some(([, d], i) => d !== entries[i][1]) ? Object.fromEntries(detached) : value) as T;
   }
   return value;
 }

@@ -7,6 +7,7 @@ import * as z from "zod";
 import type { Kernel } from "../../kernel/kernel.js";
 import { ApiError } from "../../kernel/errors.js";
 import { validate } from "../../kernel/http/body.js";
+import { ownRecord } from "../../kernel/own.js";
 import { derivedId, noTx, uuidOf } from "../../kernel/seed-helpers.js";
 import { get, put, values } from "../../kernel/store/table.js";
 import { identitySelectors } from "../identity/index.js";
@@ -28,7 +29,7 @@ const flavorSeed = z.strictObject({
   rxtx_factor: z.number().positive().default(1),
   is_public: z.boolean().default(true),
   description: z.string().nullable().default(null),
-  extra_specs: z.record(z.string(), z.string()).default({}),
+  extra_specs: ownRecord(z.string(), z.string()).default({}),
 });
 
 const hostSeed = z.strictObject({

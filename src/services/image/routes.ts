@@ -5,7 +5,7 @@ import type { RouteDef } from "../../kernel/http/service-app.js";
 import type { Kernel } from "../../kernel/kernel.js";
 import { baseUrl, principalOf, type Ctx } from "../../kernel/http/context.js";
 import { isAdmin } from "../../kernel/auth/principal.js";
-import { get, has, scan } from "../../kernel/store/table.js";
+import { get, scan } from "../../kernel/store/table.js";
 import { SLICE, canSee, type Image, type ImageState } from "./state.js";
 import { badRequest, imageNotFound } from "./errors.js";
 import { imageView } from "./views.js";
@@ -41,7 +41,9 @@ export function imageRoutes(kernel: Kernel): RouteDef[] {
         if (limitRaw !== undefined && !/^\d+$/.test(limitRaw)) throw badRequest("limit param must be an integer");
         const limit = Math.min(limitRaw === undefined ? 25 : Number(limitRaw), kernel.options.maxPageSize);
         const marker = c.req.query("marker");
-        if (marker !== undefined && (!table || !has(table, marker))) throw badRequest(`marker ${marker} could not be found`);
+        // a marker the caller cannot see is as unknown as one that does not exist (Glance looks it up as the caller)
+        const markerImage = marker === undefined || !table ? undefined : get(table, marker);
+        if (marker !== undefined && (!markerImage || !visible(markerImage))) throw badRequest(`marker ${marker} could not be found`);
         const wanted = FILTERS.map((f) => [f, c.req.query(f)] as const).filter(([, v]) => v !== undefined);
         const images = [];
         let more = false;

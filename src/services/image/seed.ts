@@ -6,6 +6,7 @@ import * as z from "zod";
 import type { Kernel } from "../../kernel/kernel.js";
 import { ApiError } from "../../kernel/errors.js";
 import { validate } from "../../kernel/http/body.js";
+import { ownRecord } from "../../kernel/own.js";
 import { derivedId, uuidOf } from "../../kernel/seed-helpers.js";
 import { get, put, remove } from "../../kernel/store/table.js";
 import { identitySelectors } from "../identity/index.js";
@@ -26,7 +27,7 @@ const imageSeed = z.strictObject({
   min_disk: count.default(0),
   min_ram: count.default(0),
   size: count.default(0),
-  properties: z.record(z.string(), z.string()).default({}),
+  properties: ownRecord(z.string(), z.string()).default({}),
 });
 
 const seedSchema = z.strictObject({

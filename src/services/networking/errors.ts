@@ -12,6 +12,8 @@ export const notFound = (kind: "Network" | "Subnet" | "Port" | "Router" | "Float
   error(404, `${kind}NotFound`, `${kind === "FloatingIP" ? "Floating IP" : kind === "QosPolicy" ? "QoS policy" : kind} ${id} could not be found.`);
 export const securityGroupNotFound = (id: string) => error(404, "SecurityGroupNotFound", `Security group ${id} does not exist`);
 export const securityGroupRuleNotFound = (id: string) => error(404, "SecurityGroupRuleNotFound", `Security group rule ${id} does not exist`);
+/** neutron/extensions/tagging.py's TagNotFound: a tag check or removal of a tag the resource lacks */
+export const tagNotFound = (tag: string) => error(404, "TagNotFound", `Tag ${tag} could not be found.`);
 /** 404 for an unknown quota project and the like */
 export const genericNotFound = (message: string) => error(404, "NotFound", message);
 

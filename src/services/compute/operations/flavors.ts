@@ -2,6 +2,7 @@
 // URL, the listing rules (non-admins see public flavors; admins choose with is_public), create and delete.
 
 import { get, put, remove, values, find } from "../../../kernel/store/table.js";
+import { own, withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Flavor } from "../state.js";
 import { badRequest, conflictingRequest, itemNotFound } from "../errors.js";
@@ -60,7 +61,7 @@ const SORT_KEYS: Record<string, (f: Flavor) => string | number | boolean | null>
 /** Flavors the caller may list, filtered and sorted (default: by flavor id, ascending). */
 export function listFlavors(s: ComputeState, caller: Caller, q: FlavorQuery): Flavor[] {
   const sortKey = q.sortKey ?? "flavorid";
-  const key = SORT_KEYS[sortKey];
+  const key = own(SORT_KEYS, sortKey);
   if (!key) throw badRequest(`Invalid sort_key: ${sortKey}`);
   const dir = q.sortDir ?? "asc";
   if (dir !== "asc" && dir !== "desc") throw badRequest(`Invalid sort_dir: ${dir}`);
@@ -125,12 +126,12 @@ export function updateFlavorDescription(s: ComputeState, id: string, description
 
 export function setExtraSpecs(s: ComputeState, id: string, specs: Record<string, string>): Record<string, string> {
   const flavor = showFlavor(s, id);
-  Object.assign(flavor.extraSpecs, specs);
+  flavor.extraSpecs = { ...flavor.extraSpecs, ...specs };
   return specs;
 }
 
 export function deleteExtraSpec(s: ComputeState, id: string, key: string): void {
   const flavor = showFlavor(s, id);
-  if (!(key in flavor.extraSpecs)) throw itemNotFound(`Flavor ${id} has no extra specs with key ${key}.`);
-  delete flavor.extraSpecs[key];
+  if (!Object.hasOwn(flavor.extraSpecs, key)) throw itemNotFound(`Flavor ${id} has no extra specs with key ${key}.`);
+  flavor.extraSpecs = withoutEntry(flavor.extraSpecs, key);
 }

@@ -29,9 +29,10 @@ export function createImage(s: ComputeState, ctx: OperationContext, server: Serv
   checkState(server, "createImage", { vm: SNAPSHOT_STATES });
   const base = server.imageId === null ? undefined : imageById(ctx.root, server.imageId);
   // Nova's system properties come first; the caller's metadata may override them
-  const metadata: Record<string, string> = { instance_uuid: server.id, user_id: ctx.caller.userId || server.userId, image_type: "snapshot" };
-  if (server.imageId !== null) metadata.base_image_ref = server.imageId;
-  Object.assign(metadata, input.metadata);
+  const system: Record<string, string> = { instance_uuid: server.id, user_id: ctx.caller.userId || server.userId, image_type: "snapshot" };
+  if (server.imageId !== null) system.base_image_ref = server.imageId;
+  // spread, not Object.assign: a `__proto__` key the caller sent stays a key
+  const metadata: Record<string, string> = { ...system, ...input.metadata };
   const volumeBacked = server.imageId === null;
   const image = addSnapshotImage(ctx, {
     name: input.name,

@@ -2,6 +2,7 @@
 // project (404 otherwise), the lock, PUT's fields, DELETE's deleting phase and the metadata endpoints.
 
 import { get } from "../../../kernel/store/table.js";
+import { withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
 import { computeQuotas } from "./quotas.js";
@@ -80,8 +81,8 @@ export function setMetadata(s: ComputeState, ctx: OperationContext, id: string, 
 
 export function deleteMetadataItem(s: ComputeState, ctx: OperationContext, id: string, key: string): void {
   const server = writableMetadata(s, ctx, id, "delete_metadata");
-  if (!(key in server.metadata)) throw itemNotFound("Metadata item was not found");
-  const { [key]: _removed, ...rest } = server.metadata;
+  if (!Object.hasOwn(server.metadata, key)) throw itemNotFound("Metadata item was not found");
+  const rest = withoutEntry(server.metadata, key);
   server.metadata = rest;
   server.updatedAt = ctx.now;
   ctx.tx.emit("compute.server.metadata_updated", { id: server.id, projectId: server.projectId, keys: Object.keys(rest) });

@@ -54,6 +54,8 @@ export function flavorRoutes(deps: ComputeDeps): RouteDef[] {
       method: "POST",
       path: "/v2.1/flavors",
       operation: "compute.flavor.create",
+      // 2.55 adds `description` to the earlier body: the wider of the two
+      schema: flavorCreateSchema255,
       policy: "admin",
       handler: async (c) => {
         const mv = microversion(c);
@@ -80,6 +82,7 @@ export function flavorRoutes(deps: ComputeDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.1/flavors/:flavorId",
       operation: "compute.flavor.update",
+      schema: flavorUpdateSchema,
       policy: "admin",
       handler: async (c) => {
         const mv = microversion(c);
@@ -117,6 +120,7 @@ function extraSpecRoutes(deps: ComputeDeps): RouteDef[] {
       method: "POST",
       path: "/v2.1/flavors/:flavorId/os-extra_specs",
       operation: "compute.flavor.extra_specs.create",
+      schema: extraSpecsSchema,
       policy: "admin",
       handler: async (c) => {
         const { extra_specs } = await readBody(c, extraSpecsSchema, maxBody);
@@ -131,7 +135,7 @@ function extraSpecRoutes(deps: ComputeDeps): RouteDef[] {
       handler: (c) => {
         const flavor = visibleFlavor(deps.state(), deps.caller(c), idOf(c));
         const key = keyOf(c);
-        if (!(key in flavor.extraSpecs)) throw itemNotFound(`Flavor ${flavor.id} has no extra specs with key ${key}.`);
+        if (!Object.hasOwn(flavor.extraSpecs, key)) throw itemNotFound(`Flavor ${flavor.id} has no extra specs with key ${key}.`);
         return c.json({ [key]: flavor.extraSpecs[key] });
       },
     },
@@ -139,6 +143,7 @@ function extraSpecRoutes(deps: ComputeDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.1/flavors/:flavorId/os-extra_specs/:key",
       operation: "compute.flavor.extra_specs.update",
+      schema: extraSpecItemSchema,
       policy: "admin",
       handler: async (c) => {
         const body = await readBody(c, extraSpecItemSchema, maxBody);

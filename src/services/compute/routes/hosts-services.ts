@@ -2,6 +2,7 @@
 // filtered by host and binary; PUT by service id from 2.53 (status with disabled_reason, forced_down), and
 // before 2.53 the enable / disable / disable-log-reason / force-down actions on {host, binary}.
 
+import * as z from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -93,6 +94,8 @@ export function serviceRoutes(deps: ComputeDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.1/os-services/:serviceId",
       operation: "compute.service.update",
+      // 2.53+ by id, before that the legacy enable/disable/disable-log-reason/force-down bodies
+      schema: z.union([serviceUpdateSchema, serviceActionSchema, serviceDisableLogSchema, serviceForceDownSchema]),
       policy: "admin",
       handler: (c) => {
         const id = c.req.param("serviceId") ?? "";

@@ -4,7 +4,7 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { microversion } from "../microversion.js";
+import { MAX_VERSION, microversion } from "../microversion.js";
 import { createKeypair, deleteKeypair, listKeypairs, showKeypair, targetUser } from "../operations/keypairs.js";
 import { keypairCreateSchema } from "../schemas/keypairs.js";
 import { keypairCreated, keypairListItem, keypairView } from "../views/keypairs.js";
@@ -34,6 +34,7 @@ export function keypairRoutes(deps: ComputeDeps): RouteDef[] {
       method: "POST",
       path: "/v2.1/os-keypairs",
       operation: "compute.keypair.create",
+      schema: keypairCreateSchema(MAX_VERSION.minor),
       handler: async (c) => {
         const mv = microversion(c);
         const { keypair: body } = await readBody(c, keypairCreateSchema(mv), maxBody);

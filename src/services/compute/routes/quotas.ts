@@ -64,6 +64,8 @@ export function quotaRoutes(deps: ComputeDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.1/os-quota-sets/:projectId",
       operation: "compute.quota.update",
+      // 2.1 names every key (later versions drop the network and injected-file ones)
+      schema: quotaUpdateSchema(1),
       policy: "admin",
       handler: async (c) => {
         const mv = microversion(c);

@@ -1,6 +1,7 @@
 // Server actions: POST /servers/{id}/action with one action key (Nova v2.1). Like Nova, the
 // key is dispatched and the body validated before the server is looked up; each action is one write.
 
+import * as z from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readJson, validate } from "../../../kernel/http/body.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
@@ -24,6 +25,18 @@ import {
   resizeBody,
 } from "../schemas/server-actions.js";
 import type { ComputeDeps } from "./deps.js";
+
+/** Every action's body, for the route table: the handler dispatches on the key, then validates. */
+const serverActionSchema = z.union([
+  rebootBody,
+  resizeBody,
+  createImageBody,
+  lockBody273,
+  resetStateBody,
+  consoleOutputBody,
+  evacuateBody,
+  ...[...Object.keys(POWER_ACTIONS), "confirmResize", "revertResize", "unlock"].map((key) => z.strictObject({ [key]: z.null() })),
+]);
 
 type Body = Record<string, unknown>;
 type ActionHandler = (c: Ctx, body: Body, v: number) => Response;
@@ -117,6 +130,7 @@ export function serverActionRoutes(deps: ComputeDeps): RouteDef[] {
       method: "POST",
       path: "/v2.1/servers/:id/action",
       operation: "compute.server.action",
+      schema: serverActionSchema,
       handler: async (c) => {
         const [key, body] = await actionBody(c, maxBody);
         const handler = Object.hasOwn(actions, key) ? actions[key] : undefined;

@@ -7,7 +7,7 @@ import type { Ctx } from "../../../kernel/http/context.js";
 import { microversion } from "../microversion.js";
 import { badRequest } from "../errors.js";
 import { createServerGroup, deleteServerGroup, listServerGroups, visibleServerGroup } from "../operations/server-groups.js";
-import { parseServerGroupCreate } from "../schemas/server-groups.js";
+import { parseServerGroupCreate, serverGroupCreateSchema } from "../schemas/server-groups.js";
 import { serverGroupView } from "../views/server-groups.js";
 import { pageParams } from "../views/collection.js";
 import type { ComputeDeps } from "./deps.js";
@@ -45,6 +45,7 @@ export function serverGroupRoutes(deps: ComputeDeps): RouteDef[] {
       method: "POST",
       path: "/v2.1/os-server-groups",
       operation: "compute.server_group.create",
+      schema: serverGroupCreateSchema,
       handler: async (c) => {
         const mv = microversion(c);
         const input = parseServerGroupCreate(await readJson(c, maxBody), mv);

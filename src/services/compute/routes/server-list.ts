@@ -4,6 +4,7 @@
 
 import { novaNextLinks, paginate } from "../../../kernel/pagination.js";
 import { get, scan } from "../../../kernel/store/table.js";
+import { own } from "../../../kernel/own.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
@@ -128,6 +129,10 @@ const SORT_KEYS: Record<string, (v: Server) => string | number | null> = {
   locked: (v) => (v.locked ? 1 : 0),
 };
 
+const badSortKey = (key: string): never => {
+  throw badRequest(`Invalid sort_key: ${key}`);
+};
+
 function compare(a: string | number | null, b: string | number | null): number {
   if (a === b) return 0;
   if (a === null) return -1;
@@ -146,12 +151,12 @@ function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | u
   for (const d of dirs) if (d !== "asc" && d !== "desc") throw badRequest(`Invalid sort direction: ${d}`);
   const custom = keys.length > 0 && !(keys.length === 1 && keys[0] === "created_at" && (dirs[0] ?? "desc") === "desc");
   if (!custom) return paginate(s.servers, { limit, marker, reverse: true, filter }, MAX_LIMIT).items;
-  for (const k of keys) if (!(k in SORT_KEYS)) throw badRequest(`Invalid sort_key: ${k}`);
+  const readers = keys.map((k) => own(SORT_KEYS, k) ?? badSortKey(k));
   const rows: Server[] = [];
   for (const v of scan(s.servers, { reverse: true })) if (!filter || filter(v)) rows.push(v);
   rows.sort((a, b) => {
     for (let i = 0; i < keys.length; i++) {
-      const order = compare(SORT_KEYS[keys[i]](a), SORT_KEYS[keys[i]](b));
+      const order = compare(readers[i](a), readers[i](b));
       if (order !== 0) return (dirs[i] ?? "desc") === "desc" ? -order : order;
     }
     return 0;

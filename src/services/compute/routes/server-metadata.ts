@@ -27,6 +27,7 @@ export function serverMetadataRoutes(deps: ComputeDeps): RouteDef[] {
         method,
         path: "/v2.1/servers/:id/metadata",
         operation: method === "PUT" ? "compute.server.metadata.replace" : "compute.server.metadata.update",
+        schema: metadataBodySchema,
         handler: async (c) => {
           const { metadata } = await readBody(c, metadataBodySchema, maxBody);
           const result = deps.write(c, (s, ctx) => setMetadata(s, ctx, c.req.param("id")!, metadata, method === "PUT"));
@@ -41,7 +42,7 @@ export function serverMetadataRoutes(deps: ComputeDeps): RouteDef[] {
       handler: (c) => {
         const key = c.req.param("key")!;
         const metadata = server(c).metadata;
-        if (!(key in metadata)) throw metadataItemNotFound();
+        if (!Object.hasOwn(metadata, key)) throw metadataItemNotFound();
         return c.json({ meta: { [key]: metadata[key] } });
       },
     },
@@ -49,6 +50,7 @@ export function serverMetadataRoutes(deps: ComputeDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.1/servers/:id/metadata/:key",
       operation: "compute.server.metadata.set",
+      schema: metadataItemBodySchema,
       handler: async (c) => {
         const key = c.req.param("key")!;
         const { meta } = await readBody(c, metadataItemBodySchema, maxBody);
@@ -81,7 +83,7 @@ export function serverMetadataRoutes(deps: ComputeDeps): RouteDef[] {
       handler: (c) => {
         const network = c.req.param("network")!;
         const addresses = addressesView(addressContext(deps.root()), server(c));
-        if (!(network in addresses)) throw itemNotFound("Instance is not a member of specified network");
+        if (!Object.hasOwn(addresses, network)) throw itemNotFound("Instance is not a member of specified network");
         return c.json({ [network]: addresses[network] });
       },
     },

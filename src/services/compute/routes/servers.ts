@@ -67,6 +67,7 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
       method: "POST",
       path: "/v2.1/servers",
       operation: "compute.server.create",
+      schema: serverCreateSchema,
       handler: async (c) => {
         const body = await readBody(c, serverCreateSchema, maxBody);
         const input = createInput(body.server, body["OS-SCH-HNT:scheduler_hints"] ?? body["os:scheduler_hints"], microversion(c));
@@ -108,6 +109,7 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.1/servers/:id",
       operation: "compute.server.update",
+      schema: serverUpdateSchema,
       handler: async (c) => {
         const v = microversion(c);
         const b = (await readBody(c, serverUpdateSchema, maxBody)).server;

@@ -2,6 +2,7 @@
 // create with `description` from 2.55; update (description only, 2.55); extra specs as string maps.
 
 import * as z from "zod";
+import { ownRecord } from "../../../kernel/own.js";
 import { novaBool, novaInt, novaName } from "./parameter-types.js";
 
 const description = z.string().max(65535).nullable();
@@ -36,6 +37,6 @@ export const flavorUpdateSchema = z.strictObject({ flavor: z.strictObject({ desc
 
 const specKey = z.string().min(1).max(255).regex(/^[a-zA-Z0-9-_:. ]+$/, "has characters an extra spec key may not have");
 const specValue = z.union([z.string().max(255), z.number().transform(String), z.boolean().transform(String)]);
-export const extraSpecsSchema = z.strictObject({ extra_specs: z.record(specKey, specValue) });
+export const extraSpecsSchema = z.strictObject({ extra_specs: ownRecord(specKey, specValue) });
 /** PUT /os-extra_specs/{key}: `{"<key>": "<value>"}` */
-export const extraSpecItemSchema = z.record(specKey, specValue);
+export const extraSpecItemSchema = ownRecord(specKey, specValue);

@@ -27,6 +27,9 @@ const v264 = z.strictObject({
   }),
 });
 
+/** Every version's body, for the route table (the handler validates against the negotiated one). */
+export const serverGroupCreateSchema = z.union([v264, legacy(ALL)]);
+
 export interface ServerGroupCreate {
   name: string;
   policy: GroupPolicy;

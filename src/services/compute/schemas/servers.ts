@@ -3,6 +3,7 @@
 // The create body stays open to the extension keys clients send (config_drive, personality, ...).
 
 import * as z from "zod";
+import { ownRecord } from "../../../kernel/own.js";
 
 /** Nova's `name`: 1-255 printable characters, no leading or trailing whitespace. */
 export const serverName = z
@@ -13,7 +14,7 @@ export const serverName = z
 
 const positiveInt = z.union([z.number().int().min(1), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(1));
 
-export const metadataSchema = z.record(z.string().min(1).max(255), z.string().max(255));
+export const metadataSchema = ownRecord(z.string().min(1).max(255), z.string().max(255));
 
 const networkRequest = z.looseObject({
   uuid: z.string().min(1).optional(),

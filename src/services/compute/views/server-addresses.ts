@@ -18,15 +18,18 @@ export function addressContext(root: Root): AddressContext {
 export type AddressesView = Record<string, Array<Record<string, unknown>>>;
 
 export function addressesView(ctx: AddressContext, server: Server, extended = true): AddressesView {
-  const out: AddressesView = {};
-  if (server.vmState === "building" || server.portIds.length === 0) return out;
+  if (server.vmState === "building" || server.portIds.length === 0) return {};
+  // keyed by network names users chose (`valueOf`, `__proto__`): a Map, then an object of own keys
+  const out = new Map<string, Array<Record<string, unknown>>>();
   for (const a of computeHooks.addressesOf(ctx.root, server.portIds, ctx.floating)) {
     const entry: Record<string, unknown> = { version: a.version, addr: a.addr };
     if (extended) {
       entry["OS-EXT-IPS:type"] = a.type;
       entry["OS-EXT-IPS-MAC:mac_addr"] = a.mac;
     }
-    (out[a.networkName] ??= []).push(entry);
+    const list = out.get(a.networkName);
+    if (list) list.push(entry);
+    else out.set(a.networkName, [entry]);
   }
-  return out;
+  return Object.fromEntries(out);
 }

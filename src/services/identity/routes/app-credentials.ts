@@ -21,6 +21,7 @@ export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
       method: "POST",
       path: COLLECTION,
       operation: "identity.application_credential.create",
+      schema: appCredentialCreateSchema,
       policy: "authenticated",
       handler: async (c) => {
         const body = await readBody(c, appCredentialCreateSchema, kernel.options.maxBodyBytes);

@@ -53,6 +53,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       method: "POST",
       path: "/v3/auth/tokens",
       operation: "identity.token.create",
+      schema: authRequestSchema,
       policy: "public",
       handler: async (c) => {
         const body = await readBody(c, authRequestSchema, kernel.options.maxBodyBytes);

@@ -18,6 +18,7 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       method: "POST",
       path: "/v3/domains",
       operation: "identity.domain.create",
+      schema: domainCreateSchema,
       policy: "admin",
       handler: async (c) => {
         const { domain } = await kit.body(c, domainCreateSchema);
@@ -45,6 +46,7 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       method: "PATCH",
       path: "/v3/domains/:domainId",
       operation: "identity.domain.update",
+      schema: domainUpdateSchema,
       policy: "admin",
       handler: async (c) => {
         const { domain } = await kit.body(c, domainUpdateSchema);

@@ -29,6 +29,7 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       method: "POST",
       path: "/v3/projects",
       operation: "identity.project.create",
+      schema: projectCreateSchema,
       policy: "admin",
       handler: async (c) => {
         const { project } = await kit.body(c, projectCreateSchema);
@@ -53,6 +54,7 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       method: "PATCH",
       path: "/v3/projects/:projectId",
       operation: "identity.project.update",
+      schema: projectUpdateSchema,
       policy: "admin",
       handler: async (c) => {
         const { project } = await kit.body(c, projectUpdateSchema);

@@ -18,6 +18,7 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       method: "POST",
       path: "/v3/roles",
       operation: "identity.role.create",
+      schema: roleCreateSchema,
       policy: "admin",
       handler: async (c) => {
         const { role } = await kit.body(c, roleCreateSchema);
@@ -45,6 +46,7 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       method: "PATCH",
       path: "/v3/roles/:roleId",
       operation: "identity.role.update",
+      schema: roleUpdateSchema,
       policy: "admin",
       handler: async (c) => {
         const { role } = await kit.body(c, roleUpdateSchema);

@@ -18,6 +18,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       method: "POST",
       path: "/v3/users",
       operation: "identity.user.create",
+      schema: userCreateSchema,
       policy: "admin",
       handler: async (c) => {
         const { user } = await kit.body(c, userCreateSchema);
@@ -45,6 +46,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       method: "PATCH",
       path: "/v3/users/:userId",
       operation: "identity.user.update",
+      schema: userUpdateSchema,
       policy: "admin",
       handler: async (c) => {
         const { user } = await kit.body(c, userUpdateSchema);
@@ -65,6 +67,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       method: "POST",
       path: "/v3/users/:userId/password",
       operation: "identity.user.password",
+      schema: passwordChangeSchema,
       policy: "authenticated",
       handler: async (c) => {
         const { user } = await kit.body(c, passwordChangeSchema);

@@ -59,7 +59,7 @@ function convertProtocol(value: string | number | null | undefined): string | nu
   }
   const lower = text.toLowerCase();
   if (lower === "any") return null;
-  if (lower in PROTOCOL_NUMBERS) return lower;
+  if (Object.hasOwn(PROTOCOL_NUMBERS, lower)) return lower;
   throw E.invalidRuleProtocol(value, PROTOCOL_NAMES);
 }
 

@@ -3,7 +3,7 @@
 
 import { get, type Table } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { genericNotFound, invalidInput } from "../errors.js";
+import { genericNotFound, invalidInput, tagNotFound } from "../errors.js";
 import type { NetworkingState, Standard } from "../state.js";
 import { owns, touch, type NetworkingContext } from "./common.js";
 
@@ -35,6 +35,11 @@ export function checkTag(tag: string): string {
   return tag;
 }
 
+/** GET .../tags/{tag}: 204 when the resource has the tag, TagNotFound otherwise. */
+export function checkTagPresent(s: NetworkingState, caller: Caller, collection: TaggableCollection, id: string, tag: string): void {
+  if (!taggable(s, caller, collection, id).tags.includes(tag)) throw tagNotFound(tag);
+}
+
 export function replaceTags(s: NetworkingState, ctx: NetworkingContext, collection: TaggableCollection, id: string, tags: string[]): string[] {
   const row = taggable(s, ctx.caller, collection, id);
   row.tags = [...new Set(tags.map(checkTag))];
@@ -52,7 +57,7 @@ export function addTag(s: NetworkingState, ctx: NetworkingContext, collection: T
 export function removeTag(s: NetworkingState, ctx: NetworkingContext, collection: TaggableCollection, id: string, tag: string): void {
   const row = taggable(s, ctx.caller, collection, id);
   const at = row.tags.indexOf(tag);
-  if (at < 0) throw genericNotFound(`Tag ${tag} could not be found.`);
+  if (at < 0) throw tagNotFound(tag);
   row.tags.splice(at, 1);
   touch(row, ctx.now);
 }

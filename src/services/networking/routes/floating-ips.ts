@@ -34,6 +34,7 @@ export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "POST",
       path: "/v2.0/floatingips",
       operation: "networking.floatingip.create",
+      schema: floatingIpCreateSchema,
       handler: async (c) => {
         const { floatingip: b } = await readBody(c, floatingIpCreateSchema, max);
         const fip = deps.write(c, (s, ctx) =>
@@ -66,6 +67,7 @@ export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.0/floatingips/:floatingip_id",
       operation: "networking.floatingip.update",
+      schema: floatingIpUpdateSchema,
       handler: async (c) => {
         const { floatingip: b } = await readBody(c, floatingIpUpdateSchema, max);
         const fip = deps.write(c, (s, ctx) =>

@@ -4,6 +4,7 @@
 
 import type { Ctx } from "../../../kernel/http/context.js";
 import { neutronNextLinks, type ListUrl } from "../../../kernel/pagination.js";
+import { own } from "../../../kernel/own.js";
 import { invalidAttribute, invalidInput } from "../errors.js";
 
 /** Neutron links from the URL as the request reached it, with no forwarded host applied. */
@@ -31,7 +32,7 @@ function matches(value: unknown, wanted: string[]): boolean {
 export function selectFields(view: View, fields: string[]): View {
   if (fields.length === 0) return view;
   const out: View = {};
-  for (const f of fields) if (f in view) out[f] = view[f];
+  for (const f of fields) if (Object.hasOwn(view, f)) out[f] = view[f];
   return out;
 }
 
@@ -78,7 +79,7 @@ export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit
   for (const view of views) {
     if (first) {
       for (const [key] of filters) {
-        if (!(key in view)) throw invalidInput(`${key} is not a valid filter for ${plural}`);
+        if (!Object.hasOwn(view, key)) throw invalidInput(`${key} is not a valid filter for ${plural}`);
       }
       first = false;
     }
@@ -96,8 +97,8 @@ export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit
       for (let i = 0; i < sortKeys.length; i++) {
         const k = sortKeys[i];
         const dir = (dirs[i] ?? "asc") === "desc" ? -1 : 1;
-        const av = a[k] as string | number;
-        const bv = b[k] as string | number;
+        const av = own(a, k) as string | number;
+        const bv = own(b, k) as string | number;
         if (av === bv) continue;
         return (av === null || av === undefined ? -1 : bv === null || bv === undefined ? 1 : av < bv ? -1 : 1) * dir;
       }

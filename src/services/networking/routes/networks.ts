@@ -59,6 +59,7 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "POST",
       path: "/v2.0/networks",
       operation: "networking.network.create",
+      schema: networkCreateSchema,
       handler: async (c) => {
         const body = await readBody(c, networkCreateSchema, maxBody);
         const caller = deps.caller(c);
@@ -86,6 +87,7 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.0/networks/:networkId",
       operation: "networking.network.update",
+      schema: networkUpdateSchema,
       handler: async (c) => {
         const { network: patch } = await readBody(c, networkUpdateSchema, maxBody);
         const caller = deps.caller(c);

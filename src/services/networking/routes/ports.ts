@@ -61,7 +61,7 @@ function fixedIpFilter(values: string[]): (p: Port) => boolean {
   for (const value of values) {
     const eq = value.indexOf("=");
     const key = eq < 0 ? "" : value.slice(0, eq);
-    if (!(key in wanted)) throw invalidInput(`'${value}' is not a valid fixed_ips filter: use ip_address=, subnet_id= or ip_address_substr=`);
+    if (!Object.hasOwn(wanted, key)) throw invalidInput(`'${value}' is not a valid fixed_ips filter: use ip_address=, subnet_id= or ip_address_substr=`);
     const given = value.slice(eq + 1);
     wanted[key].push(key === "ip_address" ? (canonicalIp(given) ?? given) : given);
   }
@@ -101,6 +101,7 @@ export function portRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "POST",
       path: "/v2.0/ports",
       operation: "networking.port.create",
+      schema: portCreateSchema,
       handler: async (c) => {
         const body = await readBody(c, portCreateSchema, maxBody);
         const caller = deps.caller(c);
@@ -125,6 +126,7 @@ export function portRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.0/ports/:portId",
       operation: "networking.port.update",
+      schema: portUpdateSchema,
       handler: async (c) => {
         const { port: patch } = await readBody(c, portUpdateSchema, maxBody);
         const caller = deps.caller(c);

@@ -50,6 +50,7 @@ export function qosRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "POST",
       path: POLICIES,
       operation: "networking.qos_policy.create",
+      schema: qosPolicyCreateSchema,
       policy: "admin",
       handler: async (c) => {
         const { policy: b } = await readBody(c, qosPolicyCreateSchema, max);
@@ -80,6 +81,7 @@ export function qosRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "PUT",
       path: POLICY,
       operation: "networking.qos_policy.update",
+      schema: qosPolicyUpdateSchema,
       policy: "admin",
       handler: async (c) => {
         const { policy: b } = await readBody(c, qosPolicyUpdateSchema, max);
@@ -133,6 +135,7 @@ function ruleRoutes(deps: NetworkingDeps, type: QosRuleType): RouteDef[] {
       method: "POST",
       path: collection,
       operation: `networking.qos_${singular}.create`,
+      schema: createSchema,
       policy: "admin",
       handler: async (c) => {
         const fields = ruleFields(await body(c, createSchema));
@@ -154,6 +157,7 @@ function ruleRoutes(deps: NetworkingDeps, type: QosRuleType): RouteDef[] {
       method: "PUT",
       path: member,
       operation: `networking.qos_${singular}.update`,
+      schema: updateSchema,
       policy: "admin",
       handler: async (c) => {
         const fields = ruleFields(await body(c, updateSchema));

@@ -4,8 +4,9 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { assertAdmin, assertMayRead, defaultQuotas, effectiveQuotas, listProjectQuotas, quotaDetails, resetQuotas, updateQuotas } from "../operations/quotas.js";
+import { assertMayRead, defaultQuotas, effectiveQuotas, listProjectQuotas, quotaDetails, resetQuotas, updateQuotas } from "../operations/quotas.js";
 import { quotaUpdateSchema } from "../schemas/quotas.js";
+import { policyNotAuthorized } from "../errors.js";
 import type { NetworkingDeps } from "./deps.js";
 
 /** The project id in the path; a `.json` suffix (older clients) is the format, not part of the id. */
@@ -22,10 +23,10 @@ export function quotaRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "GET",
       path: "/v2.0/quotas",
       operation: "networking.quota.list",
-      handler: (c) => {
-        assertAdmin(deps.caller(c), "get_quota");
-        return c.json({ quotas: listProjectQuotas(deps.state()) });
-      },
+      // Neutron's get_quota on the collection: every project's quotas, an admin's view
+      policy: "admin",
+      forbidden: () => policyNotAuthorized("get_quota"),
+      handler: (c) => c.json({ quotas: listProjectQuotas(deps.state()) }),
     },
     {
       // the caller's own project, as the quotas extension's `project` collection action returns it
@@ -59,6 +60,9 @@ export function quotaRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.0/quotas/:projectId",
       operation: "networking.quota.update",
+      policy: "admin",
+      forbidden: () => policyNotAuthorized("update_quota"),
+      schema: quotaUpdateSchema,
       handler: async (c) => {
         const { quota } = await readBody(c, quotaUpdateSchema, deps.kernel.options.maxBodyBytes);
         const { force: _force, check_limit: checkLimit, ...limits } = quota;
@@ -70,6 +74,8 @@ export function quotaRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "DELETE",
       path: "/v2.0/quotas/:projectId",
       operation: "networking.quota.delete",
+      policy: "admin",
+      forbidden: () => policyNotAuthorized("delete_quota"),
       handler: (c) => {
         deps.write(c, (s, ctx) => resetQuotas(s, ctx, projectOf(c)));
         return c.body(null, 204);

@@ -58,6 +58,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "POST",
       path: "/v2.0/routers",
       operation: "networking.router.create",
+      schema: routerCreateSchema,
       handler: async (c) => {
         const { router: b } = await readBody(c, routerCreateSchema, max);
         const router = deps.write(c, (s, ctx) =>
@@ -85,6 +86,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.0/routers/:router_id",
       operation: "networking.router.update",
+      schema: routerUpdateSchema,
       handler: async (c) => {
         const { router: b } = await readBody(c, routerUpdateSchema, max);
         const router = deps.write(c, (s, ctx) =>
@@ -110,9 +112,9 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.body(null, 204);
       },
     },
-    { method: "PUT", path: "/v2.0/routers/:router_id/add_router_interface", operation: "networking.router.add_interface", handler: interfaceAction(true) },
-    { method: "PUT", path: "/v2.0/routers/:router_id/remove_router_interface", operation: "networking.router.remove_interface", handler: interfaceAction(false) },
-    { method: "PUT", path: "/v2.0/routers/:router_id/add_extraroutes", operation: "networking.router.add_extraroutes", handler: extraRoutes(true) },
-    { method: "PUT", path: "/v2.0/routers/:router_id/remove_extraroutes", operation: "networking.router.remove_extraroutes", handler: extraRoutes(false) },
+    { method: "PUT", path: "/v2.0/routers/:router_id/add_router_interface", operation: "networking.router.add_interface", schema: routerInterfaceSchema, handler: interfaceAction(true) },
+    { method: "PUT", path: "/v2.0/routers/:router_id/remove_router_interface", operation: "networking.router.remove_interface", schema: routerInterfaceSchema, handler: interfaceAction(false) },
+    { method: "PUT", path: "/v2.0/routers/:router_id/add_extraroutes", operation: "networking.router.add_extraroutes", schema: extraRoutesSchema, handler: extraRoutes(true) },
+    { method: "PUT", path: "/v2.0/routers/:router_id/remove_extraroutes", operation: "networking.router.remove_extraroutes", schema: extraRoutesSchema, handler: extraRoutes(false) },
   ];
 }

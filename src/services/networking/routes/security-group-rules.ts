@@ -11,6 +11,7 @@ import { createRule, deleteRule, visibleRule, type RuleInput } from "../operatio
 import { requestedProject } from "../schemas/networks.js";
 import { ruleCreateSchema, type RuleCreateBody } from "../schemas/security-group-rules.js";
 import { ruleView } from "../views/security-group-rules.js";
+import type { NetworkingState } from "../state.js";
 import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields } from "./list.js";
 
@@ -32,8 +33,11 @@ function ruleInput(b: RuleCreateBody, caller: Caller): RuleInput {
 
 const idOf = (c: Ctx) => c.req.param("ruleId") ?? "";
 
-/** `ensureDefault` gives the caller's project its default group first, as Neutron does on any rule list. */
-export function securityGroupRuleRoutes(deps: NetworkingDeps, ensureDefault: (c: Ctx) => void): RouteDef[] {
+/** A list rendered after the caller's project is given its default group, in one write (security-groups.ts). */
+export type ListWithDefault = (c: Ctx, render: (s: NetworkingState) => Record<string, unknown>) => Record<string, unknown>;
+
+/** `listWithDefault` gives the caller's project its default group first, as Neutron does on any rule list. */
+export function securityGroupRuleRoutes(deps: NetworkingDeps, listWithDefault: ListWithDefault): RouteDef[] {
   const maxBody = deps.kernel.options.maxBodyBytes;
   return [
     {
@@ -41,18 +45,20 @@ export function securityGroupRuleRoutes(deps: NetworkingDeps, ensureDefault: (c:
       path: "/v2.0/security-group-rules",
       operation: "networking.security_group_rule.list",
       handler: (c) => {
-        ensureDefault(c);
         const caller = deps.caller(c);
-        const s = deps.state();
-        const views: Record<string, unknown>[] = [];
-        for (const r of scan(s.rules)) if (caller.isAdmin || r.projectId === caller.projectId) views.push(ruleView(s, r));
-        return c.json(listBody(c, "security_group_rules", views, deps.kernel.options.maxPageSize));
+        const body = listWithDefault(c, (s) => {
+          const views: Record<string, unknown>[] = [];
+          for (const r of scan(s.rules)) if (caller.isAdmin || r.projectId === caller.projectId) views.push(ruleView(s, r));
+          return listBody(c, "security_group_rules", views, deps.kernel.options.maxPageSize);
+        });
+        return c.json(body);
       },
     },
     {
       method: "POST",
       path: "/v2.0/security-group-rules",
       operation: "networking.security_group_rule.create",
+      schema: ruleCreateSchema,
       handler: async (c) => {
         const body = await readBody(c, ruleCreateSchema, maxBody);
         const caller = deps.caller(c);

@@ -15,7 +15,7 @@ import { groupCreateSchema, groupUpdateSchema, type GroupCreateBody } from "../s
 import { groupView } from "../views/security-groups.js";
 import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields } from "./list.js";
-import { securityGroupRuleRoutes } from "./security-group-rules.js";
+import { securityGroupRuleRoutes, type ListWithDefault } from "./security-group-rules.js";
 
 function groupInput(b: GroupCreateBody, caller: Caller): GroupInput {
   return { name: b.name, description: b.description, stateful: b.stateful, projectId: targetProject(caller, requestedProject(b)), tags: b.tags };
@@ -25,13 +25,20 @@ const idOf = (c: Ctx) => c.req.param("groupId") ?? "";
 
 export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
   const maxBody = deps.kernel.options.maxBodyBytes;
-  /** a write only when the caller's project has no default group yet */
-  const ensureDefault = (c: Ctx) => {
+  /**
+   * The list `render` makes, after giving the caller's project its default group when it has none (a write
+   * only then). Both happen in one write, so a list refused for its query (a filter, limit or marker) creates
+   * nothing; rendered from the draft, it is copied out as plain JSON before the draft ends.
+   */
+  const listWithDefault: ListWithDefault = (c, render) => {
     const { projectId } = deps.caller(c);
     const s = deps.state();
     const current = dictGet(s.defaultGroups, projectId);
-    if (projectId === "" || (current !== undefined && has(s.securityGroups, current))) return;
-    deps.write(c, (draft, ctx) => ensureDefaultGroup(draft, ctx, projectId));
+    if (projectId === "" || (current !== undefined && has(s.securityGroups, current))) return render(s);
+    return deps.write(c, (draft, ctx) => {
+      ensureDefaultGroup(draft, ctx, projectId);
+      return JSON.parse(JSON.stringify(render(draft))) as Record<string, unknown>;
+    });
   };
   return [
     {
@@ -39,18 +46,20 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
       path: "/v2.0/security-groups",
       operation: "networking.security_group.list",
       handler: (c) => {
-        ensureDefault(c);
         const caller = deps.caller(c);
-        const s = deps.state();
-        const views: Record<string, unknown>[] = [];
-        for (const g of scan(s.securityGroups)) if (caller.isAdmin || g.projectId === caller.projectId) views.push(groupView(s, g));
-        return c.json(listBody(c, "security_groups", views, deps.kernel.options.maxPageSize));
+        const body = listWithDefault(c, (s) => {
+          const views: Record<string, unknown>[] = [];
+          for (const g of scan(s.securityGroups)) if (caller.isAdmin || g.projectId === caller.projectId) views.push(groupView(s, g));
+          return listBody(c, "security_groups", views, deps.kernel.options.maxPageSize);
+        });
+        return c.json(body);
       },
     },
     {
       method: "POST",
       path: "/v2.0/security-groups",
       operation: "networking.security_group.create",
+      schema: groupCreateSchema,
       handler: async (c) => {
         const body = await readBody(c, groupCreateSchema, maxBody);
         const caller = deps.caller(c);
@@ -74,6 +83,7 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.0/security-groups/:groupId",
       operation: "networking.security_group.update",
+      schema: groupUpdateSchema,
       handler: async (c) => {
         const { security_group: patch } = await readBody(c, groupUpdateSchema, maxBody);
         const group = deps.write(c, (s, ctx) => updateGroup(s, ctx, idOf(c), patch));
@@ -89,6 +99,6 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.body(null, 204);
       },
     },
-    ...securityGroupRuleRoutes(deps, ensureDefault),
+    ...securityGroupRuleRoutes(deps, listWithDefault),
   ];
 }

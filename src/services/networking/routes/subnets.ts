@@ -61,6 +61,7 @@ export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "POST",
       path: "/v2.0/subnets",
       operation: "networking.subnet.create",
+      schema: subnetCreateSchema,
       handler: async (c) => {
         const body = await readBody(c, subnetCreateSchema, maxBody);
         if (body.subnets) {
@@ -88,6 +89,7 @@ export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
       method: "PUT",
       path: "/v2.0/subnets/:subnetId",
       operation: "networking.subnet.update",
+      schema: subnetUpdateSchema,
       handler: async (c) => {
         const { subnet: patch } = await readBody(c, subnetUpdateSchema, maxBody);
         const subnet = deps.write(c, (s, ctx) => updateSubnet(s, ctx, idOf(c), subnetPatch(patch)));

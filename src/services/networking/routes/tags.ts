@@ -4,7 +4,7 @@ import * as z from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { addTag, removeTag, replaceTags, taggable, TAGGABLE, type TaggableCollection } from "../operations/tags.js";
+import { addTag, checkTagPresent, removeTag, replaceTags, taggable, TAGGABLE, type TaggableCollection } from "../operations/tags.js";
 import type { NetworkingDeps } from "./deps.js";
 
 const tagsSchema = z.object({ tags: z.array(z.string()) }).strict();
@@ -12,7 +12,8 @@ const tagsSchema = z.object({ tags: z.array(z.string()) }).strict();
 export function tagRoutes(deps: NetworkingDeps): RouteDef[] {
   const max = deps.kernel.options.maxBodyBytes;
   const id = (c: Ctx) => c.req.param("id") ?? "";
-  const tag = (c: Ctx) => decodeURIComponent(c.req.param("tag") ?? "");
+  // Hono's param() has decoded the segment once (`%25zz` -> `%zz`); a second decode would change the tag
+  const tag = (c: Ctx) => c.req.param("tag") ?? "";
   return (Object.keys(TAGGABLE) as TaggableCollection[]).flatMap((collection): RouteDef[] => {
     const base = `/v2.0/${collection}/:id/tags`;
     const name = collection.replace("/", ".");
@@ -27,6 +28,7 @@ export function tagRoutes(deps: NetworkingDeps): RouteDef[] {
         method: "PUT",
         path: base,
         operation: `networking.${name}.tags.replace`,
+        schema: tagsSchema,
         handler: async (c) => {
           const body = await readBody(c, tagsSchema, max);
           return c.json({ tags: deps.write(c, (s, ctx) => replaceTags(s, ctx, collection, id(c), body.tags)) });
@@ -46,8 +48,8 @@ export function tagRoutes(deps: NetworkingDeps): RouteDef[] {
         path: `${base}/:tag`,
         operation: `networking.${name}.tags.check`,
         handler: (c) => {
-          const found = taggable(deps.state(), deps.caller(c), collection, id(c)).tags.includes(tag(c));
-          return c.body(null, found ? 204 : 404);
+          checkTagPresent(deps.state(), deps.caller(c), collection, id(c), tag(c));
+          return c.body(null, 204);
         },
       },
       {

@@ -3,6 +3,7 @@
 // are checked in operations/ports.ts so the answers follow Neutron's validators. Unknown attributes: 400.
 
 import * as z from "zod";
+import { ownRecord } from "../../../kernel/own.js";
 import { VNIC_TYPES } from "../operations/ports.js";
 import { neutronBool, neutronDescription, neutronName, neutronTags } from "./networks.js";
 
@@ -27,7 +28,7 @@ const mutable = {
   mac_address: z.string().optional(),
   "binding:host_id": z.string().max(255).optional(),
   "binding:vnic_type": z.enum(VNIC_TYPES).optional(),
-  "binding:profile": z.record(z.string(), z.unknown()).nullable().optional(),
+  "binding:profile": ownRecord(z.string(), z.unknown()).nullable().optional(),
 };
 
 export const portCreate = z.strictObject({
