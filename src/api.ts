@@ -53,6 +53,9 @@ export interface EmulatorOptions {
   /** keep uploaded bytes (images, objects) in files under this directory, not in memory; blob files an
    * earlier run left there are removed at start */
   dataDir?: string;
+  /** the control API (/_emulator, except /_emulator/health) then requires this secret, as
+   * `Authorization: Bearer <token>` or `X-Skymock-Control-Token: <token>` (default none: open) */
+  controlToken?: string;
 }
 
 /** A running emulator. Nothing listens until listen(); app.request() drives it without a socket. */
@@ -76,8 +79,9 @@ export interface Emulator {
   cloudsYaml(user?: string, baseUrl?: string): string;
   /** The OS_* variables the openstack CLI and openstacksdk read, for the same user. */
   osEnvironment(user?: string, baseUrl?: string): Record<string, string>;
-  /** Stops listening, the clock and every scheduled step. */
-  close(): Promise<void>;
+  /** Stops listening, the clock and every scheduled step. Open connections are closed at once; with
+   * `graceMs`, requests under way get that long to finish first (new connections are refused meanwhile). */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 /** The virtual clock: every timestamp, token expiry and lifecycle step reads it. */

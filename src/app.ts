@@ -42,7 +42,9 @@ export interface Emulator {
   cloudsYaml(user?: string, baseUrl?: string): string;
   /** The OS_* variables for that user (see cloudsYaml). */
   osEnvironment(user?: string, baseUrl?: string): Record<string, string>;
-  close(): Promise<void>;
+  /** Stops listening, the clock and scheduled steps. Open connections are closed at once; with `graceMs`,
+   * requests under way get that long to finish first (new connections are refused meanwhile). */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export function createEmulator(input: EmulatorOptions = {}): Emulator {
@@ -67,7 +69,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   }
   // the longest mount first, so a service mounted below another's path answers for its own paths
   unmatched.sort((a, b) => b.mountPath.length - a.mountPath.length);
-  app.route("/_emulator", controlApp(kernel, world, services));
+  app.route("/_emulator", controlApp(kernel, world, services, options.controlToken));
   app.get("/", (c) =>
     c.json({
       name: "skymock",
@@ -118,15 +120,25 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     events: kernel.events,
     cloudsYaml: (user = "admin", baseUrl = url) => cloudsYaml(loginUrl(baseUrl), loginFor(world, user)),
     osEnvironment: (user = "admin", baseUrl = url) => osEnvironment(loginUrl(baseUrl), loginFor(world, user)),
-    close() {
+    close({ graceMs = 0 } = {}) {
       kernel.clock.stop();
       kernel.transitions.clearPending();
       return new Promise((resolve) => {
         if (!server) return resolve();
-        const s = server;
+        const s = server as unknown as { close(done: () => void): void; closeAllConnections?(): void; closeIdleConnections?(): void };
         server = undefined;
-        (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        s.close(() => resolve());
+        const timers: NodeJS.Timeout[] = [];
+        // close() stops accepting at once and calls back once the last connection has ended
+        s.close(() => {
+          timers.forEach(clearTimeout);
+          resolve();
+        });
+        if (graceMs <= 0) return s.closeAllConnections?.();
+        // a keep-alive connection whose request finishes is closed as soon as it is idle: polled, since
+        // node offers no event for it and a listener per request would cost every request
+        s.closeIdleConnections?.();
+        timers.push(setInterval(() => s.closeIdleConnections?.(), 50).unref());
+        timers.push(setTimeout(() => s.closeAllConnections?.(), graceMs).unref());
       });
     },
   };

@@ -18,6 +18,12 @@ export function isAllInterfaces(host: string): boolean {
   return host === "0.0.0.0" || host === "::";
 }
 
+/** Whether only this machine can reach this host address (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(h);
+}
+
 /** The base URL a client on this machine uses: localhost when the emulator listens everywhere. */
 export function clientUrl(host: string, port: number): string {
   const shown = isAllInterfaces(host) ? "localhost" : host;
@@ -49,11 +55,12 @@ export function banner(emulator: Emulator, port: number): Banner {
   } else {
     lines.push("", "The seed world has no user with a password and a project to log in as.");
   }
-  lines.push("", `Control API: ${url}/_emulator (OpenAPI: ${url}/_emulator/openapi.json)`);
+  const guarded = o.controlToken === undefined ? "" : "; it requires the control token";
+  lines.push("", `Control API: ${url}/_emulator (OpenAPI: ${url}/_emulator/openapi.json${guarded})`);
   return {
     headline,
     text: lines.join("\n"),
-    fields: { url, host: o.host, port, seed: o.seedRef, region: o.region, clock, randomSeed, user: creds?.username, controlApi: `${url}/_emulator` },
+    fields: { url, host: o.host, port, seed: o.seedRef, region: o.region, clock, randomSeed, user: creds?.username, controlApi: `${url}/_emulator`, controlToken: o.controlToken !== undefined },
   };
 }
 

@@ -42,6 +42,8 @@ export const optionsSchema = z
     urlFile: z.string().min(1).optional(),
     /** a directory uploaded bytes (images, objects) are kept in, one file each; memory when absent */
     dataDir: z.string().min(1).optional(),
+    /** a secret every /_emulator route but health then requires (Bearer or X-Skymock-Control-Token) */
+    controlToken: z.string().min(1).optional(),
     maxPageSize: z.coerce.number().int().positive().default(1000),
     maxBodyBytes: z.coerce.number().int().positive().default(1024 * 1024),
     eventLogSize: z.coerce.number().int().positive().default(10_000),
@@ -99,6 +101,9 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     description: "write the listening URL to FILE (the image's HEALTHCHECK reads it)" },
   dataDir: { flag: "--data-dir", value: "DIR", env: "SKYMOCK_DATA_DIR", default: "none",
     description: "keep uploaded bytes (images, objects) in files under DIR, not in memory" },
+  controlToken: { flag: "--control-token", value: "TOKEN", env: "SKYMOCK_CONTROL_TOKEN", default: "none",
+    description: "/_emulator then requires it (Authorization: Bearer TOKEN); health stays open",
+    invalid: "is not a token (non-empty text)" },
   maxPageSize: { default: "1000", description: "largest page a list returns" },
   maxBodyBytes: { default: "1048576", description: "largest request body in bytes" },
   eventLogSize: { default: "10000", description: "events the events journal keeps" },

@@ -1,11 +1,15 @@
 // Process entry: options -> createEmulator() -> listen, the banner and the process log (requests, fault
-// firings, lifecycle steps, errors), and a clean stop on SIGINT/SIGTERM or when npm's shell goes away.
+// firings, lifecycle steps, errors), a warning when the control API is open to the network, errors nobody
+// handled logged rather than fatal, and a clean stop on SIGINT/SIGTERM or when npm's shell goes away.
 
 import { writeFileSync } from "node:fs";
 import { createEmulator, type Emulator } from "./app.js";
-import { banner } from "./banner.js";
+import { banner, isLoopback } from "./banner.js";
 import type { EmulatorOptions } from "./config.js";
 import { createLogger, reportError, setErrorLog, type Logger, type LogLevel } from "./log.js";
+
+/** How long requests under way at SIGTERM get to finish. */
+export const STOP_GRACE_MS = 2000;
 
 /**
  * Starts the emulator and logs to `write` (by default stdout for info and debug, stderr for the rest).
@@ -24,20 +28,45 @@ export async function startServer(options: EmulatorOptions, write?: (line: strin
   const shown = banner(emulator, port);
   if (log.format === "json") log.info(shown.headline, shown.fields);
   else log.info(shown.text);
+  if (o.controlToken === undefined && !isLoopback(o.host)) {
+    log.warn(
+      `listening on ${o.host} with the control API (/_emulator) open: anyone who reaches this port can read and replace ` +
+        "the whole state. Set --control-token (SKYMOCK_CONTROL_TOKEN) to require a secret.",
+      { host: o.host, controlToken: false },
+    );
+  }
+  keepServing(log);
 
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`skymock: ${why}, stopping`);
-    const force = setTimeout(() => process.exit(0), 3000);
+    // new connections are refused at once; requests under way get STOP_GRACE_MS to finish, then their
+    // connections are closed: one still held by then (an injected latency, say) gets no answer at all
+    const force = setTimeout(() => process.exit(0), STOP_GRACE_MS + 1000);
     force.unref();
-    emulator.close().then(() => process.exit(0));
+    emulator.close({ graceMs: STOP_GRACE_MS }).then(() => process.exit(0));
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
   stopWithNpm(process.env, () => stop("the npm process that started it is gone"));
   return emulator;
+}
+
+let keptServing = false;
+
+/**
+ * An exception or promise rejection nobody handled is logged and the emulator keeps serving: every state
+ * change is one store update that commits whole or not at all, so whatever failed left nothing half made,
+ * while ending the process would lose the world every test against it depends on. Only the command's
+ * process does this; a program that embeds createEmulator() keeps its own policy.
+ */
+function keepServing(log: Logger): void {
+  if (keptServing) return;
+  keptServing = true;
+  process.on("uncaughtException", (error) => log.error("uncaught exception; the emulator keeps serving", { error }));
+  process.on("unhandledRejection", (reason) => log.error("unhandled promise rejection; the emulator keeps serving", { error: reason }));
 }
 
 /** The kernel's listeners, set only for what the log will write: a request costs nothing more when off. */

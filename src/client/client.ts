@@ -11,7 +11,10 @@ import type {
 } from "./types.js";
 
 export interface SkymockClientOptions {
-  /** sent on every call in `tokenHeader`, for an emulator whose control API asks for one */
+  /** the emulator's --control-token (SKYMOCK_CONTROL_TOKEN), sent on every call as X-Skymock-Control-Token */
+  controlToken?: string;
+  /** a token sent on every call in `tokenHeader`: controlToken's older spelling, or with tokenHeader the
+   * credential a proxy in front of the emulator asks for */
   token?: string;
   /** default `X-Skymock-Control-Token` */
   tokenHeader?: string;
@@ -25,6 +28,7 @@ export class SkymockClient {
   constructor(baseUrl: string, options: SkymockClientOptions = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
     const headers: Record<string, string> = options.token === undefined ? {} : { [options.tokenHeader ?? "X-Skymock-Control-Token"]: options.token };
+    if (options.controlToken !== undefined) headers["X-Skymock-Control-Token"] = options.controlToken;
     this.#http = new Transport(this.baseUrl, headers);
   }
 

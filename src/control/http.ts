@@ -1,5 +1,5 @@
-// The control API's own request handling: no fault gate, no token (it is the test harness's back door),
-// errors as {"error": {status, code, message}}.
+// The control API's own request handling: no fault gate, no OpenStack token (it is the test harness's back
+// door; --control-token guards it, guard.ts), errors as {"error": {status, code, message}}.
 
 import type { Context } from "hono";
 import { ZodError } from "zod";

@@ -17,9 +17,12 @@ import { lifecycleRoutes } from "./lifecycle.js";
 import { controlIndex, openApiDocument } from "./openapi.js";
 import { renderControlError } from "./http.js";
 import { ApiError } from "../kernel/errors.js";
+import { controlGuard } from "./guard.js";
 
-export function controlApp(kernel: Kernel, world: World, services: ServiceModule[]): Hono<AppEnv> {
+/** `token`: the --control-token every route but health then requires (guard.ts); open when absent. */
+export function controlApp(kernel: Kernel, world: World, services: ServiceModule[], token?: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
+  if (token !== undefined) app.use("*", controlGuard(token));
   app.get("/health", (c) => {
     const report = Object.fromEntries(services.map((s) => [s.name, s.health?.(kernel) ?? { ready: true }]));
     const ready = Object.values(report).every((r) => r.ready);

@@ -14,7 +14,19 @@ import { buildSchemas } from "./openapi-schemas.js";
 const INFO = {
   title: "skymock control API",
   version: "1",
-  description: "The test harness's back door: no token, no faults, not journaled. Errors are {\"error\": {status, code, message}}; a wrong method is a 405 with Allow.",
+  description:
+    "The test harness's back door: no OpenStack token, no faults, not journaled. Started with --control-token, every " +
+    "operation but health asks for that token (Authorization: Bearer, or X-Skymock-Control-Token) and answers 401 without it. " +
+    "Errors are {\"error\": {status, code, message}}; a wrong method is a 405 with Allow.",
+};
+
+/** The control token, when the emulator was started with one (src/control/guard.ts); `{}`: none asked for. */
+const SECURITY = {
+  schemes: {
+    controlToken: { type: "http", scheme: "bearer", description: "the --control-token (SKYMOCK_CONTROL_TOKEN)" },
+    controlTokenHeader: { type: "apiKey", in: "header", name: "X-Skymock-Control-Token", description: "the same token, in its own header" },
+  },
+  requirement: [{}, { controlToken: [] }, { controlTokenHeader: [] }],
 };
 
 // built on first request, not at import: converting the zod schemas costs startup time. The kernel's part is
@@ -35,7 +47,9 @@ export function openApiDocument(services: readonly ServiceModule[]): Json {
     for (const [path, ops] of Object.entries(own.paths)) paths[`/_emulator/${service.name}${path}`] = ops;
     Object.assign(schemas, own.schemas);
   }
-  doc = { openapi: "3.1.0", info: INFO, paths, components: { schemas } };
+  const health = paths["/_emulator/health"] as Record<string, Json> | undefined;
+  if (health?.get) paths["/_emulator/health"] = { ...health, get: { ...(health.get as object), security: [{}] } };
+  doc = { openapi: "3.1.0", info: INFO, security: SECURITY.requirement, paths, components: { schemas, securitySchemes: SECURITY.schemes } };
   documents.set(services, doc);
   return doc;
 }

@@ -62,10 +62,15 @@ const NOVA_FAULTS: Record<number, string> = {
   503: "serviceUnavailable",
 };
 
-/** Nova, Cinder, Masakari: {"<faultName>": {"code": N, "message": "..."}} */
-export const faultEnvelope: ErrorEnvelope = (e) => ({
-  [e.code ?? NOVA_FAULTS[e.status] ?? "computeFault"]: { code: e.status, message: e.message },
-});
+/**
+ * Nova, Cinder, Masakari: {"<faultName>": {"code": N, "message": "..."}}. A 413 or 429 with a Retry-After
+ * header also names it in the body, as a string: {"overLimit": {"code": 429, "message": "...", "retryAfter": "30"}}.
+ */
+export const faultEnvelope: ErrorEnvelope = (e) => {
+  const retryAfter = e.status === 413 || e.status === 429 ? e.headers["Retry-After"] : undefined;
+  const fault = { code: e.status, message: e.message, ...(retryAfter === undefined ? {} : { retryAfter }) };
+  return { [e.code ?? NOVA_FAULTS[e.status] ?? "computeFault"]: fault };
+};
 
 /** Neutron: {"NeutronError": {"type": "<ExceptionClass>", "message": "...", "detail": ""}} */
 export const neutronEnvelope: ErrorEnvelope = (e) => ({
@@ -79,7 +84,8 @@ function defaultNeutronType(status: number): string {
     case 403: return "NotAuthorized";
     case 404: return "NotFound";
     case 409: return "Conflict";
-    case 429: return "OverQuota";
+    // Neutron has no limiter of its own; webob's exception, as its fault wrapper names one
+    case 429: return "HTTPTooManyRequests";
     default: return "NeutronException";
   }
 }

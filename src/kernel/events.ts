@@ -66,9 +66,12 @@ export class EventBus {
     for (const [key, handlers] of this.#handlers) {
       const matches = key === type || (key.endsWith("*") && type.startsWith(key.slice(0, -1)));
       if (!matches) continue;
+      // a subscriber that throws (or an async one that rejects) is reported; the commit that emitted and
+      // the other subscribers go on
       for (const handler of handlers) {
         try {
-          handler(event);
+          const result = handler(event) as unknown;
+          if (result instanceof Promise) result.catch(this.#onError);
         } catch (error) {
           this.#onError(error);
         }

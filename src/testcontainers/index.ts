@@ -5,9 +5,9 @@
 import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from "testcontainers";
 // the client's public entry only: the build keeps it the published `skymock/client`, not a copy
 import { cloudsYaml, osEnvironment, SkymockClient, type CloudCredentials, type FaultRuleInput, type WorldDocument } from "../client/index.js";
-import { containerSetup, SKYMOCK_PORT, type ContainerSetup, type SkymockSettings } from "./setup.js";
+import { containerSetup, controlTokenOf, SKYMOCK_PORT, type ContainerSetup, type SkymockSettings } from "./setup.js";
 
-export { containerSetup, SKYMOCK_PORT, type ContainerSetup, type SkymockSettings } from "./setup.js";
+export { containerSetup, controlTokenOf, SKYMOCK_PORT, type ContainerSetup, type SkymockSettings } from "./setup.js";
 
 export class SkymockContainer extends GenericContainer {
   #settings: SkymockSettings = {};
@@ -47,6 +47,15 @@ export class SkymockContainer extends GenericContainer {
     return this;
   }
 
+  /**
+   * The control API (/_emulator, health aside) then requires this secret; `control` sends it. Set it when
+   * the container's port is reachable by more than the test (a shared Docker host, a CI network).
+   */
+  withControlToken(token: string): this {
+    this.#settings.controlToken = token;
+    return this;
+  }
+
   /** Fault rules active from the start and again after every reset (added to the config file's). */
   withFaults(rules: FaultRuleInput[]): this {
     this.#settings.faults = [...(this.#settings.faults ?? []), ...rules];
@@ -69,7 +78,7 @@ export class SkymockContainer extends GenericContainer {
     this.withEnvironment(environment).withCopyContentToContainer(files.map((f) => ({ ...f, mode: 0o644 })));
     const started = await super.start();
     const url = `http://${started.getHost()}:${started.getMappedPort(SKYMOCK_PORT)}`;
-    const control = new SkymockClient(url);
+    const control = new SkymockClient(url, { controlToken: controlTokenOf(this.#settings) });
     try {
       return new StartedSkymockContainer(started, url, control, await control.logins());
     } catch (error) {

@@ -14,6 +14,8 @@ export interface SkymockSettings {
   timeFactor?: number;
   frozenClock?: boolean;
   randomSeed?: number;
+  /** the control API's secret (SKYMOCK_CONTROL_TOKEN) */
+  controlToken?: string;
   faults?: FaultRuleInput[];
   /** options as an object, or YAML/JSON text (what `skymock start --config` reads) */
   config?: Record<string, unknown> | string;
@@ -38,12 +40,20 @@ export function containerSetup(settings: SkymockSettings): ContainerSetup {
   if (settings.timeFactor !== undefined) environment.SKYMOCK_TIME_FACTOR = String(settings.timeFactor);
   if (settings.frozenClock !== undefined) environment.SKYMOCK_FROZEN_CLOCK = String(settings.frozenClock);
   if (settings.randomSeed !== undefined) environment.SKYMOCK_RANDOM_SEED = String(settings.randomSeed);
+  if (settings.controlToken !== undefined) environment.SKYMOCK_CONTROL_TOKEN = settings.controlToken;
   const config = configFile(settings.config, settings.faults ?? []);
   if (config !== undefined) {
     files.push(config);
     environment.SKYMOCK_CONFIG = config.target;
   }
   return { environment, files };
+}
+
+/** The control token the started container asks for: withControlToken()'s, else a config object's. */
+export function controlTokenOf(settings: SkymockSettings): string | undefined {
+  if (settings.controlToken !== undefined) return settings.controlToken;
+  const config = settings.config;
+  return config && typeof config === "object" && typeof config.controlToken === "string" ? config.controlToken : undefined;
 }
 
 /** The config file: the given config with the fault rules added under `faults` (YAML text cannot be merged). */

@@ -1,4 +1,5 @@
-// A per-project request budget on the virtual clock (fixed windows). Off by default.
+// A per-project request budget on the virtual clock (fixed windows). Off by default. Windows that have
+// passed are swept once per window length, so the limiter holds only projects that called in the last two.
 
 export interface RateLimitConfig {
   /** requests per window per project; 0 turns the limiter off */
@@ -8,6 +9,8 @@ export interface RateLimitConfig {
 
 export class RateLimiter {
   #windows = new Map<string, { start: number; count: number }>();
+  /** when the windows were last swept for ones that have passed */
+  #swept = -Infinity;
 
   constructor(
     public config: RateLimitConfig,
@@ -25,17 +28,36 @@ export class RateLimiter {
     if (requests <= 0) return undefined;
     const now = this.now();
     const windowMs = windowSeconds * 1000;
+    // at most one sweep per window: each costs the projects seen in the last two windows, not more
+    if (now - this.#swept >= windowMs || now < this.#swept) this.#sweep(now, windowMs);
     let window = this.#windows.get(key);
-    if (!window || now - window.start >= windowMs) {
+    if (!window || passed(window.start, now, windowMs)) {
       window = { start: now, count: 0 };
       this.#windows.set(key, window);
     }
-    window.count++;
-    if (window.count <= requests) return undefined;
+    if (window.count < requests) {
+      window.count++;
+      return undefined;
+    }
     return Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
+  }
+
+  /** How many projects' windows are held (the ones that called within the last two windows at most). */
+  get size(): number {
+    return this.#windows.size;
   }
 
   reset(): void {
     this.#windows.clear();
   }
+
+  #sweep(now: number, windowMs: number): void {
+    this.#swept = now;
+    for (const [key, window] of this.#windows) if (passed(window.start, now, windowMs)) this.#windows.delete(key);
+  }
+}
+
+/** A window has passed when its time is up, or when the clock was set back before it began. */
+function passed(start: number, now: number, windowMs: number): boolean {
+  return now - start >= windowMs || now < start;
 }
