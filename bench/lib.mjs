@@ -1,5 +1,5 @@
 // Shared bench helpers: free ports, spawning the `skymock start` process, waiting for its first 200,
-// reading a child's RSS, and small statistics.
+// reading a child's RSS, small statistics, and a JSON call through an in-process emulator's app.
 
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -141,4 +141,16 @@ export async function readStdinJson() {
   let text = "";
   for await (const chunk of process.stdin) text += chunk;
   return JSON.parse(text);
+}
+
+/** One JSON call through an in-process emulator (app.request); anything but a 2xx throws. */
+export async function appCall(emu, method, path, token, body) {
+  const res = await emu.app.request(`http://bench${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...(token ? { "X-Auth-Token": token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
+  return { headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }

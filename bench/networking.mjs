@@ -3,6 +3,7 @@
 // addresses in use. The allocator must not scan the range: the target is within 1.5x.
 
 import { createEmulator } from "../dist/index.js";
+import { appCall as call } from "./lib.mjs";
 
 const ADMIN = {
   auth: {
@@ -10,17 +11,6 @@ const ADMIN = {
     scope: { project: { name: "admin", domain: { name: "Default" } } },
   },
 };
-
-async function call(emu, method, path, token, body) {
-  const res = await emu.app.request(`http://bench${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { "X-Auth-Token": token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
-  return { headers: res.headers, body: text ? JSON.parse(text) : undefined };
-}
 
 /** Creates `count` ports on the network; returns mean µs per create. */
 async function createPorts(emu, token, networkId, count) {

@@ -4,6 +4,7 @@
 // In-process through app.request, frozen clock, like bench/compute.mjs.
 
 import { createEmulator } from "../dist/index.js";
+import { appCall as call } from "./lib.mjs";
 
 const CIRROS = "b5f5c6a2-7e0f-4f34-9d59-0d1b0a7c1a11";
 const BUILD_MS = 5000; // compute's default buildMs
@@ -12,17 +13,6 @@ const MiB = 2 ** 20;
 const BIG_HOSTS = {
   compute: { hosts: [1, 2, 3, 4].map((n) => ({ name: `mem-${n}`, host_ip: `192.168.201.${n}`, vcpus: 1_000_000, memory_mb: 1_000_000_000, local_gb: 1_000_000 })) },
 };
-
-async function call(emu, method, path, token, body) {
-  const res = await emu.app.request(`http://bench${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { "X-Auth-Token": token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
-  return { headers: res.headers, body: text ? JSON.parse(text) : undefined };
-}
 
 /**
  * heap and RSS (MiB) after memory-reducing full collections (V8's "last resort" GC compacts every page and
