@@ -7,6 +7,7 @@ import { join, extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CORE_SCHEMA, load } from "js-yaml";
 import { ApiError } from "./kernel/errors.js";
+import { jsonDepth, MAX_JSON_DEPTH } from "./kernel/http/body.js";
 
 /** Values a YAML document may hold once its aliases are followed (a plain document counts its own). */
 const MAX_YAML_VALUES = 1_000_000;
@@ -35,6 +36,8 @@ export type WorldDocument = Record<string, unknown>;
 export const FIXTURES_DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
 export function parseWorld(text: string, origin: string): WorldDocument {
+  // a value thousands of levels deep would overflow a recursive walk later (kernel/http/body.ts)
+  if (jsonDepth(text) > 2 * MAX_JSON_DEPTH) throw new ApiError(400, undefined, `Seed ${origin} nests deeper than ${2 * MAX_JSON_DEPTH} levels.`);
   let doc: unknown;
   try {
     // JSON first: it is YAML too, but the native parser reads it far faster

@@ -6,7 +6,7 @@ import * as z from "zod";
 import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
 import { ApiError } from "../kernel/errors.js";
-import { validate } from "../kernel/http/body.js";
+import { jsonDepth, MAX_JSON_DEPTH, validate } from "../kernel/http/body.js";
 import type { Snapshot, World } from "../world-state.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
 import type { ResetInput, Snapshot as ClientSnapshot } from "../client/types.js";
@@ -69,6 +69,8 @@ export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): vo
     "/state",
     handle(async (c) => {
       const text = await c.req.text();
+      // rows sit some levels down the tables' tries: room for them above what a request body may nest
+      if (jsonDepth(text) > 2 * MAX_JSON_DEPTH) throw new ApiError(400, undefined, `A snapshot nests at most ${2 * MAX_JSON_DEPTH} levels deep.`);
       let snapshot: unknown;
       try {
         snapshot = JSON.parse(text);

@@ -46,11 +46,37 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): P
 export async function readJson(c: Ctx, maxBytes?: number): Promise<unknown> {
   const text = await readText(c, maxBytes);
   if (text.trim() === "") throw badRequest("The request body is empty; a JSON object was expected.");
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(`Malformed request body: it nests deeper than ${MAX_JSON_DEPTH} levels.`);
   try {
     return JSON.parse(text);
   } catch {
     throw badRequest("Malformed request body: it is not valid JSON.");
   }
+}
+
+/**
+ * How deep a JSON document may nest. Free-form values (metadata, binding:profile) are stored as given, and
+ * a recursive walk of a value thousands of levels deep (immer's, a clone, a view) overflows the stack; no
+ * real client nests past a handful of levels.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** The deepest nesting of arrays and objects in a JSON text, strings skipped; a linear scan, nothing built. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > deepest) deepest = depth;
+    } else if (ch === 0x7d || ch === 0x5d) depth--;
+  }
+  return deepest;
 }
 
 /** Formats zod issues the way users read them: `Invalid input for field 'auth.identity.methods': ...`. */
