@@ -131,6 +131,27 @@ describe("POST /servers", () => {
     expect(list.body.servers.map((v: any) => v.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `many-${i + 1}`).sort());
   });
 
+  it("answers a huge max_count at once: as many as the quota allows, or the quota's 413 when min_count does not fit", async () => {
+    const t = await computeApi();
+    // a max_count of 10^12 used to count down one by one through the quota check (the long fuzz run hung on it)
+    await t.create({ name: "huge", min_count: 1, max_count: 933_011_225_466 });
+    expect((await t.api("GET", "/servers", { token: t.demo })).body.servers).toHaveLength(10);
+    const refused = await t.refused(413, "POST", "/servers", {
+      token: t.demo,
+      body: { server: { name: "more", flavorRef: "1", imageRef: CIRROS, networks: [{ uuid: t.privateNet }], min_count: 20_263_688, max_count: 933_011_225_466 } },
+    });
+    expect(fault(refused).message).toMatch(/instances/);
+  });
+
+  it("creates at most 10,000 servers per request, even with unlimited quotas", async () => {
+    const t = await computeApi();
+    const unlimited = await t.api("PUT", `/os-quota-sets/${t.adminProject}`, { body: { quota_set: { instances: -1, cores: -1, ram: -1 } } });
+    expect(unlimited.status).toBe(200);
+    const body = { name: "flood", flavorRef: "1", imageRef: CIRROS, networks: "none" };
+    const refused = await t.refused(400, "POST", "/servers", { body: { server: { ...body, min_count: 10_001, max_count: 10_001 } } });
+    expect(fault(refused).message).toMatch(/at most 10000 servers per request/);
+  });
+
   it("uses a given port (unbinding, not deleting, it on delete), a fixed address, `none` and `auto`", async () => {
     const t = await computeApi();
     const port = (await t.net("POST", "/ports", { token: t.demo, body: { port: { network_id: t.privateNet, name: "mine" } } })).body.port;

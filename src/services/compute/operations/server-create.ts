@@ -112,16 +112,39 @@ function serverGroupOf(s: ComputeState, ctx: OperationContext, groupId: string |
 }
 
 /** How many servers to make: max_count when the quota allows, else as many as it allows down to min_count. */
+/**
+ * The most servers one request may create. Nova has no such bound (its quota is the limit), but with
+ * unlimited quotas a max_count of 10^12 would have the emulator build records until memory runs out.
+ */
+export const MAX_SERVERS_PER_REQUEST = 10_000;
+
+/**
+ * How many servers to create: max_count if the quota allows it, else the most the quota allows, but at
+ * least min_count (Nova's multi-create). The quota check is monotonic in the count, so the largest count
+ * that fits is found by bisection: a few checks, whatever the counts asked.
+ */
 function instanceCount(s: ComputeState, projectId: string, flavor: Flavor, min: number, max: number): number {
   if (min > max) throw badRequest("min_count must be <= max_count");
-  for (let count = max; ; count--) {
+  const check = (count: number) => checkInstanceQuota(s, projectId, { instances: count, cores: count * flavor.vcpus, ram: count * flavor.ram });
+  const fits = (count: number) => {
     try {
-      checkInstanceQuota(s, projectId, { instances: count, cores: count * flavor.vcpus, ram: count * flavor.ram });
-      return count;
-    } catch (error) {
-      if (count <= min) throw error;
+      check(count);
+      return true;
+    } catch {
+      return false;
     }
+  };
+  check(min); // the quota's own refusal (413) when not even min_count fits
+  if (min > MAX_SERVERS_PER_REQUEST) throw badRequest(`min_count must be <= ${MAX_SERVERS_PER_REQUEST}: the emulator creates at most ${MAX_SERVERS_PER_REQUEST} servers per request.`);
+  let high = Math.min(max, MAX_SERVERS_PER_REQUEST);
+  if (fits(high)) return high;
+  let low = min; // fits; high does not
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid;
   }
+  return low;
 }
 
 function password(ctx: OperationContext): string {
