@@ -27,7 +27,16 @@ export function coverageTable(): string {
     }
     lines.push("", `${routes.length} operations.`, "");
   }
-  lines.push("## Not yet implemented", "", "Compute, block storage, instance HA, image, object storage and S3 are listed in the catalog", "(so clients find their endpoints) but not served yet: their paths answer 404.", "");
+  lines.push(
+    "## Not yet implemented",
+    "",
+    "Instance HA, object storage and S3 are listed in the catalog (so clients find their endpoints) but not",
+    "served yet: their paths answer 404. The image service serves discovery, list and show so far (images",
+    "are also made by compute's createImage and block storage's os-volume_upload_image). Compute attaches",
+    "and detaches volumes (os-volume_attachments); boot from volume records the volume on the server but",
+    "does not yet mark it in-use in block storage, and swapping an attachment (PUT) is not served.",
+    "",
+  );
   void emulator.close();
   return lines.join("\n");
 }

@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   buildSeconds?: number;
   /** compute: virtual seconds per action step (default 2) */
   actionSeconds?: number;
+  /** block storage: virtual seconds per volume step, creating -> available and the others (default 2) */
+  volumeSeconds?: number;
   /** region name in the catalog (default RegionOne) */
   region?: string;
   /** requests per window per project: `100/60`, `100` (per minute), or the object; off by default */

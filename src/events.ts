@@ -6,9 +6,10 @@
 import type { IdentityEvents } from "./services/identity/events.js";
 import type { NetworkingEvents } from "./services/networking/events.js";
 import type { ComputeEvents } from "./services/compute/events.js";
+import type { BlockStorageEvents } from "./services/block-storage/events.js";
 
 declare module "./kernel/events.js" {
-  interface EventMap extends IdentityEvents, NetworkingEvents, ComputeEvents {}
+  interface EventMap extends IdentityEvents, NetworkingEvents, ComputeEvents, BlockStorageEvents {}
 }
 
 export type { EventMap } from "./kernel/events.js";

@@ -8,6 +8,7 @@ import { identityService } from "./services/identity/index.js";
 import { networkingService } from "./services/networking/index.js";
 import { computeService } from "./services/compute/index.js";
 import { imageService } from "./services/image/index.js";
+import { blockStorageService } from "./services/block-storage/index.js";
 
 /** The services' events, merged into the kernel's EventMap: any program that runs the services checks them. */
 export type { EventMap } from "./events.js";
@@ -16,11 +17,14 @@ export function defaultServices(options: ResolvedOptions): ServiceModule[] {
   // identity publishes the catalog of every module in this list, itself included
   const catalog: CatalogService[] = [];
   // in dependency order: a service may call those listed before it (compute boots from and snapshots into
-  // image's catalog through image/for-compute.ts); the other direction is an event
+  // image's catalog through image/for-compute.ts; block storage reads and writes images through
+  // image/for-block-storage.ts; compute will attach volumes through block-storage/for-compute.ts); the other
+  // direction is an event
   const services = [
     identityService({ catalog, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds }),
     networkingService(),
     imageService(),
+    blockStorageService({ volumeMs: options.volumeSeconds * 1000 }),
     computeService({ buildMs: options.buildSeconds * 1000, actionMs: options.actionSeconds * 1000 }),
   ] as ServiceModule[];
   catalog.push(...catalogOf(services));

@@ -96,6 +96,9 @@ export type ComputeQuotaKey =
 export type NetworkingQuotaKey =
   | "network" | "subnet" | "port" | "router" | "floatingip" | "security_group" | "security_group_rule" | "rbac_policy" | "subnetpool";
 
+export type BlockStorageQuotaKey =
+  | "volumes" | "snapshots" | "gigabytes" | "backups" | "backup_gigabytes" | "groups" | "per_volume_gigabytes";
+
 /** POST /_emulator/tenants */
 export interface TenantInput {
   /** the project's name; generated (`tenant-<hex>`) when absent */
@@ -116,6 +119,7 @@ export interface TenantInput {
   quotas?: {
     compute?: Partial<Record<ComputeQuotaKey, number>>;
     networking?: Partial<Record<NetworkingQuotaKey, number>>;
+    "block-storage"?: Partial<Record<BlockStorageQuotaKey, number>>;
   };
 }
 

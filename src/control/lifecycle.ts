@@ -12,6 +12,7 @@ import { validate } from "../kernel/http/body.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
 import type { AdvanceUntilInput, AdvanceUntilResult, ResourceStatus } from "../client/types.js";
 import { SERVER_TYPE, serverStatus } from "../services/compute/for-control.js";
+import { BACKUP_TYPE, backupStatus, SNAPSHOT_TYPE, snapshotStatus, VOLUME_TYPE, volumeStatus } from "../services/block-storage/for-control.js";
 import { handle, optionalJson, parseDuration } from "./http.js";
 
 export const advanceUntilSchema = z
@@ -30,6 +31,9 @@ type Reader = (root: Readonly<Record<string, unknown>>, id: string) => string | 
 /** Types whose status the control API can read, and the service each belongs to. */
 const READERS: Record<string, { service: string; read: Reader }> = {
   [SERVER_TYPE]: { service: "compute", read: serverStatus },
+  [VOLUME_TYPE]: { service: "block-storage", read: volumeStatus },
+  [SNAPSHOT_TYPE]: { service: "block-storage", read: snapshotStatus },
+  [BACKUP_TYPE]: { service: "block-storage", read: backupStatus },
 };
 
 const GONE = "DELETED";

@@ -14,6 +14,7 @@ import type { CloudCredentials, Tenant, TenantInput } from "../client/types.js";
 import { createTenantIdentity } from "../services/identity/for-control.js";
 import { createTenantNetwork, ensureDefaultSecurityGroup, NETWORKING_QUOTA_KEYS, setTenantQuotas as setNetworkingQuotas } from "../services/networking/for-control.js";
 import { COMPUTE_QUOTA_KEYS, setTenantQuotas as setComputeQuotas } from "../services/compute/for-control.js";
+import { BLOCK_STORAGE_QUOTA_KEYS, setTenantQuotas as setBlockStorageQuotas } from "../services/block-storage/for-control.js";
 import { handle, optionalJson } from "./http.js";
 
 const limit = z.number().int().min(-1).describe("-1 is unlimited");
@@ -31,6 +32,7 @@ export const tenantSchema = z
       .object({
         compute: z.partialRecord(z.enum(COMPUTE_QUOTA_KEYS), limit).optional(),
         networking: z.partialRecord(z.enum(NETWORKING_QUOTA_KEYS), limit).optional(),
+        "block-storage": z.partialRecord(z.enum(BLOCK_STORAGE_QUOTA_KEYS), limit).optional(),
       })
       .strict()
       .optional(),
@@ -75,6 +77,7 @@ function createTenant(kernel: Kernel, body: z.output<typeof tenantSchema>, regio
       const network = body.network === false ? null : createTenantNetwork(draft, ctx, { projectId, name, cidr: body.cidr, externalNetwork: body.externalNetwork });
       if (body.quotas?.networking) setNetworkingQuotas(draft, ctx, projectId, body.quotas.networking);
       if (body.quotas?.compute) setComputeQuotas(draft, projectId, body.quotas.compute);
+      if (body.quotas?.["block-storage"]) setBlockStorageQuotas(draft, projectId, body.quotas["block-storage"]);
       const domain = identity.domainName;
       const credentials: CloudCredentials = { username, password, projectName: name, userDomainName: domain, projectDomainName: domain, regionName };
       return { project: identity.project, user: { ...identity.user, password, role }, network, securityGroupId, credentials };

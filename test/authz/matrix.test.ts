@@ -22,8 +22,8 @@ const OWNER_ONLY = new Set(["identity.application_credential.create", "identity.
  * Neutron's quota policies check the project, Keystone's user policies the owner).
  */
 const ACROSS: Array<[RegExp, number]> = [
-  [/^compute\.quota\.defaults$/, 200],
-  [/^(compute\.quota\.|networking\.quota\.|identity\.)/, 403],
+  [/^(compute|block-storage)\.quota\.defaults$/, 200],
+  [/^(compute\.quota\.|networking\.quota\.|block-storage\.quota\.|identity\.)/, 403],
 ];
 const acrossStatus = (r: MatrixRoute) => ACROSS.find(([operation]) => operation.test(r.operation))?.[1] ?? 404;
 

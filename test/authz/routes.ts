@@ -64,10 +64,14 @@ export function send(emu: Emulator, route: MatrixRoute, url: string, token: stri
 }
 
 /**
- * Bodies for writes no GET shows the shape of: a server action (reboot: any server can take it). Only
- * strengthens the rows that check a resource's owner; a route without one is sent `{}`.
+ * Bodies for writes no GET shows the shape of: a server action (reboot: any server can take it), a volume
+ * attach (an unknown volume: the server's owner is checked first). Only strengthens the rows that check a
+ * resource's owner; a route without one is sent `{}`.
  */
-const SAMPLE_BODIES: Record<string, unknown> = { "compute.server.action": { reboot: { type: "SOFT" } } };
+const SAMPLE_BODIES: Record<string, unknown> = {
+  "compute.server.action": { reboot: { type: "SOFT" } },
+  "compute.server.volume_attachment.create": { volumeAttachment: { volumeId: "00000000-0000-4000-8000-000000000000" } },
+};
 
 /**
  * A body a write to `url` accepts, derived from what a GET of the same path shows: the same top-level

@@ -29,7 +29,7 @@ describe("GET /_emulator/resources/compute.server/{id}", () => {
     expect((await call(t.emu, "GET", "/_emulator/resources/compute.server/nope")).body.error).toMatchObject({ status: 404, message: "No compute.server nope (deleted, or never made)." });
     const res = await call(t.emu, "GET", "/_emulator/resources/compute.flavor/1");
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe("No status to read for type compute.flavor. Types: compute.server.");
+    expect(res.body.error.message).toBe("No status to read for type compute.flavor. Types: compute.server, block-storage.volume, block-storage.snapshot, block-storage.backup.");
   });
 });
 

@@ -13,7 +13,8 @@ const SERVICES = join(SRC, "services");
 /** Service names in the order services.ts lists their modules. */
 function serviceOrder(): string[] {
   const text = readFileSync(join(SRC, "services.ts"), "utf8");
-  const names = [...text.matchAll(/^\s+(\w+)Service\(/gm)].map((m) => m[1]);
+  // blockStorageService( -> block-storage, the folder's name
+  const names = [...text.matchAll(/^\s+(\w+)Service\(/gm)].map((m) => m[1].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
   return names;
 }
 

@@ -137,6 +137,7 @@ async function populate(emu: Emulator, admin: string, member: string): Promise<v
     return res.body;
   };
   const net = "/networking/v2.0";
+  const volumes: Array<[string, string]> = [];
   for (const [token, tag] of [[member, "m"], [admin, "a"]] as const) {
     const network = (await must("POST", `${net}/networks`, token, { network: { name: `fuzz-${tag}`, tags: ["t1"] } })).network;
     const subnet = (await must("POST", `${net}/subnets`, token, { subnet: { network_id: network.id, cidr: "10.9.0.0/24", ip_version: 4 } })).subnet;
@@ -151,7 +152,10 @@ async function populate(emu: Emulator, admin: string, member: string): Promise<v
     await must("POST", `${cp}/servers`, token, { server: { name: `fuzz-${tag}`, flavorRef: "1", imageRef: IMAGE, networks: [{ uuid: network.id }], metadata: { k: "v" } } });
     await must("POST", `${cp}/os-keypairs`, token, { keypair: { name: `fuzz-${tag}` } });
     await must("POST", `${cp}/os-server-groups`, token, { server_group: { name: `fuzz-${tag}`, policies: ["affinity"] } });
+    volumes.push([token, (await must("POST", "/volume/v3/volumes", token, { volume: { size: 1, name: `fuzz-${tag}`, metadata: { k: "v" } } })).volume.id]);
   }
+  await must("POST", "/volume/v3/types", admin, { volume_type: { name: "fuzz", "os-volume-type-access:is_public": false, extra_specs: { k: "v" } } });
+  await must("POST", "/volume/v3/qos-specs", admin, { qos_specs: { name: "fuzz", total_iops_sec: "100" } });
   const qos = (await must("POST", `${net}/qos/policies`, admin, { policy: { name: "fuzz" } })).policy;
   await must("POST", `${net}/qos/policies/${qos.id}/bandwidth_limit_rules`, admin, { bandwidth_limit_rule: { max_kbps: 1000 } });
   await must("POST", `${net}/qos/policies/${qos.id}/dscp_marking_rules`, admin, { dscp_marking_rule: { dscp_mark: 10 } });
@@ -168,4 +172,11 @@ async function populate(emu: Emulator, admin: string, member: string): Promise<v
   await must("POST", `${id}/users/${self}/application_credentials`, member, { application_credential: { name: "fuzz" } });
   // servers leave BUILD: actions then meet ACTIVE servers, not only refusals
   await call(emu, "POST", "/_emulator/clock/advance?by=10m");
+  // available volumes: a snapshot and a backup of each
+  for (const [token, volume] of volumes) {
+    await must("POST", "/volume/v3/snapshots", token, { snapshot: { volume_id: volume, name: "fuzz", metadata: { k: "v" } } });
+    await call(emu, "POST", "/_emulator/clock/advance?by=1m");
+    await must("POST", "/volume/v3/backups", token, { backup: { volume_id: volume, name: "fuzz" } });
+    await call(emu, "POST", "/_emulator/clock/advance?by=1m");
+  }
 }

@@ -77,7 +77,8 @@ export interface Server {
   accessIPv4: string;
   accessIPv6: string;
   diskConfig: "AUTO" | "MANUAL";
-  volumesAttached: Array<{ id: string; deleteOnTermination: boolean; device: string }>;
+  /** volumes attached (at boot, or through os-volume_attachments with their 2.49 tag) */
+  volumesAttached: Array<{ id: string; deleteOnTermination: boolean; device: string; tag?: string | null }>;
   instanceNumber: number;
   /** the lifecycle phase the server is in (transitions.ts): `building`, `deleting`, ...; null when at rest */
   phase: string | null;

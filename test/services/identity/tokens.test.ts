@@ -161,7 +161,9 @@ describe("POST /v3/auth/tokens: scopes", () => {
     expect(token.system).toEqual({ all: true });
     expect(token).not.toHaveProperty("project");
     expect(token.roles.map((r: { name: string }) => r.name)).toContain("admin");
-    expect(token.catalog.map((s: { type: string }) => s.type).sort()).toEqual(MOUNTED_CATALOG_TYPES);
+    // endpoints whose URL names the project (block storage's /volume/v3/{project_id}) are left out, as Keystone does
+    const projectBound = ["block-storage", "volume", "volumev3"];
+    expect(token.catalog.map((s: { type: string }) => s.type).sort()).toEqual(MOUNTED_CATALOG_TYPES.filter((t) => !projectBound.includes(t)));
   });
 
   it("gives an explicitly unscoped token no project, roles or catalog", async () => {

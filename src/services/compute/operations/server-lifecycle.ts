@@ -10,6 +10,7 @@ import { changeState, enterPhase, POWER, type StepContext } from "../lifecycle.j
 import { claimHost, isUp } from "./hosts.js";
 import { addInstanceUsage } from "./quotas.js";
 import { removeGroupMember } from "./server-groups.js";
+import { releaseVolumes } from "./volume-attachments.js";
 
 /** nova.exception.NoValidHost with an empty reason: the fault a server gets when no host can take it. */
 export function noValidHostFault(now: number): ServerFault {
@@ -93,6 +94,7 @@ export function releaseHost(s: ComputeState, server: Server): void {
 export function finishDelete(s: ComputeState, ctx: StepContext, server: Server): void {
   const host = server.host;
   releasePorts(ctx, server);
+  releaseVolumes(ctx, server);
   releaseHost(s, server);
   addInstanceUsage(s, server.projectId, { instances: -1, cores: -server.flavor.vcpus, ram: -server.flavor.ram });
   if (server.serverGroupId) removeGroupMember(s, server.serverGroupId, server.id);

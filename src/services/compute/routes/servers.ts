@@ -14,6 +14,7 @@ import { serverLinks, serverView, serverViewContext } from "../views/servers.js"
 import type { ComputeDeps } from "./deps.js";
 import { listServers } from "./server-list.js";
 import { serverMetadataRoutes } from "./server-metadata.js";
+import { volumeAttachmentRoutes } from "./volume-attachments.js";
 
 /** Nova's schema refuses a key the negotiated version does not have yet. */
 function notBefore(v: number, min: number, key: string, given: unknown): void {
@@ -131,5 +132,6 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
       },
     },
     ...serverMetadataRoutes(deps),
+    ...volumeAttachmentRoutes(deps),
   ];
 }

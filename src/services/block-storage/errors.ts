@@ -1,0 +1,57 @@
+// Cinder's errors: the Nova-style fault envelope {"<faultName>": {"code": N, "message": "..."}}, with
+// constructors named after Cinder's exceptions (InvalidVolume, VolumeNotFound, VolumeSizeExceedsAvailableQuota...).
+
+import { ApiError, faultEnvelope } from "../../kernel/errors.js";
+
+export const envelope = faultEnvelope;
+
+export const badRequest = (message: string) => new ApiError(400, "badRequest", message);
+export const forbidden = (message = "Policy doesn't allow this operation to be performed.") => new ApiError(403, "forbidden", message);
+export const itemNotFound = (message: string) => new ApiError(404, "itemNotFound", message);
+export const conflictingRequest = (message: string) => new ApiError(409, "conflictingRequest", message);
+export const notAcceptable = (message: string) => new ApiError(406, "notAcceptable", message);
+
+/** Cinder's InvalidInput: `Invalid input received: <reason>` */
+export const invalidInput = (reason: string) => badRequest(`Invalid input received: ${reason}`);
+/** Cinder's InvalidVolume: `Invalid volume: <reason>` (most wrong-state refusals) */
+export const invalidVolume = (reason: string) => badRequest(`Invalid volume: ${reason}`);
+/** `Invalid volume: Volume status must be available to extend, but the status is in-use.` style refusals */
+export const volumeStatusMustBe = (expected: string, action: string, status: string) =>
+  invalidVolume(`Volume status must be ${expected} to ${action}, but the status is ${status}.`);
+export const invalidVolumeType = (reason: string) => badRequest(`Invalid volume type: ${reason}`);
+
+export const volumeNotFound = (id: string) => itemNotFound(`Volume ${id} could not be found.`);
+export const volumeTypeNotFound = (id: string) => itemNotFound(`Volume type ${id} could not be found.`);
+export const volumeTypeNotFoundByName = (name: string) => itemNotFound(`Volume type with name ${name} could not be found.`);
+export const snapshotNotFound = (id: string) => itemNotFound(`Snapshot ${id} could not be found.`);
+export const backupNotFound = (id: string) => itemNotFound(`Backup ${id} could not be found.`);
+export const metadataNotFound = (id: string, key: string) => itemNotFound(`Volume ${id} has no metadata with key ${key}.`);
+export const extraSpecNotFound = (id: string, key: string) => itemNotFound(`Volume Type ${id} has no extra specs with key ${key}.`);
+export const imageNotFound = (id: string) => itemNotFound(`Image ${id} could not be found.`);
+
+/** Cinder's VolumeSizeExceedsAvailableQuota (413, overLimit) */
+export const volumeSizeExceedsAvailableQuota = (requested: number, consumed: number, quota: number, name = "gigabytes") =>
+  new ApiError(
+    413,
+    "overLimit",
+    `VolumeSizeExceedsAvailableQuota: Requested volume or snapshot exceeds allowed ${name} quota. Requested ${requested}G, quota is ${quota}G and ${consumed}G has been consumed.`,
+  );
+/** Cinder's VolumeLimitExceeded (413, overLimit) */
+export const volumeLimitExceeded = (allowed: number, name = "volumes") =>
+  new ApiError(413, "overLimit", `VolumeLimitExceeded: Maximum number of volumes allowed (${allowed}) exceeded for quota '${name}'.`);
+/** Cinder's SnapshotLimitExceeded (413, overLimit) */
+export const snapshotLimitExceeded = (allowed: number) =>
+  new ApiError(413, "overLimit", `SnapshotLimitExceeded: Maximum number of snapshots allowed (${allowed}) exceeded`);
+/** Cinder's BackupLimitExceeded (413, overLimit) */
+export const backupLimitExceeded = (allowed: number) =>
+  new ApiError(413, "overLimit", `BackupLimitExceeded: Maximum number of backups allowed (${allowed}) exceeded`);
+/** Cinder's VolumeBackupSizeExceedsAvailableQuota (413, overLimit) */
+export const volumeBackupSizeExceedsAvailableQuota = (requested: number, consumed: number, quota: number) =>
+  new ApiError(
+    413,
+    "overLimit",
+    `VolumeBackupSizeExceedsAvailableQuota: Requested backup exceeds allowed Backup gigabytes quota. Requested ${requested}G, quota is ${quota}G and ${consumed}G has been consumed.`,
+  );
+/** Cinder's generic OverQuota for the other resources (snapshots, backups) */
+export const overQuota = (resource: string, requested: number, used: number, limit: number) =>
+  new ApiError(413, "overLimit", `Quota exceeded for resources: ['${resource}']. Requested ${requested}, already used ${used} of ${limit}.`);

@@ -1,0 +1,23 @@
+// The events block storage publishes (`block-storage.<resource>.<past-tense>`) and their payloads;
+// src/events.ts merges them into the kernel's EventMap.
+
+type Volume = { id: string; projectId: string };
+
+export type BlockStorageEvents = {
+  "block-storage.volume.created": Volume & { name: string | null; size: number; volumeType: string; zone: string };
+  "block-storage.volume.updated": Volume & { name: string | null };
+  "block-storage.volume.status_changed": Volume & { from: string; to: string };
+  "block-storage.volume.extended": Volume & { size: number };
+  "block-storage.volume.retyped": Volume & { volumeType: string };
+  "block-storage.volume.attached": Volume & { attachmentId: string; serverId: string | null; device: string | null };
+  "block-storage.volume.detached": Volume & { attachmentId: string; serverId: string | null };
+  "block-storage.volume.deleted": Volume;
+  "block-storage.snapshot.created": Volume & { volumeId: string; size: number };
+  "block-storage.snapshot.deleted": Volume & { volumeId: string };
+  "block-storage.backup.created": Volume & { volumeId: string; size: number; incremental: boolean };
+  "block-storage.backup.failed": Volume & { volumeId: string; reason: string };
+  "block-storage.backup.restored": Volume & { volumeId: string };
+  "block-storage.backup.deleted": Volume & { volumeId: string };
+  "block-storage.volume_type.created": { id: string; name: string };
+  "block-storage.volume_type.deleted": { id: string };
+};

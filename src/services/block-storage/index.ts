@@ -1,0 +1,88 @@
+// The block storage service module (Cinder v3 at /volume): the only file other code imports.
+
+import type { ServiceModule } from "../../kernel/service.js";
+import { buildServiceApp } from "../../kernel/http/service-app.js";
+import { envelope } from "./errors.js";
+import { initialBlockStorageState, type BlockStorageState } from "./state.js";
+import { negotiate } from "./microversion.js";
+import { DEFAULT_BLOCK_STORAGE_OPTIONS, type BlockStorageOptions } from "./options.js";
+import { loadBlockStorageSeed } from "./seed.js";
+import { resetBlockStorageProject } from "./operations/reset.js";
+import { startVolumeLifecycle } from "./transitions.js";
+import { blockStorageDeps, SLICE } from "./routes/deps.js";
+import { v3 } from "./routes/paths.js";
+import { discoveryRoutes } from "./routes/discovery.js";
+import { volumeRoutes } from "./routes/volumes.js";
+import { volumeActionRoutes } from "./routes/volume-actions.js";
+import { volumeMetadataRoutes } from "./routes/volume-metadata.js";
+import { volumeTypeRoutes } from "./routes/volume-types.js";
+import { quotaRoutes } from "./routes/quotas.js";
+import { qosSpecRoutes } from "./routes/qos-specs.js";
+import { backendRoutes } from "./routes/backends.js";
+import { attachmentRoutes } from "./routes/attachments.js";
+import { snapshotRoutes } from "./routes/snapshots.js";
+import { backupRoutes } from "./routes/backups.js";
+import { startSnapshotLifecycle } from "./operations/snapshot-lifecycle.js";
+import { startBackupLifecycle } from "./operations/backup-lifecycle.js";
+
+export type { BlockStorageState } from "./state.js";
+
+export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}): ServiceModule<BlockStorageState> {
+  const options = { ...DEFAULT_BLOCK_STORAGE_OPTIONS, ...overrides };
+  const mountPath = "/volume";
+  const path = `${mountPath}/v3/{project_id}`;
+  return {
+    name: SLICE,
+    mountPath,
+    // as devstack publishes it: the official type, the alias tempest and cinderclient ask for, the old one
+    catalog: [
+      { type: "block-storage", name: "cinder", path },
+      { type: "volumev3", name: "cinderv3", path },
+      { type: "volume", name: "cinder-legacy", path },
+    ],
+    envelope,
+    initialState: initialBlockStorageState,
+    loadSeed: (draft, section, kernel, world) => loadBlockStorageSeed(draft, section, kernel, world),
+    resetProject: resetBlockStorageProject,
+    start(kernel) {
+      startVolumeLifecycle(kernel, options);
+      startSnapshotLifecycle(kernel, options);
+      startBackupLifecycle(kernel, options);
+    },
+    routes(kernel) {
+      const deps = blockStorageDeps(kernel, options);
+      return buildServiceApp(
+        kernel,
+        {
+          name: SLICE,
+          mountPath,
+          envelope,
+          // the discovery documents are not versioned; everything below /v3/ negotiates a microversion
+          prepare: (c) => {
+            if (c.req.path.startsWith(`${mountPath}/v3/`)) negotiate(c);
+          },
+        },
+        [
+          ...discoveryRoutes(),
+          // fixed paths before parameters: /volumes/detail before /volumes/:id, /types/default before /types/:id
+          ...v3([
+            ...volumeRoutes(deps),
+            ...volumeActionRoutes(deps),
+            ...volumeMetadataRoutes(deps),
+            ...volumeTypeRoutes(deps),
+            ...quotaRoutes(deps),
+            ...qosSpecRoutes(deps),
+            ...backendRoutes(deps),
+            ...attachmentRoutes(deps),
+            ...snapshotRoutes(deps),
+            ...backupRoutes(deps),
+          ]),
+        ],
+      );
+    },
+    health: (kernel) => {
+      const s = kernel.slice<BlockStorageState>(SLICE);
+      return s ? { ready: true, detail: `${s.volumes.size} volumes` } : { ready: false, detail: "no state" };
+    },
+  };
+}

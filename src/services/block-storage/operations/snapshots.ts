@@ -1,0 +1,154 @@
+// Snapshot business rules (cinder/volume/api.py: create_snapshot_in_db, delete_snapshot, update_snapshot;
+// cinder/api/contrib/admin_actions.py SnapshotAdminController): immer recipes over the slice, no HTTP.
+// What the steps on the clock do is snapshot-lifecycle.ts.
+
+import { filter, get, put } from "../../../kernel/store/table.js";
+import { withoutEntry } from "../../../kernel/own.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
+import { badRequest, invalidVolume, snapshotNotFound } from "../errors.js";
+import type { Microversion } from "../microversion.js";
+import type { BlockStorageState, Snapshot, Volume } from "../state.js";
+import type { SnapshotCreateBody, SnapshotUpdateBody } from "../schemas/snapshots.js";
+import { checkQuota, useQuota } from "./quotas.js";
+import { typeNameOf, visibleVolume } from "./volumes.js";
+
+/** The lifecycle type of snapshots (/_emulator/transitions overrides name it). */
+export const SNAPSHOT = "block-storage.snapshot";
+/** The operation a fault rule names to make snapshot creation fail at its creating -> available step. */
+export const SNAPSHOT_BUILD_OPERATION = "block-storage.snapshot.build";
+
+/** SnapshotStatus.ALL (cinder/objects/fields.py): what os-reset_status accepts. */
+export const SNAPSHOT_STATUSES = [
+  "error", "available", "creating", "deleting", "deleted", "updating", "error_deleting", "unmanaging", "backing-up", "restoring",
+] as const;
+
+/** Since 3.66 a snapshot of an in-use volume needs no force, and `force: false` is refused. */
+export const SNAPSHOT_IN_USE_MV = 66;
+const SNAPSHOT_IN_USE_FLAG_MSG =
+  "Since microversion 3.66 the 'force' flag is invalid for this request.  For backward compatability, however, when the 'force' flag is passed with a value evaluating to True, it is silently ignored.";
+
+export const invalidSnapshot = (reason: string) => badRequest(`Invalid snapshot: ${reason}`);
+
+/** A snapshot the caller may see: its project's, or any for an admin; others are 404 as if absent. */
+export function visibleSnapshot(s: BlockStorageState, caller: Caller, id: string): Snapshot {
+  const snapshot = get(s.snapshots, id);
+  if (!snapshot || (!caller.isAdmin && snapshot.projectId !== caller.projectId)) throw snapshotNotFound(id);
+  return snapshot;
+}
+
+/** A volume's snapshots (what blocks its delete without cascade). */
+export function snapshotsOfVolume(s: BlockStorageState, volumeId: string): Snapshot[] {
+  return filter(s.snapshots, (snap) => snap.volumeId === volumeId);
+}
+
+/** The checks before any snapshot of a volume (_create_snapshot_in_db_validate and the status rule). */
+function checkSnapshotable(volume: Volume, allowInUse: boolean): void {
+  if (volume.status === "maintenance") throw invalidVolume("The snapshot cannot be created when the volume is in maintenance mode.");
+  if (volume.migrationStatus && !["success", "error", "none"].includes(volume.migrationStatus)) {
+    throw invalidVolume("Snapshot cannot be created while volume is migrating.");
+  }
+  if (volume.status === "error") throw invalidVolume("The snapshot cannot be created when the volume is in error status.");
+  const valid = allowInUse ? ["available", "in-use"] : ["available"];
+  if (!valid.includes(volume.status)) {
+    throw invalidVolume(`Volume ${volume.id} status must be ${valid.join(", ")}, but current status is: ${volume.status}.`);
+  }
+}
+
+export function createSnapshot(
+  s: BlockStorageState,
+  ctx: OperationContext,
+  body: SnapshotCreateBody,
+  mv: Microversion,
+): Snapshot {
+  const volume = visibleVolume(s, ctx.caller, body.volume_id);
+  if (mv >= SNAPSHOT_IN_USE_MV && body.force === false) throw badRequest(SNAPSHOT_IN_USE_FLAG_MSG);
+  checkSnapshotable(volume, body.force === true || mv >= SNAPSHOT_IN_USE_MV);
+  const projectId = ctx.caller.projectId || volume.projectId;
+  const typeName = typeNameOf(s, volume);
+  checkQuota(s, projectId, "snapshots", 1, typeName);
+  checkQuota(s, projectId, "gigabytes", volume.size, typeName);
+  const snapshot: Snapshot = {
+    id: ctx.ids.uuid(),
+    volumeId: volume.id,
+    volumeTypeId: volume.volumeTypeId,
+    projectId,
+    userId: ctx.caller.userId,
+    name: body.name ?? body.display_name ?? null,
+    description: body.description ?? null,
+    size: volume.size,
+    status: "creating",
+    metadata: body.metadata ? { ...body.metadata } : {},
+    createdAt: ctx.now,
+    updatedAt: null,
+  };
+  put(s.snapshots, snapshot);
+  useQuota(s, projectId, "snapshots", 1, typeName);
+  useQuota(s, projectId, "gigabytes", snapshot.size, typeName);
+  ctx.enter(SNAPSHOT, snapshot.id, "creating");
+  ctx.tx.emit("block-storage.snapshot.created", { id: snapshot.id, projectId, volumeId: volume.id, size: snapshot.size });
+  return snapshot;
+}
+
+export function updateSnapshot(s: BlockStorageState, ctx: OperationContext, id: string, body: SnapshotUpdateBody): Snapshot {
+  const snapshot = visibleSnapshot(s, ctx.caller, id);
+  const name = body.name !== undefined ? body.name : body.display_name;
+  const description = body.description !== undefined ? body.description : body.display_description;
+  if (name !== undefined) snapshot.name = name;
+  if (description !== undefined) snapshot.description = description;
+  snapshot.updatedAt = ctx.now;
+  return snapshot;
+}
+
+/** POST merges, PUT (`replace`) replaces; the snapshot's whole metadata is the answer. */
+export function setSnapshotMetadata(
+  s: BlockStorageState,
+  ctx: OperationContext,
+  id: string,
+  metadata: Record<string, string>,
+  replace: boolean,
+): Record<string, string> {
+  const snapshot = visibleSnapshot(s, ctx.caller, id);
+  snapshot.metadata = replace ? { ...metadata } : { ...snapshot.metadata, ...metadata };
+  snapshot.updatedAt = ctx.now;
+  return { ...snapshot.metadata };
+}
+
+export function deleteSnapshotMetadataItem(s: BlockStorageState, ctx: OperationContext, id: string, key: string): boolean {
+  const snapshot = visibleSnapshot(s, ctx.caller, id);
+  if (!Object.hasOwn(snapshot.metadata, key)) return false;
+  snapshot.metadata = withoutEntry(snapshot.metadata, key);
+  snapshot.updatedAt = ctx.now;
+  return true;
+}
+
+function startDeleting(ctx: OperationContext, snapshot: Snapshot): void {
+  snapshot.status = "deleting";
+  snapshot.updatedAt = ctx.now;
+  ctx.enter(SNAPSHOT, snapshot.id, "deleting");
+}
+
+/** DELETE: only an available or errored snapshot (202, `deleting`, then gone). */
+export function deleteSnapshot(s: BlockStorageState, ctx: OperationContext, id: string): void {
+  const snapshot = visibleSnapshot(s, ctx.caller, id);
+  if (snapshot.status !== "available" && snapshot.status !== "error") {
+    throw invalidSnapshot("Snapshot status must be available or error and must not be part of a group.");
+  }
+  startDeleting(ctx, snapshot);
+}
+
+/** os-force_delete (admin): whatever the status. */
+export function forceDeleteSnapshot(s: BlockStorageState, ctx: OperationContext, id: string): void {
+  startDeleting(ctx, visibleSnapshot(s, ctx.caller, id));
+}
+
+/** os-reset_status (admin): any SnapshotStatus, lower-cased; the snapshot rests there (no step follows). */
+export function resetSnapshotStatus(s: BlockStorageState, ctx: OperationContext, id: string, status: string): void {
+  const snapshot = visibleSnapshot(s, ctx.caller, id);
+  const wanted = status.toLowerCase();
+  if (!(SNAPSHOT_STATUSES as readonly string[]).includes(wanted)) {
+    throw badRequest(`Snapshot status: ${status} is invalid, valid statuses are: ('${SNAPSHOT_STATUSES.join("', '")}').`);
+  }
+  snapshot.status = wanted;
+  snapshot.updatedAt = ctx.now;
+  ctx.enter(SNAPSHOT, snapshot.id, null);
+}

@@ -1,0 +1,21 @@
+// Block storage's tunables: how long volume lifecycle steps take on the virtual clock (overridable per type
+// and per resource through /_emulator/transitions), and the emulator options that set them.
+
+import * as z from "zod";
+import type { OptionSpec } from "../../config.js";
+
+export interface BlockStorageOptions {
+  /** creating -> available, and each other volume step (extending, retyping, deleting) */
+  volumeMs: number;
+}
+
+export const DEFAULT_BLOCK_STORAGE_OPTIONS: BlockStorageOptions = { volumeMs: 2000 };
+
+export const blockStorageOptionsSchema = {
+  volumeSeconds: z.coerce.number().min(0).default(DEFAULT_BLOCK_STORAGE_OPTIONS.volumeMs / 1000),
+};
+
+export const BLOCK_STORAGE_OPTIONS: Record<keyof typeof blockStorageOptionsSchema, OptionSpec> = {
+  volumeSeconds: { flag: "--volume-seconds", value: "S", env: "SKYMOCK_VOLUME_SECONDS", default: "2",
+    description: "virtual seconds per volume lifecycle step (creating, extending, retyping, deleting)" },
+};

@@ -1,0 +1,165 @@
+// /backups (cinder/api/contrib/backups.py, v3/backups.py, contrib/admin_actions.py BackupAdminController):
+// create (202, the short body), list and detail (name, status, volume_id filters; all_tenants for admins;
+// limit/marker with `backups_links`), show, update (3.9), delete (202), restore (202), and for admins the
+// actions os-reset_status / os-force_delete and the record export (200) / import (201).
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { readBody } from "../../../kernel/http/body.js";
+import { forbidden, itemNotFound } from "../errors.js";
+import { microversion } from "../microversion.js";
+import {
+  createBackup,
+  deleteBackup,
+  exportBackupRecord,
+  forceDeleteBackup,
+  importBackupRecord,
+  parentIds,
+  resetBackupStatus,
+  restoreBackup,
+  updateBackup,
+  visibleBackup,
+} from "../operations/backups.js";
+import { backupActionSchema, backupCreateSchema, backupImportSchema, backupRestoreSchema, backupUpdateSchema } from "../schemas/backups.js";
+import type { Backup } from "../state.js";
+import { backupDetail, backupSummary, restoreView } from "../views/backups.js";
+import type { BlockStorageDeps } from "./deps.js";
+import { listPage, listQuery } from "./list.js";
+import { queryBool } from "../schemas/parameter-types.js";
+import { collectionBody } from "../views/links.js";
+
+const id = (c: Ctx) => c.req.param("id")!;
+
+const SORT_KEYS = ["created_at", "updated_at", "id", "name", "status", "size", "volume_id", "container"] as const;
+
+function sortValue(b: Backup, key: string): string | number | null {
+  switch (key) {
+    case "created_at":
+      return b.createdAt;
+    case "updated_at":
+      return b.updatedAt;
+    case "volume_id":
+      return b.volumeId;
+    default:
+      return (b as unknown as Record<string, string | number | null>)[key] ?? null;
+  }
+}
+
+/** Backup update arrived in 3.9; below it Cinder has no such method (404). */
+const BACKUP_UPDATE_MV = 9;
+
+export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
+  const list = (detail: boolean) => (c: Ctx) => {
+    const mv = microversion(c);
+    const s = deps.state();
+    const query = listQuery(c, deps.caller(c), deps.kernel.options.maxPageSize, SORT_KEYS);
+    const [name, status, volumeId] = [c.req.query("name"), c.req.query("status"), c.req.query("volume_id")];
+    const match = (b: Backup) =>
+      (name === undefined || b.name === name) && (status === undefined || b.status === status) && (volumeId === undefined || b.volumeId === volumeId);
+    const page = listPage(s.backups, query, match, sortValue);
+    const parents = detail ? parentIds(s) : undefined;
+    const items = page.items.map((b) => (parents ? backupDetail(c, b, mv, parents.has(b.id)) : backupSummary(c, b)));
+    const body = collectionBody(c, "backups", items, query.limit, () => page.items.at(-1)!.id);
+    if (mv >= 45 && queryBool(c.req.query("with_count") ?? "false")) body.count = page.count();
+    return c.json(body);
+  };
+  const adminOnly = (c: Ctx, action: string) => {
+    if (!deps.caller(c).isAdmin) throw forbidden(`Policy doesn't allow volume_extension:backup_admin_actions:${action} to be performed.`);
+  };
+
+  return [
+    {
+      method: "POST",
+      path: "/backups",
+      operation: "block-storage.backup.create",
+      schema: backupCreateSchema,
+      handler: async (c) => {
+        const mv = microversion(c);
+        const { backup: body } = await readBody(c, backupCreateSchema);
+        const backup = deps.write(c, (s, ctx) => createBackup(s, ctx, body, mv));
+        return c.json({ backup: backupSummary(c, backup) }, 202);
+      },
+    },
+    { method: "GET", path: "/backups", operation: "block-storage.backup.list", handler: list(false) },
+    { method: "GET", path: "/backups/detail", operation: "block-storage.backup.list-detail", handler: list(true) },
+    {
+      method: "POST",
+      path: "/backups/import_record",
+      operation: "block-storage.backup.import",
+      policy: "admin",
+      schema: backupImportSchema,
+      handler: async (c) => {
+        const { "backup-record": record } = await readBody(c, backupImportSchema);
+        const backup = deps.write(c, (s, ctx) => importBackupRecord(s, ctx, record.backup_service, record.backup_url));
+        return c.json({ backup: backupSummary(c, backup) }, 201);
+      },
+    },
+    {
+      method: "GET",
+      path: "/backups/:id/export_record",
+      operation: "block-storage.backup.export",
+      policy: "admin",
+      handler: (c) => c.json({ "backup-record": exportBackupRecord(deps.state(), deps.caller(c), id(c)) }),
+    },
+    {
+      method: "GET",
+      path: "/backups/:id",
+      operation: "block-storage.backup.show",
+      handler: (c) => {
+        const s = deps.state();
+        const backup = visibleBackup(s, deps.caller(c), id(c));
+        return c.json({ backup: backupDetail(c, backup, microversion(c), parentIds(s).has(backup.id)) });
+      },
+    },
+    {
+      method: "PUT",
+      path: "/backups/:id",
+      operation: "block-storage.backup.update",
+      schema: backupUpdateSchema,
+      handler: async (c) => {
+        const mv = microversion(c);
+        if (mv < BACKUP_UPDATE_MV) throw itemNotFound("The resource could not be found.");
+        const { backup: body } = await readBody(c, backupUpdateSchema);
+        const backup = deps.write(c, (s, ctx) => updateBackup(s, ctx, id(c), body ?? {}, mv));
+        return c.json({ backup: backupSummary(c, backup) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/backups/:id",
+      operation: "block-storage.backup.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => deleteBackup(s, ctx, id(c)));
+        return c.body(null, 202);
+      },
+    },
+    {
+      method: "POST",
+      path: "/backups/:id/restore",
+      operation: "block-storage.backup.restore",
+      schema: backupRestoreSchema,
+      handler: async (c) => {
+        const { restore } = await readBody(c, backupRestoreSchema);
+        const { backup, volume } = deps.write(c, (s, ctx) => restoreBackup(s, ctx, id(c), restore ?? {}));
+        return c.json(restoreView(backup.id, volume.id, volume.name), 202);
+      },
+    },
+    {
+      method: "POST",
+      path: "/backups/:id/action",
+      operation: "block-storage.backup.action",
+      schema: backupActionSchema,
+      handler: async (c) => {
+        const body = await readBody(c, backupActionSchema);
+        if ("os-reset_status" in body) {
+          adminOnly(c, "reset_status");
+          deps.write(c, (s, ctx) => resetBackupStatus(s, ctx, id(c), body["os-reset_status"].status));
+        } else {
+          adminOnly(c, "force_delete");
+          deps.write(c, (s, ctx) => forceDeleteBackup(s, ctx, id(c)));
+        }
+        return c.body(null, 202);
+      },
+    },
+  ];
+}

@@ -1,0 +1,42 @@
+// What the block storage route tables share: the kernel, typed access to the slice (and, read-only, the
+// whole root for other services' contracts), who is calling, and the write that runs one operation.
+
+import type { Draft } from "immer";
+import type { Kernel } from "../../../kernel/kernel.js";
+import { principalOf, type Ctx } from "../../../kernel/http/context.js";
+import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
+import type { BlockStorageState } from "../state.js";
+import { forbidden } from "../errors.js";
+import type { BlockStorageOptions } from "../options.js";
+
+export const SLICE = "block-storage";
+
+export interface BlockStorageDeps {
+  kernel: Kernel;
+  options: BlockStorageOptions;
+  state(): BlockStorageState;
+  root(): Readonly<Record<string, unknown>>;
+  caller(c: Ctx): Caller;
+  /** runs one operation as the request's caller, in one store update */
+  write<R>(c: Ctx, op: (s: BlockStorageState, ctx: OperationContext) => R): R;
+}
+
+export function sliceOf(root: Draft<Record<string, unknown>> | Readonly<Record<string, unknown>>): BlockStorageState {
+  return root[SLICE] as BlockStorageState;
+}
+
+export function blockStorageDeps(kernel: Kernel, options: BlockStorageOptions): BlockStorageDeps {
+  const caller = (c: Ctx): Caller => {
+    const who = callerOf(principalOf(c));
+    if (!who) throw forbidden("A project-scoped token is required.");
+    return who;
+  };
+  return {
+    kernel,
+    options,
+    state: () => kernel.slice<BlockStorageState>(SLICE),
+    root: () => kernel.store.state,
+    caller,
+    write: (c, op) => runOperation(kernel, caller(c), (ctx) => op(sliceOf(ctx.root), ctx)),
+  };
+}

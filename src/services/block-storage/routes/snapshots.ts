@@ -1,0 +1,190 @@
+// /snapshots (cinder/api/v3/snapshots.py, v3/snapshot_metadata.py, contrib/admin_actions.py): create (202),
+// list and detail (filters, all_tenants for admins, limit/marker with `snapshots_links`), show, update,
+// metadata, delete (202), and the admin actions os-reset_status / os-force_delete.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { readBody } from "../../../kernel/http/body.js";
+import { own } from "../../../kernel/own.js";
+import { get } from "../../../kernel/store/table.js";
+import { badRequest, forbidden, itemNotFound } from "../errors.js";
+import { microversion } from "../microversion.js";
+import {
+  createSnapshot,
+  deleteSnapshot,
+  deleteSnapshotMetadataItem,
+  forceDeleteSnapshot,
+  resetSnapshotStatus,
+  setSnapshotMetadata,
+  updateSnapshot,
+  visibleSnapshot,
+} from "../operations/snapshots.js";
+import {
+  snapshotActionSchema,
+  snapshotCreateSchema,
+  snapshotMetadataSchema,
+  snapshotMetaItemSchema,
+  snapshotUpdateSchema,
+} from "../schemas/snapshots.js";
+import type { Snapshot } from "../state.js";
+import { snapshotDetail, snapshotSummary } from "../views/snapshots.js";
+import type { BlockStorageDeps } from "./deps.js";
+import { listPage, listQuery, metadataFilter } from "./list.js";
+import { queryBool } from "../schemas/parameter-types.js";
+import { collectionBody } from "../views/links.js";
+
+const id = (c: Ctx) => c.req.param("id")!;
+
+const SORT_KEYS = ["created_at", "updated_at", "id", "name", "status", "size", "volume_id"] as const;
+
+function sortValue(snap: Snapshot, key: string): string | number | null {
+  switch (key) {
+    case "created_at":
+      return snap.createdAt;
+    case "updated_at":
+      return snap.updatedAt;
+    case "volume_id":
+      return snap.volumeId;
+    default:
+      return (snap as unknown as Record<string, string | number | null>)[key] ?? null;
+  }
+}
+
+/** Cinder's SnapshotMetadataNotFound */
+const snapshotMetadataNotFound = (snapshotId: string, key: string) => itemNotFound(`Snapshot ${snapshotId} has no metadata with key ${key}.`);
+
+export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
+  const list = (detail: boolean) => (c: Ctx) => {
+    const mv = microversion(c);
+    const caller = deps.caller(c);
+    const s = deps.state();
+    const query = listQuery(c, caller, deps.kernel.options.maxPageSize, SORT_KEYS);
+    const [status, volumeId, name] = [c.req.query("status"), c.req.query("volume_id"), c.req.query("name")];
+    // the metadata filter arrived in 3.22; before it Cinder drops it
+    const metadata = mv >= 22 ? metadataFilter(c.req.query("metadata")) : undefined;
+    const match = (snap: Snapshot) =>
+      (status === undefined || snap.status === status) &&
+      (volumeId === undefined || snap.volumeId === volumeId) &&
+      (name === undefined || snap.name === name) &&
+      (metadata === undefined || Object.entries(metadata).every(([k, v]) => own(snap.metadata, k) === v));
+    const page = listPage(s.snapshots, query, match, sortValue);
+    const items = page.items.map((snap) => (detail ? snapshotDetail(snap, mv, true) : snapshotSummary(snap)));
+    const body = collectionBody(c, "snapshots", items, query.limit, () => page.items.at(-1)!.id);
+    if (mv >= 45 && queryBool(c.req.query("with_count") ?? "false")) body.count = page.count();
+    return c.json(body);
+  };
+
+  return [
+    {
+      method: "POST",
+      path: "/snapshots",
+      operation: "block-storage.snapshot.create",
+      schema: snapshotCreateSchema,
+      handler: async (c) => {
+        const mv = microversion(c);
+        const { snapshot: body } = await readBody(c, snapshotCreateSchema);
+        const created = deps.write(c, (s, ctx) => createSnapshot(s, ctx, body, mv));
+        // the committed row: an immediate transition may already have moved it on
+        const snapshot = get(deps.state().snapshots, created.id) ?? created;
+        return c.json({ snapshot: snapshotDetail(snapshot, mv, false) }, 202);
+      },
+    },
+    { method: "GET", path: "/snapshots", operation: "block-storage.snapshot.list", handler: list(false) },
+    { method: "GET", path: "/snapshots/detail", operation: "block-storage.snapshot.list-detail", handler: list(true) },
+    {
+      method: "GET",
+      path: "/snapshots/:id",
+      operation: "block-storage.snapshot.show",
+      handler: (c) => c.json({ snapshot: snapshotDetail(visibleSnapshot(deps.state(), deps.caller(c), id(c)), microversion(c), true) }),
+    },
+    {
+      method: "PUT",
+      path: "/snapshots/:id",
+      operation: "block-storage.snapshot.update",
+      schema: snapshotUpdateSchema,
+      handler: async (c) => {
+        const { snapshot: body } = await readBody(c, snapshotUpdateSchema);
+        const snapshot = deps.write(c, (s, ctx) => updateSnapshot(s, ctx, id(c), body));
+        return c.json({ snapshot: snapshotDetail(snapshot, microversion(c), false) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/snapshots/:id",
+      operation: "block-storage.snapshot.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => deleteSnapshot(s, ctx, id(c)));
+        return c.body(null, 202);
+      },
+    },
+    {
+      method: "POST",
+      path: "/snapshots/:id/action",
+      operation: "block-storage.snapshot.action",
+      schema: snapshotActionSchema,
+      handler: async (c) => {
+        const body = await readBody(c, snapshotActionSchema);
+        const action = "os-reset_status" in body ? "reset_status" : "force_delete";
+        if (!deps.caller(c).isAdmin) throw forbidden(`Policy doesn't allow volume_extension:snapshot_admin_actions:${action} to be performed.`);
+        deps.write(c, (s, ctx) =>
+          "os-reset_status" in body ? resetSnapshotStatus(s, ctx, id(c), body["os-reset_status"].status) : forceDeleteSnapshot(s, ctx, id(c)),
+        );
+        return c.body(null, 202);
+      },
+    },
+    {
+      method: "GET",
+      path: "/snapshots/:id/metadata",
+      operation: "block-storage.snapshot.metadata.list",
+      handler: (c) => c.json({ metadata: { ...visibleSnapshot(deps.state(), deps.caller(c), id(c)).metadata } }),
+    },
+    ...(["POST", "PUT"] as const).map(
+      (method): RouteDef => ({
+        method,
+        path: "/snapshots/:id/metadata",
+        operation: method === "PUT" ? "block-storage.snapshot.metadata.replace" : "block-storage.snapshot.metadata.update",
+        schema: snapshotMetadataSchema,
+        handler: async (c) => {
+          const { metadata } = await readBody(c, snapshotMetadataSchema);
+          return c.json({ metadata: deps.write(c, (s, ctx) => setSnapshotMetadata(s, ctx, id(c), metadata, method === "PUT")) });
+        },
+      }),
+    ),
+    {
+      method: "GET",
+      path: "/snapshots/:id/metadata/:key",
+      operation: "block-storage.snapshot.metadata.show",
+      handler: (c) => {
+        const key = c.req.param("key")!;
+        const metadata = visibleSnapshot(deps.state(), deps.caller(c), id(c)).metadata;
+        if (!Object.hasOwn(metadata, key)) throw snapshotMetadataNotFound(id(c), key);
+        return c.json({ meta: { [key]: metadata[key] } });
+      },
+    },
+    {
+      method: "PUT",
+      path: "/snapshots/:id/metadata/:key",
+      operation: "block-storage.snapshot.metadata.set",
+      schema: snapshotMetaItemSchema,
+      handler: async (c) => {
+        const key = c.req.param("key")!;
+        const { meta } = await readBody(c, snapshotMetaItemSchema);
+        if (!Object.hasOwn(meta, key)) throw badRequest("Request body and URI mismatch");
+        if (Object.keys(meta).length > 1) throw badRequest("Request body contains too many items");
+        deps.write(c, (s, ctx) => setSnapshotMetadata(s, ctx, id(c), meta, false));
+        return c.json({ meta: { [key]: meta[key] } });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/snapshots/:id/metadata/:key",
+      operation: "block-storage.snapshot.metadata.delete",
+      handler: (c) => {
+        const key = c.req.param("key")!;
+        const found = deps.write(c, (s, ctx) => deleteSnapshotMetadataItem(s, ctx, id(c), key));
+        if (!found) throw snapshotMetadataNotFound(id(c), key);
+        return c.body(null, 200);
+      },
+    },
+  ];
+}

@@ -1,0 +1,179 @@
+// Block storage (Cinder v3) slice: volumes, volume types, snapshots, backups, per-project quota overrides
+// and usage counters (so a quota check never counts a collection). Selectors here are pure reads.
+
+import { emptyDict, type Dict } from "../../kernel/store/dict.js";
+import { emptyTable, get, find, type Table } from "../../kernel/store/table.js";
+
+/** One attachment of a volume to a server (Cinder lists only attached ones). */
+export interface VolumeAttachment {
+  /** the attachment id */
+  id: string;
+  serverId: string | null;
+  hostName: string | null;
+  device: string | null;
+  /**
+   * "attached" once os-attach (or the attachments API's os-complete) ran; an attachment made through the
+   * attachments API (3.27) is "reserved" until a connector is given, then "attaching" until completed
+   */
+  status: "reserved" | "attaching" | "attached";
+  /** the host connector given (attachments API); connection_info is shown once there is one */
+  connector?: Record<string, unknown> | null;
+  mode: "rw" | "ro";
+  attachedAt: number | null;
+}
+
+export interface Volume {
+  id: string;
+  name: string | null;
+  description: string | null;
+  projectId: string;
+  userId: string;
+  /** gigabytes */
+  size: number;
+  status: string;
+  /** the volume type's id (the wire shows its name, from 3.63 also the id) */
+  volumeTypeId: string;
+  availabilityZone: string;
+  bootable: boolean;
+  readonly: boolean;
+  encrypted: boolean;
+  multiattach: boolean;
+  metadata: Record<string, string>;
+  /** the image's properties when created from an image (volume_image_metadata) */
+  imageMetadata: Record<string, string> | null;
+  snapshotId: string | null;
+  sourceVolid: string | null;
+  backupId: string | null;
+  attachments: VolumeAttachment[];
+  /** Cinder's host@backend#pool */
+  host: string;
+  migrationStatus: string | null;
+  /** a step under way: what it returns to and what it applies when it finishes (extend, retype) */
+  pending: VolumePending | null;
+  createdAt: number;
+  updatedAt: number | null;
+}
+
+export interface VolumePending {
+  /** the status the volume goes back to when the step finishes */
+  resumeStatus: string;
+  newSize?: number;
+  newTypeId?: string;
+  /** os-volume_upload_image: the image being written */
+  imageId?: string;
+}
+
+export interface VolumeType {
+  id: string;
+  name: string;
+  description: string | null;
+  isPublic: boolean;
+  extraSpecs: Record<string, string>;
+  qosSpecsId: string | null;
+  /** projects a private type is shared with (os-volume-type-access) */
+  projectIds: string[];
+}
+
+/** Minimal here; the snapshots module extends it. */
+export interface Snapshot {
+  id: string;
+  volumeId: string;
+  /** the volume's type when it was taken (per-type quota keys are released against it) */
+  volumeTypeId: string;
+  projectId: string;
+  userId: string;
+  name: string | null;
+  description: string | null;
+  size: number;
+  status: string;
+  metadata: Record<string, string>;
+  createdAt: number;
+  updatedAt: number | null;
+}
+
+/** Minimal here; the backups module extends it. */
+export interface Backup {
+  id: string;
+  volumeId: string;
+  projectId: string;
+  userId: string;
+  name: string | null;
+  description: string | null;
+  size: number;
+  status: string;
+  container: string;
+  isIncremental: boolean;
+  createdAt: number;
+  updatedAt: number | null;
+  /** the full or incremental backup this one builds on (Cinder's parent_id) */
+  parentId: string | null;
+  snapshotId: string | null;
+  availabilityZone: string | null;
+  /** when the backed-up data was taken (data_timestamp): the create time, or the snapshot's */
+  dataTimestamp: number;
+  failReason: string | null;
+  objectCount: number;
+  metadata: Record<string, string>;
+  /** while creating: the status its source (the volume, or the snapshot) returns to; null when it holds none (an import) */
+  sourceResumeStatus: string | null;
+  /** while restoring: the volume being written */
+  restoreVolumeId: string | null;
+}
+
+/** A QoS specification (admin only): limits applied at the back end, the front end (hypervisor) or both. */
+export interface QosSpec {
+  id: string;
+  name: string;
+  consumer: "back-end" | "front-end" | "both";
+  specs: Record<string, string>;
+}
+
+/** Fixed quota resources; per-type keys (`volumes_<type>`, `gigabytes_<type>`, `snapshots_<type>`) are added per type. */
+export const BLOCK_STORAGE_QUOTA_KEYS = [
+  "volumes", "snapshots", "gigabytes", "backups", "backup_gigabytes", "groups", "per_volume_gigabytes",
+] as const;
+export type BlockStorageQuotaKey = (typeof BLOCK_STORAGE_QUOTA_KEYS)[number];
+
+export const DEFAULT_BLOCK_STORAGE_QUOTAS: Record<BlockStorageQuotaKey, number> = {
+  volumes: 10,
+  snapshots: 10,
+  gigabytes: 1000,
+  backups: 10,
+  backup_gigabytes: 1000,
+  groups: 10,
+  per_volume_gigabytes: -1,
+};
+
+export interface BlockStorageState {
+  volumes: Table<Volume>;
+  volumeTypes: Table<VolumeType>;
+  snapshots: Table<Snapshot>;
+  backups: Table<Backup>;
+  qosSpecs: Table<QosSpec>;
+  /** project id -> limits of its own (fixed and per-type keys; absent keys take the defaults) */
+  quotas: Table<{ id: string; limits: Partial<Record<string, number>> }>;
+  /** project id -> counters in use: volumes, gigabytes, snapshots, backups, backup_gigabytes and per-type keys */
+  usage: Dict<Partial<Record<string, number>>>;
+  /** the type volumes get when they name none */
+  defaultTypeId: string;
+}
+
+export const DEFAULT_TYPE_NAME = "__DEFAULT__";
+
+export function initialBlockStorageState(): BlockStorageState {
+  return {
+    volumes: emptyTable(),
+    volumeTypes: emptyTable(),
+    snapshots: emptyTable(),
+    backups: emptyTable(),
+    qosSpecs: emptyTable(),
+    quotas: emptyTable(),
+    usage: emptyDict(),
+    defaultTypeId: "",
+  };
+}
+
+/** A type by id or by name (Cinder accepts both wherever a type is named). */
+export function typeByNameOrId(s: BlockStorageState, nameOrId: string): VolumeType | undefined {
+  return get(s.volumeTypes, nameOrId) ?? find(s.volumeTypes, (t) => t.name === nameOrId);
+}

@@ -1,0 +1,65 @@
+// A server's volume attachments (Nova's os-volume_attachments): list, show, attach (200 with the
+// attachment) and detach (202). The volume's side goes through block storage's for-compute.ts contract.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import { microversion } from "../microversion.js";
+import { visibleServer } from "../operations/servers.js";
+import { attachVolume, detachVolume, findAttachment } from "../operations/volume-attachments.js";
+import { parseVolumeAttachmentCreate, volumeAttachmentCreateSchema } from "../schemas/volume-attachments.js";
+import { volumeAttachmentView } from "../views/volume-attachments.js";
+import type { ComputeDeps } from "./deps.js";
+
+const BASE = "/v2.1/servers/:id/os-volume_attachments";
+
+export function volumeAttachmentRoutes(deps: ComputeDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  const server = (c: Parameters<RouteDef["handler"]>[0]) => visibleServer(deps.state(), deps.caller(c), c.req.param("id")!);
+
+  return [
+    {
+      method: "GET",
+      path: BASE,
+      operation: "compute.server.volume_attachment.list",
+      handler: (c) => {
+        const s = server(c);
+        const mv = microversion(c);
+        return c.json({ volumeAttachments: s.volumesAttached.map((a) => volumeAttachmentView(s, a, mv)) });
+      },
+    },
+    {
+      method: "GET",
+      path: `${BASE}/:volumeId`,
+      operation: "compute.server.volume_attachment.show",
+      handler: (c) => {
+        const s = server(c);
+        return c.json({ volumeAttachment: volumeAttachmentView(s, findAttachment(s, c.req.param("volumeId")!), microversion(c)) });
+      },
+    },
+    {
+      method: "POST",
+      path: BASE,
+      operation: "compute.server.volume_attachment.create",
+      schema: volumeAttachmentCreateSchema,
+      handler: async (c) => {
+        const mv = microversion(c);
+        const input = parseVolumeAttachmentCreate(await readBody(c, volumeAttachmentCreateSchema, maxBody), mv);
+        const id = c.req.param("id")!;
+        const view = deps.write(c, (s, ctx) => {
+          const entry = attachVolume(s, ctx, id, input);
+          return volumeAttachmentView(visibleServer(s, ctx.caller, id), entry, mv);
+        });
+        return c.json({ volumeAttachment: view });
+      },
+    },
+    {
+      method: "DELETE",
+      path: `${BASE}/:volumeId`,
+      operation: "compute.server.volume_attachment.delete",
+      handler: (c) => {
+        deps.write(c, (s, ctx) => detachVolume(s, ctx, c.req.param("id")!, c.req.param("volumeId")!));
+        return c.body(null, 202);
+      },
+    },
+  ];
+}

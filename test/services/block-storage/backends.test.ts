@@ -1,0 +1,47 @@
+// The admin's view of the storage: cinder services, scheduler pools with capacities; and the volume
+// summary (3.12, metadata from 3.36).
+
+import { beforeEach, describe, expect, it } from "vitest";
+import { availableVolume, bs, createVolume, world, type World } from "./setup.js";
+
+let w: World;
+beforeEach(async () => {
+  w = await world();
+});
+
+describe("services and pools", () => {
+  it("lists the scheduler, a volume service per backend and the backup service, to admins only", async () => {
+    const res = await bs(w, "GET", "/os-services", { token: w.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.services.map((s: any) => [s.binary, s.host])).toEqual([
+      ["cinder-scheduler", "skymock"],
+      ["cinder-volume", "skymock@lvmdriver-1"],
+      ["cinder-volume", "skymock@ssd"],
+      ["cinder-backup", "skymock"],
+    ]);
+    expect(res.body.services[0]).toMatchObject({ zone: "nova", status: "enabled", state: "up" });
+    expect((await bs(w, "GET", "/os-services?binary=cinder-volume", { token: w.admin })).body.services).toHaveLength(2);
+    expect((await bs(w, "GET", "/os-services")).status).toBe(403);
+  });
+
+  it("lists pools, with capacities counted from the volumes on them", async () => {
+    await availableVolume(w, { size: 5, volume_type: "ssd" });
+    const names = (await bs(w, "GET", "/scheduler-stats/get_pools", { token: w.admin })).body.pools;
+    expect(names).toEqual([{ name: "skymock@lvmdriver-1#lvmdriver-1" }, { name: "skymock@ssd#ssd" }]);
+    const detail = (await bs(w, "GET", "/scheduler-stats/get_pools?detail=true", { token: w.admin })).body.pools;
+    expect(detail[1].capabilities).toMatchObject({ volume_backend_name: "ssd", total_capacity_gb: 1000, allocated_capacity_gb: 5, free_capacity_gb: 995 });
+    expect((await bs(w, "GET", "/scheduler-stats/get_pools")).status).toBe(403);
+  });
+});
+
+describe("volume summary", () => {
+  it("counts the caller's volumes and their size from 3.12, metadata values from 3.36", async () => {
+    await createVolume(w, { size: 2, metadata: { env: "prod" } });
+    await createVolume(w, { size: 3, metadata: { env: "dev" } });
+    await createVolume(w, { size: 7 }, w.admin);
+    expect((await bs(w, "GET", "/volumes/summary")).status).toBe(404);
+    expect((await bs(w, "GET", "/volumes/summary", { version: "3.12" })).body).toEqual({ "volume-summary": { total_count: 2, total_size: 5 } });
+    const withMeta = (await bs(w, "GET", "/volumes/summary", { version: "3.36" })).body["volume-summary"];
+    expect(withMeta.metadata.env.sort()).toEqual(["dev", "prod"]);
+  });
+});
