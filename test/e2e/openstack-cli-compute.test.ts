@@ -2,9 +2,8 @@
 // lifecycle (create --wait, stop, start, reboot, resize + confirm, image create, delete --wait) and the
 // errors a user sees (403 all-tenants, 413 quota, 409 wrong state). Virtual time runs 100x faster.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
-import { adminEnv, hasOpenstackCli, openstack } from "../helpers/openstack-cli.js";
+import { describe, expect, it, vi } from "vitest";
+import { adminEnv, hasOpenstackCli, openstack, cliSession } from "../helpers/openstack-cli.js";
 
 // each step runs the real CLI (about a second a call, more on a loaded machine, and --wait polls every 5 s)
 vi.setConfig({ testTimeout: 180_000 });
@@ -13,25 +12,8 @@ const cli = hasOpenstackCli();
 if (!cli && process.env.CI) throw new Error("CI must install python3-openstackclient (see .ci/run)");
 
 describe.skipIf(!cli)("openstack CLI: compute (skipped only where the openstack CLI is not installed)", () => {
-  let server: ServerProcess;
-  let demo: Record<string, string>;
-  let admin: Record<string, string>;
-
-  beforeAll(async () => {
-    server = await startServerProcess(["--random-seed", "5", "--time-factor", "100"]);
-    admin = adminEnv(server.url);
-    demo = { ...admin, OS_USERNAME: "demo", OS_PASSWORD: "demo", OS_PROJECT_NAME: "demo" };
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const run = (args: string[], env = demo) => openstack(args, env);
-  const ok = async (args: string[], env = demo) => {
-    const res = await run(args, env);
-    if (res.code !== 0) throw new Error(`openstack ${args.join(" ")} failed (${res.code}):\n${res.stderr}\n${server.output().slice(-2000)}`);
-    return res.json ?? res.stdout;
-  };
+  const cli = cliSession(["--random-seed", "5", "--time-factor", "100"]);
+  const { run, ok } = cli;
 
   it("lists the seed flavors and images", async () => {
     const flavors = await ok(["flavor", "list", "-f", "json"]);
@@ -88,9 +70,9 @@ describe.skipIf(!cli)("openstack CLI: compute (skipped only where the openstack 
   });
 
   it("reports a quota exceeded (413)", async () => {
-    const projects = await ok(["project", "list", "-f", "json"], admin);
+    const projects = await ok(["project", "list", "-f", "json"], cli.admin);
     const demoId = projects.find((p: { Name: string }) => p.Name === "demo").ID;
-    await ok(["quota", "set", "--instances", "0", demoId], admin);
+    await ok(["quota", "set", "--instances", "0", demoId], cli.admin);
     const res = await run(["server", "create", "--flavor", "m1.tiny", "--image", "cirros", "--network", "private", "over-quota"]);
     expect(res.code).not.toBe(0);
     expect(res.stderr).toMatch(/413|quota/i);

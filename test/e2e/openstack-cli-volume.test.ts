@@ -4,9 +4,8 @@
 // and the compute side (attach, detach). Virtual time runs 100x faster; the CLI has no
 // --wait for volumes, so the test polls `volume show` as a user would.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
-import { adminEnv, hasOpenstackCli, openstack } from "../helpers/openstack-cli.js";
+import { describe, expect, it, vi } from "vitest";
+import { adminEnv, hasOpenstackCli, openstack, cliSession } from "../helpers/openstack-cli.js";
 
 // each step runs the real CLI (about a second a call, more on a loaded machine)
 vi.setConfig({ testTimeout: 180_000 });
@@ -15,25 +14,8 @@ const cli = hasOpenstackCli();
 if (!cli && process.env.CI) throw new Error("CI must install python3-openstackclient (see .ci/run)");
 
 describe.skipIf(!cli)("openstack CLI: block storage (skipped only where the openstack CLI is not installed)", () => {
-  let server: ServerProcess;
-  let demo: Record<string, string>;
-  let admin: Record<string, string>;
-
-  beforeAll(async () => {
-    server = await startServerProcess(["--random-seed", "7", "--time-factor", "100"]);
-    admin = adminEnv(server.url);
-    demo = { ...admin, OS_USERNAME: "demo", OS_PASSWORD: "demo", OS_PROJECT_NAME: "demo" };
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const run = (args: string[], env = demo) => openstack(args, env);
-  const ok = async (args: string[], env = demo) => {
-    const res = await run(args, env);
-    if (res.code !== 0) throw new Error(`openstack ${args.join(" ")} failed (${res.code}):\n${res.stderr}\n${server.output().slice(-2000)}`);
-    return res.json ?? res.stdout;
-  };
+  const cli = cliSession(["--random-seed", "7", "--time-factor", "100"]);
+  const { run, ok } = cli;
 
   it("lists the volume types", async () => {
     const types = await ok(["volume", "type", "list", "-f", "json"]);
@@ -147,27 +129,27 @@ describe.skipIf(!cli)("openstack CLI: block storage (skipped only where the open
   });
 
   it("lets the admin lower a project's volume quota", async () => {
-    const projects = await ok(["project", "list", "-f", "json"], admin);
+    const projects = await ok(["project", "list", "-f", "json"], cli.admin);
     const demoId = projects.find((p: { Name: string }) => p.Name === "demo").ID;
-    await ok(["quota", "set", "--volumes", "2", demoId], admin);
-    expect((await ok(["quota", "show", "-f", "json", demoId], admin)).volumes).toBe(2);
+    await ok(["quota", "set", "--volumes", "2", demoId], cli.admin);
+    expect((await ok(["quota", "show", "-f", "json", demoId], cli.admin)).volumes).toBe(2);
     const res = await run(["volume", "create", "--size", "1", "one-too-many"]);
     expect(res.code).not.toBe(0);
     expect(res.stderr).toMatch(/VolumeLimitExceeded.*\(HTTP 413\)/);
-    await ok(["quota", "set", "--volumes", "10", demoId], admin);
+    await ok(["quota", "set", "--volumes", "10", demoId], cli.admin);
   });
 
   it("lists QoS specs for the admin and refuses them to a member (403)", async () => {
-    expect(Array.isArray(await ok(["volume", "qos", "list", "-f", "json"], admin))).toBe(true);
+    expect(Array.isArray(await ok(["volume", "qos", "list", "-f", "json"], cli.admin))).toBe(true);
     const res = await run(["volume", "qos", "list"]);
     expect(res.code).not.toBe(0);
     expect(res.stderr).toMatch(/403|policy|forbidden|not allowed/i);
   });
 
   it("lists volumes of all projects for the admin", async () => {
-    await ok(["volume", "create", "--size", "1", "admin-vol"], admin);
-    expect((await ok(["volume", "list", "-f", "json"], admin)).map((v: { Name: string }) => v.Name)).toEqual(["admin-vol"]);
-    const all = await ok(["volume", "list", "--all-projects", "-f", "json"], admin);
+    await ok(["volume", "create", "--size", "1", "admin-vol"], cli.admin);
+    expect((await ok(["volume", "list", "-f", "json"], cli.admin)).map((v: { Name: string }) => v.Name)).toEqual(["admin-vol"]);
+    const all = await ok(["volume", "list", "--all-projects", "-f", "json"], cli.admin);
     expect(all.map((v: { Name: string }) => v.Name).sort()).toEqual(["admin-vol", "precious", "restored"]);
     // a member's all_tenants is ignored, as Cinder does (cinderclient sends it on every name lookup)
     const own = await ok(["volume", "list", "--all-projects", "-f", "json"]);

@@ -1,6 +1,8 @@
 // Runs the unmodified `openstack` CLI (Debian's python3-openstackclient) against an emulator.
 
 import { execFile, execFileSync } from "node:child_process";
+import { afterAll, beforeAll } from "vitest";
+import { startServerProcess, type ServerProcess } from "./server-process.js";
 
 export function hasOpenstackCli(): boolean {
   try {
@@ -62,4 +64,41 @@ export function loginWithEnvironment(env: Record<string, string>): Promise<Respo
       },
     }),
   });
+}
+
+export interface CliSession {
+  server: ServerProcess;
+  admin: Record<string, string>;
+  demo: Record<string, string>;
+  run(args: string[], env?: Record<string, string>): Promise<CliResult>;
+  /** the parsed `-f json` output, as loosely typed as the tests read it */
+  ok(args: string[], env?: Record<string, string>): Promise<any>;
+}
+
+/**
+ * A real emulator process for a describe block (started before its tests, stopped after) and the CLI
+ * against it as `demo` (default) or `admin`; `ok` fails the test with the CLI's stderr and the server's
+ * last output, and answers the parsed `-f json` output (or the text).
+ */
+export function cliSession(processArgs: string[]): CliSession {
+  const session: CliSession = {
+    server: undefined as unknown as ServerProcess,
+    admin: {} as Record<string, string>,
+    demo: {} as Record<string, string>,
+    run: (args: string[], env = session.demo) => openstack(args, env),
+    ok: async (args: string[], env = session.demo) => {
+      const res = await openstack(args, env);
+      if (res.code !== 0) throw new Error(`openstack ${args.join(" ")} failed (${res.code}):\n${res.stderr}\n${session.server.output().slice(-2000)}`);
+      return res.json ?? res.stdout;
+    },
+  };
+  beforeAll(async () => {
+    session.server = await startServerProcess(processArgs);
+    session.admin = adminEnv(session.server.url);
+    session.demo = { ...session.admin, OS_USERNAME: "demo", OS_PASSWORD: "demo", OS_PROJECT_NAME: "demo" };
+  });
+  afterAll(async () => {
+    await session.server?.stop();
+  });
+  return session;
 }
