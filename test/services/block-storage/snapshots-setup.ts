@@ -92,8 +92,5 @@ export async function storageApi(): Promise<StorageApi> {
   return t;
 }
 
-/** The Cinder envelope's fault name, code and message. */
-export function fault(res: Call): { name: string; code: number; message: string } {
-  const [name] = Object.keys(res.body ?? {});
-  return { name: name!, ...res.body?.[name!] };
-}
+/** The fault name, code and message: Cinder's envelope is Nova's. */
+export { fault } from "../../helpers/compute.js";
