@@ -1,6 +1,7 @@
 // Builds dist/, what the package ships (package.json "exports" and "files" name the same files):
 //   skymock.cjs         the emulator and the CLI in one CommonJS bundle with every runtime dependency
-//                       inside (the package lists none): one file starts faster than hundreds of modules
+//                       inside (the package lists none): one file starts faster than hundreds of modules;
+//                       a service's route modules in it run on first use (build-defer.mjs), and it is ASCII
 //   index.js            `skymock` for import: an ES module wrapper around skymock.cjs, so a process that
 //                       both imports and requires the package still runs one emulator code base
 //   client.{js,cjs}     `skymock/client`, the typed control client (fetch only, no dependencies)
@@ -12,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { buildTypes } from "./build-types.mjs";
+import { asciiOnly, deferServiceRoutes } from "./build-defer.mjs";
 
 // A file is written only when its content changes: `npm start` rebuilds (prestart) while other processes,
 // the test suite's among them, may be reading dist/, and an unchanged tree must leave it untouched.
@@ -21,9 +23,9 @@ function writeIfChanged(path, content) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, bytes);
 }
-async function bundle(options) {
+async function bundle(options, transform) {
   const result = await build({ ...options, write: false });
-  for (const file of result.outputFiles) writeIfChanged(file.path, file.contents);
+  for (const file of result.outputFiles) writeIfChanged(file.path, transform ? transform(file.text) : file.contents);
   return result;
 }
 
@@ -41,7 +43,9 @@ const core = await bundle({
   // the one use of import.meta in src (where fixtures/ is) gets the bundle's own URL
   define: { "import.meta.url": "__bundleUrl" },
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-});
+  // a service's route modules run on its first request, not at startup (scripts/build-defer.mjs)
+  plugins: [deferServiceRoutes()],
+}, asciiOnly);
 writeIfChanged("dist/THIRD-PARTY-LICENSES.md", thirdPartyLicenses(Object.keys(core.metafile.inputs)));
 writeIfChanged(
   "dist/index.js",

@@ -6,9 +6,9 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { Kernel } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
-import { REQUEST_ID_HEADER, type AppEnv, type Ctx } from "./kernel/http/context.js";
-import { TransportFault, unmatchedHandler } from "./kernel/http/service-app.js";
-import type { MaybePromise } from "./kernel/http/maybe-promise.js";
+import { REQUEST_ID_HEADER, type AppEnv } from "./kernel/http/context.js";
+import { TransportFault } from "./kernel/http/service-app.js";
+import { ServiceMounts } from "./kernel/http/mounts.js";
 import { stampRequest } from "./kernel/http/ingress.js";
 import { MemoRouter } from "./kernel/http/router.js";
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./config.js";
@@ -60,15 +60,8 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   world.load(options.seedWorld);
 
   const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter() });
-  const unmatched: Array<{ mountPath: string; handle: (c: Ctx) => MaybePromise<Response> }> = [];
-  for (const service of services) {
-    const serviceApp = service.routes(kernel);
-    app.route(service.mountPath, serviceApp);
-    const handle = unmatchedHandler(serviceApp);
-    if (handle) unmatched.push({ mountPath: service.mountPath, handle });
-  }
-  // the longest mount first, so a service mounted below another's path answers for its own paths
-  unmatched.sort((a, b) => b.mountPath.length - a.mountPath.length);
+  // each service's routes join the router on the first request under its mount path (kernel/http/mounts.ts)
+  const mounts = new ServiceMounts(app, kernel, services);
   app.route("/_emulator", controlApp(kernel, world, services, options.controlToken));
   app.get("/", (c) =>
     c.json({
@@ -79,9 +72,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     }),
   );
   app.notFound((c) => {
-    const path = c.req.path;
-    const owner = unmatched.find((u) => path === u.mountPath || path.startsWith(`${u.mountPath}/`));
-    if (owner) return owner.handle(c);
+    const owner = mounts.owner(c.req.path);
+    // the service's first request: its routes are in the router now, so the request goes through it again
+    if (owner && mounts.mount(owner)) return app.fetch(c.req.raw, c.env);
+    if (owner?.unmatched) return owner.unmatched(c);
     c.header(REQUEST_ID_HEADER, stampRequest(kernel, c));
     return c.json({ error: { status: 404, message: `No service is mounted at ${c.req.path}.` } }, 404);
   });

@@ -61,8 +61,27 @@ export async function readJson(c: Ctx, maxBytes?: number): Promise<unknown> {
  */
 export const MAX_JSON_DEPTH = 100;
 
-/** The deepest nesting of arrays and objects in a JSON text, strings skipped; a linear scan, nothing built. */
+/** Below this length the loop walks the text itself; a loop of a thousand turns or more is optimized on the spot. */
+const SCANNED_IN_JS_BELOW = 512;
+
+/**
+ * Runs of whole strings (escapes included; one never closed runs to the end, as nothing after its quote
+ * counts) and characters that are neither brackets nor a quote. Linear: no alternative can start like
+ * another, and what may follow a string's body always matches, so nothing backtracks.
+ */
+const NOT_BRACKETS = /(?:"(?:[^"\\]|\\[\s\S])*(?:"|\\?$)|[^"[\]{}])+/g;
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text, strings skipped; linear, nothing parsed. A longer
+ * text is first cut down to its brackets by the regexp engine (as fast as the loop, measured from 1 KB to
+ * 120 KB), so the loop walks a few characters: walking the seed's thousands at startup sent it through V8's
+ * optimizing compiler, whose own code then stayed resident (about 5 MiB of RSS after start).
+ */
 export function jsonDepth(text: string): number {
+  return depthOf(text.length < SCANNED_IN_JS_BELOW ? text : text.replace(NOT_BRACKETS, ""));
+}
+
+function depthOf(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

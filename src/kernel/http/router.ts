@@ -1,7 +1,8 @@
 // The app's router: Hono's trie router, which takes a static segment beside a parameter (/servers/detail
 // and /servers/:id: OpenStack APIs have them everywhere, and Hono's regexp router refuses them), with the
 // latest matches remembered, since clients repeat the same paths (token validation on every call of every
-// service, a resource polled until it is ACTIVE). Routes are all added before the first request.
+// service, a resource polled until it is ACTIVE). A service's routes are added on its first request
+// (mounts.ts), which starts the memo over.
 
 import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";

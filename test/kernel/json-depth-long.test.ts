@@ -1,0 +1,53 @@
+// jsonDepth on long texts (a seed world, a snapshot, a large body), which it first cuts down to their
+// brackets with a regexp: the same depth as walking every character, and linear on hostile input.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { jsonDepth } from "../../src/kernel/http/body.js";
+
+/** The plain walk: strings skipped, a backslash in a string skips the next character. */
+function walked(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === "{" || ch === "[") deepest = Math.max(deepest, ++depth);
+    else if (ch === "}" || ch === "]") depth--;
+  }
+  return deepest;
+}
+
+const padding = " ".repeat(600);
+
+describe("jsonDepth on a long text", () => {
+  it("is the depth of walking every character, whatever the brackets, quotes and backslashes", () => {
+    const piece = fc.constantFrom("{", "}", "[", "]", '"', "\\", "a", ":", ",", "\n", "é");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 300 }), fc.array(piece, { maxLength: 300 }), (head, tail) => {
+        // long enough for the regexp path, with the interesting part at either end
+        const text = head.join("") + padding + tail.join("");
+        expect(jsonDepth(text)).toBe(walked(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("counts nothing after a string that never closes, nor in strings with escaped quotes", () => {
+    expect(jsonDepth(`${padding}{"a":[{"b":"[[[[ \\" {{{{"}]}`)).toBe(3);
+    expect(jsonDepth(`${padding}[{"open": "[[[[ and never closed ${"[".repeat(50)}`)).toBe(2);
+    expect(jsonDepth(`${padding}["ends in a backslash \\`)).toBe(1);
+  });
+
+  it("stays linear on a text made to backtrack (quotes whose escapes never pair)", () => {
+    const hostile = `"${'\\"'.repeat(200_000)}`;
+    const started = performance.now();
+    expect(jsonDepth(hostile)).toBe(0);
+    expect(jsonDepth(`[${"[".repeat(20_000)}${hostile}`)).toBe(20_001);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
