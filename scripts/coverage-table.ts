@@ -32,9 +32,9 @@ export function coverageTable(): string {
     "",
     "Instance HA, object storage and S3 are listed in the catalog (so clients find their endpoints) but not",
     "served yet: their paths answer 404. The image service serves discovery, list and show so far (images",
-    "are also made by compute's createImage and block storage's os-volume_upload_image). Compute attaches",
-    "and detaches volumes (os-volume_attachments); boot from volume records the volume on the server but",
-    "does not yet mark it in-use in block storage, and swapping an attachment (PUT) is not served.",
+    "are also made by compute's createImage and block storage's os-volume_upload_image). Compute attaches,",
+    "detaches and swaps volumes (os-volume_attachments) and boots from them (block_device_mapping_v2); the",
+    "2.85 attachment update (delete_on_termination) waits for compute's maximum microversion to reach 2.85.",
     "",
   );
   void emulator.close();

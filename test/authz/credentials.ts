@@ -75,13 +75,15 @@ async function resources(emu: Emulator, member: string, tag: string, cidr: strin
   const keypair = (await compute("os-keypairs", { keypair: { name: `kp-${tag}` } })).body.keypair;
   const group2 = (await compute("os-server-groups", { server_group: { name: `sg-${tag}`, policies: ["affinity"] } })).body.server_group;
   const volume = (await ok(emu, "POST", "/volume/v3/volumes", member, { volume: { size: 1, name: `vol-${tag}`, metadata: { authz: "1" } } })).body.volume;
-  // the volume becomes available, so it can be backed up
+  // the volume becomes available, so it can be snapshotted and backed up
   await ok(emu, "POST", "/_emulator/clock/advance?by=10s", undefined);
+  const snap = (await ok(emu, "POST", "/volume/v3/snapshots", member, { snapshot: { volume_id: volume.id, name: `snap-${tag}`, metadata: { authz: "1" } } })).body.snapshot;
   const backup = (await ok(emu, "POST", "/volume/v3/backups", member, { backup: { volume_id: volume.id, name: `backup-${tag}` } })).body.backup;
   await ok(emu, "POST", "/_emulator/clock/advance?by=10s", undefined);
   return {
     volumes: volume.id,
     backups: backup.id,
+    snapshots: snap.id,
     networks: network.id,
     subnets: subnet.id,
     ports: port.id,

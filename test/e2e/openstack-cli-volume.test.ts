@@ -1,7 +1,7 @@
 // The unmodified openstack CLI driving the block storage service (cinderclient at 3.0 underneath, no
 // microversion header): volume types, the volume lifecycle (create, list, show, extend, retype, delete),
 // snapshots and volumes made from them, clones, backups and their restore, quotas, QoS specs (admin only),
-// and the compute side (attach, detach). Virtual time runs 100x faster; the CLI has no
+// and the compute side (attach, detach, boot from volume). Virtual time runs 100x faster; the CLI has no
 // --wait for volumes, so the test polls `volume show` as a user would.
 
 import { describe, expect, it, vi } from "vitest";
@@ -193,6 +193,31 @@ describe.skipIf(!cli)("openstack CLI: block storage (skipped only where the open
     await ok(["server", "delete", "--wait", "vm-data"]);
     await ok(["volume", "delete", "data"]);
     await waitForVolumeGone("data");
+  });
+
+  it("boots a server from a volume made from the image: in-use at /dev/vda while the server lives, available after", async () => {
+    await ok(["volume", "create", "--image", "cirros", "--size", "1", "bootvol"]);
+    const made = await waitForVolume("bootvol", "available");
+    expect(made).toMatchObject({ bootable: "true", volume_image_metadata: expect.objectContaining({ image_name: "cirros" }) });
+
+    const server = await ok(["server", "create", "--volume", "bootvol", "--flavor", "m1.tiny", "--network", "private", "--wait", "-f", "json", "vm-bfv"]);
+    expect(server).toMatchObject({ name: "vm-bfv", status: "ACTIVE" });
+    const attached = await waitForVolume("bootvol", "in-use");
+    expect(attached.attachments).toEqual([expect.objectContaining({ server_id: server.id, device: "/dev/vda" })]);
+    const shown = await ok(["server", "show", "-f", "json", "vm-bfv"]);
+    expect(JSON.stringify(shown.volumes_attached)).toContain(made.id);
+    expect(String(await ok(["volume", "list", "--name", "bootvol"]))).toContain("Attached to vm-bfv on /dev/vda");
+
+    const refused = await run(["volume", "delete", "bootvol"]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/HTTP 400/);
+    expect((await ok(["volume", "show", "-f", "json", "bootvol"])).status).toBe("in-use");
+
+    await ok(["server", "delete", "--wait", "vm-bfv"]);
+    const freed = await waitForVolume("bootvol", "available");
+    expect(freed.attachments).toEqual([]);
+    await ok(["volume", "delete", "bootvol"]);
+    await waitForVolumeGone("bootvol");
   });
 
   /** polls `show` until the resource has the status (the CLI has no --wait for block storage) */

@@ -74,7 +74,6 @@ export interface VolumeType {
   projectIds: string[];
 }
 
-/** Minimal here; the snapshots module extends it. */
 export interface Snapshot {
   id: string;
   volumeId: string;
@@ -87,11 +86,13 @@ export interface Snapshot {
   size: number;
   status: string;
   metadata: Record<string, string>;
+  /** the progress a driver (or Nova) last reported through os-update_snapshot_status, e.g. "90%" */
+  progress?: string;
   createdAt: number;
   updatedAt: number | null;
 }
 
-/** Minimal here; the backups module extends it. */
+/** A backup of a volume (its objects belong in object storage once that service exists). */
 export interface Backup {
   id: string;
   volumeId: string;

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { ACTION_MS, BUILD_MS, CIRROS, computeApi, fault } from "../../helpers/compute.js";
+import { call } from "../../helpers/emulator.js";
 
 describe("POST /servers", () => {
   it("answers 202 with id, links, diskConfig, security groups and adminPass, and a Location header", async () => {
@@ -93,7 +94,10 @@ describe("POST /servers", () => {
     const { id } = await t.create({ key_name: "k1", user_data: userData, metadata: { role: "web" }, description: "front", tags: ["a", "b"] }, { version: "2.52" });
     const shown = await t.show(id, { version: "2.52" });
     expect(shown).toMatchObject({ key_name: "k1", metadata: { role: "web" }, description: "front", tags: ["a", "b"], "OS-EXT-SRV-ATTR:user_data": userData });
-    const volumeId = "3f2a0d7e-0c43-4b8e-9a43-7d2f7e6c1b11";
+    const volume = await call(t.emu, "POST", "/volume/v3/volumes", { token: t.demo, body: { volume: { size: 1, imageRef: CIRROS } } });
+    expect(volume.status).toBe(202);
+    const volumeId: string = volume.body.volume.id;
+    t.advance(BUILD_MS);
     const bfv = await t.create({
       imageRef: undefined,
       block_device_mapping_v2: [{ boot_index: 0, uuid: volumeId, source_type: "volume", destination_type: "volume", delete_on_termination: true }],

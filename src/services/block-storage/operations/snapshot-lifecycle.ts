@@ -18,6 +18,8 @@ const typeNameById = (s: BlockStorageState, typeId: string) => get(s.volumeTypes
 
 function finishSnapshotCreate(_s: BlockStorageState, ctx: StepContext, snapshot: Snapshot): void {
   snapshot.status = "available";
+  // the backend's own completion (a reported progress ends at 100%, as the volume manager sets it)
+  if (snapshot.progress !== undefined) snapshot.progress = "100%";
   snapshot.updatedAt = ctx.now;
   ctx.enter(SNAPSHOT, snapshot.id, null);
 }

@@ -1,9 +1,10 @@
 // Snapshot business rules (cinder/volume/api.py: create_snapshot_in_db, delete_snapshot, update_snapshot;
-// cinder/api/contrib/admin_actions.py SnapshotAdminController): immer recipes over the slice, no HTTP.
+// cinder/api/contrib/admin_actions.py SnapshotAdminController, contrib/snapshot_actions.py): immer recipes
+// over the slice, no HTTP.
 // What the steps on the clock do is snapshot-lifecycle.ts.
 
 import { filter, get, put } from "../../../kernel/store/table.js";
-import { withoutEntry } from "../../../kernel/own.js";
+import { own, withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { badRequest, invalidVolume, snapshotNotFound } from "../errors.js";
 import type { Microversion } from "../microversion.js";
@@ -11,6 +12,7 @@ import type { BlockStorageState, Snapshot, Volume } from "../state.js";
 import type { SnapshotCreateBody, SnapshotUpdateBody } from "../schemas/snapshots.js";
 import { checkQuota, useQuota } from "./quotas.js";
 import { typeNameOf, visibleVolume } from "./volumes.js";
+import { applyDisplayFields } from "./display-fields.js";
 
 /** The lifecycle type of snapshots (/_emulator/transitions overrides name it). */
 export const SNAPSHOT = "block-storage.snapshot";
@@ -89,12 +91,11 @@ export function createSnapshot(
   return snapshot;
 }
 
+/** PUT: name and/or description. An empty body is refused only once the snapshot is known to be the caller's. */
 export function updateSnapshot(s: BlockStorageState, ctx: OperationContext, id: string, body: SnapshotUpdateBody): Snapshot {
   const snapshot = visibleSnapshot(s, ctx.caller, id);
-  const name = body.name !== undefined ? body.name : body.display_name;
-  const description = body.description !== undefined ? body.description : body.display_description;
-  if (name !== undefined) snapshot.name = name;
-  if (description !== undefined) snapshot.description = description;
+  if (Object.keys(body).length === 0) throw badRequest("Invalid input for field 'snapshot': Invalid input: name or description is required");
+  applyDisplayFields(snapshot, body);
   snapshot.updatedAt = ctx.now;
   return snapshot;
 }
@@ -151,4 +152,26 @@ export function resetSnapshotStatus(s: BlockStorageState, ctx: OperationContext,
   snapshot.status = wanted;
   snapshot.updatedAt = ctx.now;
   ctx.enter(SNAPSHOT, snapshot.id, null);
+}
+
+/** What os-update_snapshot_status may do (snapshot_actions.py): finish or fail a create, fail a delete. */
+const UPDATABLE_STATUS: Record<string, readonly string[]> = {
+  creating: ["creating", "available", "error"],
+  deleting: ["deleting", "error_deleting"],
+};
+
+/**
+ * os-update_snapshot_status (the volume driver's and Nova's assisted snapshots): the owner or an admin moves
+ * a creating snapshot to available or error, a deleting one to error_deleting, optionally with a progress.
+ * A status it leaves is no longer stepped by the clock; staying in it keeps the step pending.
+ */
+export function updateSnapshotStatus(s: BlockStorageState, ctx: OperationContext, id: string, status: string, progress: string | undefined): void {
+  const snapshot = visibleSnapshot(s, ctx.caller, id);
+  const allowed = own(UPDATABLE_STATUS, snapshot.status);
+  if (!allowed) throw badRequest(`Snapshot status ${snapshot.status} not allowed for update_snapshot_status`);
+  if (!allowed.includes(status)) throw badRequest(`Provided snapshot status ${status} not allowed for snapshot with status ${snapshot.status}.`);
+  if (status !== snapshot.status) ctx.enter(SNAPSHOT, snapshot.id, null);
+  snapshot.status = status;
+  if (progress) snapshot.progress = progress;
+  snapshot.updatedAt = ctx.now;
 }

@@ -20,6 +20,7 @@ import type { CreateVolumeBody, UpdateVolumeBody } from "../schemas/volumes.js";
 import { typeByNameOrId, type BlockStorageState, type Volume, type VolumeType } from "../state.js";
 import { checkVolumeQuota, useQuota } from "./quotas.js";
 import { canUseType } from "./volume-types.js";
+import { applyDisplayFields } from "./display-fields.js";
 
 /** A volume the caller may see: its project's, or any for an admin; others are 404 as if absent. */
 export function visibleVolume(s: BlockStorageState, caller: Caller, id: string): Volume {
@@ -154,10 +155,7 @@ export function createVolume(s: BlockStorageState, ctx: OperationContext, body: 
 
 export function updateVolume(s: BlockStorageState, ctx: OperationContext, id: string, body: UpdateVolumeBody): Volume {
   const volume = visibleVolume(s, ctx.caller, id);
-  const name = body.name !== undefined ? body.name : body.display_name;
-  const description = body.description !== undefined ? body.description : body.display_description;
-  if (name !== undefined) volume.name = name;
-  if (description !== undefined) volume.description = description;
+  applyDisplayFields(volume, body);
   if (body.metadata) volume.metadata = { ...body.metadata };
   volume.updatedAt = ctx.now;
   ctx.tx.emit("block-storage.volume.updated", { id, projectId: volume.projectId, name: volume.name });

@@ -1,6 +1,7 @@
 // /snapshots (cinder/api/v3/snapshots.py, v3/snapshot_metadata.py, contrib/admin_actions.py): create (202),
 // list and detail (filters, all_tenants for admins, limit/marker with `snapshots_links`), show, update,
-// metadata, delete (202), and the admin actions os-reset_status / os-force_delete.
+// metadata, delete (202), the admin actions os-reset_status / os-force_delete, and the owner's
+// os-update_snapshot_status (contrib/snapshot_actions.py).
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -17,6 +18,7 @@ import {
   resetSnapshotStatus,
   setSnapshotMetadata,
   updateSnapshot,
+  updateSnapshotStatus,
   visibleSnapshot,
 } from "../operations/snapshots.js";
 import {
@@ -124,6 +126,12 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
       schema: snapshotActionSchema,
       handler: async (c) => {
         const body = await readBody(c, snapshotActionSchema);
+        if ("os-update_snapshot_status" in body) {
+          // policy snapshot_extension:snapshot_actions:update_snapshot_status is open: the owner (or an admin)
+          const { status, progress } = body["os-update_snapshot_status"];
+          deps.write(c, (s, ctx) => updateSnapshotStatus(s, ctx, id(c), status, progress ?? undefined));
+          return c.body(null, 202);
+        }
         const action = "os-reset_status" in body ? "reset_status" : "force_delete";
         if (!deps.caller(c).isAdmin) throw forbidden(`Policy doesn't allow volume_extension:snapshot_admin_actions:${action} to be performed.`);
         deps.write(c, (s, ctx) =>

@@ -17,23 +17,28 @@ export const snapshotCreateSchema = z.strictObject({
 export type SnapshotCreateBody = z.infer<typeof snapshotCreateSchema>["snapshot"];
 
 export const snapshotUpdateSchema = z.strictObject({
-  snapshot: z
-    .strictObject({
-      name: nullableText.optional(),
-      description: nullableText.optional(),
-      display_name: nullableText.optional(),
-      display_description: nullableText.optional(),
-    })
-    .refine((s) => Object.keys(s).length > 0, "Invalid input: name or description is required"),
+  // at least one of them, which updateSnapshot checks once it knows the snapshot is the caller's
+  snapshot: z.strictObject({
+    name: nullableText.optional(),
+    description: nullableText.optional(),
+    display_name: nullableText.optional(),
+    display_description: nullableText.optional(),
+  }),
 });
 export type SnapshotUpdateBody = z.infer<typeof snapshotUpdateSchema>["snapshot"];
 
 export const snapshotMetadataSchema = z.strictObject({ metadata: metadataSchema });
 export const snapshotMetaItemSchema = z.strictObject({ meta: metadataSchema });
 
-/** POST /snapshots/{id}/action: one admin action per body. */
+/** Cinder's `progress` format: an integer percentage from 0 to 100, `"90%"`; empty means none. */
+const progress = z
+  .string()
+  .refine((p) => p === "" || (/^\s*[-+]?\d+%$/.test(p) && Number(p.slice(0, -1)) >= 0 && Number(p.slice(0, -1)) <= 100), "progress must be an integer percentage");
+
+/** POST /snapshots/{id}/action: one action per body (two for admins, os-update_snapshot_status for the owner). */
 export const snapshotActionSchema = z.union([
   z.strictObject({ "os-reset_status": z.strictObject({ status: z.string().min(1) }) }),
   z.strictObject({ "os-force_delete": z.union([z.strictObject({}), z.null()]) }),
+  z.strictObject({ "os-update_snapshot_status": z.strictObject({ status: z.string(), progress: progress.nullable().optional() }) }),
 ]);
 export type SnapshotActionBody = z.infer<typeof snapshotActionSchema>;

@@ -6,8 +6,12 @@ import { isoMicroNoZone } from "../../../kernel/time.js";
 import type { Microversion } from "../microversion.js";
 import type { Snapshot } from "../state.js";
 
-/** Cinder's progress: "0%" until the backend reports the snapshot done, then "100%". */
+/**
+ * Cinder's progress: what os-update_snapshot_status last reported, else "0%" until the backend reports the
+ * snapshot done, then "100%".
+ */
 export function snapshotProgress(snapshot: Snapshot): string {
+  if (snapshot.progress !== undefined) return snapshot.progress;
   return snapshot.status === "creating" || snapshot.status === "error" ? "0%" : "100%";
 }
 

@@ -1,6 +1,7 @@
 // POST /servers (nova/compute/api.py create, _validate_and_build_base_options, _provision_instances): every
 // reference checked (400 when unknown), quota (413), then per server a host chosen and claimed, ports made,
-// group membership recorded and the BUILD phase entered. One update: a refusal leaves nothing behind.
+// group membership recorded, volumes attached or made (server-block-devices.ts) and the BUILD phase entered.
+// One update: a refusal leaves nothing behind.
 
 import { get, put } from "../../../kernel/store/table.js";
 import type { OperationContext } from "../../../kernel/operation.js";
@@ -16,14 +17,9 @@ import { addInstanceUsage, checkInstanceQuota, computeQuotas } from "./quotas.js
 import { allocatePorts, planNetworks, type NetworkRequest } from "./server-networks.js";
 import { addGroupMember } from "./server-groups.js";
 import { zoneExists } from "./zones.js";
+import { attachBlockDevices, planBlockDevices, type BlockDevice } from "./server-block-devices.js";
 
-export interface BlockDevice {
-  sourceType?: string;
-  destinationType?: string;
-  uuid?: string;
-  bootIndex?: number | null;
-  deleteOnTermination?: boolean;
-}
+export type { BlockDevice } from "./server-block-devices.js";
 
 export interface ServerCreateInput {
   name: string;
@@ -71,14 +67,14 @@ export function snapshotOf(flavor: Flavor): FlavorSnapshot {
   };
 }
 
-/** The image to boot: imageRef, or none when block device 0 is a volume (the volume is checked with the
- * block-storage service, later); an image-to-volume boot shows the image as "" too, as Nova does. */
+/** The image to boot: imageRef, or none when block device 0 is a volume (checked with the other volume
+ * mappings in server-block-devices.ts); an image-to-volume boot shows the image as "" too, as Nova does. */
 function bootImage(s: ComputeState, ctx: OperationContext, input: ServerCreateInput, flavor: Flavor): string | null {
   const root = input.blockDevices?.find((b) => b.bootIndex === 0);
   if (root) {
     if (!root.uuid && root.sourceType !== "blank") throw badRequest("Block Device Mapping is Invalid: a boot device needs a uuid.");
+    if (root.destinationType === "volume") return null;
     if (root.sourceType === "image" && root.uuid && !findImage(ctx.root, root.uuid, ctx.caller)) throw badRequest(`Image ${root.uuid} could not be found.`);
-    if (root.destinationType !== "local") return null;
   }
   const ref = root?.sourceType === "image" && root.uuid ? root.uuid : input.imageRef;
   if (!ref) throw badRequest("Missing imageRef attribute");
@@ -166,18 +162,16 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
   const groups = computeHooks.resolveSecurityGroups(ctx.root, projectId, groupNames);
   if (groups.missing.length > 0) throw badRequest(`Security group ${groups.missing[0]} not found for project ${projectId}.`);
   const count = instanceCount(s, projectId, flavor, input.minCount ?? 1, input.maxCount ?? input.minCount ?? 1);
+  const blockDevices = planBlockDevices(ctx, input.blockDevices ?? [], { imageRef: input.imageRef, count, zone });
   const group = serverGroupOf(s, ctx, input.groupId, count);
   const plan = planNetworks(ctx, projectId, input.networks, count);
   const adminPass = input.adminPass ?? password(ctx);
   const reservationId = `r-${ctx.ids.hexId().slice(0, 8)}`;
-  const volumes = (input.blockDevices ?? [])
-    .filter((b) => b.sourceType === "volume" && b.uuid)
-    .map((b) => ({ id: b.uuid!, deleteOnTermination: b.deleteOnTermination ?? false, device: b.bootIndex === 0 ? "/dev/vda" : "" }));
 
   const servers: Server[] = [];
   for (let i = 0; i < count; i++) {
     const id = ctx.ids.uuid();
-    const host = forcedHost ?? scheduleHost(s, { flavor, zone, serverGroup: group, serverId: id });
+    const host = forcedHost ?? scheduleHost(s, { flavor, zone: blockDevices.zone, serverGroup: group, serverId: id });
     if (host) claimHost(s, host, flavor, 1);
     const server: Server = {
       id,
@@ -195,7 +189,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
       userData: input.userData ?? null,
       metadata: { ...metadata },
       tags: [...new Set(input.tags ?? [])],
-      requestedZone: zone,
+      requestedZone: blockDevices.zone,
       availabilityZone: host?.zone ?? "",
       host: host?.id ?? null,
       serverGroupId: group?.id ?? null,
@@ -213,7 +207,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
       accessIPv4: input.accessIPv4 ?? "",
       accessIPv6: input.accessIPv6 ?? "",
       diskConfig: input.diskConfig ?? "MANUAL",
-      volumesAttached: volumes.map((v) => ({ ...v })),
+      volumesAttached: [],
       instanceNumber: s.nextInstanceNumber++,
       phase: null,
       reservationId,
@@ -225,6 +219,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
     };
     put(s.servers, server);
     allocatePorts(ctx, server, plan, groups.ids);
+    attachBlockDevices(ctx, server, blockDevices);
     if (group) addGroupMember(s, group.id, id);
     addInstanceUsage(s, projectId, { instances: 1, cores: flavor.vcpus, ram: flavor.ram });
     enterPhase(ctx, server, "building");

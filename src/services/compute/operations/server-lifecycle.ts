@@ -52,11 +52,12 @@ export function finishBuild(s: ComputeState, ctx: StepContext, server: Server): 
 
 /**
  * A build that fails: Nova cleans up what the build allocated (the ports it created are deleted, given ones
- * let go, the host's claim dropped) and leaves the server in ERROR with its fault. The quota stays used
- * until the server is deleted, as in Nova.
+ * let go, the volumes detached and those with delete_on_termination deleted, the host's claim dropped) and
+ * leaves the server in ERROR with its fault. The quota stays used until the server is deleted, as in Nova.
  */
 export function failBuild(s: ComputeState, ctx: StepContext, server: Server, fault: ServerFault): void {
   releasePorts(ctx, server);
+  releaseVolumes(ctx, server);
   releaseHost(s, server);
   server.fault = fault;
   enterPhase(ctx, server, null);

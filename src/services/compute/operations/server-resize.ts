@@ -15,10 +15,13 @@ import { snapshotOf } from "./server-create.js";
 import { begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "./server-action-rules.js";
 import { assertUnlocked } from "./servers.js";
 import { onBehalfOf } from "./server-lifecycle.js";
+import { followHost } from "./volume-attachments.js";
 
-/** Binds the server's ports where it now runs (a resize or evacuation to another host moves the bindings). */
+/** Binds the server's ports where it now runs (a resize or evacuation to another host moves the bindings);
+ * its volume attachments' host_name follows too. */
 export function rebindPorts(ctx: StepContext, server: Server): void {
   if (server.host === null) return;
+  followHost(ctx, server);
   const hooks = onBehalfOf(ctx, server);
   for (const portId of server.portIds) {
     computeHooks.bindPort(hooks, portId, { serverId: server.id, host: server.host, zone: server.availabilityZone });

@@ -1,12 +1,17 @@
 // A server's volume attachments (Nova's os-volume_attachments): list, show, attach (200 with the
-// attachment) and detach (202). The volume's side goes through block storage's for-compute.ts contract.
+// attachment), update (a swap, 202; delete_on_termination from 2.85) and detach (202). The volume's side goes through block storage's for-compute.ts contract.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import { microversion } from "../microversion.js";
 import { visibleServer } from "../operations/servers.js";
-import { attachVolume, detachVolume, findAttachment } from "../operations/volume-attachments.js";
-import { parseVolumeAttachmentCreate, volumeAttachmentCreateSchema } from "../schemas/volume-attachments.js";
+import { attachVolume, detachVolume, findAttachment, updateVolumeAttachment } from "../operations/volume-attachments.js";
+import {
+  parseVolumeAttachmentCreate,
+  parseVolumeAttachmentUpdate,
+  volumeAttachmentCreateSchema,
+  volumeAttachmentUpdateSchema,
+} from "../schemas/volume-attachments.js";
 import { volumeAttachmentView } from "../views/volume-attachments.js";
 import type { ComputeDeps } from "./deps.js";
 
@@ -50,6 +55,18 @@ export function volumeAttachmentRoutes(deps: ComputeDeps): RouteDef[] {
           return volumeAttachmentView(visibleServer(s, ctx.caller, id), entry, mv);
         });
         return c.json({ volumeAttachment: view });
+      },
+    },
+    {
+      method: "PUT",
+      path: `${BASE}/:volumeId`,
+      operation: "compute.server.volume_attachment.update",
+      schema: volumeAttachmentUpdateSchema,
+      handler: async (c) => {
+        const mv = microversion(c);
+        const input = parseVolumeAttachmentUpdate(await readBody(c, volumeAttachmentUpdateSchema, maxBody), mv);
+        deps.write(c, (s, ctx) => updateVolumeAttachment(s, ctx, c.req.param("id")!, c.req.param("volumeId")!, input, mv));
+        return c.body(null, 202);
       },
     },
     {

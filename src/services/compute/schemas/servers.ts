@@ -4,6 +4,7 @@
 
 import * as z from "zod";
 import { ownRecord } from "../../../kernel/own.js";
+import { novaBool, novaInt } from "./parameter-types.js";
 
 /** Nova's `name`: 1-255 printable characters, no leading or trailing whitespace. */
 export const serverName = z
@@ -24,14 +25,16 @@ const networkRequest = z.looseObject({
 });
 export type NetworkRequestBody = z.infer<typeof networkRequest>;
 
+/** block_device_mapping_v2 entries (Nova's block_device_mapping_new_item): integers may come as digit strings. */
 const blockDevice = z.looseObject({
   source_type: z.enum(["volume", "image", "snapshot", "blank"]).optional(),
   destination_type: z.enum(["volume", "local"]).optional(),
-  uuid: z.string().optional(),
-  boot_index: z.union([z.number().int(), z.string(), z.null()]).optional(),
-  volume_size: z.union([z.number().int(), z.string()]).optional(),
-  delete_on_termination: z.boolean().optional(),
-  device_name: z.string().optional(),
+  uuid: z.string().min(1).max(255).optional(),
+  boot_index: z.union([novaInt(-(2 ** 31)), z.literal(""), z.null()]).optional(),
+  volume_size: z.union([novaInt(0), z.null()]).optional(),
+  delete_on_termination: novaBool.optional(),
+  device_name: z.string().max(255).nullable().optional(),
+  tag: z.string().min(1).max(60).optional(),
 });
 export type BlockDeviceBody = z.infer<typeof blockDevice>;
 
