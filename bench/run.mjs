@@ -1,6 +1,8 @@
 // `npm run bench`: cold start, token-validation throughput against a bare node:http baseline, store
 // insert/read cost at 1k vs 100k rows, port creates, compute (10k server creates, a /servers/detail page at
-// 10k vs 100k servers, lifecycles per second), RSS after start, and what users download and wait for (the
+// 10k vs 100k servers, lifecycles per second), block storage (volume creates, a /volumes/detail page at 10k vs
+// 100k volumes, attach/detach pairs per second), instance HA (a host failure with 1,000 servers recovered:
+// virtual and wall time; notification creates per second), RSS after start, and what users download and wait for (the
 // npm package's size; the image's size, docker run -> healthy, docker stop), and the blob store (put
 // throughput, memory back after deletes), and memory back after deleting 100k servers. Prints a table and
 // a JSON line.
@@ -12,6 +14,8 @@ import { measureThroughput } from "./throughput.mjs";
 import { measureStore } from "./store.mjs";
 import { measureNetworking } from "./networking.mjs";
 import { measureCompute } from "./compute.mjs";
+import { measureBlockStorage } from "./block-storage.mjs";
+import { measureInstanceHa } from "./instance-ha.mjs";
 import { measureContainer, measurePackage } from "./shipping.mjs";
 import { measureBlobs } from "./blobs.mjs";
 import { measureServerMemory } from "./server-memory.mjs";
@@ -29,6 +33,10 @@ log("bench: networking port creates (100 vs 60,000 addresses in use in a /16)...
 const net = await measureNetworking({ sample: 1000, fillTo: 60_000 });
 log("bench: compute (10,000 creates at time factor 1000; /servers/detail page at 10k vs 100k servers; lifecycles)...");
 const compute = await measureCompute({ creates: 10_000, timeFactor: 1000, pagesSmall: 10_000, pagesLarge: 100_000, lifecycleCount: 2000 });
+log("bench: block storage (10,000 volume creates; /volumes/detail page at 10k vs 100k volumes; attach/detach pairs)...");
+const storage = await measureBlockStorage({ small: 10_000, large: 100_000, pairs: 5000 });
+log("bench: instance HA (a host with 100 and 1,000 servers fails and is recovered; 5,000 notification creates)...");
+const ha = await measureInstanceHa({ servers: 1000, notifications: 5000 });
 log("bench: blob store (200 MiB in 1 MiB blobs put, then deleted; memory and disk)...");
 const blobs = await measureBlobs({ totalMiB: 200, blobMiB: 1 });
 log("bench: memory back after deletes (100,000 servers with ports created, then all deleted)...");
@@ -39,6 +47,7 @@ const box = await measureContainer({ runs: 3 });
 
 const f = (x, d = 1) => Number(x).toFixed(d);
 const cp = compute.pages;
+const sp = storage.pages;
 const rows = [
   { figure: "cold start: spawn -> first 200 (median)", value: `${f(cold.medianMs)} ms (min ${f(cold.minMs)})`, target: "<= 300 ms", pass: cold.medianMs <= 300 },
   { figure: "  reference: bare node:http spawn -> 200", value: `${f(cold.nodeFloorMedianMs)} ms`, target: "(info)", pass: null },
@@ -118,6 +127,33 @@ const rows = [
     target: "(info)",
     pass: null,
   },
+  { figure: "volume create -> available (step immediate), volumes/s", value: `${f(storage.create.perSecond, 0)} (10,000 in ${f(storage.create.seconds, 2)} s)`, target: "(info)", pass: null },
+  {
+    figure: "volumes/detail 1000, 10k -> 100k (1st page)",
+    value: `${f(sp.first.small.ms, 1)} -> ${f(sp.first.large.ms, 1)} ms (x${f(sp.first.ratio, 2)})`,
+    target: "<= x1.5",
+    pass: sp.first.ratio <= 1.5,
+  },
+  {
+    figure: "  volumes/detail 1000, 10k -> 100k (mid marker)",
+    value: `${f(sp.middle.small.ms, 1)} -> ${f(sp.middle.large.ms, 1)} ms (x${f(sp.middle.ratio, 2)})`,
+    target: "(info)",
+    pass: null,
+  },
+  {
+    figure: "  demo's page behind 10k -> 100k admin volumes",
+    value: `${f(sp.otherProject.small.ms, 1)} -> ${f(sp.otherProject.large.ms, 1)} ms (x${f(sp.otherProject.ratio, 2)})`,
+    target: "(info)",
+    pass: null,
+  },
+  { figure: "volume attach/detach pairs/s (os-attach + os-detach)", value: `${f(storage.attach.perSecond, 0)} (${f(storage.attach.usPerPair, 0)} us a pair)`, target: "(info)", pass: null },
+  {
+    figure: "host failure, 1,000 servers recovered: virtual / wall",
+    value: `${f(ha.large.virtualSeconds, 0)} s / ${f(ha.large.wallMs, 0)} ms (100 servers: ${f(ha.small.virtualSeconds, 0)} s / ${f(ha.small.wallMs, 0)} ms)`,
+    target: "(info)",
+    pass: null,
+  },
+  { figure: "instance HA notifications created/s (POST /v1/notifications)", value: `${f(ha.create.perSecond, 0)} (${f(ha.create.usPerCreate, 0)} us each)`, target: "(info)", pass: null },
   { figure: "server lifecycles/s (frozen clock)", value: `${f(compute.lifecycle.perSecond, 0)} (${f(compute.lifecycle.usPerLifecycle / 1000, 2)} ms each)`, target: "(info)", pass: null },
   { figure: "blob put, 200 MiB in 1 MiB blobs, memory / disk", value: `${f(blobs.memory.putMiBps, 0)} / ${f(blobs.disk.putMiBps, 0)} MiB/s`, target: "(info)", pass: null },
   {
@@ -174,6 +210,22 @@ if (!box.skipped) {
       (box.startIntervalSupported ? "HEALTHCHECK --start-interval in effect" : "engine older than 25: built without --start-interval, so healthy comes with the first 5 s interval"),
   );
 }
+console.log(
+  `block storage: in-process app.request, admin token, project-scoped paths, volume quotas unlimited, frozen clock; ` +
+    `creates: one POST /volumes (1 GiB) each with the creating -> available step overridden to immediate (every answer already available), ` +
+    `the first 10,000 of the world; pages: GET /volume/v3/{project}/volumes/detail?limit=1000, median of 40 after 20 warm-up, ` +
+    `${f(sp.first.bytes / 1024, 0)} KiB a page, marker at the middle, ` +
+    `a 10k and a 100k world side by side (built by the same POSTs; 100k in ${f(sp.buildLargeSeconds, 1)} s), the page asked of each in turn, ` +
+    `each behind ${sp.demoVolumes} of project demo created first (demo's page: 15 after 5 warm-up); ` +
+    `pairs: POST /volumes/{id}/action os-attach (host_name, /dev/vdb) then os-detach, over 100 volumes beside 10k, after 200 warm-up; ` +
+    `block storage part ${f(storage.seconds, 1)} s`,
+);
+console.log(
+  `instance HA: in-process, frozen clock, ha-cluster plus 3 large hosts in a segment of their own; the servers seeded ACTIVE (m1.tiny, HA_Enabled, a port each on a /16) ` +
+    `on big-1, which fails (POST /_emulator/compute/hosts/big-1/fail); the nova_notification driver's notification advanced to finished through ` +
+    `POST /_emulator/instance-ha/notifications/{id}/advance (default options: 180 s service wait, 3 evacuations at a time, 2 s rebuilds); ` +
+    `creates: POST /instance-ha/v1/notifications (VM, distinct instance_uuid) as admin after 200 warm-up; instance HA part ${f(ha.seconds, 1)} s`,
+);
 console.log(`store: ${store.via}; ${store.inserts} timed inserts per size; 100k-row table built in ${f(store.buildLargeMs, 0)} ms`);
 console.log(
   `compute: in-process app.request, admin token, microversion 2.1, m1.tiny/cirros, quotas unlimited, 4 large hosts merged into the seed; ` +
@@ -255,6 +307,28 @@ const result = {
     detailPageWithPortsMs10k: +f(compute.create.pageWithPorts.ms, 2),
     lifecyclesPerSecond: Math.round(compute.lifecycle.perSecond),
     seconds: +f(compute.seconds),
+  },
+  instanceHa: {
+    recovery1000: { virtualSeconds: ha.large.virtualSeconds, wallMs: Math.round(ha.large.wallMs), seedMs: Math.round(ha.large.seedMs) },
+    recovery100: { virtualSeconds: ha.small.virtualSeconds, wallMs: Math.round(ha.small.wallMs) },
+    notificationsPerSecond: Math.round(ha.create.perSecond),
+    seconds: +f(ha.seconds),
+  },
+  blockStorage: {
+    createsPerSecond: Math.round(storage.create.perSecond),
+    detailPageMs: {
+      first10k: +f(sp.first.small.ms, 2),
+      first100k: +f(sp.first.large.ms, 2),
+      marker10k: +f(sp.middle.small.ms, 2),
+      marker100k: +f(sp.middle.large.ms, 2),
+    },
+    firstPageRatio: +sp.first.ratio.toFixed(3),
+    markerPageRatio: +sp.middle.ratio.toFixed(3),
+    otherProjectPageMs: { behind10k: +f(sp.otherProject.small.ms, 2), behind100k: +f(sp.otherProject.large.ms, 2), ratio: +sp.otherProject.ratio.toFixed(3) },
+    targetRatio: 1.5,
+    pass: sp.first.ratio <= 1.5,
+    attachDetachPairsPerSecond: Math.round(storage.attach.perSecond),
+    seconds: +f(storage.seconds),
   },
   blobs: {
     putMiBps: { memory: Math.round(blobs.memory.putMiBps), disk: Math.round(blobs.disk.putMiBps) },

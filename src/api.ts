@@ -2,6 +2,7 @@
 // interfaces, no dependency's types, so the declarations users get resolve with nothing else installed.
 // src/index.ts checks the real createEmulator against them: they cannot promise what the emulator lacks.
 
+import type { InstanceHaOptionsInput } from "./services/instance-ha/engine/public-types.js";
 import type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
 
 export type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
@@ -30,6 +31,11 @@ export interface EmulatorOptions {
   actionSeconds?: number;
   /** block storage: virtual seconds per volume step, creating -> available and the others (default 2) */
   volumeSeconds?: number;
+  /**
+   * instance HA (Masakari): its options as a config file's `instanceHa` object names them, and customTasks:
+   * module paths, or task objects ({ name, execute(ctx), revert?(ctx) }) and functions returning one
+   */
+  instanceHa?: InstanceHaOptionsInput;
   /** region name in the catalog (default RegionOne) */
   region?: string;
   /** requests per window per project: `100/60`, `100` (per minute), or the object; off by default */

@@ -10,7 +10,8 @@ import { randomSeed } from "./kernel/ids.js";
 import { LOG_FORMATS, LOG_LEVELS } from "./log.js";
 import { loadWorldFrom, parseYaml, type WorldDocument } from "./world.js";
 // a service's own options are declared in its folder; they take their place in the one table here
-import { SERVICE_OPTIONS, serviceOptionsSchema } from "./service-options.js";
+import { SERVICE_FILE_PATHS, SERVICE_OPTIONS, serviceOptionsSchema } from "./service-options.js";
+import { dirname, isAbsolute, resolve } from "node:path";
 
 /** A switch: true or false, also as the strings a flag or an environment variable carries. */
 const onOff = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
@@ -239,5 +240,11 @@ export function optionsFromFile(path: string): Record<string, unknown> {
     throw new OptionsError(`config file ${path}: neither valid JSON nor valid YAML: ${(error as Error).message.split("\n")[0]}`);
   }
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new OptionsError(`config file ${path}: it must hold an object of options`);
+  // a path a service option holds (a module of custom tasks) means the same wherever the emulator starts
+  for (const [key, field] of SERVICE_FILE_PATHS) {
+    const section = (doc as Record<string, Record<string, unknown> | undefined>)[key];
+    const list = section && typeof section === "object" ? section[field] : undefined;
+    if (Array.isArray(list)) section![field] = list.map((p) => (typeof p === "string" && !isAbsolute(p) ? resolve(dirname(path), p) : p));
+  }
   return doc as Record<string, unknown>;
 }

@@ -7,9 +7,11 @@ import type { IdentityEvents } from "./services/identity/events.js";
 import type { NetworkingEvents } from "./services/networking/events.js";
 import type { ComputeEvents } from "./services/compute/events.js";
 import type { BlockStorageEvents } from "./services/block-storage/events.js";
+import type { InstanceHaEvents } from "./services/instance-ha/events.js";
+import type { InstanceHaEngineEvents } from "./services/instance-ha/engine/events.js";
 
 declare module "./kernel/events.js" {
-  interface EventMap extends IdentityEvents, NetworkingEvents, ComputeEvents, BlockStorageEvents {}
+  interface EventMap extends IdentityEvents, NetworkingEvents, ComputeEvents, BlockStorageEvents, InstanceHaEvents, InstanceHaEngineEvents {}
 }
 
 export type { EventMap } from "./kernel/events.js";

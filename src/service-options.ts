@@ -4,9 +4,15 @@
 
 import { COMPUTE_OPTIONS, computeOptionsSchema } from "./services/compute/options.js";
 import { BLOCK_STORAGE_OPTIONS, blockStorageOptionsSchema } from "./services/block-storage/options.js";
+import { INSTANCE_HA_OPTIONS } from "./services/instance-ha/options.js";
+// instance HA's options, the recovery engine's task lists and JavaScript tasks (module paths or objects)
+import { instanceHaFileSchema } from "./services/instance-ha/engine/config.js";
 
 /** zod fields of the services' options, spread into the options schema */
-export const serviceOptionsSchema = { ...computeOptionsSchema, ...blockStorageOptionsSchema };
+export const serviceOptionsSchema = { ...computeOptionsSchema, ...blockStorageOptionsSchema, instanceHa: instanceHaFileSchema.optional() };
 
 /** their rows of the option table (flag, variable, default, meaning), in the order the usage lists them */
-export const SERVICE_OPTIONS = { ...COMPUTE_OPTIONS, ...BLOCK_STORAGE_OPTIONS };
+export const SERVICE_OPTIONS = { ...COMPUTE_OPTIONS, ...BLOCK_STORAGE_OPTIONS, ...INSTANCE_HA_OPTIONS };
+
+/** Config-file keys (option, field) holding file paths: relative ones are taken from the config file's folder. */
+export const SERVICE_FILE_PATHS: Array<[string, string]> = [["instanceHa", "customTasks"]];

@@ -9,6 +9,7 @@ import { networkingService } from "./services/networking/index.js";
 import { computeService } from "./services/compute/index.js";
 import { imageService } from "./services/image/index.js";
 import { blockStorageService } from "./services/block-storage/index.js";
+import { instanceHaService } from "./services/instance-ha/index.js";
 
 /** The services' events, merged into the kernel's EventMap: any program that runs the services checks them. */
 export type { EventMap } from "./events.js";
@@ -26,6 +27,8 @@ export function defaultServices(options: ResolvedOptions): ServiceModule[] {
     imageService(),
     blockStorageService({ volumeMs: options.volumeSeconds * 1000 }),
     computeService({ buildMs: options.buildSeconds * 1000, actionMs: options.actionSeconds * 1000 }),
+    // instance HA asks compute through compute/for-instance-ha.ts
+    instanceHaService(options.instanceHa),
   ] as ServiceModule[];
   catalog.push(...catalogOf(services));
   return services;

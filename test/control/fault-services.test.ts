@@ -8,7 +8,7 @@ import { toyEmulator } from "../helpers/toy-service.js";
 import { createEmulator } from "../../src/app.js";
 
 const error = { type: "error", status: 500 };
-const KNOWN = "Known services: identity, networking, image, block-storage, compute.";
+const KNOWN = "Known services: identity, networking, image, block-storage, compute, instance-ha.";
 
 describe("POST /_emulator/faults refuses what would never fire", () => {
   const emu = testEmulator();
@@ -45,7 +45,7 @@ describe("POST /_emulator/faults refuses what would never fire", () => {
     expect((await call(toy, "POST", "/_emulator/faults", { body: { service: "toy", effect: error } })).status).toBe(201);
     const res = await call(toy, "POST", "/_emulator/faults", { body: { service: "volume", effect: error } });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/Known services: identity, networking, image, block-storage, compute, toy\./);
+    expect(res.body.error.message).toMatch(/Known services: identity, networking, image, block-storage, compute, instance-ha, toy\./);
   });
 });
 

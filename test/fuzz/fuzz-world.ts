@@ -120,7 +120,9 @@ function valuesIn(body: unknown): string[] {
         if (typeof item === "string") out.push(item);
         else if (item && typeof item === "object") {
           const row = ((item as any).keypair ?? item) as Record<string, unknown>;
-          const id = row.id ?? row.name ?? row.project_id;
+          // Masakari's records: an integer id, and the uuid their paths take
+          const uuid = typeof row.id === "number" ? (row.uuid ?? row.notification_uuid) : undefined;
+          const id = uuid ?? row.id ?? row.name ?? row.project_id;
           if (typeof id === "string" || typeof id === "number") out.push(String(id));
         }
       }
@@ -179,4 +181,13 @@ async function populate(emu: Emulator, admin: string, member: string): Promise<v
     await must("POST", "/volume/v3/backups", token, { backup: { volume_id: volume, name: "fuzz" } });
     await call(emu, "POST", "/_emulator/clock/advance?by=1m");
   }
+  // instance HA: a segment busy with a new notification of its host, and a free one with a reserved host
+  const ha = "/instance-ha/v1";
+  const busy = (await must("POST", `${ha}/segments`, admin, { segment: { name: "fuzz-busy", recovery_method: "auto", service_type: "COMPUTE" } })).segment;
+  await must("POST", `${ha}/segments/${busy.uuid}/hosts`, admin, { host: { name: "compute-1", type: "COMPUTE", control_attributes: "SSH" } });
+  await must("POST", `${ha}/notifications`, admin, {
+    notification: { type: "COMPUTE_HOST", hostname: "compute-1", generated_time: "2030-01-01T00:00:00", payload: { event: "STOPPED", host_status: "NORMAL" } },
+  });
+  const free = (await must("POST", `${ha}/segments`, admin, { segment: { name: "fuzz-free", recovery_method: "reserved_host", service_type: "COMPUTE" } })).segment;
+  await must("POST", `${ha}/segments/${free.uuid}/hosts`, admin, { host: { name: "compute-2", type: "COMPUTE", control_attributes: "SSH", reserved: true } });
 }

@@ -13,6 +13,16 @@ export function hasOpenstackCli(): boolean {
   }
 }
 
+/** Whether the masakari client plugin (Debian python3-masakariclient) gives the CLI its `segment` commands. */
+export function hasMasakariClient(): boolean {
+  try {
+    execFileSync("openstack", ["segment", "list", "--help"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface CliResult {
   code: number;
   stdout: string;

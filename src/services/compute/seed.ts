@@ -1,7 +1,7 @@
 // Loads the `compute` section of a seed world: flavors, compute hosts (whose zones are the availability
-// zones) and quota overrides; images listed here (older worlds) go to the image service's catalog. Ids not
-// given derive from names, so the world has the same ids in every run and after every reset; seeding
-// publishes no events.
+// zones), quota overrides and servers already running (seed-servers.ts); images listed here (older worlds)
+// go to the image service's catalog. Ids not given derive from names, so the world has the same ids in
+// every run and after every reset; seeding publishes no events.
 
 import * as z from "zod";
 import type { Kernel } from "../../kernel/kernel.js";
@@ -15,6 +15,7 @@ import { seedImages } from "../image/for-compute.js";
 import { COMPUTE_QUOTA_KEYS, type ComputeQuotas, type ComputeState } from "./state.js";
 import { createFlavor } from "./operations/flavors.js";
 import { computeQuotas } from "./operations/quotas.js";
+import { seedServers, serverSeed } from "./seed-servers.js";
 
 const count = z.number().int().min(0);
 
@@ -56,6 +57,8 @@ const seedSchema = z.strictObject({
   images: z.array(z.unknown()).default([]),
   hosts: z.array(hostSeed).default([]),
   quotas: z.array(quotaSeed).default([]),
+  /** after the quotas: a seeded server counts against its project's */
+  servers: z.array(serverSeed).default([]),
 });
 
 /** Seeding happens outside any API call: its events are not published. */
@@ -67,7 +70,8 @@ export function loadComputeSeed(s: ComputeState, section: unknown, kernel: Kerne
     if (!id) throw seedError(`${what} names project ${ref}, which the identity seed does not have`);
     return id;
   };
-  // every seeded resource comes with its id, so seeding never draws from the id stream
+  // every seeded resource comes with its id, so seeding never draws from the id stream (but for the ports of
+  // seeded servers, which networking makes as it makes any: with --random-seed, the same in every run)
   const ctx = { ids: kernel.ids, now, tx: noTx };
 
   for (const f of seed.flavors) {
@@ -119,6 +123,8 @@ export function loadComputeSeed(s: ComputeState, section: unknown, kernel: Kerne
     const projectId = project(ref, "A quota");
     computeQuotas.set(s, projectId, limits);
   }
+
+  seedServers(s, seed.servers, kernel, world);
 }
 
 function seedError(message: string): ApiError {

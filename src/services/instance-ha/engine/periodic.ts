@@ -1,0 +1,76 @@
+// Masakari's periodic tasks (masakari/engine/manager.py) on the virtual clock: every
+// process_unfinished_notifications_interval, `error` notifications and `new` ones older than
+// retry_notification_new_status_interval run again (failing again ends them `failed`), and unfinished ones
+// older than notifications_expired_interval become `failed`. Armed only while something is unfinished, so
+// an idle emulator's clock has no work pending.
+
+import type { Kernel } from "../../../kernel/kernel.js";
+import { runOperation } from "../../../kernel/operation.js";
+import { filter, get } from "../../../kernel/store/table.js";
+import { sliceOf, SLICE } from "../routes/deps.js";
+import { ACTIVE_STATUSES, type InstanceHaState } from "../state.js";
+import { ENGINE_CALLER, moveTo } from "./records.js";
+import type { Runner } from "./runner.js";
+import type { EngineSettings } from "./settings.js";
+
+export class Periodic {
+  #next: { at: number; cancel: () => void } | null = null;
+
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly runner: Runner,
+    private readonly settings: () => EngineSettings,
+  ) {}
+
+  /** When the next pass runs (null: none planned). */
+  get nextAt(): number | null {
+    return this.#next?.at ?? null;
+  }
+
+  /**
+   * Plans the next pass unless one is planned. The planned one is scheduled again at its time: a world
+   * reset or a snapshot import drops the clock's jobs without telling the services.
+   */
+  ensure(): void {
+    const now = this.kernel.clock.now();
+    const at = this.#next && this.#next.at >= now ? this.#next.at : now + this.settings().processUnfinishedMs;
+    this.#next?.cancel();
+    this.#next = { at, cancel: this.kernel.clock.schedule(at, () => this.#pass()) };
+  }
+
+  cancel(): void {
+    this.#next?.cancel();
+    this.#next = null;
+  }
+
+  #pass(): void {
+    this.#next = null;
+    const settings = this.settings();
+    const now = this.kernel.clock.now();
+    const s = this.kernel.slice<InstanceHaState>(SLICE);
+    const unfinished = filter(s.notifications, (n) => ACTIVE_STATUSES.includes(n.status));
+    const expired = unfinished.filter((n) => now - n.generatedTime >= settings.expiredAfterMs).map((n) => n.id);
+    if (expired.length > 0) {
+      for (const id of expired) this.runner.forget(id);
+      runOperation(this.kernel, ENGINE_CALLER, (op) => {
+        const notifications = sliceOf(op.root).notifications;
+        for (const id of expired) {
+          const n = get(notifications, id)!;
+          n.workflow.lastError = `Notification expired: unfinished ${settings.expiredAfterMs / 1000} s after it was generated.`;
+          moveTo(op, n, "failed");
+        }
+      });
+    }
+    const gone = new Set(expired);
+    let waiting = false;
+    for (const n of unfinished) {
+      if (gone.has(n.id)) continue;
+      const busy = this.runner.isBusy(n.id) || !settings.drivers.includes("taskflow");
+      if (n.status === "error" && !busy) this.runner.pickUp(n.id, true);
+      else if (n.status === "new" && !busy && now - n.generatedTime >= settings.retryNewAfterMs) this.runner.pickUp(n.id, true);
+      else waiting = true;
+    }
+    // a pass is needed again while anything may still need one (a new one not stale yet, a run under way)
+    if (waiting) this.ensure();
+  }
+}

@@ -1,0 +1,274 @@
+// The workflow runner (taskflow's engine as Masakari drives it), on the virtual clock: a run takes its
+// notification to `running`, calls each task in turn (a task that waits is called again later), retries a
+// failed try with backoff, and on a final failure reverts the tasks already done in reverse order and
+// ends `error` (`failed` when the run was already a retry). Every change is one store update.
+
+import type { Kernel } from "../../../kernel/kernel.js";
+import { runOperation, type OperationContext } from "../../../kernel/operation.js";
+import { get } from "../../../kernel/store/table.js";
+import { setHostFlags } from "../operations/hosts.js";
+import { sliceOf } from "../routes/deps.js";
+import type { Notification, NotificationStatus } from "../state.js";
+import { flowFor, type FlowDef } from "./flows.js";
+import { detailNameOf, ENGINE_CALLER, markTask, moveTo, progress, taskContext } from "./records.js";
+import type { EngineSettings } from "./settings.js";
+import type { BaseTask, FlowData, TaskStep } from "./task.js";
+import { taskFault } from "./faults.js";
+
+interface Run {
+  id: string;
+  hostname: string;
+  flow: FlowDef;
+  /** the tasks' detail names, in order */
+  names: string[];
+  settings: EngineSettings;
+  /** the task under way (a fresh instance per try) and its place */
+  index: number;
+  task: BaseTask | null;
+  attempt: number;
+  poll: number;
+  faultChecked: boolean;
+  done: Array<{ index: number; task: BaseTask }>;
+  data: FlowData;
+  /** started by the periodic task (a retry): a failure ends `failed` */
+  retry: boolean;
+  reverting: boolean;
+  /** when its next step is due, and how to cancel it */
+  dueAt: number;
+  cancel: () => void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class Runner {
+  readonly #runs = new Map<string, Run>();
+  /** notifications waiting to be picked up */
+  readonly #pending = new Map<string, { at: number; cancel: () => void }>();
+  /** told when a run ends in `error` (the periodic task arms itself) */
+  onError: () => void = () => {};
+
+  constructor(
+    private readonly kernel: Kernel,
+    private settings: () => EngineSettings,
+  ) {}
+
+  /** Runs under way: notification id -> the task and try. */
+  active(): Array<{ notificationId: string; flow: string; task: string | null; attempt: number; reverting: boolean; dueAt: string }> {
+    return [...this.#runs.values()].map((r) => ({
+      notificationId: r.id,
+      flow: r.flow.name,
+      task: r.names[r.index] ?? null,
+      attempt: r.attempt,
+      reverting: r.reverting,
+      dueAt: new Date(r.dueAt).toISOString(),
+    }));
+  }
+
+  /** Picks a notification up after `delayMs` (a retry takes `new` and `error` ones, a first run only `new`). */
+  pickUp(id: string, retry: boolean, delayMs = 0): void {
+    this.forget(id);
+    const at = this.kernel.clock.now() + delayMs;
+    this.#pending.set(id, { at, cancel: this.kernel.clock.schedule(at, () => this.#start(id, retry)) });
+  }
+
+  /**
+   * Whether a pickup or a run of this notification is under way. One whose next step should long have run
+   * is not: a world reset or a snapshot import dropped the clock's jobs.
+   */
+  isBusy(id: string): boolean {
+    const due = this.nextDue(id);
+    return due !== undefined && due >= this.kernel.clock.now() - this.settings().processUnfinishedMs;
+  }
+
+  /** When the notification's pickup or next step is due; undefined when none is planned. */
+  nextDue(id: string): number | undefined {
+    return this.#pending.get(id)?.at ?? this.#runs.get(id)?.dueAt;
+  }
+
+  /** Drops a notification's pickup or run (it expired). */
+  forget(id: string): void {
+    this.#pending.get(id)?.cancel();
+    this.#pending.delete(id);
+    this.#runs.get(id)?.cancel();
+    this.#runs.delete(id);
+  }
+
+  #start(id: string, retry: boolean): void {
+    this.#pending.delete(id);
+    const settings = this.settings();
+    const data: FlowData = {};
+    let flow: FlowDef | null = null;
+    let hostname = "";
+    let names: string[] = [];
+    try {
+      flow = runOperation(this.kernel, ENGINE_CALLER, (op) => {
+        const s = sliceOf(op.root);
+        const n = get(s.notifications, id);
+        if (!n || !(n.status === "new" || (retry && n.status === "error"))) return null;
+        const chosen = flowFor(n, settings);
+        if (chosen === "ignored" || chosen === "finished") {
+          moveTo(op, n, chosen);
+          return null;
+        }
+        hostname = n.hostname;
+        const tasks = chosen.tasks.map((make) => make());
+        names = tasks.map(detailNameOf);
+        n.workflow = {
+          details: names.map((name) => ({ name, state: "PENDING", progress: 0, progressDetails: [] })),
+          retries: n.workflow.retries + (retry ? 1 : 0),
+          flow: chosen.name,
+          startedAt: op.now,
+          finishedAt: null,
+          lastError: n.workflow.lastError,
+        };
+        moveTo(op, n, "running");
+        if (chosen.name !== "instance_failure") this.#takeHostOut(op, n);
+        data.recoveryMethod = get(s.segments, n.segmentId)?.recoveryMethod;
+        return chosen;
+      });
+    } catch (error) {
+      // the flow could not even be built (a target names no task): the notification ends in error
+      this.#end(id, retry ? "failed" : "error", messageOf(error));
+      return;
+    }
+    if (!flow) return;
+    const run: Run = {
+      id, hostname, flow, names, settings, index: 0, task: null, attempt: 1, poll: 0, faultChecked: false, done: [], data, retry,
+      reverting: false, dueAt: 0, cancel: () => {},
+    };
+    this.#runs.set(id, run);
+    this.#schedule(run, 0);
+  }
+
+  /** Masakari marks the failed host on maintenance before the flow, and a reserved one no longer reserved. */
+  #takeHostOut(op: OperationContext, n: Notification): void {
+    const s = sliceOf(op.root);
+    const host = get(s.hosts, n.sourceHostUuid);
+    if (host) setHostFlags(s, op, host.id, { onMaintenance: true, ...(host.reserved ? { reserved: false } : {}) });
+  }
+
+  #schedule(run: Run, ms: number): void {
+    run.dueAt = this.kernel.clock.now() + ms;
+    run.cancel = this.kernel.clock.schedule(run.dueAt, () => {
+      if (this.#runs.get(run.id) === run) this.#step(run);
+    });
+  }
+
+  #step(run: Run): void {
+    if (run.reverting) return this.#revertNext(run);
+    if (run.index >= run.flow.tasks.length) return this.#finish(run, "finished");
+    if (!run.task) {
+      run.task = run.flow.tasks[run.index]();
+      run.poll = 0;
+      run.faultChecked = false;
+    }
+    const task = run.task;
+    if (!run.faultChecked) {
+      run.faultChecked = true;
+      const fault = taskFault(this.kernel, task.name, run.hostname);
+      if (fault?.kind === "delay") {
+        this.#write(run, (op, n) => {
+          progress(op, n, run.index, `Delayed ${fault.ms} ms by an injected fault`);
+          op.tx.emit("instance-ha.task.delayed", { notificationId: run.id, task: task.name, attempt: run.attempt, ms: fault.ms });
+        });
+        return this.#schedule(run, fault.ms);
+      }
+      if (fault?.kind === "fail") return this.#failTry(run, fault.message);
+    }
+    // what a try's first call hands on is rolled back with its writes if it throws (the vmoves it made);
+    // later calls only add what a retry makes again anyway
+    const before = run.poll === 0 ? structuredClone(run.data) : run.data;
+    let step: TaskStep | "gone";
+    try {
+      step = runOperation(this.kernel, ENGINE_CALLER, (op) => {
+        const n = get(sliceOf(op.root).notifications, run.id);
+        if (!n || n.status !== "running") return "gone" as const;
+        if (run.poll === 0) {
+          markTask(op, n, run.index, "RUNNING");
+          op.tx.emit("instance-ha.task.started", { notificationId: run.id, task: task.name, attempt: run.attempt });
+        }
+        const result = task.execute(taskContext(op, n, run.index, run.settings, run.data, run.poll));
+        if (!result || "endFlow" in result) {
+          markTask(op, n, run.index, "SUCCESS");
+          op.tx.emit("instance-ha.task.succeeded", { notificationId: run.id, task: task.name, attempt: run.attempt });
+        }
+        return result;
+      });
+    } catch (error) {
+      run.data = before; // what the failed call handed on was rolled back with its writes
+      return this.#failTry(run, messageOf(error));
+    }
+    if (step === "gone") return void this.#runs.delete(run.id);
+    if (step && "again" in step) {
+      run.poll++;
+      return this.#schedule(run, Math.max(0, step.again));
+    }
+    run.done.push({ index: run.index, task });
+    run.index++;
+    run.task = null;
+    run.attempt = 1;
+    if (step && "endFlow" in step) return this.#finish(run, step.ignored ? "ignored" : "finished");
+    this.#schedule(run, 0);
+  }
+
+  /** A try failed: another after the backoff, or (none left) the flow reverts. */
+  #failTry(run: Run, message: string): void {
+    const final = run.attempt >= run.settings.taskAttempts;
+    const task = run.task!;
+    this.#write(run, (op, n) => {
+      const tries = `try ${run.attempt} of ${run.settings.taskAttempts}`;
+      progress(op, n, run.index, final ? `Failed (${tries}): ${message}` : `Failed (${tries}), retrying: ${message}`);
+      if (final) markTask(op, n, run.index, "FAILURE");
+      n.workflow.lastError = message;
+      op.tx.emit("instance-ha.task.failed", { notificationId: run.id, task: task.name, attempt: run.attempt, final, error: message });
+    });
+    if (!final) {
+      const wait = run.settings.retryBackoffMs * 2 ** (run.attempt - 1);
+      run.attempt++;
+      run.task = null;
+      return this.#schedule(run, wait);
+    }
+    run.reverting = true;
+    this.#schedule(run, 0);
+  }
+
+  /** Reverts the last task done (one store update each), then ends the run. */
+  #revertNext(run: Run): void {
+    const next = run.done.pop();
+    if (!next) return this.#finish(run, run.retry ? "failed" : "error");
+    try {
+      this.#write(run, (op, n) => {
+        next.task.revert?.(taskContext(op, n, next.index, run.settings, run.data, 0));
+        markTask(op, n, next.index, "REVERTED");
+        op.tx.emit("instance-ha.task.reverted", { notificationId: run.id, task: next.task.name, attempt: run.attempt });
+      });
+    } catch (error) {
+      // a revert that fails is recorded and the others still run, as taskflow does
+      this.#write(run, (op, n) => progress(op, n, next.index, `Revert failed: ${messageOf(error)}`));
+    }
+    this.#schedule(run, 0);
+  }
+
+  #finish(run: Run, status: NotificationStatus): void {
+    this.#runs.delete(run.id);
+    this.#end(run.id, status);
+  }
+
+  #end(id: string, status: NotificationStatus, error?: string): void {
+    runOperation(this.kernel, ENGINE_CALLER, (op) => {
+      const n = get(sliceOf(op.root).notifications, id);
+      if (!n) return;
+      if (error !== undefined) n.workflow.lastError = error;
+      moveTo(op, n, status);
+    });
+    if (status === "error") this.onError();
+  }
+
+  /** One store update on the run's notification (nothing when it is gone). */
+  #write(run: Run, write: (op: OperationContext, n: Notification) => void): void {
+    runOperation(this.kernel, ENGINE_CALLER, (op) => {
+      const n = get(sliceOf(op.root).notifications, run.id);
+      if (n) write(op, n);
+    });
+  }
+}

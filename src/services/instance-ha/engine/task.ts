@@ -1,0 +1,53 @@
+// What a recovery task is (taskflow's Task as Masakari's MasakariTask uses it): a name, `execute` and an
+// optional `revert`. A task may take virtual time: `execute` is called again after `{ again: ms }` until it
+// returns nothing (done), `{ endFlow }` (done, and the rest of the flow is skipped) or throws (failed).
+
+import type { OperationContext } from "../../../kernel/operation.js";
+import type { Notification, VMove } from "../state.js";
+import type { EngineSettings } from "./settings.js";
+
+/** What one call of a task sees; everything it writes commits in one store update with its progress. */
+export interface TaskContext {
+  /** an admin operation on the root draft: compute's contract (compute/for-instance-ha.ts) acts on it */
+  readonly op: OperationContext;
+  /** the notification being recovered (a draft: tasks read it, the engine writes it) */
+  readonly notification: Readonly<Notification>;
+  /** the failed host's name */
+  readonly hostname: string;
+  readonly settings: EngineSettings;
+  /** what tasks of one run hand each other (taskflow's provides/requires) */
+  readonly flow: FlowData;
+  /** 0 on the first call of this try, then 1, 2, ... */
+  readonly poll: number;
+  /** appends a progress detail to this task in recovery_workflow_details (progress 0..1) */
+  progress(message: string, progress?: number): void;
+  /** adds a vmove record to the notification (1.3) */
+  addVMove(vmove: Pick<VMove, "serverId" | "serverName" | "sourceHost">): VMove;
+  /** updates one of the notification's vmoves */
+  updateVMove(id: string, patch: Partial<Pick<VMove, "status" | "destHost" | "startTime" | "endTime" | "message">>): void;
+}
+
+/** What a run's tasks share. */
+export interface FlowData {
+  /** PrepareHAEnabled: the servers to evacuate, HA_Enabled first */
+  instances?: string[];
+  /** the segment's recovery method when the run started */
+  recoveryMethod?: string;
+  [key: string]: unknown;
+}
+
+/** again: call me after `again` ms; endFlow: done, skip the rest (Masakari's Skip…/Ignore…RecoveryException) */
+export type TaskStep = void | { again: number } | { endFlow: true; ignored?: boolean };
+
+export interface BaseTask {
+  /** the name `recovery_workflow_on_stop.targets` and fault rules (`instance-ha.task.<name>`) use */
+  name: string;
+  /** the name recovery_workflow_details shows (Masakari's class name); `name` when absent */
+  detailName?: string;
+  execute(ctx: TaskContext): TaskStep;
+  /** undoes a task that finished, when a later one fails for good (reverse order) */
+  revert?(ctx: TaskContext): void;
+}
+
+/** A task's failure, with the message recovery_workflow_details and the journal show. */
+export class TaskFailed extends Error {}

@@ -1,0 +1,69 @@
+// The instance HA service module (Masakari v1 at /instance-ha): the only file other code imports.
+// Bearer tokens (the spec's monitoring tools) and X-Auth-Token (the masakari client); admin-only policy.
+
+import type { ServiceModule } from "../../kernel/service.js";
+import { buildServiceApp } from "../../kernel/http/service-app.js";
+import { bearer, xAuthToken } from "../../kernel/auth/schemes.js";
+import { envelope } from "./errors.js";
+import { initialInstanceHaState, type InstanceHaState } from "./state.js";
+import { negotiate } from "./microversion.js";
+import { DEFAULT_INSTANCE_HA_OPTIONS, type InstanceHaOptions } from "./options.js";
+import { loadInstanceHaSeed } from "./seed.js";
+import { instanceHaDeps, SLICE } from "./routes/deps.js";
+import { v1 } from "./routes/paths.js";
+import { discoveryRoutes } from "./routes/discovery.js";
+import { segmentRoutes } from "./routes/segments.js";
+import { hostRoutes } from "./routes/hosts.js";
+import { notificationRoutes } from "./routes/notifications.js";
+import { alertmanagerRoutes } from "./routes/alertmanager.js";
+import { startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
+import { instanceHaControl } from "./engine/control.js";
+import { instanceHaControlOpenApi } from "./engine/control-openapi.js";
+
+export type { InstanceHaState } from "./state.js";
+export type { InstanceHaOptions } from "./options.js";
+
+/**
+ * Masakari's options (options.ts) and the recovery engine's extras (custom tasks, webhook tasks, Alertmanager
+ * rules): the emulator's `instanceHa` option, from a config file or createEmulator().
+ */
+export function instanceHaService(overrides: Partial<InstanceHaOptions> & RecoveryEngineExtras = {}): ServiceModule<InstanceHaState> {
+  const options = { ...DEFAULT_INSTANCE_HA_OPTIONS, ...overrides };
+  const mountPath = "/instance-ha";
+  return {
+    name: SLICE,
+    mountPath,
+    catalog: [{ type: "instance-ha", name: "masakari", path: `${mountPath}/v1/{project_id}` }],
+    envelope,
+    initialState: initialInstanceHaState,
+    loadSeed: (draft, section, kernel, world) => loadInstanceHaSeed(draft, section, kernel, world),
+    // segments, hosts and notifications belong to the cloud, not to a project: a project's reset leaves them
+    start(kernel) {
+      startRecoveryEngine(kernel, options);
+    },
+    // the recovery engine's control routes (/_emulator/instance-ha), owned by engine/
+    control: instanceHaControl,
+    controlOpenApi: instanceHaControlOpenApi,
+    routes(kernel) {
+      const deps = instanceHaDeps(kernel, options);
+      return buildServiceApp(
+        kernel,
+        {
+          name: SLICE,
+          mountPath,
+          envelope,
+          auth: [xAuthToken, bearer],
+          // the versions list is not versioned; everything below /v1 negotiates a microversion
+          prepare: (c) => {
+            if (c.req.path.startsWith(`${mountPath}/v1`)) negotiate(c);
+          },
+        },
+        [...discoveryRoutes(), ...v1([...segmentRoutes(deps), ...hostRoutes(deps), ...notificationRoutes(deps), ...alertmanagerRoutes(deps)])],
+      );
+    },
+    health: (kernel) => {
+      const s = kernel.slice<InstanceHaState>(SLICE);
+      return s ? { ready: true, detail: `${s.segments.size} segments, ${s.notifications.size} notifications` } : { ready: false, detail: "no state" };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// Failover segments (masakari/ha/api.py FailoverSegmentAPI): create with a unique name, update, delete with
+// its hosts; a segment whose hosts have notifications new, running or error is in use (409).
+
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
+import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
+import { filter, get, put, remove } from "../../../kernel/store/table.js";
+import { failoverSegmentExists, failoverSegmentInUse, failoverSegmentNotFound } from "../errors.js";
+import { segmentByName, seqKey, type InstanceHaState, type RecoveryMethod, type Segment } from "../state.js";
+
+export interface SegmentInput {
+  name: string;
+  description?: string | null;
+  recoveryMethod: RecoveryMethod;
+  serviceType: string;
+  enabled?: boolean;
+}
+
+export function findSegment(s: InstanceHaState, id: string): Segment {
+  const segment = get(s.segments, id);
+  if (!segment) throw failoverSegmentNotFound(id);
+  return segment;
+}
+
+export function createSegment(s: InstanceHaState, ctx: OperationContext<Caller | null>, input: SegmentInput): Segment {
+  if (segmentByName(s, input.name)) throw failoverSegmentExists(input.name);
+  const segment: Segment = {
+    id: ctx.ids.uuid(),
+    seq: ++s.seq.segment,
+    name: input.name,
+    description: input.description ?? null,
+    recoveryMethod: input.recoveryMethod,
+    serviceType: input.serviceType,
+    enabled: input.enabled ?? true,
+    activeNotifications: 0,
+    createdAt: ctx.now,
+    updatedAt: null,
+  };
+  put(s.segments, segment);
+  dictSet(s.segmentNames, segment.name, segment.id);
+  dictSet(s.seqIds, seqKey("segment", segment.seq), segment.id);
+  ctx.tx.emit("instance-ha.segment.created", { id: segment.id, name: segment.name });
+  return segment;
+}
+
+export function updateSegment(s: InstanceHaState, ctx: OperationContext<Caller | null>, id: string, input: Partial<SegmentInput>): Segment {
+  const segment = findSegment(s, id);
+  if (segment.activeNotifications > 0) throw failoverSegmentInUse(id, "updated");
+  if (input.name !== undefined && input.name !== segment.name) {
+    if (segmentByName(s, input.name)) throw failoverSegmentExists(input.name);
+    dictDelete(s.segmentNames, segment.name);
+    dictSet(s.segmentNames, input.name, id);
+    segment.name = input.name;
+  }
+  if (input.description !== undefined) segment.description = input.description;
+  if (input.recoveryMethod !== undefined) segment.recoveryMethod = input.recoveryMethod;
+  if (input.serviceType !== undefined) segment.serviceType = input.serviceType;
+  if (input.enabled !== undefined) segment.enabled = input.enabled;
+  segment.updatedAt = ctx.now;
+  ctx.tx.emit("instance-ha.segment.updated", { id, name: segment.name });
+  return segment;
+}
+
+/** Deletes the segment and its hosts (Masakari's failover_segment_delete takes them along). */
+export function deleteSegment(s: InstanceHaState, ctx: OperationContext<Caller | null>, id: string): void {
+  const segment = findSegment(s, id);
+  if (segment.activeNotifications > 0) throw failoverSegmentInUse(id, "deleted");
+  for (const host of filter(s.hosts, (h) => h.segmentId === id)) {
+    remove(s.hosts, host.id);
+    dictDelete(s.hostNames, host.name);
+    dictDelete(s.seqIds, seqKey("host", host.seq));
+    ctx.tx.emit("instance-ha.host.deleted", { id: host.id, name: host.name, segmentId: id });
+  }
+  remove(s.segments, id);
+  dictDelete(s.segmentNames, segment.name);
+  dictDelete(s.seqIds, seqKey("segment", segment.seq));
+  ctx.tx.emit("instance-ha.segment.deleted", { id, name: segment.name });
+}

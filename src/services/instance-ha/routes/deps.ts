@@ -1,0 +1,40 @@
+// What the instance HA route tables share: the kernel, the options, typed access to the slice (and,
+// read-only, the whole root for compute's contract), and the write that runs one operation as the caller.
+
+import type { Draft } from "immer";
+import type { Kernel } from "../../../kernel/kernel.js";
+import { principalOf, type Ctx } from "../../../kernel/http/context.js";
+import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
+import type { InstanceHaState } from "../state.js";
+import { forbidden } from "../errors.js";
+import type { InstanceHaOptions } from "../options.js";
+
+export const SLICE = "instance-ha";
+
+export interface InstanceHaDeps {
+  kernel: Kernel;
+  options: InstanceHaOptions;
+  state(): InstanceHaState;
+  root(): Readonly<Record<string, unknown>>;
+  /** runs one operation as the request's caller, in one store update */
+  write<R>(c: Ctx, op: (s: InstanceHaState, ctx: OperationContext) => R): R;
+}
+
+export function sliceOf(root: Draft<Record<string, unknown>> | Readonly<Record<string, unknown>>): InstanceHaState {
+  return root[SLICE] as InstanceHaState;
+}
+
+export function instanceHaDeps(kernel: Kernel, options: InstanceHaOptions): InstanceHaDeps {
+  const caller = (c: Ctx): Caller => {
+    const who = callerOf(principalOf(c));
+    if (!who) throw forbidden();
+    return who;
+  };
+  return {
+    kernel,
+    options,
+    state: () => kernel.slice<InstanceHaState>(SLICE),
+    root: () => kernel.store.state,
+    write: (c, op) => runOperation(kernel, caller(c), (ctx) => op(sliceOf(ctx.root), ctx)),
+  };
+}

@@ -1,0 +1,62 @@
+// Notifications and vmoves as Masakari renders them: recovery_workflow_details on one notification from
+// 1.1 (task name, state, progress and its timestamped messages); vmoves (1.3).
+
+import type { Notification, VMove } from "../state.js";
+import type { Microversion } from "../microversion.js";
+import { stamp } from "./segments.js";
+
+/** taskflow's progress timestamps: `2019-03-07 13:54:28.842031` */
+const progressStamp = (ms: number) => stamp(ms)!.replace("T", " ");
+
+export function notificationView(n: Notification, mv: Microversion, detail: boolean) {
+  return {
+    id: n.seq,
+    notification_uuid: n.id,
+    type: n.type,
+    status: n.status,
+    source_host_uuid: n.sourceHostUuid,
+    failover_segment_uuid: n.segmentId,
+    generated_time: stamp(n.generatedTime),
+    payload: { ...n.payload },
+    message: n.workflow.lastError,
+    created_at: stamp(n.createdAt),
+    updated_at: stamp(n.updatedAt),
+    deleted: false,
+    deleted_at: null,
+    ...(detail && mv >= 1
+      ? {
+          recovery_workflow_details: n.workflow.details.map((task) => ({
+            name: task.name,
+            state: task.state,
+            progress: task.progress,
+            progress_details: task.progressDetails.map((p) => ({
+              timestamp: progressStamp(p.timestamp),
+              message: p.message,
+              progress: p.progress,
+            })),
+          })),
+        }
+      : {}),
+  };
+}
+
+export function vmoveView(v: VMove, notificationId: string) {
+  return {
+    id: v.seq,
+    uuid: v.id,
+    notification_uuid: notificationId,
+    instance_uuid: v.serverId,
+    instance_name: v.serverName,
+    source_host: v.sourceHost,
+    dest_host: v.destHost,
+    start_time: stamp(v.startTime),
+    end_time: stamp(v.endTime),
+    type: v.type,
+    status: v.status,
+    message: v.message,
+    created_at: stamp(v.createdAt),
+    updated_at: stamp(v.updatedAt),
+    deleted: false,
+    deleted_at: null,
+  };
+}
