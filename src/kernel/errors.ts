@@ -72,6 +72,16 @@ export const faultEnvelope: ErrorEnvelope = (e) => {
   return { [e.code ?? NOVA_FAULTS[e.status] ?? "computeFault"]: fault };
 };
 
+/** The faults Nova-style services (Nova, Cinder, Masakari) share, named as Nova names them; each service
+ * re-exports them from its errors.ts beside its own upstream-named constructors. */
+export const novaFaults = {
+  badRequest: (message: string) => new ApiError(400, "badRequest", message),
+  forbidden: (message = "Policy doesn't allow this operation to be performed.") => new ApiError(403, "forbidden", message),
+  itemNotFound: (message: string) => new ApiError(404, "itemNotFound", message),
+  notAcceptable: (message: string) => new ApiError(406, "notAcceptable", message),
+  conflictingRequest: (message: string) => new ApiError(409, "conflictingRequest", message),
+};
+
 /** Neutron: {"NeutronError": {"type": "<ExceptionClass>", "message": "...", "detail": ""}} */
 export const neutronEnvelope: ErrorEnvelope = (e) => ({
   NeutronError: { type: e.code ?? defaultNeutronType(e.status), message: e.message, detail: "" },

@@ -4,8 +4,8 @@
 
 import { readFileSync } from "node:fs";
 import { CORE_SCHEMA, load } from "js-yaml";
-import { expect } from "vitest";
 import { call, login, testEmulator, type Call } from "./emulator.js";
+import { expectRefused } from "./refused.js";
 
 export const CIRROS = "b5f5c6a2-7e0f-4f34-9d59-0d1b0a7c1a11";
 /** DEFAULT_COMPUTE_OPTIONS */
@@ -121,13 +121,7 @@ export async function computeApi(seed?: Record<string, unknown>): Promise<Comput
     async ports(serverId) {
       return (await net("GET", `/ports?device_id=${serverId}`)).body.ports;
     },
-    async refused(status, method, path, options = {}) {
-      const before = t.fingerprint();
-      const res = await api(method, path, options);
-      expect(res.status, res.text).toBe(status);
-      expect(t.fingerprint()).toBe(before);
-      return res;
-    },
+    refused: (status, method, path, options = {}) => expectRefused(t.fingerprint, status, () => api(method, path, options)),
   };
   return t;
 }

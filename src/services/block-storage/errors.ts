@@ -1,15 +1,11 @@
 // Cinder's errors: the Nova-style fault envelope {"<faultName>": {"code": N, "message": "..."}}, with
 // constructors named after Cinder's exceptions (InvalidVolume, VolumeNotFound, VolumeSizeExceedsAvailableQuota...).
 
-import { ApiError, faultEnvelope } from "../../kernel/errors.js";
+import { ApiError, faultEnvelope, novaFaults } from "../../kernel/errors.js";
 
 export const envelope = faultEnvelope;
 
-export const badRequest = (message: string) => new ApiError(400, "badRequest", message);
-export const forbidden = (message = "Policy doesn't allow this operation to be performed.") => new ApiError(403, "forbidden", message);
-export const itemNotFound = (message: string) => new ApiError(404, "itemNotFound", message);
-export const conflictingRequest = (message: string) => new ApiError(409, "conflictingRequest", message);
-export const notAcceptable = (message: string) => new ApiError(406, "notAcceptable", message);
+export const { badRequest, forbidden, itemNotFound, conflictingRequest, notAcceptable } = novaFaults;
 
 /** Cinder's InvalidInput: `Invalid input received: <reason>` */
 export const invalidInput = (reason: string) => badRequest(`Invalid input received: ${reason}`);

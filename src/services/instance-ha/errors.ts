@@ -1,15 +1,11 @@
 // Masakari's errors (masakari/exception.py), rendered in the nova-style fault body Masakari's WSGI layer
 // uses: {"<faultName>": {"code": N, "message": "..."}} (badRequest, forbidden, itemNotFound, conflictingRequest).
 
-import { ApiError, faultEnvelope } from "../../kernel/errors.js";
+import { faultEnvelope, novaFaults } from "../../kernel/errors.js";
 
 export const envelope = faultEnvelope;
 
-export const badRequest = (message: string) => new ApiError(400, "badRequest", message);
-export const forbidden = (message = "Policy doesn't allow this operation to be performed.") => new ApiError(403, "forbidden", message);
-export const itemNotFound = (message: string) => new ApiError(404, "itemNotFound", message);
-export const conflictingRequest = (message: string) => new ApiError(409, "conflictingRequest", message);
-export const notAcceptable = (message: string) => new ApiError(406, "notAcceptable", message);
+export const { badRequest, forbidden, itemNotFound, conflictingRequest, notAcceptable } = novaFaults;
 
 /** Masakari's policy refusal names the rule (os_masakari_api:segments:create) */
 export const policyRefused = (rule: string) => forbidden(`Policy doesn't allow ${rule} to be performed.`);

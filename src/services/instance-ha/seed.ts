@@ -7,10 +7,9 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { ApiError } from "../../kernel/errors.js";
 import { validate } from "../../kernel/http/body.js";
 import { derivedId, uuidOf } from "../../kernel/seed-helpers.js";
-import { dictSet } from "../../kernel/store/dict.js";
-import { put } from "../../kernel/store/table.js";
 import { computeHostExists } from "../compute/for-instance-ha.js";
-import { hostByName, RECOVERY_METHODS, segmentByName, seqKey, type InstanceHaState } from "./state.js";
+import { hostByName, RECOVERY_METHODS, segmentByName, type InstanceHaState } from "./state.js";
+import { addRecord } from "./operations/records.js";
 
 const hostSeed = z.strictObject({
   name: z.string().min(1).max(255),
@@ -39,7 +38,7 @@ export function loadInstanceHaSeed(s: InstanceHaState, section: unknown, kernel:
   for (const seg of doc.segments) {
     if (segmentByName(s, seg.name)) throw seedError(`segment ${seg.name} is listed twice`);
     const segmentId = uuidOf(derivedId("instance-ha.segment", seg.name));
-    put(s.segments, {
+    addRecord(s, "segment", {
       id: segmentId,
       seq: ++s.seq.segment,
       name: seg.name,
@@ -51,13 +50,11 @@ export function loadInstanceHaSeed(s: InstanceHaState, section: unknown, kernel:
       createdAt: now,
       updatedAt: null,
     });
-    dictSet(s.segmentNames, seg.name, segmentId);
-    dictSet(s.seqIds, seqKey("segment", s.seq.segment), segmentId);
     for (const host of seg.hosts) {
       if (!computeHostExists(world, host.name)) throw seedError(`host ${host.name} is not a compute host of the seed`);
       if (hostByName(s, host.name)) throw seedError(`host ${host.name} is in two segments`);
       const id = uuidOf(derivedId("instance-ha.host", host.name));
-      put(s.hosts, {
+      addRecord(s, "host", {
         id,
         seq: ++s.seq.host,
         name: host.name,
@@ -70,8 +67,6 @@ export function loadInstanceHaSeed(s: InstanceHaState, section: unknown, kernel:
         createdAt: now,
         updatedAt: null,
       });
-      dictSet(s.hostNames, host.name, id);
-      dictSet(s.seqIds, seqKey("host", s.seq.host), id);
     }
   }
 }

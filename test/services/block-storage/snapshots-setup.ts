@@ -2,8 +2,8 @@
 // calls below /volume/v3 at a chosen microversion, available volumes and snapshots to work on, and the
 // block storage slice as a fingerprint a refused request must leave unchanged.
 
-import { expect } from "vitest";
 import { call, login, testEmulator, type Call } from "../../helpers/emulator.js";
+import { expectRefused } from "../../helpers/refused.js";
 
 /** DEFAULT_BLOCK_STORAGE_OPTIONS.volumeMs: every volume, snapshot and backup step */
 export const STEP_MS = 2000;
@@ -81,13 +81,7 @@ export async function storageApi(): Promise<StorageApi> {
       if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
       return Object.values(res.body as Record<string, Record<string, any>>)[0]!;
     },
-    async refused(status, method, path, options = {}) {
-      const before = t.fingerprint();
-      const res = await api(method, path, options);
-      expect(res.status, res.text).toBe(status);
-      expect(t.fingerprint()).toBe(before);
-      return res;
-    },
+    refused: (status, method, path, options = {}) => expectRefused(t.fingerprint, status, () => api(method, path, options)),
   };
   return t;
 }

@@ -2,8 +2,8 @@
 // below /instance-ha/v1 at a chosen microversion with either header style, segments and hosts to work on,
 // and the instance HA slice as a fingerprint a refused request must leave unchanged.
 
-import { expect } from "vitest";
 import { call, login, testEmulator, type Call } from "../../helpers/emulator.js";
+import { expectRefused } from "../../helpers/refused.js";
 
 export interface Options {
   /** a token; admin's when absent */
@@ -79,13 +79,7 @@ export async function haApi(): Promise<HaApi> {
         },
       });
     },
-    async refused(status, method, path, options = {}) {
-      const before = t.fingerprint();
-      const res = await api(method, path, options);
-      expect(res.status, res.text).toBe(status);
-      expect(t.fingerprint()).toBe(before);
-      return res;
-    },
+    refused: (status, method, path, options = {}) => expectRefused(t.fingerprint, status, () => api(method, path, options)),
   };
   return t;
 }

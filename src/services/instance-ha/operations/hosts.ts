@@ -4,11 +4,11 @@
 // engine's way to put a host on maintenance or take its reserved flag, with no such check.
 
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
-import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
-import { get, put, remove } from "../../../kernel/store/table.js";
+import { get } from "../../../kernel/store/table.js";
 import { computeHostExists } from "../../compute/for-instance-ha.js";
-import { computeNotFound, hostExists, hostInUse, hostNotFound, hostNotFoundUnderSegment } from "../errors.js";
-import { hostByName, seqKey, type Host, type InstanceHaState } from "../state.js";
+import { computeNotFound, hostInUse, hostNotFound, hostNotFoundUnderSegment } from "../errors.js";
+import type { Host, InstanceHaState } from "../state.js";
+import { addRecord, assertNameFree, removeRecord, renameRecord } from "./records.js";
 import { findSegment } from "./segments.js";
 
 export interface HostInput {
@@ -31,7 +31,7 @@ export function findHost(s: InstanceHaState, segmentId: string, id: string): Hos
 export function createHost(s: InstanceHaState, ctx: OperationContext<Caller | null>, segmentId: string, input: HostInput): Host {
   findSegment(s, segmentId);
   if (!computeHostExists(ctx.root, input.name)) throw computeNotFound(input.name);
-  if (hostByName(s, input.name)) throw hostExists(input.name);
+  assertNameFree(s, "host", input.name);
   const host: Host = {
     id: ctx.ids.uuid(),
     seq: ++s.seq.host,
@@ -45,9 +45,7 @@ export function createHost(s: InstanceHaState, ctx: OperationContext<Caller | nu
     createdAt: ctx.now,
     updatedAt: null,
   };
-  put(s.hosts, host);
-  dictSet(s.hostNames, host.name, host.id);
-  dictSet(s.seqIds, seqKey("host", host.seq), host.id);
+  addRecord(s, "host", host);
   ctx.tx.emit("instance-ha.host.created", { id: host.id, name: host.name, segmentId });
   return host;
 }
@@ -63,10 +61,7 @@ export function updateHost(
   if (findSegment(s, segmentId).activeNotifications > 0) throw hostInUse(id, "updated");
   if (input.name !== undefined && input.name !== host.name) {
     if (!computeHostExists(ctx.root, input.name)) throw computeNotFound(input.name);
-    if (hostByName(s, input.name)) throw hostExists(input.name);
-    dictDelete(s.hostNames, host.name);
-    dictSet(s.hostNames, input.name, id);
-    host.name = input.name;
+    renameRecord(s, "host", host, input.name);
   }
   if (input.type !== undefined) host.type = input.type;
   if (input.controlAttributes !== undefined) host.controlAttributes = input.controlAttributes;
@@ -76,9 +71,7 @@ export function updateHost(
 export function deleteHost(s: InstanceHaState, ctx: OperationContext<Caller | null>, segmentId: string, id: string): void {
   const host = findHost(s, segmentId, id);
   if (findSegment(s, segmentId).activeNotifications > 0) throw hostInUse(id, "deleted");
-  remove(s.hosts, id);
-  dictDelete(s.hostNames, host.name);
-  dictDelete(s.seqIds, seqKey("host", host.seq));
+  removeRecord(s, "host", host);
   ctx.tx.emit("instance-ha.host.deleted", { id, name: host.name, segmentId });
 }
 

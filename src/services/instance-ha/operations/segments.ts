@@ -2,10 +2,10 @@
 // its hosts; a segment whose hosts have notifications new, running or error is in use (409).
 
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
-import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
-import { filter, get, put, remove } from "../../../kernel/store/table.js";
-import { failoverSegmentExists, failoverSegmentInUse, failoverSegmentNotFound } from "../errors.js";
-import { segmentByName, seqKey, type InstanceHaState, type RecoveryMethod, type Segment } from "../state.js";
+import { filter, get } from "../../../kernel/store/table.js";
+import { failoverSegmentInUse, failoverSegmentNotFound } from "../errors.js";
+import type { InstanceHaState, RecoveryMethod, Segment } from "../state.js";
+import { addRecord, assertNameFree, removeRecord, renameRecord } from "./records.js";
 
 export interface SegmentInput {
   name: string;
@@ -22,7 +22,7 @@ export function findSegment(s: InstanceHaState, id: string): Segment {
 }
 
 export function createSegment(s: InstanceHaState, ctx: OperationContext<Caller | null>, input: SegmentInput): Segment {
-  if (segmentByName(s, input.name)) throw failoverSegmentExists(input.name);
+  assertNameFree(s, "segment", input.name);
   const segment: Segment = {
     id: ctx.ids.uuid(),
     seq: ++s.seq.segment,
@@ -35,9 +35,7 @@ export function createSegment(s: InstanceHaState, ctx: OperationContext<Caller |
     createdAt: ctx.now,
     updatedAt: null,
   };
-  put(s.segments, segment);
-  dictSet(s.segmentNames, segment.name, segment.id);
-  dictSet(s.seqIds, seqKey("segment", segment.seq), segment.id);
+  addRecord(s, "segment", segment);
   ctx.tx.emit("instance-ha.segment.created", { id: segment.id, name: segment.name });
   return segment;
 }
@@ -45,12 +43,7 @@ export function createSegment(s: InstanceHaState, ctx: OperationContext<Caller |
 export function updateSegment(s: InstanceHaState, ctx: OperationContext<Caller | null>, id: string, input: Partial<SegmentInput>): Segment {
   const segment = findSegment(s, id);
   if (segment.activeNotifications > 0) throw failoverSegmentInUse(id, "updated");
-  if (input.name !== undefined && input.name !== segment.name) {
-    if (segmentByName(s, input.name)) throw failoverSegmentExists(input.name);
-    dictDelete(s.segmentNames, segment.name);
-    dictSet(s.segmentNames, input.name, id);
-    segment.name = input.name;
-  }
+  if (input.name !== undefined && input.name !== segment.name) renameRecord(s, "segment", segment, input.name);
   if (input.description !== undefined) segment.description = input.description;
   if (input.recoveryMethod !== undefined) segment.recoveryMethod = input.recoveryMethod;
   if (input.serviceType !== undefined) segment.serviceType = input.serviceType;
@@ -65,13 +58,9 @@ export function deleteSegment(s: InstanceHaState, ctx: OperationContext<Caller |
   const segment = findSegment(s, id);
   if (segment.activeNotifications > 0) throw failoverSegmentInUse(id, "deleted");
   for (const host of filter(s.hosts, (h) => h.segmentId === id)) {
-    remove(s.hosts, host.id);
-    dictDelete(s.hostNames, host.name);
-    dictDelete(s.seqIds, seqKey("host", host.seq));
+    removeRecord(s, "host", host);
     ctx.tx.emit("instance-ha.host.deleted", { id: host.id, name: host.name, segmentId: id });
   }
-  remove(s.segments, id);
-  dictDelete(s.segmentNames, segment.name);
-  dictDelete(s.seqIds, seqKey("segment", segment.seq));
+  removeRecord(s, "segment", segment);
   ctx.tx.emit("instance-ha.segment.deleted", { id, name: segment.name });
 }
