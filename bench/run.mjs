@@ -1,7 +1,8 @@
 // `npm run bench`: cold start, token-validation throughput against a bare node:http baseline, store
 // insert/read cost at 1k vs 100k rows, port creates, compute (10k server creates, a /servers/detail page at
 // 10k vs 100k servers, lifecycles per second), block storage (volume creates, a /volumes/detail page at 10k vs
-// 100k volumes, attach/detach pairs per second), instance HA (a host failure with 1,000 servers recovered:
+// 100k volumes, attach/detach pairs per second), object storage (1 KiB PUT/GET per second, a 10,000-name
+// listing page at 10k vs 1M objects), instance HA (a host failure with 1,000 servers recovered:
 // virtual and wall time; notification creates per second), RSS after start, and what users download and wait for (the
 // npm package's size; the image's size, docker run -> healthy, docker stop), and the blob store (put
 // throughput, memory back after deletes), and memory back after deleting 100k servers. Prints a table and
@@ -16,6 +17,7 @@ import { measureNetworking } from "./networking.mjs";
 import { measureCompute } from "./compute.mjs";
 import { measureBlockStorage } from "./block-storage.mjs";
 import { measureInstanceHa } from "./instance-ha.mjs";
+import { measureObjectStorage } from "./object-storage.mjs";
 import { measureContainer, measurePackage } from "./shipping.mjs";
 import { measureBlobs } from "./blobs.mjs";
 import { measureServerMemory } from "./server-memory.mjs";
@@ -35,6 +37,8 @@ log("bench: compute (10,000 creates at time factor 1000; /servers/detail page at
 const compute = await measureCompute({ creates: 10_000, timeFactor: 1000, pagesSmall: 10_000, pagesLarge: 100_000, lifecycleCount: 2000 });
 log("bench: block storage (10,000 volume creates; /volumes/detail page at 10k vs 100k volumes; attach/detach pairs)...");
 const storage = await measureBlockStorage({ small: 10_000, large: 100_000, pairs: 5000 });
+log("bench: object storage (1 KiB PUT/GET; a 10,000-name listing page at 10k vs 1M objects)...");
+const objects = await measureObjectStorage({ objects: 20_000, small: 10_000, large: 1_000_000 });
 log("bench: instance HA (a host with 100 and 1,000 servers fails and is recovered; 5,000 notification creates)...");
 const ha = await measureInstanceHa({ servers: 1000, notifications: 5000 });
 log("bench: blob store (200 MiB in 1 MiB blobs put, then deleted; memory and disk)...");
@@ -147,6 +151,13 @@ const rows = [
     pass: null,
   },
   { figure: "volume attach/detach pairs/s (os-attach + os-detach)", value: `${f(storage.attach.perSecond, 0)} (${f(storage.attach.usPerPair, 0)} us a pair)`, target: "(info)", pass: null },
+  { figure: "object PUT / GET per second, 1 KiB objects", value: `${f(objects.putPerSecond, 0)} / ${f(objects.getPerSecond, 0)}`, target: "(info)", pass: null },
+  {
+    figure: "container listing page (10,000 names), 10k -> 1M objects",
+    value: `${f(objects.page.smallMs, 1)} -> ${f(objects.page.largeMs, 1)} ms (x${f(objects.page.ratio, 2)}; 1M filled in ${f(objects.fillSeconds, 0)} s)`,
+    target: "<= 1.5x",
+    pass: objects.page.ratio <= 1.5,
+  },
   {
     figure: "host failure, 1,000 servers recovered: virtual / wall",
     value: `${f(ha.large.virtualSeconds, 0)} s / ${f(ha.large.wallMs, 0)} ms (100 servers: ${f(ha.small.virtualSeconds, 0)} s / ${f(ha.small.wallMs, 0)} ms)`,
@@ -329,6 +340,14 @@ const result = {
     pass: sp.first.ratio <= 1.5,
     attachDetachPairsPerSecond: Math.round(storage.attach.perSecond),
     seconds: +f(storage.seconds),
+  },
+  objectStorage: {
+    putPerSecond1KiB: Math.round(objects.putPerSecond),
+    getPerSecond1KiB: Math.round(objects.getPerSecond),
+    listingPageMs: { at10k: +f(objects.page.smallMs, 2), at1M: +f(objects.page.largeMs, 2), ratio: +objects.page.ratio.toFixed(3) },
+    fillSeconds: +f(objects.fillSeconds, 1),
+    targetRatio: 1.5,
+    pass: objects.page.ratio <= 1.5,
   },
   blobs: {
     putMiBps: { memory: Math.round(blobs.memory.putMiBps), disk: Math.round(blobs.disk.putMiBps) },

@@ -9,9 +9,10 @@ import type { ComputeEvents } from "./services/compute/events.js";
 import type { BlockStorageEvents } from "./services/block-storage/events.js";
 import type { InstanceHaEvents } from "./services/instance-ha/events.js";
 import type { InstanceHaEngineEvents } from "./services/instance-ha/engine/events.js";
+import type { ImageEvents } from "./services/image/events.js";
 
 declare module "./kernel/events.js" {
-  interface EventMap extends IdentityEvents, NetworkingEvents, ComputeEvents, BlockStorageEvents, InstanceHaEvents, InstanceHaEngineEvents {}
+  interface EventMap extends IdentityEvents, NetworkingEvents, ComputeEvents, BlockStorageEvents, InstanceHaEvents, InstanceHaEngineEvents, ImageEvents {}
 }
 
 export type { EventMap } from "./kernel/events.js";

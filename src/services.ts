@@ -8,6 +8,8 @@ import { identityService } from "./services/identity/index.js";
 import { networkingService } from "./services/networking/index.js";
 import { computeService } from "./services/compute/index.js";
 import { imageService } from "./services/image/index.js";
+import { objectStorageService } from "./services/object-storage/index.js";
+import { s3Service } from "./services/s3/index.js";
 import { blockStorageService } from "./services/block-storage/index.js";
 import { instanceHaService } from "./services/instance-ha/index.js";
 
@@ -25,6 +27,10 @@ export function defaultServices(options: ResolvedOptions): ServiceModule[] {
     identityService({ catalog, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds }),
     networkingService(),
     imageService(),
+    // block storage writes its backups into object storage through object-storage/for-block-storage.ts
+    objectStorageService(),
+    // S3 serves the same containers and objects through object-storage/for-s3.ts, signed with identity's EC2 keys
+    s3Service({ region: options.region }),
     blockStorageService({ volumeMs: options.volumeSeconds * 1000 }),
     computeService({ buildMs: options.buildSeconds * 1000, actionMs: options.actionSeconds * 1000 }),
     // instance HA asks compute through compute/for-instance-ha.ts

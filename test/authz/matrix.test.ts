@@ -56,7 +56,7 @@ async function sweep(w: AuthzWorld, list: MatrixRoute[], who: string, token: str
     const { url } = fill(route.path, w.ownedA, w.shared);
     const body = derive ? await derivedBody(w.emu, route, url, w.tokens.admin) : undefined;
     const res = await send(w.emu, route, url, token, body ?? {});
-    if (res.status >= 500 || !expected(route, res.status, res.body, body !== undefined)) failures.push(line(route, url, who, res));
+    if (res.status >= 500 || !expected(route, res.status, res.body ?? res.text, body !== undefined)) failures.push(line(route, url, who, res));
   }
   return failures;
 }

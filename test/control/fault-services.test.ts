@@ -8,7 +8,7 @@ import { toyEmulator } from "../helpers/toy-service.js";
 import { createEmulator } from "../../src/app.js";
 
 const error = { type: "error", status: 500 };
-const KNOWN = "Known services: identity, networking, image, block-storage, compute, instance-ha.";
+const KNOWN = "Known services: identity, networking, image, object-storage, s3, block-storage, compute, instance-ha.";
 
 describe("POST /_emulator/faults refuses what would never fire", () => {
   const emu = testEmulator();
@@ -45,13 +45,13 @@ describe("POST /_emulator/faults refuses what would never fire", () => {
     expect((await call(toy, "POST", "/_emulator/faults", { body: { service: "toy", effect: error } })).status).toBe(201);
     const res = await call(toy, "POST", "/_emulator/faults", { body: { service: "volume", effect: error } });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/Known services: identity, networking, image, block-storage, compute, instance-ha, toy\./);
+    expect(res.body.error.message).toMatch(/Known services: identity, networking, image, object-storage, s3, block-storage, compute, instance-ha, toy\./);
   });
 });
 
 describe("fault rules in the configuration", () => {
   it("refuse to start with a service that is not mounted, naming the known ones", () => {
-    expect(() => createEmulator({ faults: [{ service: "computee", effect: error }] })).toThrow(/"computee".*Known services: identity, networking, image, block-storage, compute/);
+    expect(() => createEmulator({ faults: [{ service: "computee", effect: error }] })).toThrow(/"computee".*Known services: identity, networking, image, object-storage, s3, block-storage, compute/);
     expect(() => createEmulator({ faults: [{ operation: "nova.*", effect: error }] })).toThrow(/"nova"/);
     expect(() => createEmulator({ faults: [{ method: "YELL", effect: error }] })).toThrow(/method/);
   });

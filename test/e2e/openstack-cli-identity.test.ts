@@ -44,7 +44,7 @@ describe.skipIf(!cli)("openstack CLI: identity (skipped only where the openstack
 
   it("catalog list shows the mounted services and nothing else", async () => {
     const { json } = await ok(["catalog", "list", "-f", "json"]);
-    expect(json.map((s: { Type: string }) => s.Type).sort()).toEqual(["block-storage", "compute", "emulator", "identity", "image", "instance-ha", "network", "volume", "volumev3"]);
+    expect(json.map((s: { Type: string }) => s.Type).sort()).toEqual(["block-storage", "compute", "emulator", "identity", "image", "instance-ha", "network", "object-store", "s3", "volume", "volumev3"]);
   });
 
   it("creates a project and a user, grants a role, and lists the assignment", async () => {

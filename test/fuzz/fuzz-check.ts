@@ -78,10 +78,17 @@ const ENVELOPES: Record<string, EnvelopeCheck> = {
   image: (b, status) => isText(b) && b.startsWith(`${status} `),
 };
 
+/** services whose errors are whole documents, not JSON: Swift's webob HTML (empty for a HEAD) */
+const DOCUMENTS: Record<string, (text: string, status: number) => boolean> = {
+  "object-storage": (text) => text === "" || /^<html><h1>[^<]+<\/h1><p>[\s\S]*<\/p><\/html>$/.test(text),
+};
+
 function envelopeProblem(world: FuzzWorld, path: string, status: number, text: string): string | undefined {
   // `..` segments are resolved by the URL parser: the owner is the service the final path falls under
   const pathname = new URL(`http://localhost${path}`).pathname;
   const owner = world.routes.find((r) => pathname === r.mountPath || pathname.startsWith(`${r.mountPath}/`))?.service;
+  const document = owner && DOCUMENTS[owner];
+  if (document) return document(text, status) ? undefined : `a ${status} not in the ${owner} error document`;
   const check = owner && ENVELOPES[owner];
   if (!check) return undefined;
   let body: unknown;

@@ -8,7 +8,16 @@ import { testEmulator } from "../helpers/emulator.js";
 /** write routes that read no body: operation -> why */
 const NO_BODY: Record<string, string> = {
   "identity.grant.create": "PUT /…/users/{user}/roles/{role}: the path says it all (Keystone reads no body)",
+  "image.image.deactivate": "POST /v2/images/{id}/actions/deactivate: Glance reads no body",
+  "image.image.reactivate": "POST /v2/images/{id}/actions/reactivate: Glance reads no body",
+  "image.tag.create": "PUT /v2/images/{id}/tags/{tag}: the tag is the path's last segment (Glance reads no body)",
   "networking.*.tags.add": "PUT /…/tags/{tag}: the tag is the path's last segment (Neutron reads no body)",
+  "object-storage.*.update": "Swift's POST to an account, container or object: metadata in X-*-Meta-* headers (?bulk-delete reads text)",
+  "object-storage.container.create": "Swift's container PUT: metadata and ACLs in headers",
+  "object-storage.object.copy": "Swift's COPY: Destination and metadata in headers",
+  "s3.bucket.create": "S3's CreateBucket: an optional CreateBucketConfiguration XML body, no JSON",
+  "s3.object.delete_many": "S3's DeleteObjects (POST ?delete): a <Delete> XML body",
+  "s3.multipart.write": "S3's CreateMultipartUpload (headers only) and CompleteMultipartUpload (XML body)",
 };
 
 const exempt = (operation: string) =>

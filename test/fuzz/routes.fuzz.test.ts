@@ -12,7 +12,7 @@ import { createFuzzWorld, type FuzzWorld } from "./fuzz-world.js";
 const SEED = Number(process.env.FUZZ_SEED ?? 20_301);
 /** cases per route: about 5,500 requests in all, 5-10 s on a 2-core CI machine */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
-const SERVICES = ["identity", "networking", "image", "block-storage", "compute", "instance-ha"];
+const SERVICES = ["identity", "networking", "image", "object-storage", "block-storage", "compute", "instance-ha"];
 
 describe("fuzzing every route (fixed seed)", () => {
   let world: FuzzWorld;

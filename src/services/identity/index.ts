@@ -16,6 +16,7 @@ import { TokenSweeper } from "./token-sweep.js";
 import { authRoutes } from "./routes/auth.js";
 import { directoryRoutes } from "./routes/directory.js";
 import { appCredentialRoutes } from "./routes/app-credentials.js";
+import { credentialRoutes } from "./routes/credentials.js";
 
 export type { IdentityState } from "./state.js";
 export type { IdentityOptions } from "./routes/deps.js";
@@ -50,7 +51,7 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
           errorHeaders: (c, error): Record<string, string> =>
             error.status === 401 ? { "WWW-Authenticate": `Keystone uri="${baseUrl(c)}/identity/v3"` } : {},
         },
-        [...authRoutes(deps), ...directoryRoutes(deps), ...appCredentialRoutes(deps)],
+        [...authRoutes(deps), ...directoryRoutes(deps), ...appCredentialRoutes(deps), ...credentialRoutes(deps)],
       );
     },
     health: (kernel) => {

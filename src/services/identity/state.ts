@@ -88,6 +88,16 @@ export interface AppCredential {
   accessRules: Array<{ id: string; service: string; method: string; path: string }>;
 }
 
+/** A Keystone credential (/v3/credentials); an `ec2` one's id is the SHA-256 of its access key, its blob `{"access","secret"}`. */
+export interface Credential {
+  id: string;
+  userId: string;
+  projectId: string | null;
+  type: string;
+  /** as the client gave it: a JSON string for `ec2` (the secret is kept, as Keystone keeps it: SigV4 needs it) */
+  blob: string;
+}
+
 export interface IdentityState {
   domains: Table<Domain>;
   projects: Table<Project>;
@@ -96,6 +106,7 @@ export interface IdentityState {
   assignments: Table<Assignment>;
   tokens: Table<Token>;
   appCredentials: Table<AppCredential>;
+  credentials: Table<Credential>;
   /** uniqueness index: `domain:<name>`, `project:<domainId>:<name>`, `user:<domainId>:<name>`, `role:<name>`, `appcred:<userId>:<name>` -> id */
   names: Dict<string>;
 }
@@ -109,6 +120,7 @@ export function initialIdentityState(): IdentityState {
     assignments: emptyTable(),
     tokens: emptyTable(),
     appCredentials: emptyTable(),
+    credentials: emptyTable(),
     names: emptyDict(),
   };
 }

@@ -5,7 +5,7 @@
 
 import type { Kernel } from "../../kernel/kernel.js";
 import { get, values } from "../../kernel/store/table.js";
-import { addImage as add, removeImage as remove, type ImageInput } from "./catalog.js";
+import { addImage as add, removeImage as remove, virtualChecksums, type ImageInput } from "./catalog.js";
 import { loadImageSeed } from "./seed.js";
 import { canSee, imageSliceOf, type Image } from "./state.js";
 
@@ -51,11 +51,15 @@ export function setImageStatus(ctx: Pick<WriteContext, "root" | "now">, id: stri
   image.status = status;
   image.updatedAt = ctx.now;
   if (size !== undefined) image.size = size;
+  // a snapshot's bytes exist only in name: it shows checksums once active, as a real upload would
+  if (status === "active" && image.checksum === null) Object.assign(image, virtualChecksums(image.id));
   return image;
 }
 
+/** Removes the record; bytes it held are freed after the commit (compute's `compute.image.deleted`, see index.ts). */
 export function removeImage(ctx: Pick<WriteContext, "root">, id: string): void {
-  remove(imageSliceOf(ctx.root), id);
+  const s = imageSliceOf(ctx.root);
+  s.released.push(...remove(s, id));
 }
 
 /** Images a seed world lists under `compute:` (older worlds), loaded as the `image:` section would be. */

@@ -1,14 +1,16 @@
-// The image service module (Glance v2 at /image), read-only over its API for now: discovery, list and
-// show. It owns the image catalog (seeded images and the server snapshots compute registers through
-// for-compute.ts), which is what the openstack CLI needs to resolve image names and watch snapshots.
+// The image service module (Glance v2 at /image): images and their data (bytes in the kernel's blob
+// store), sharing, import, tasks, schemas and read-only metadata definitions. It owns the image catalog,
+// which compute boots from and snapshots into (for-compute.ts) and block storage reads and uploads into
+// (for-block-storage.ts).
 
 import type { ServiceModule } from "../../kernel/service.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { envelope } from "./errors.js";
-import { imageRoutes } from "./routes.js";
+import { allImageRoutes } from "./routes/index.js";
 import { resetImageProject } from "./catalog.js";
 import { loadImageSeed } from "./seed.js";
 import { initialImageState, SLICE, type ImageState } from "./state.js";
+import { releaseBlobsOnComputeDelete } from "./subscriptions.js";
 
 export function imageService(): ServiceModule<ImageState> {
   const mountPath = "/image";
@@ -20,6 +22,7 @@ export function imageService(): ServiceModule<ImageState> {
     initialState: initialImageState,
     loadSeed: (draft, section, kernel, world) => loadImageSeed(draft, section, kernel, world),
     resetProject: resetImageProject,
-    routes: (kernel) => buildServiceApp(kernel, { name: SLICE, mountPath, envelope }, imageRoutes(kernel)),
+    routes: (kernel) => buildServiceApp(kernel, { name: SLICE, mountPath, envelope }, allImageRoutes(kernel)),
+    start: (kernel) => releaseBlobsOnComputeDelete(kernel),
   };
 }

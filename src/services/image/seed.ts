@@ -1,5 +1,5 @@
-// Loads the `image` section of a seed world: the image catalog. Ids not given derive from names, so the
-// world has the same ids in every run and after every reset. Older worlds list images under `compute:`;
+// Loads the `image` section of a seed world: the image catalog, per-project image limits and the metadata
+// definitions. Ids not given derive from names, so the world has the same ids in every run and after every reset. Older worlds list images under `compute:`;
 // compute hands those here (for-compute.ts), and errors then name the section they came from.
 
 import * as z from "zod";
@@ -11,6 +11,7 @@ import { derivedId, uuidOf } from "../../kernel/seed-helpers.js";
 import { get, put, remove } from "../../kernel/store/table.js";
 import { identitySelectors } from "../identity/index.js";
 import { addImage } from "./catalog.js";
+import { imageQuotas } from "./operations/quotas.js";
 import type { ImageState } from "./state.js";
 
 const count = z.number().int().min(0);
@@ -28,10 +29,37 @@ const imageSeed = z.strictObject({
   min_ram: count.default(0),
   size: count.default(0),
   properties: ownRecord(z.string(), z.string()).default({}),
+  tags: z.array(z.string().min(1).max(255)).default([]),
+  protected: z.boolean().default(false),
+});
+
+const limit = z.number().int().min(-1);
+/** a project's limits (Keystone unified limits in upstream); -1 is unlimited, sizes in MiB */
+const limitsSeed = z.strictObject({
+  project: z.string().min(1),
+  image_count_total: limit.optional(),
+  image_size_total: limit.optional(),
+});
+
+const definition = ownRecord(z.string(), z.record(z.string(), z.unknown()));
+const namespaceSeed = z.strictObject({
+  namespace: z.string().min(1).max(80),
+  display_name: z.string().optional(),
+  description: z.string().default(""),
+  visibility: z.enum(["public", "private"]).default("public"),
+  protected: z.boolean().default(true),
+  project: z.string().optional(),
+  resource_types: z.array(z.strictObject({ name: z.string().min(1), prefix: z.string().optional(), properties_target: z.string().optional() })).default([]),
+  properties: definition.default({}),
+  objects: z
+    .array(z.strictObject({ name: z.string().min(1), description: z.string().default(""), required: z.array(z.string()).default([]), properties: definition.default({}) }))
+    .default([]),
 });
 
 const seedSchema = z.strictObject({
   images: z.array(imageSeed).default([]),
+  limits: z.array(limitsSeed).default([]),
+  metadefs: z.array(namespaceSeed).default([]),
 });
 
 /**
@@ -73,8 +101,32 @@ export function loadImageSeed(
       diskFormat: i.disk_format,
       containerFormat: i.container_format,
       metadata: i.properties,
+      tags: i.tags,
+      protected: i.protected,
     });
     if (sectionName !== "image") handedOver.set(world, [...(handedOver.get(world) ?? []), id]);
+  }
+  const projectOf = (name: string) => {
+    const id = identitySelectors.projectId(world, name);
+    if (!id) throw seedError(sectionName, `Project ${name} is not in the identity seed`);
+    return id;
+  };
+  for (const { project, ...limits } of seed.limits) imageQuotas.set(s, projectOf(project), limits);
+  for (const n of seed.metadefs) {
+    if (get(s.metadefs.namespaces, n.namespace)) throw seedError(sectionName, `Metadata namespace ${n.namespace} already exists`);
+    put(s.metadefs.namespaces, {
+      id: n.namespace,
+      namespace: n.namespace,
+      displayName: n.display_name ?? n.namespace,
+      description: n.description,
+      visibility: n.visibility,
+      protected: n.protected,
+      ownerProjectId: n.project === undefined ? null : projectOf(n.project),
+      resourceTypes: n.resource_types,
+      properties: n.properties,
+      objects: n.objects,
+      createdAt: ctx.now,
+    });
   }
   for (const image of later) {
     if (get(s.images, image.id)) throw seedError("compute", `Image ${image.name} (${image.id}) already exists`);

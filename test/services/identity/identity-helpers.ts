@@ -7,7 +7,7 @@ import { call, login, type Call } from "../../helpers/emulator.js";
 export const TOKENS = "/identity/v3/auth/tokens";
 export const DEFAULT_DOMAIN = { name: "Default" };
 /** Service types a token's catalog lists with the default services: each mounted one, and the control API. */
-export const MOUNTED_CATALOG_TYPES = ["block-storage", "compute", "emulator", "identity", "image", "instance-ha", "network", "volume", "volumev3"];
+export const MOUNTED_CATALOG_TYPES = ["block-storage", "compute", "emulator", "identity", "image", "instance-ha", "network", "object-store", "s3", "volume", "volumev3"];
 
 export function issue(emu: Emulator, body: unknown, options: { token?: string; query?: string } = {}): Promise<Call> {
   return call(emu, "POST", `${TOKENS}${options.query ?? ""}`, { body, token: options.token });

@@ -162,7 +162,7 @@ describe("POST /v3/auth/tokens: scopes", () => {
     expect(token).not.toHaveProperty("project");
     expect(token.roles.map((r: { name: string }) => r.name)).toContain("admin");
     // endpoints whose URL names the project (block storage's /volume/v3/{project_id}) are left out, as Keystone does
-    const projectBound = ["block-storage", "instance-ha", "volume", "volumev3"];
+    const projectBound = ["block-storage", "instance-ha", "object-store", "volume", "volumev3"];
     expect(token.catalog.map((s: { type: string }) => s.type).sort()).toEqual(MOUNTED_CATALOG_TYPES.filter((t) => !projectBound.includes(t)));
   });
 

@@ -9,8 +9,9 @@ import { describe, expect, it } from "vitest";
 import { derivedId } from "../../../src/kernel/seed-helpers.js";
 import { call, login, testEmulator } from "../../helpers/emulator.js";
 
+/** the catalog in its order: Glance lists newest first, so its default list reversed */
 const names = async (emu: ReturnType<typeof testEmulator>, token: string) =>
-  (await call(emu, "GET", "/image/v2/images", { token })).body.images.map((i: { name: string }) => i.name);
+  (await call(emu, "GET", "/image/v2/images", { token })).body.images.map((i: { name: string }) => i.name).reverse();
 
 describe("the image catalog", () => {
   it("keeps the default world's images in the image service's slice, not compute's", () => {

@@ -13,6 +13,20 @@ import { setStatus, type StepContext } from "../lifecycle.js";
 import { sliceOf, SLICE } from "../routes/deps.js";
 import { BACKUP, BACKUP_BUILD_OPERATION } from "./backups.js";
 import { useQuota } from "./quotas.js";
+import { deleteBackupObjects, writeBackupObjects, type BackupObjects } from "../../object-storage/for-block-storage.js";
+
+const backupObjectsOf = (b: Backup): BackupObjects => ({
+  projectId: b.projectId,
+  container: b.container,
+  backupId: b.id,
+  volumeId: b.volumeId,
+  availabilityZone: b.availabilityZone,
+  name: b.name,
+  description: b.description,
+  createdAt: b.createdAt,
+  size: b.size,
+  parentId: b.parentId,
+});
 
 /** The volume (or snapshot) a finished or failed backup lets go of, back to where it was. */
 function releaseSource(s: BlockStorageState, ctx: StepContext, backup: Backup): void {
@@ -95,8 +109,15 @@ export function startBackupLifecycle(kernel: Kernel, options: BlockStorageOption
       const fault = from === "creating" && to === "available" ? injectedFault(kernel, backup) : undefined;
       const apply = own(APPLIERS, `${from}>${to}`);
       if (fault !== undefined) failCreate(s, ctx, backup, fault);
-      else if (apply) apply(s, ctx, backup);
-      else failStep(s, ctx, backup, from);
+      else if (apply) {
+        apply(s, ctx, backup);
+        // the Swift driver's objects: there once the backup is, gone with it
+        if (from === "creating") {
+          const objects = backupObjectsOf(backup);
+          ctx.tx.afterCommit(() => void writeBackupObjects(kernel, objects));
+        }
+        if (to === "deleted") deleteBackupObjects(kernel, ctx, backupObjectsOf(backup));
+      } else failStep(s, ctx, backup, from);
       return true;
     }),
   );

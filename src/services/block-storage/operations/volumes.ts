@@ -92,9 +92,9 @@ function sourceOf(s: BlockStorageState, ctx: OperationContext, body: CreateVolum
     }
     const imageMetadata: Record<string, string> = {
       image_id: image.id,
-      image_name: image.name,
-      container_format: image.containerFormat,
-      disk_format: image.diskFormat,
+      image_name: image.name ?? "",
+      container_format: image.containerFormat ?? "",
+      disk_format: image.diskFormat ?? "",
       min_disk: String(image.minDisk),
       min_ram: String(image.minRam),
       size: String(image.size),

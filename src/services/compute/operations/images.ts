@@ -26,9 +26,14 @@ export interface ImageQuery {
   minDisk?: number;
 }
 
+const API_STATUS: Record<Image["status"], string> = {
+  active: "ACTIVE", queued: "SAVING", saving: "SAVING", uploading: "SAVING", importing: "SAVING",
+  deleted: "DELETED", pending_delete: "DELETED", killed: "ERROR", deactivated: "ERROR",
+};
+
 /** Nova's mapping of Glance's status to the API's (queued images show SAVING). */
 export function apiImageStatus(image: Image): string {
-  return { active: "ACTIVE", queued: "SAVING", saving: "SAVING", deleted: "DELETED", killed: "ERROR" }[image.status] ?? "UNKNOWN";
+  return API_STATUS[image.status];
 }
 
 export function listImages(root: Readonly<Record<string, unknown>>, caller: Caller, q: ImageQuery): Image[] {
@@ -46,7 +51,7 @@ export function listImages(root: Readonly<Record<string, unknown>>, caller: Call
 /** Registers a server's snapshot in the image service's catalog, in this update. */
 export function addSnapshotImage(ctx: OperationContext, input: ImageInput): Image {
   const image = catalog.addImage(ctx, input);
-  ctx.tx.emit("compute.image.created", { imageId: image.id, name: image.name, projectId: image.ownerProjectId, serverId: image.serverId });
+  ctx.tx.emit("compute.image.created", { imageId: image.id, name: image.name ?? "", projectId: image.ownerProjectId, serverId: image.serverId });
   return image;
 }
 

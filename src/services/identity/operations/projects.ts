@@ -10,6 +10,7 @@ import type { ProjectCreate, ProjectUpdate } from "../schemas.js";
 import { nameKey, projectsOfUser, type IdentityState, type Project } from "../state.js";
 import { createProject, removeAssignments, renameKey, requireDomain, requireProject, requireUser } from "./directory.js";
 import { assertSelfOrAdmin } from "./users.js";
+import { dropCredentialsOf } from "./credentials.js";
 
 export interface ProjectFilter {
   name?: string;
@@ -102,6 +103,7 @@ export function deleteProject(s: IdentityState, tx: Tx, id: string): void {
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(cred.userId, cred.name));
   }
+  dropCredentialsOf(s, { projectId: id });
   dictDelete(s.names, nameKey.project(project.domainId, project.name));
   remove(s.projects, id);
   tx.emit("identity.project.deleted", { id, name: project.name, domainId: project.domainId });

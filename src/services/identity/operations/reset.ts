@@ -4,8 +4,10 @@
 import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove, scan } from "../../../kernel/store/table.js";
 import { nameKey, type IdentityState } from "../state.js";
+import { dropCredentialsOf } from "./credentials.js";
 
 export function resetIdentityProject(s: IdentityState, seeded: IdentityState, projectId: string): void {
+  dropCredentialsOf(s, { projectId });
   for (const cred of filter(s.appCredentials, (c) => c.projectId === projectId)) {
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(cred.userId, cred.name));

@@ -10,6 +10,7 @@ import { hashSecret, verifySecret } from "../secrets.js";
 import type { PasswordChange, UserCreate, UserUpdate } from "../schemas.js";
 import { nameKey, type IdentityState, type User } from "../state.js";
 import { createUser, removeAssignments, renameKey, requireProject, requireUser } from "./directory.js";
+import { dropCredentialsOf } from "./credentials.js";
 
 export interface UserFilter {
   name?: string;
@@ -95,6 +96,7 @@ export function deleteUser(s: IdentityState, tx: Tx, id: string): void {
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(id, cred.name));
   }
+  dropCredentialsOf(s, { userId: id });
   dictDelete(s.names, nameKey.user(user.domainId, user.name));
   remove(s.users, id);
   tx.emit("identity.user.deleted", { id, name: user.name, domainId: user.domainId });

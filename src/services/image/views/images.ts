@@ -1,22 +1,24 @@
-// Image catalog records -> Glance v2 image records, custom properties at the top.
+// Image catalog records -> Glance v2 image records (images-images-v2 "Show image"): custom properties at
+// the top level, size and checksums null until data arrives, links relative to the API root as Glance gives them.
 
-import { isoSeconds } from "../../kernel/time.js";
-import type { Image } from "./state.js";
+import { isoSeconds } from "../../../kernel/time.js";
+import type { Image } from "../state.js";
 
 export function imageView(i: Image) {
+  const hasData = i.checksum !== null;
   return {
     ...i.metadata,
     id: i.id,
     name: i.name,
     status: i.status,
     visibility: i.visibility,
-    protected: false,
-    os_hidden: false,
+    protected: i.protected,
+    os_hidden: i.osHidden,
     owner: i.ownerProjectId,
-    checksum: null,
-    os_hash_algo: null,
-    os_hash_value: null,
-    size: i.status === "active" ? i.size : null,
+    checksum: i.checksum,
+    os_hash_algo: hasData ? "sha512" : null,
+    os_hash_value: i.osHashValue,
+    size: hasData || i.status === "active" ? i.size : null,
     virtual_size: null,
     min_disk: i.minDisk,
     min_ram: i.minRam,
@@ -24,7 +26,7 @@ export function imageView(i: Image) {
     container_format: i.containerFormat,
     created_at: isoSeconds(i.createdAt),
     updated_at: isoSeconds(i.updatedAt),
-    tags: [],
+    tags: [...i.tags],
     self: `/v2/images/${i.id}`,
     file: `/v2/images/${i.id}/file`,
     schema: "/v2/schemas/image",

@@ -1,0 +1,104 @@
+// Metadata definitions (Glance v2 metadefs), read-only from the seed: namespaces, their objects,
+// properties and resource type associations, and the resource types in use.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { get, scan } from "../../../kernel/store/table.js";
+import { own } from "../../../kernel/own.js";
+import type { Caller } from "../../../kernel/operation.js";
+import { badRequest, notFound } from "../errors.js";
+import type { MetadefNamespace } from "../state.js";
+import { associationView, namespaceView, objectView } from "../views/metadefs.js";
+import type { ImageDeps } from "./deps.js";
+
+const canSee = (caller: Caller) => (n: MetadefNamespace) => n.visibility === "public" || caller.isAdmin || n.ownerProjectId === caller.projectId;
+
+export function metadefRoutes(deps: ImageDeps): RouteDef[] {
+  const namespace = (c: Ctx): MetadefNamespace => {
+    const name = c.req.param("namespace") ?? "";
+    const n = get(deps.state().metadefs.namespaces, name);
+    if (!n || !canSee(deps.caller(c))(n)) throw notFound(`Metadata definition namespace=${name} was not found.`);
+    return n;
+  };
+  const base = "/v2/metadefs/namespaces/:namespace";
+  return [
+    {
+      method: "GET",
+      path: "/v2/metadefs/namespaces",
+      operation: "image.metadef_namespace.list",
+      handler: (c) => {
+        const visible = canSee(deps.caller(c));
+        const type = c.req.query("resource_types");
+        const visibility = c.req.query("visibility");
+        if (visibility !== undefined && visibility !== "public" && visibility !== "private") throw badRequest(`Invalid visibility value: ${visibility}`);
+        const types = type?.split(",");
+        const namespaces = [];
+        for (const n of scan(deps.state().metadefs.namespaces)) {
+          if (!visible(n) || (visibility !== undefined && n.visibility !== visibility)) continue;
+          if (types && !n.resourceTypes.some((r) => types.includes(r.name))) continue;
+          namespaces.push(namespaceView(n));
+        }
+        return c.json({ namespaces, first: "/v2/metadefs/namespaces", schema: "/v2/schemas/metadefs/namespaces" });
+      },
+    },
+    { method: "GET", path: base, operation: "image.metadef_namespace.show", handler: (c) => c.json(namespaceView(namespace(c), true)) },
+    {
+      method: "GET",
+      path: `${base}/objects`,
+      operation: "image.metadef_object.list",
+      handler: (c) => {
+        const n = namespace(c);
+        return c.json({ objects: n.objects.map((o) => objectView(n, o)), schema: "v2/schemas/metadefs/objects" });
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/objects/:object`,
+      operation: "image.metadef_object.show",
+      handler: (c) => {
+        const n = namespace(c);
+        const name = c.req.param("object") ?? "";
+        const o = n.objects.find((x) => x.name === name);
+        if (!o) throw notFound(`Metadata definition object not found for namespace=${n.namespace} and object=${name}`);
+        return c.json(objectView(n, o));
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/properties`,
+      operation: "image.metadef_property.list",
+      handler: (c) => c.json({ properties: namespace(c).properties }),
+    },
+    {
+      method: "GET",
+      path: `${base}/properties/:property`,
+      operation: "image.metadef_property.show",
+      handler: (c) => {
+        const n = namespace(c);
+        const name = c.req.param("property") ?? "";
+        const p = own(n.properties, name);
+        if (!p) throw notFound(`Metadata definition property not found for namespace=${n.namespace} and property=${name}`);
+        return c.json({ name, ...p });
+      },
+    },
+    {
+      method: "GET",
+      path: `${base}/resource_types`,
+      operation: "image.metadef_resource_type.associations",
+      handler: (c) => {
+        const n = namespace(c);
+        return c.json({ resource_type_associations: n.resourceTypes.map(associationView(n)) });
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2/metadefs/resource_types",
+      operation: "image.metadef_resource_type.list",
+      handler: (c) => {
+        const names = new Map<string, number>();
+        for (const n of scan(deps.state().metadefs.namespaces)) for (const r of n.resourceTypes) if (!names.has(r.name)) names.set(r.name, n.createdAt);
+        return c.json({ resource_types: [...names].map(([name, at]) => ({ name, created_at: new Date(at).toISOString().slice(0, 19) + "Z", updated_at: new Date(at).toISOString().slice(0, 19) + "Z" })) });
+      },
+    },
+  ];
+}

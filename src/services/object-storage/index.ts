@@ -1,0 +1,49 @@
+// The object storage service module (Swift v1 at /object-store/v1/AUTH_<project>): the only file other
+// code imports, besides the contracts for-s3.ts and for-block-storage.ts.
+
+import type { ServiceModule } from "../../kernel/service.js";
+import { buildServiceApp } from "../../kernel/http/service-app.js";
+import { swiftRequestIds } from "../../kernel/http/request-ids.js";
+import { xAuthToken } from "../../kernel/auth/schemes.js";
+import { swiftErrors } from "./errors.js";
+import { initialObjectStorageState, SLICE, type ObjectStorageState } from "./state.js";
+import { dateHeader, deps } from "./routes/common.js";
+import { infoRoutes } from "./routes/info.js";
+import { accountRoutes } from "./routes/account.js";
+import { containerRoutes } from "./routes/containers.js";
+import { objectRoutes } from "./routes/objects.js";
+import { resetObjectStorageProject } from "./operations/reset.js";
+
+export type { ObjectStorageState } from "./state.js";
+
+export function objectStorageService(): ServiceModule<ObjectStorageState> {
+  const mountPath = "/object-store";
+  return {
+    name: SLICE,
+    mountPath,
+    catalog: [{ type: "object-store", name: "swift", path: `${mountPath}/v1/AUTH_{project_id}` }],
+    initialState: initialObjectStorageState,
+    // accounts come into being on their project's first write; a seed world has none to load
+    loadSeed: () => {},
+    resetProject: resetObjectStorageProject,
+    routes(kernel) {
+      const d = deps(kernel);
+      return buildServiceApp(
+        kernel,
+        {
+          name: SLICE,
+          mountPath,
+          errors: swiftErrors,
+          errorHeaders: () => dateHeader(kernel),
+          requestIds: swiftRequestIds,
+          auth: [xAuthToken],
+        },
+        [...infoRoutes(d), ...accountRoutes(d), ...containerRoutes(d), ...objectRoutes(d)],
+      );
+    },
+    health: (kernel) => {
+      const s = kernel.slice<ObjectStorageState>(SLICE);
+      return s ? { ready: true, detail: `${s.accounts.size} accounts` } : { ready: false, detail: "no state" };
+    },
+  };
+}

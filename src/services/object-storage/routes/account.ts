@@ -1,0 +1,58 @@
+// The account (Swift: storage-account-services): GET lists containers (HEAD: counts and bytes), POST sets
+// X-Account-Meta-*. An account exists from its project's first write; before that it reads as empty.
+
+import { isAdmin } from "../../../kernel/auth/principal.js";
+import { badRequest, forbidden } from "../errors.js";
+import { listPage } from "../listing.js";
+import { accountOf } from "../operations/records.js";
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { accountHeaders, accountListing } from "../views.js";
+import { checkMetadata, listingFormat, listQuery, metaHeaders, ownAccount, removedMeta, sliceOf, type Deps } from "./common.js";
+import { empty, listing } from "./respond.js";
+import { bulkDelete } from "./bulk-delete.js";
+import { findAccount } from "../read.js";
+
+export function accountRoutes(d: Deps): RouteDef[] {
+  const { kernel } = d;
+  return [
+    {
+      method: "GET",
+      path: "/v1/:account",
+      operation: "object-storage.account.show",
+      handler: (c) => {
+        const projectId = ownAccount(c);
+        const found = findAccount(d.state(), projectId);
+        const format = listingFormat(c);
+        const page = found ? listPage(found.containers, listQuery(c)) : { items: [], truncated: false };
+        return listing(c, kernel, format, page.items.length, accountListing(format, `AUTH_${projectId}`, page.items), accountHeaders(found, kernel.clock.now()));
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/:account",
+      operation: "object-storage.account.update",
+      handler: async (c) => {
+        const projectId = ownAccount(c);
+        if (c.req.query("bulk-delete") !== undefined) return bulkDelete(c, d, projectId);
+        const set = metaHeaders(c, "x-account-meta-");
+        const removed = removedMeta(c, "account");
+        // account_quotas: only a reseller (here: an admin) sets the account's quota
+        const principal = c.get("principal")!;
+        if (("quota-bytes" in set || removed.includes("quota-bytes")) && !isAdmin(principal)) throw forbidden();
+        if (set["quota-bytes"] !== undefined && set["quota-bytes"] !== "" && !/^\d+$/.test(set["quota-bytes"])) throw badRequest("Invalid Quota-Bytes value.");
+        kernel.store.update((root) => {
+          const account = accountOf(sliceOf(root), projectId, kernel.clock.now());
+          const metadata = { ...account.metadata };
+          for (const [name, value] of Object.entries(set)) {
+            if (value === "") delete metadata[name];
+            else metadata[name] = value;
+          }
+          for (const name of removed) delete metadata[name];
+          checkMetadata(metadata);
+          account.metadata = metadata;
+        });
+        return empty(c, kernel, 204);
+      },
+    },
+  ];
+}

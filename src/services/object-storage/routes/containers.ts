@@ -1,0 +1,101 @@
+// Containers (Swift: storage-container-services): PUT 201 new / 202 existing, GET listings (HEAD: counts),
+// POST metadata and ACLs, DELETE (409 while not empty).
+
+import type { Draft } from "immer";
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { badRequest, containerNotFound } from "../errors.js";
+import { listPage } from "../listing.js";
+import { containerOf, createContainer, deleteContainer, isExpired } from "../operations/records.js";
+import { findContainer } from "../read.js";
+import type { Container } from "../state.js";
+import { containerHeaders, containerListing } from "../views.js";
+import { checkMetadata, listingFormat, listQuery, metaHeaders, removedMeta, sliceOf, type Deps } from "./common.js";
+import { containerAccess, isOwner } from "./access.js";
+import { empty, listing } from "./respond.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+
+export function containerName(c: Ctx): string {
+  const name = c.req.param("container") ?? "";
+  if (name.length > 256) throw badRequest("Container name length of 257 longer than 256");
+  return name;
+}
+
+/** X-Container-Meta-* (an empty value or X-Remove- drops one), X-Container-Read/-Write, quota values */
+function applyHeaders(c: Ctx, container: Draft<Container>): void {
+  const metadata = { ...container.metadata };
+  for (const [name, value] of Object.entries(metaHeaders(c, "x-container-meta-"))) {
+    if (value === "") delete metadata[name];
+    else metadata[name] = value;
+  }
+  for (const name of removedMeta(c, "container")) delete metadata[name];
+  for (const quota of ["quota-bytes", "quota-count"]) {
+    if (metadata[quota] !== undefined && !/^\d+$/.test(metadata[quota]!)) throw badRequest(`Invalid ${quota === "quota-bytes" ? "Quota-Bytes" : "Quota-Count"} value.`);
+  }
+  checkMetadata(metadata);
+  container.metadata = metadata;
+  for (const acl of ["read", "write"] as const) {
+    const value = c.req.header(`x-container-${acl}`);
+    if (value !== undefined) container[acl] = value === "" ? undefined : value;
+    if (c.req.header(`x-remove-container-${acl}`) !== undefined) container[acl] = undefined;
+  }
+}
+
+export function containerRoutes(d: Deps): RouteDef[] {
+  const { kernel } = d;
+  return [
+    {
+      method: "PUT",
+      path: "/v1/:account/:container",
+      operation: "object-storage.container.create",
+      handler: (c) => {
+        const projectId = containerAccess(c, d, "write-container");
+        const name = containerName(c);
+        const created = kernel.store.update((root, tx) => {
+          const s = sliceOf(root);
+          const made = createContainer(s, { kernel, tx, now: kernel.clock.now() }, projectId, name);
+          applyHeaders(c, containerOf(s, projectId, name));
+          return made;
+        });
+        return empty(c, kernel, created ? 201 : 202);
+      },
+    },
+    {
+      method: "GET",
+      path: "/v1/:account/:container",
+      operation: "object-storage.container.show",
+      policy: "public",
+      handler: (c) => {
+        const projectId = containerAccess(c, d, "list");
+        const name = containerName(c);
+        const container = findContainer(d.state(), projectId, name);
+        if (!container) throw containerNotFound();
+        const format = listingFormat(c);
+        const now = kernel.clock.now();
+        const page = listPage(container.objects, listQuery(c), (o) => !isExpired(o, now));
+        return listing(c, kernel, format, page.items.length, containerListing(format, name, page.items), containerHeaders(container, isOwner(c, projectId)));
+      },
+    },
+    {
+      method: "POST",
+      path: "/v1/:account/:container",
+      operation: "object-storage.container.update",
+      handler: (c) => {
+        const projectId = containerAccess(c, d, "write-container");
+        const name = containerName(c);
+        kernel.store.update((root) => applyHeaders(c, containerOf(sliceOf(root), projectId, name)));
+        return empty(c, kernel, 204);
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v1/:account/:container",
+      operation: "object-storage.container.delete",
+      handler: (c) => {
+        const projectId = containerAccess(c, d, "write-container");
+        const name = containerName(c);
+        kernel.store.update((root) => deleteContainer(sliceOf(root), projectId, name));
+        return empty(c, kernel, 204);
+      },
+    },
+  ];
+}

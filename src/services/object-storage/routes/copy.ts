@@ -1,0 +1,76 @@
+// Server-side copy (Swift's copy middleware): `COPY` with Destination, or `PUT` with X-Copy-From. No byte
+// is copied: the new object shares the source's parts (their use count grows), so deleting either object
+// leaves the other's bytes. The source's metadata carries over, the request's X-Object-Meta-* on top
+// (X-Fresh-Metadata: true drops the source's).
+
+import { isAdmin } from "../../../kernel/auth/principal.js";
+import { ApiError } from "../../../kernel/errors.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { containerNotFound, forbidden, notFound } from "../errors.js";
+import { writeObject } from "../operations/objects.js";
+import { findContainer, resolveObject } from "../read.js";
+import { checkMetadata, httpDate, metaHeaders, sliceOf, type Deps } from "./common.js";
+import { deleteAt, storedHeaders } from "./object-input.js";
+import { empty } from "./respond.js";
+
+interface Place {
+  container: string;
+  name: string;
+}
+
+function placeOf(value: string, header: string): Place {
+  let path = value;
+  try {
+    path = decodeURIComponent(value);
+  } catch {
+    // taken as given
+  }
+  path = path.replace(/^\//, "");
+  const slash = path.indexOf("/");
+  if (slash <= 0 || slash === path.length - 1) {
+    throw new ApiError(412, "PreconditionFailed", `${header} header must be of the form <container name>/<object name>`);
+  }
+  return { container: path.slice(0, slash), name: path.slice(slash + 1) };
+}
+
+/** `put`: `here` is the destination, X-Copy-From the source; `copy`: `here` is the source, Destination the copy. */
+export function copyObject(c: Ctx, d: Deps, projectId: string, here: Place, mode: "put" | "copy"): Response {
+  const { kernel } = d;
+  const principal = c.get("principal");
+  const other = mode === "put" ? c.req.header("x-copy-from-account") : c.req.header("destination-account");
+  const otherProject = other ? other.replace(/^AUTH_/, "") : projectId;
+  // the other end is the caller's own account, unless an admin asks
+  if (otherProject !== projectId && !(principal && (isAdmin(principal) || principal.projectId === otherProject))) throw forbidden();
+  if (mode === "copy" && !principal) throw forbidden();
+  const elsewhere = mode === "put" ? placeOf(c.req.header("x-copy-from")!, "X-Copy-From") : placeOf(c.req.header("destination") ?? "", "Destination");
+  const [source, target] = mode === "put" ? [{ project: otherProject, ...elsewhere }, { project: projectId, ...here }] : [{ project: projectId, ...here }, { project: otherProject, ...elsewhere }];
+  const now = kernel.clock.now();
+  const sourceContainer = findContainer(d.state(), source.project, source.container);
+  const object = sourceContainer && resolveObject(d.state(), source.project, sourceContainer, source.name, now);
+  if (!object) throw notFound();
+  if (!findContainer(d.state(), target.project, target.container)) throw containerNotFound();
+  const fresh = /^(true|1|yes|on)$/i.test(c.req.header("x-fresh-metadata") ?? "");
+  const metadata = { ...(fresh ? {} : object.metadata), ...metaHeaders(c, "x-object-meta-") };
+  checkMetadata(metadata);
+  const expiry = deleteAt(c, now);
+  const record = kernel.store.update((root, tx) =>
+    writeObject(sliceOf(root), { kernel, tx, now: kernel.clock.now() }, target.project, target.container, {
+      name: target.name,
+      parts: object.parts,
+      size: object.size,
+      etag: object.etag,
+      contentType: c.req.header("content-type") || object.contentType,
+      metadata,
+      headers: { ...object.headers, ...storedHeaders(c) },
+      deleteAt: expiry,
+      slo: object.slo,
+    }),
+  );
+  return empty(c, kernel, 201, {
+    etag: record.slo ? `"${record.etag}"` : record.etag,
+    "last-modified": httpDate(record.modifiedAt),
+    "x-copied-from": `${source.container}/${encodeURIComponent(source.name).replace(/%2F/g, "/")}`,
+    "x-copied-from-last-modified": httpDate(object.modifiedAt),
+    ...(source.project !== target.project ? { "x-copied-from-account": `AUTH_${source.project}` } : {}),
+  });
+}

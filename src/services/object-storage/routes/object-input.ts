@@ -1,0 +1,78 @@
+// What an object PUT, POST or COPY says besides its bytes: the name, metadata, Content-Type,
+// Content-Disposition / Content-Encoding, X-Delete-At / X-Delete-After, conditional headers.
+
+import type { Ctx } from "../../../kernel/http/context.js";
+import { badRequest, preconditionFailed } from "../errors.js";
+import { httpDate } from "./common.js";
+
+export const MAX_OBJECT_NAME = 1024;
+
+/**
+ * The object's name: the rest of the path after the container, decoded, read from the URL itself since the
+ * router drops a trailing slash (`dir/`, the pseudo-directory markers clients write).
+ */
+export function objectName(c: Ctx): string {
+  const raw = new URL(c.req.url).pathname.split("/").slice(5).join("/");
+  const name = raw === "" ? c.req.param("object") ?? "" : decodeURIComponent(raw);
+  if (name.length > MAX_OBJECT_NAME) throw badRequest(`Object name length of ${name.length} longer than ${MAX_OBJECT_NAME}`);
+  return name;
+}
+
+/** Content-Disposition, Content-Encoding (and X-Object-Manifest is the caller's) as stored */
+export function storedHeaders(c: Ctx): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["content-disposition", "content-encoding"]) {
+    const value = c.req.header(name);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** X-Delete-At (epoch seconds) or X-Delete-After (seconds from now), in epoch ms; 400 for one past or malformed. */
+export function deleteAt(c: Ctx, now: number): number | undefined {
+  const after = c.req.header("x-delete-after");
+  const at = c.req.header("x-delete-at");
+  if (after !== undefined) {
+    if (!/^\d+$/.test(after.trim())) throw badRequest("Non-integer X-Delete-After");
+    return now + Number(after.trim()) * 1000;
+  }
+  if (at === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(at.trim())) throw badRequest("Non-integer X-Delete-At");
+  const ms = Math.floor(Number(at.trim())) * 1000;
+  if (ms <= now) throw badRequest("X-Delete-At in past");
+  return ms;
+}
+
+const unquote = (tag: string) => tag.trim().replace(/^W\//, "").replace(/^"(.*)"$/, "$1");
+const matches = (header: string, etag: string) => header.split(",").some((t) => t.trim() === "*" || unquote(t) === etag);
+
+/**
+ * If-Match / If-None-Match / If-Modified-Since / If-Unmodified-Since against an object (Swift's order):
+ * "412" or "304" when the condition fails, undefined when the request goes on.
+ */
+export function conditions(c: Ctx, etag: string, modifiedAt: number): 304 | 412 | undefined {
+  const ifMatch = c.req.header("if-match");
+  const ifNoneMatch = c.req.header("if-none-match");
+  const read = c.req.method === "GET" || c.req.method === "HEAD";
+  if (ifMatch !== undefined && !matches(ifMatch, etag)) return 412;
+  if (ifNoneMatch !== undefined && matches(ifNoneMatch, etag)) return read ? 304 : 412;
+  const lastModified = Date.parse(httpDate(modifiedAt));
+  const since = c.req.header("if-modified-since");
+  if (ifNoneMatch === undefined && since !== undefined && read) {
+    const t = Date.parse(since);
+    if (!Number.isNaN(t) && lastModified <= t) return 304;
+  }
+  const unmodified = c.req.header("if-unmodified-since");
+  if (ifMatch === undefined && unmodified !== undefined) {
+    const t = Date.parse(unmodified);
+    if (!Number.isNaN(t) && lastModified > t) return 412;
+  }
+  return undefined;
+}
+
+/** PUT's If-None-Match: * refuses to overwrite */
+export function checkPutConditions(c: Ctx, exists: boolean): void {
+  const ifNoneMatch = c.req.header("if-none-match");
+  if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== "*") throw badRequest("If-None-Match only supports *");
+  if (ifNoneMatch !== undefined && exists) throw preconditionFailed();
+}

@@ -1,0 +1,101 @@
+// Objects: what PutObject, GetObject/HeadObject, CopyObject and DeleteObjects decide besides storing
+// bytes: user metadata from x-amz-meta-*, the conditional headers (412, 304), the copy source and its
+// metadata directive, and the ETag of a multipart object.
+
+import { createHash } from "node:crypto";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { invalidArgument, invalidRequest, keyTooLong, metadataTooLarge, preconditionFailed } from "../errors.js";
+import type { StoredObject } from "../storage.js";
+
+/** S3 keys are at most 1024 bytes of UTF-8. */
+export function checkKey(key: string): void {
+  if (key === "" || Buffer.byteLength(key) > 1024) throw keyTooLong();
+}
+
+/** x-amz-meta-* headers, lower-case names without the prefix (S3 keeps 2 KB of them). */
+export function userMetadata(c: Ctx): Record<string, string> {
+  const out: Record<string, string> = {};
+  let bytes = 0;
+  for (const [name, value] of Object.entries(c.req.header())) {
+    const lower = name.toLowerCase();
+    if (!lower.startsWith("x-amz-meta-")) continue;
+    const key = lower.slice("x-amz-meta-".length);
+    bytes += key.length + value.length;
+    out[key] = value;
+  }
+  if (bytes > 2048) throw metadataTooLarge();
+  return out;
+}
+
+export function metadataHeaders(metadata: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(metadata).map(([k, v]) => [`x-amz-meta-${k}`, v]));
+}
+
+export const quoted = (etag: string) => `"${etag}"`;
+
+/** An HTTP date's instant, or undefined when it is none (S3 then ignores the condition). */
+function httpDate(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : at;
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === "*" || tag === quoted(etag) || tag === etag;
+  });
+}
+
+/**
+ * GetObject's and HeadObject's conditions, in S3's precedence: If-Match (412) wins over
+ * If-Unmodified-Since; If-None-Match (304) wins over If-Modified-Since. Returns 304 or undefined.
+ */
+export function checkConditions(c: Ctx, object: StoredObject, prefix = ""): 304 | undefined {
+  const h = (name: string) => requestHeader(c, `${prefix}${name}`);
+  const modified = Math.floor(object.lastModified / 1000) * 1000;
+  const ifMatch = h("if-match");
+  if (ifMatch !== undefined) {
+    if (!etagMatches(ifMatch, object.etag)) throw preconditionFailed("If-Match");
+  } else {
+    const since = httpDate(h("if-unmodified-since"));
+    if (since !== undefined && modified > since) throw preconditionFailed("If-Unmodified-Since");
+  }
+  const ifNoneMatch = h("if-none-match");
+  if (ifNoneMatch !== undefined) {
+    if (etagMatches(ifNoneMatch, object.etag)) return 304;
+  } else {
+    const since = httpDate(h("if-modified-since"));
+    if (since !== undefined && modified <= since) return 304;
+  }
+  return undefined;
+}
+
+/** CopyObject's conditions (x-amz-copy-source-if-*): each failing one is a 412. */
+export function checkCopyConditions(c: Ctx, source: StoredObject): void {
+  if (checkConditions(c, source, "x-amz-copy-source-") === 304) throw preconditionFailed("x-amz-copy-source-If-None-Match");
+}
+
+/** `x-amz-copy-source: /bucket/key` or `bucket/key` (URL-encoded, `?versionId=` refused). */
+export function copySource(header: string): { bucket: string; key: string } {
+  const [path, query] = header.split("?", 2);
+  if (query !== undefined && /(^|&)versionId=/.test(query) && !/versionId=null(&|$)/.test(query)) {
+    throw invalidRequest("Versioning is not enabled here: a copy source's versionId must be null.");
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path!.replace(/^\//, ""));
+  } catch {
+    throw invalidArgument("Invalid copy source encoding", "x-amz-copy-source", header);
+  }
+  const slash = decoded.indexOf("/");
+  if (slash <= 0 || slash === decoded.length - 1) throw invalidArgument("Invalid copy source object key", "x-amz-copy-source", header);
+  return { bucket: decoded.slice(0, slash), key: decoded.slice(slash + 1) };
+}
+
+/** `<md5 of the parts' binary md5s>-<N>`, the ETag S3 gives a completed multipart upload. */
+export function multipartEtag(partMd5s: string[]): string {
+  const hash = createHash("md5");
+  for (const md5 of partMd5s) hash.update(Buffer.from(md5, "hex"));
+  return `${hash.digest("hex")}-${partMd5s.length}`;
+}

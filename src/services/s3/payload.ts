@@ -1,0 +1,153 @@
+// A PUT's body as S3 reads it: x-amz-content-sha256 says how it comes. A hex hash (checked once the bytes
+// are in), UNSIGNED-PAYLOAD, or aws-chunked framing (`<hex size>[;chunk-signature=<sig>]\r\n<bytes>\r\n`
+// ... `0...\r\n` [trailers] `\r\n`) whose chunk signatures chain from the request's own (SigV4 streaming).
+// Content-MD5 and x-amz-decoded-content-length are checked too; on any refusal the blob is freed.
+
+import { createHash, createHmac } from "node:crypto";
+import { ApiError } from "../../kernel/errors.js";
+import type { BlobRef } from "../../kernel/blobs/types.js";
+import { requestHeader, type Ctx } from "../../kernel/http/context.js";
+import { streamedBody } from "../../kernel/http/stream.js";
+import { EMPTY_SHA256, signingKey } from "../../kernel/auth/sigv4.js";
+import type { Kernel } from "../../kernel/kernel.js";
+import { badDigest, incompleteBody, invalidArgument, invalidDigest, invalidRequest, sha256Mismatch, signatureDoesNotMatch } from "./errors.js";
+
+/** a chunk's declared size past this is refused rather than buffered (clients send 64 KiB to 8 MiB) */
+const MAX_CHUNK = 64 * 1024 * 1024;
+const SIGNED_STREAMING = "STREAMING-AWS4-HMAC-SHA256-PAYLOAD";
+const UNSIGNED_STREAMING = "STREAMING-UNSIGNED-PAYLOAD-TRAILER";
+
+export interface ChunkSigning {
+  key: Buffer;
+  amzDate: string;
+  scope: string;
+  seed: string;
+}
+
+/** Reads a PUT body into one blob (owned by `owner`), checked as S3 checks it. */
+export async function readPayload(c: Ctx, kernel: Kernel, owner: string, secretOf: (access: string) => string | undefined): Promise<BlobRef> {
+  const md5 = expectedMd5(c);
+  const mode = requestHeader(c, "x-amz-content-sha256");
+  const body = streamedBody(c);
+  let source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> = body.stream;
+  if (mode !== undefined && mode !== "UNSIGNED-PAYLOAD" && !mode.startsWith("STREAMING-") && !/^[0-9a-f]{64}$/i.test(mode)) {
+    throw invalidArgument("x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, or a valid sha256 value.", "x-amz-content-sha256", mode);
+  }
+  const chunked = mode?.startsWith("STREAMING-");
+  if (chunked) {
+    if (mode !== SIGNED_STREAMING && mode !== `${SIGNED_STREAMING}-TRAILER` && mode !== UNSIGNED_STREAMING) {
+      throw invalidRequest(`x-amz-content-sha256 ${mode} is not a payload signing method this endpoint supports.`);
+    }
+    const signing = mode.startsWith(SIGNED_STREAMING) ? chunkSigning(c, secretOf) : undefined;
+    source = decodeChunks(body.stream, signing);
+  }
+  const ref = await kernel.blobs.put(source, { maxBytes: body.maxBytes, owner });
+  const refuse = (error: ApiError): never => {
+    kernel.blobs.delete(ref.id);
+    throw error;
+  };
+  if (chunked) {
+    const decoded = requestHeader(c, "x-amz-decoded-content-length");
+    if (decoded !== undefined && Number(decoded) !== ref.size) refuse(incompleteBody());
+  } else if (body.length !== undefined && ref.size !== body.length) refuse(incompleteBody());
+  if (mode && /^[0-9a-f]{64}$/i.test(mode) && mode.toLowerCase() !== ref.sha256) refuse(sha256Mismatch(mode, ref.sha256));
+  if (md5 !== undefined && md5 !== ref.md5) refuse(badDigest());
+  return ref;
+}
+
+/** Runs the write that keeps a fresh blob; if it refuses, nothing took the blob, so it is freed. */
+export function keepingBlob<R>(kernel: Kernel, ref: BlobRef, write: () => R): R {
+  try {
+    return write();
+  } catch (error) {
+    kernel.blobs.delete(ref.id);
+    throw error;
+  }
+}
+
+/** Content-MD5 as hex; a header that is no base64 MD5 is InvalidDigest. */
+function expectedMd5(c: Ctx): string | undefined {
+  const header = requestHeader(c, "content-md5");
+  if (header === undefined) return undefined;
+  const bytes = /^[A-Za-z0-9+/]{22}==$/.test(header.trim()) ? Buffer.from(header.trim(), "base64") : undefined;
+  if (!bytes || bytes.length !== 16) throw invalidDigest();
+  return bytes.toString("hex");
+}
+
+function chunkSigning(c: Ctx, secretOf: (access: string) => string | undefined): ChunkSigning {
+  const header = requestHeader(c, "authorization") ?? "";
+  const credential = /Credential=([^,\s]+)/.exec(header)?.[1];
+  const seed = /Signature=([0-9a-f]{64})/.exec(header)?.[1];
+  const amzDate = requestHeader(c, "x-amz-date");
+  const parts = credential?.split("/");
+  const secret = parts && secretOf(parts[0]!);
+  if (!parts || parts.length !== 5 || !seed || !amzDate || secret === undefined) {
+    throw invalidRequest("A streaming signed payload needs a signed Authorization header.");
+  }
+  return { key: signingKey(secret, parts[1]!, parts[2]!, parts[3]!), amzDate, scope: parts.slice(1).join("/"), seed };
+}
+
+/** The chunk's expected signature, chained from the previous one (AWS4-HMAC-SHA256-PAYLOAD). */
+export function chunkSignature(signing: ChunkSigning, previous: string, data: Uint8Array): string {
+  const hash = createHash("sha256").update(data).digest("hex");
+  const toSign = `AWS4-HMAC-SHA256-PAYLOAD\n${signing.amzDate}\n${signing.scope}\n${previous}\n${EMPTY_SHA256}\n${hash}`;
+  return createHmac("sha256", signing.key).update(toSign).digest("hex");
+}
+
+const malformed = (why: string) => new ApiError(400, "IncompleteBody", `The aws-chunked body is malformed: ${why}`);
+
+/** Decodes aws-chunked framing, verifying each chunk's signature when `signing` is given. */
+export async function* decodeChunks(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>, signing?: ChunkSigning): AsyncGenerator<Uint8Array> {
+  const reader = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  let buffer = Buffer.alloc(0);
+  let ended = false;
+  const fill = async (): Promise<boolean> => {
+    if (ended) return false;
+    const next = await reader.next();
+    if (next.done) {
+      ended = true;
+      return false;
+    }
+    buffer = buffer.length ? Buffer.concat([buffer, next.value]) : Buffer.from(next.value);
+    return true;
+  };
+  const line = async (): Promise<string> => {
+    for (;;) {
+      const at = buffer.indexOf("\r\n");
+      if (at >= 0) {
+        const text = buffer.subarray(0, at).toString("latin1");
+        buffer = buffer.subarray(at + 2);
+        return text;
+      }
+      if (buffer.length > 4096) throw malformed("a chunk header is too long");
+      if (!(await fill())) throw malformed("it ends inside a chunk header");
+    }
+  };
+  let previous = signing?.seed ?? "";
+  for (;;) {
+    const header = await line();
+    const [sizeText, ...extensions] = header.split(";");
+    if (!/^[0-9a-fA-F]{1,16}$/.test(sizeText!.trim())) throw malformed(`bad chunk size "${sizeText}"`);
+    const size = parseInt(sizeText!.trim(), 16);
+    if (size > MAX_CHUNK) throw malformed("a chunk is larger than 64 MiB");
+    while (buffer.length < size) if (!(await fill())) throw malformed("it ends inside a chunk");
+    const data = buffer.subarray(0, size);
+    buffer = buffer.subarray(size);
+    if (signing) {
+      const given = extensions.map((x) => x.trim()).find((x) => x.startsWith("chunk-signature="))?.slice("chunk-signature=".length);
+      const expected = chunkSignature(signing, previous, data);
+      if (given !== expected) throw signatureDoesNotMatch();
+      previous = expected;
+    }
+    if (size === 0) break;
+    yield new Uint8Array(data);
+    while (buffer.length < 2) if (!(await fill())) throw malformed("a chunk is not followed by CRLF");
+    if (buffer[0] !== 13 || buffer[1] !== 10) throw malformed("a chunk is not followed by CRLF");
+    buffer = buffer.subarray(2);
+  }
+  // trailers (x-amz-checksum-*, x-amz-trailer-signature) up to an empty line, or the end of the body
+  while (buffer.length || !ended) {
+    if (!buffer.includes("\r\n") && !(await fill())) break;
+    if ((await line()) === "") break;
+  }
+}

@@ -1,0 +1,156 @@
+// The service and bucket routes: ListBuckets (GET /), and on /{bucket}: ListObjects V1/V2, HeadBucket,
+// GetBucketLocation, ListMultipartUploads, CreateBucket, DeleteBucket, DeleteObjects (POST ?delete).
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { invalidArgument, malformedXml, notImplemented } from "../errors.js";
+import { createBucket, deleteBucket, requireBucket } from "../operations/buckets.js";
+import { listPage, parseMaxKeys } from "../operations/listing.js";
+import { checkKey } from "../operations/objects.js";
+import { uploadsOf } from "../operations/multipart.js";
+import { listBucketsView, locationView } from "../views/buckets.js";
+import { deleteResultView, listV1View, listV2View, type DeleteOutcome } from "../views/objects.js";
+import { listUploadsView } from "../views/multipart.js";
+import { child, childrenNamed } from "../xml.js";
+import type { S3Deps } from "./deps.js";
+import { bucketOf, has, query, readXml, refuseUnsupported, xml } from "./request.js";
+
+const MAX_DELETE_KEYS = 1000;
+
+export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
+  const { storage } = deps;
+  const list = (c: Ctx) => {
+    const projectId = deps.project(c);
+    const bucket = bucketOf(c);
+    requireBucket(storage, deps.root(), projectId, bucket);
+    const encoding = query(c, "encoding-type");
+    if (encoding !== undefined && encoding !== "url") throw invalidArgument("Invalid Encoding Method specified in Request", "encoding-type", encoding);
+    const view = { bucket, projectId, prefix: query(c, "prefix") ?? "", delimiter: query(c, "delimiter") ?? "", maxKeys: parseMaxKeys(query(c, "max-keys")), url: encoding === "url" };
+    if (query(c, "list-type") === "2") {
+      const token = query(c, "continuation-token");
+      let after = query(c, "start-after") ?? "";
+      if (token !== undefined) {
+        after = Buffer.from(token, "base64url").toString("utf8");
+        if (token === "" || Buffer.from(after, "utf8").toString("base64url") !== token) {
+          throw invalidArgument("The continuation token provided is incorrect", "continuation-token", token);
+        }
+      }
+      const page = listPage(storage, deps.root(), projectId, bucket, { ...view, after });
+      const nextToken = page.next === undefined ? undefined : Buffer.from(page.next, "utf8").toString("base64url");
+      return xml(c, listV2View(view, page, { token, nextToken, startAfter: query(c, "start-after"), fetchOwner: query(c, "fetch-owner") === "true" }));
+    }
+    if (query(c, "list-type") !== undefined) throw invalidArgument("Invalid List Type specified in Request", "list-type", query(c, "list-type"));
+    const marker = query(c, "marker") ?? "";
+    return xml(c, listV1View(view, listPage(storage, deps.root(), projectId, bucket, { ...view, after: marker }), marker));
+  };
+
+  const listUploads = (c: Ctx) => {
+    const projectId = deps.project(c);
+    const bucket = bucketOf(c);
+    requireBucket(storage, deps.root(), projectId, bucket);
+    const prefix = query(c, "prefix") ?? "";
+    const keyMarker = query(c, "key-marker") ?? "";
+    const idMarker = query(c, "upload-id-marker") ?? "";
+    const max = parseMaxKeys(query(c, "max-uploads"));
+    const all = uploadsOf(deps.state(), projectId, bucket, prefix).filter(
+      (u) => keyMarker === "" || u.key > keyMarker || (u.key === keyMarker && idMarker !== "" && u.id > idMarker),
+    );
+    return xml(c, listUploadsView(bucket, prefix, keyMarker, idMarker, max, all.slice(0, max), all.length > max));
+  };
+
+  const deleteObjects = async (c: Ctx) => {
+    const projectId = deps.project(c);
+    const bucket = bucketOf(c);
+    requireBucket(storage, deps.root(), projectId, bucket);
+    const doc = await readXml(c);
+    if (!doc || doc.name !== "Delete") throw malformedXml();
+    const objects = childrenNamed(doc, "Object");
+    if (objects.length === 0 || objects.length > MAX_DELETE_KEYS) throw malformedXml();
+    const keys = objects.map((o) => {
+      const key = child(o, "Key");
+      if (!key) throw malformedXml();
+      return key.text;
+    });
+    const quiet = child(doc, "Quiet")?.text.trim().toLowerCase() === "true";
+    const outcome: DeleteOutcome = { deleted: [], errors: [] };
+    deps.write(c, (_s, ctx) => {
+      for (const key of keys) {
+        try {
+          checkKey(key);
+        } catch (error) {
+          outcome.errors.push({ key, code: "KeyTooLongError", message: (error as Error).message });
+          continue;
+        }
+        storage.deleteObject(ctx, projectId, bucket, key);
+        outcome.deleted.push(key);
+      }
+    });
+    return xml(c, deleteResultView(outcome, quiet));
+  };
+
+  return [
+    {
+      method: "GET",
+      path: "/",
+      operation: "s3.bucket.list",
+      handler: (c) => {
+        const projectId = deps.project(c);
+        return xml(c, listBucketsView(projectId, storage.listBuckets(deps.root(), projectId)));
+      },
+    },
+    {
+      method: "GET",
+      path: "/:bucket",
+      operation: "s3.bucket.read",
+      handler: (c) => {
+        if (c.req.method === "HEAD") {
+          requireBucket(storage, deps.root(), deps.project(c), bucketOf(c));
+          return c.body(null, 200, { "x-amz-bucket-region": region });
+        }
+        if (has(c, "location")) {
+          requireBucket(storage, deps.root(), deps.project(c), bucketOf(c));
+          return xml(c, locationView(region));
+        }
+        if (has(c, "uploads")) return listUploads(c);
+        refuseUnsupported(c);
+        return list(c);
+      },
+    },
+    {
+      method: "PUT",
+      path: "/:bucket",
+      operation: "s3.bucket.create",
+      handler: async (c) => {
+        refuseUnsupported(c);
+        if (c.req.url.includes("?")) throw notImplemented(`PUT ${c.req.url.slice(c.req.url.indexOf("?"))}`);
+        const config = await readXml(c);
+        if (config && config.name !== "CreateBucketConfiguration") throw malformedXml();
+        const projectId = deps.project(c);
+        deps.write(c, (_s, ctx) => createBucket(storage, ctx, projectId, bucketOf(c)));
+        return c.body(null, 200, { location: `/${bucketOf(c)}` });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/:bucket",
+      operation: "s3.bucket.delete",
+      handler: (c) => {
+        refuseUnsupported(c);
+        if (c.req.url.includes("?")) throw notImplemented(`DELETE ${c.req.url.slice(c.req.url.indexOf("?"))}`);
+        const projectId = deps.project(c);
+        deps.write(c, (s, ctx) => deleteBucket(storage, s, ctx, projectId, bucketOf(c)));
+        return c.body(null, 204);
+      },
+    },
+    {
+      method: "POST",
+      path: "/:bucket",
+      operation: "s3.object.delete_many",
+      maxBytes: 2 * 1024 * 1024,
+      handler: (c) => {
+        if (!has(c, "delete")) throw notImplemented(`POST ${c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "on a bucket"}`);
+        return deleteObjects(c);
+      },
+    },
+  ];
+}

@@ -1,0 +1,159 @@
+// The object routes on /{bucket}/{key}: GetObject/HeadObject (ranges, conditions, response-* overrides),
+// PutObject (streamed), CopyObject, DeleteObject, and the multipart calls that share these paths.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { bytesResponse } from "../../../kernel/http/stream.js";
+import { ApiError } from "../../../kernel/errors.js";
+import { invalidRange, invalidRequest, noSuchKey, notImplemented } from "../errors.js";
+import { requireBucket } from "../operations/buckets.js";
+import { checkConditions, checkCopyConditions, checkKey, copySource, metadataHeaders, quoted, userMetadata } from "../operations/objects.js";
+import type { StoredObject } from "../storage.js";
+import { keepingBlob, readPayload } from "../payload.js";
+import { copyResultView } from "../views/objects.js";
+import type { S3Deps } from "./deps.js";
+import { multipartHandlers } from "./multipart.js";
+import { bucketOf, has, keyOf, query, refuseUnsupported, xml } from "./request.js";
+
+const KEY_PATH = "/:bucket/:key{.+}";
+/** response-* query parameters of a (presigned) GET and the headers they set */
+const OVERRIDES = ["content-type", "content-language", "expires", "cache-control", "content-disposition", "content-encoding"];
+
+export function objectHeaders(o: StoredObject): Record<string, string> {
+  return {
+    etag: quoted(o.etag),
+    "last-modified": new Date(o.lastModified).toUTCString(),
+    ...metadataHeaders(o.metadata),
+  };
+}
+
+export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string | undefined): RouteDef[] {
+  const { storage, kernel } = deps;
+  const multipart = multipartHandlers(deps, secretOf);
+
+  const findObject = (c: Ctx) => {
+    const projectId = deps.project(c);
+    const bucket = bucketOf(c);
+    const key = keyOf(c);
+    requireBucket(storage, deps.root(), projectId, bucket);
+    const object = storage.findObject(deps.root(), projectId, bucket, key);
+    if (!object) throw noSuchKey(key);
+    return object;
+  };
+
+  const getObject = (c: Ctx) => {
+    const object = findObject(c);
+    const headers = objectHeaders(object);
+    if (checkConditions(c, object) === 304) return c.body(null, 304, headers);
+    for (const name of OVERRIDES) {
+      const value = query(c, `response-${name}`);
+      if (value !== undefined) headers[name] = value;
+    }
+    const contentType = query(c, "response-content-type") ?? object.contentType;
+    if (c.req.method === "HEAD") {
+      return c.body(null, 200, { ...headers, "content-type": contentType, "content-length": String(object.size), "accept-ranges": "bytes" });
+    }
+    try {
+      return bytesResponse(c, object.size, (range) => storage.read(object, range), { contentType, headers });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 416) throw invalidRange(object.size);
+      throw error;
+    }
+  };
+
+  const putObject = async (c: Ctx) => {
+    const projectId = deps.project(c);
+    const bucket = bucketOf(c);
+    const key = keyOf(c);
+    checkKey(key);
+    const metadata = userMetadata(c);
+    requireBucket(storage, deps.root(), projectId, bucket);
+    const ref = await readPayload(c, kernel, projectId, secretOf);
+    const contentType = requestHeader(c, "content-type") ?? "binary/octet-stream";
+    const object = keepingBlob(kernel, ref, () =>
+      deps.write(c, (_s, ctx) => {
+        requireBucket(storage, ctx.root, projectId, bucket);
+        return storage.putObject(ctx, projectId, bucket, { key, etag: ref.md5, contentType, metadata, parts: [ref] });
+      }),
+    );
+    return c.body(null, 200, { etag: quoted(object.etag) });
+  };
+
+  const copyObject = (c: Ctx, header: string) => {
+    const projectId = deps.project(c);
+    const bucket = bucketOf(c);
+    const key = keyOf(c);
+    checkKey(key);
+    const from = copySource(header);
+    requireBucket(storage, deps.root(), projectId, from.bucket);
+    const source = storage.findObject(deps.root(), projectId, from.bucket, from.key);
+    if (!source) throw noSuchKey(from.key);
+    checkCopyConditions(c, source);
+    requireBucket(storage, deps.root(), projectId, bucket);
+    const directive = (requestHeader(c, "x-amz-metadata-directive") ?? "COPY").toUpperCase();
+    if (directive !== "COPY" && directive !== "REPLACE") throw invalidRequest("Unknown metadata directive.");
+    if (directive === "COPY" && from.bucket === bucket && from.key === key) {
+      throw invalidRequest("This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
+    }
+    const replace = directive === "REPLACE" ? { metadata: userMetadata(c), contentType: requestHeader(c, "content-type") ?? "binary/octet-stream" } : undefined;
+    // no bytes are copied: object storage shares the parts between the two objects
+    const object = deps.write(c, (_s, ctx) => {
+      requireBucket(storage, ctx.root, projectId, bucket);
+      return storage.copyObject(ctx, projectId, from, { bucket, key }, replace);
+    });
+    return xml(c, copyResultView("CopyObjectResult", object.etag, object.lastModified));
+  };
+
+  return [
+    {
+      method: "GET",
+      path: KEY_PATH,
+      operation: "s3.object.read",
+      handler: (c) => {
+        if (has(c, "uploadId")) return multipart.listParts(c);
+        refuseUnsupported(c);
+        return getObject(c);
+      },
+    },
+    {
+      method: "PUT",
+      path: KEY_PATH,
+      operation: "s3.object.write",
+      body: "stream",
+      handler: (c) => {
+        if (has(c, "uploadId") || has(c, "partNumber")) return multipart.uploadPart(c);
+        refuseUnsupported(c);
+        const source = requestHeader(c, "x-amz-copy-source");
+        return source === undefined ? putObject(c) : copyObject(c, source);
+      },
+    },
+    {
+      method: "DELETE",
+      path: KEY_PATH,
+      operation: "s3.object.delete",
+      handler: (c) => {
+        if (has(c, "uploadId")) return multipart.abort(c);
+        refuseUnsupported(c);
+        const projectId = deps.project(c);
+        const bucket = bucketOf(c);
+        const key = keyOf(c);
+        deps.write(c, (_s, ctx) => {
+          requireBucket(storage, ctx.root, projectId, bucket);
+          storage.deleteObject(ctx, projectId, bucket, key);
+        });
+        return c.body(null, 204);
+      },
+    },
+    {
+      method: "POST",
+      path: KEY_PATH,
+      operation: "s3.multipart.write",
+      maxBytes: 2 * 1024 * 1024,
+      handler: (c) => {
+        if (has(c, "uploads")) return multipart.create(c);
+        if (has(c, "uploadId")) return multipart.complete(c);
+        throw notImplemented(`POST ${c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "on an object"}`);
+      },
+    },
+  ];
+}

@@ -1,0 +1,62 @@
+// What every S3 handler reads of a request: the bucket and key of a path-style URL (the key decoded once,
+// from the target as sent), query flags (`?uploads` has no value), small XML bodies (their
+// x-amz-content-sha256 and Content-MD5 checked), and XML answers with S3's content type.
+
+import { createHash } from "node:crypto";
+import { queryParam, requestHeader, requestTarget, type Ctx } from "../../../kernel/http/context.js";
+import { readText } from "../../../kernel/http/body.js";
+import { badDigest, invalidDigest, notImplemented, sha256Mismatch } from "../errors.js";
+import { parseXml, type Element } from "../xml.js";
+
+export const MOUNT = "/s3";
+
+/** `/s3/<bucket>/<key>`: the key as the client encoded it, decoded once (a `+` stays a plus). */
+export function keyOf(c: Ctx): string {
+  const target = requestTarget(c);
+  const path = target.split("?", 1)[0]!.slice(MOUNT.length + 1);
+  return decodeURIComponent(path.slice(path.indexOf("/") + 1));
+}
+
+export function bucketOf(c: Ctx): string {
+  return c.req.param("bucket")!;
+}
+
+export const has = (c: Ctx, name: string) => queryParam(c, name) !== undefined;
+export const query = (c: Ctx, name: string) => queryParam(c, name);
+
+/** Subresources this endpoint does not implement: a 501 NotImplemented, never a 500 or a silent success. */
+const UNSUPPORTED = [
+  "acl", "policy", "policyStatus", "versioning", "versions", "tagging", "lifecycle", "cors", "website", "logging", "notification",
+  "replication", "encryption", "object-lock", "ownershipControls", "publicAccessBlock", "accelerate", "requestPayment",
+  "analytics", "metrics", "inventory", "intelligent-tiering", "torrent", "retention", "legal-hold", "attributes", "restore",
+  "select", "select-type", "versionId",
+];
+
+export function refuseUnsupported(c: Ctx): void {
+  const url = c.req.url;
+  if (!url.includes("?")) return;
+  for (const name of UNSUPPORTED) {
+    if (name === "versionId" ? (queryParam(c, name) ?? "null") !== "null" : has(c, name)) throw notImplemented(`?${name}`);
+  }
+}
+
+export function xml(c: Ctx, body: string, status = 200, headers: Record<string, string> = {}): Response {
+  return c.body(body, status as 200, { "content-type": "application/xml", ...headers });
+}
+
+/** A small XML body (DeleteObjects, CompleteMultipartUpload), checked against its declared hashes. */
+export async function readXml(c: Ctx): Promise<Element | undefined> {
+  const text = await readText(c);
+  const declared = requestHeader(c, "x-amz-content-sha256");
+  if (declared && /^[0-9a-f]{64}$/i.test(declared)) {
+    const actual = createHash("sha256").update(text, "utf8").digest("hex");
+    if (actual !== declared.toLowerCase()) throw sha256Mismatch(declared, actual);
+  }
+  const md5 = requestHeader(c, "content-md5");
+  if (md5 !== undefined) {
+    const bytes = Buffer.from(md5, "base64");
+    if (bytes.length !== 16) throw invalidDigest();
+    if (createHash("md5").update(text, "utf8").digest("hex") !== bytes.toString("hex")) throw badDigest();
+  }
+  return text.trim() === "" ? undefined : parseXml(text);
+}
