@@ -2,7 +2,8 @@
 // insert/read cost at 1k vs 100k rows, port creates, compute (10k server creates, a /servers/detail page at
 // 10k vs 100k servers, lifecycles per second), block storage (volume creates, a /volumes/detail page at 10k vs
 // 100k volumes, attach/detach pairs per second), object storage (1 KiB PUT/GET per second, a 10,000-name
-// listing page at 10k vs 1M objects), instance HA (a host failure with 1,000 servers recovered:
+// listing page at 10k vs 1M objects; a 256 MiB object up and down through the `skymock start` process vs a
+// bare node:http server, and its RSS while 1 GiB streams through with --data-dir), instance HA (a host failure with 1,000 servers recovered:
 // virtual and wall time; notification creates per second), RSS after start, and what users download and wait for (the
 // npm package's size; the image's size, docker run -> healthy, docker stop), and the blob store (put
 // throughput, memory back after deletes), and memory back after deleting 100k servers. Prints a table and
@@ -18,6 +19,7 @@ import { measureCompute } from "./compute.mjs";
 import { measureBlockStorage } from "./block-storage.mjs";
 import { measureInstanceHa } from "./instance-ha.mjs";
 import { measureObjectStorage } from "./object-storage.mjs";
+import { measureObjectStreaming } from "./object-streaming.mjs";
 import { measureContainer, measurePackage } from "./shipping.mjs";
 import { measureBlobs } from "./blobs.mjs";
 import { measureServerMemory } from "./server-memory.mjs";
@@ -39,6 +41,8 @@ log("bench: block storage (10,000 volume creates; /volumes/detail page at 10k vs
 const storage = await measureBlockStorage({ small: 10_000, large: 100_000, pairs: 5000 });
 log("bench: object storage (1 KiB PUT/GET; a 10,000-name listing page at 10k vs 1M objects)...");
 const objects = await measureObjectStorage({ objects: 20_000, small: 10_000, large: 1_000_000 });
+log("bench: object streaming (256 MiB up/down vs bare node:http, 5 rounds; RSS while 1 GiB streams through with --data-dir)...");
+const streaming = await measureObjectStreaming({ objectMiB: 256, rounds: 5, rssObjectMiB: 1024 });
 log("bench: instance HA (a host with 100 and 1,000 servers fails and is recovered; 5,000 notification creates)...");
 const ha = await measureInstanceHa({ servers: 1000, notifications: 5000 });
 log("bench: blob store (200 MiB in 1 MiB blobs put, then deleted; memory and disk)...");
@@ -159,6 +163,42 @@ const rows = [
     pass: objects.page.ratio <= 1.5,
   },
   {
+    figure: "object upload MiB/s (256 MiB), emulator / bare (MD5)",
+    value: `${f(streaming.emulator.up, 0)} / ${f(streaming.bare.up, 0)} = ${f(streaming.upRatio * 100)}%`,
+    target: ">= 70%",
+    pass: streaming.upRatio >= 0.7,
+  },
+  {
+    figure: "object download MiB/s (256 MiB), emulator / bare",
+    value: `${f(streaming.emulator.down, 0)} / ${f(streaming.bare.down, 0)} = ${f(streaming.downRatio * 100)}%`,
+    target: ">= 70%",
+    pass: streaming.downRatio >= 0.7,
+  },
+  {
+    figure: "  same, median of the rounds' own ratios, up / down",
+    value: `${f(streaming.medianRoundRatio.up * 100)}% / ${f(streaming.medianRoundRatio.down * 100)}%`,
+    target: "(info)",
+    pass: null,
+  },
+  {
+    figure: "  server CPU per GiB up / down: emulator, bare (MD5), bare (no hash)",
+    value: ["emulator", "bare", "barePlain"].map((k) => `${f(streaming.cpuMsPerGiB[k].up, 0)}/${f(streaming.cpuMsPerGiB[k].down, 0)}`).join(", ") + " ms",
+    target: "(info)",
+    pass: null,
+  },
+  {
+    figure: "emulator RSS, 1 GiB up+down (--data-dir): idle -> peak",
+    value: `${f(streaming.rss.idleMiB, 0)} -> ${f(streaming.rss.peakMiB, 0)} MiB (+${f(streaming.rss.growthMiB, 0)})`,
+    target: "<= +64 MiB",
+    pass: streaming.rss.growthMiB <= 64,
+  },
+  {
+    figure: "  reference: bare node:http to/from a file, idle -> peak",
+    value: `${f(streaming.rss.bare.idleMiB, 0)} -> ${f(streaming.rss.bare.peakMiB, 0)} MiB (+${f(streaming.rss.bare.growthMiB, 0)})`,
+    target: "(info)",
+    pass: null,
+  },
+  {
     figure: "host failure, 1,000 servers recovered: virtual / wall",
     value: `${f(ha.large.virtualSeconds, 0)} s / ${f(ha.large.wallMs, 0)} ms (100 servers: ${f(ha.small.virtualSeconds, 0)} s / ${f(ha.small.wallMs, 0)} ms)`,
     target: "(info)",
@@ -236,6 +276,14 @@ console.log(
     `on big-1, which fails (POST /_emulator/compute/hosts/big-1/fail); the nova_notification driver's notification advanced to finished through ` +
     `POST /_emulator/instance-ha/notifications/{id}/advance (default options: 180 s service wait, 3 evacuations at a time, 2 s rebuilds); ` +
     `creates: POST /instance-ha/v1/notifications (VM, distinct instance_uuid) as admin after 200 warm-up; instance HA part ${f(ha.seconds, 1)} s`,
+);
+console.log(
+  `object streaming: the \`skymock start\` process (memory blob store), demo token, PUT/GET /object-store/v1/AUTH_<project>/bench/big; ` +
+    `client node:http writing 1 MiB slices of one random buffer with backpressure and dropping what it reads (ETag and length checked); ` +
+    `bare: a node:http process keeping the chunks as they arrived, hashing MD5 on the way in (the ratio's baseline; the emulator hashes MD5 and SHA-256) ` +
+    `or not hashing (${f(streaming.barePlain.up, 0)} / ${f(streaming.barePlain.down, 0)} MiB/s up / down); ${streaming.rounds} rounds alternating, best shown; ` +
+    `RSS: VmRSS every 50 ms (${streaming.rss.samples} samples), idle after a 1 MiB object went through, peak up ${f(streaming.rss.uploadPeakMiB, 0)} / down ${f(streaming.rss.downloadPeakMiB, 0)} MiB, ` +
+    `${f(streaming.rss.upMiBps, 0)} / ${f(streaming.rss.downMiBps, 0)} MiB/s up / down`,
 );
 console.log(`store: ${store.via}; ${store.inserts} timed inserts per size; 100k-row table built in ${f(store.buildLargeMs, 0)} ms`);
 console.log(
@@ -348,6 +396,26 @@ const result = {
     fillSeconds: +f(objects.fillSeconds, 1),
     targetRatio: 1.5,
     pass: objects.page.ratio <= 1.5,
+  },
+  objectStreaming: {
+    objectMiB: streaming.objectMiB,
+    upMiBps: { emulator: Math.round(streaming.emulator.up), bare: Math.round(streaming.bare.up), bareNoHash: Math.round(streaming.barePlain.up) },
+    downMiBps: { emulator: Math.round(streaming.emulator.down), bare: Math.round(streaming.bare.down), bareNoHash: Math.round(streaming.barePlain.down) },
+    upRatio: +streaming.upRatio.toFixed(3),
+    downRatio: +streaming.downRatio.toFixed(3),
+    medianRoundRatio: { up: +streaming.medianRoundRatio.up.toFixed(3), down: +streaming.medianRoundRatio.down.toFixed(3) },
+    serverCpuMsPerGiB: streaming.cpuMsPerGiB,
+    targetRatio: 0.7,
+    pass: streaming.upRatio >= 0.7 && streaming.downRatio >= 0.7,
+    rss: {
+      objectMiB: streaming.rss.objectMiB,
+      idleMiB: +f(streaming.rss.idleMiB),
+      peakMiB: +f(streaming.rss.peakMiB),
+      growthMiB: +f(streaming.rss.growthMiB),
+      bareGrowthMiB: +f(streaming.rss.bare.growthMiB),
+      targetGrowthMiB: 64,
+      pass: streaming.rss.growthMiB <= 64,
+    },
   },
   blobs: {
     putMiBps: { memory: Math.round(blobs.memory.putMiBps), disk: Math.round(blobs.disk.putMiBps) },

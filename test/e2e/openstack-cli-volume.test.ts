@@ -1,8 +1,8 @@
 // The unmodified openstack CLI driving the block storage service (cinderclient at 3.0 underneath, no
 // microversion header): volume types, the volume lifecycle (create, list, show, extend, retype, delete),
-// snapshots and volumes made from them, clones, backups and their restore, quotas, QoS specs (admin only),
-// and the compute side (attach, detach, boot from volume). Virtual time runs 100x faster; the CLI has no
-// --wait for volumes, so the test polls `volume show` as a user would.
+// snapshots and volumes made from them, clones, backups (their objects in volumebackups) and their restore,
+// quotas, QoS specs (admin only), and the compute side (attach, detach, boot from volume). Virtual time runs
+// 100x faster; the CLI has no --wait for volumes, so the test polls `volume show` as a user would.
 
 import { describe, expect, it, vi } from "vitest";
 import { adminEnv, hasOpenstackCli, openstack, cliSession } from "../helpers/openstack-cli.js";
@@ -118,6 +118,40 @@ describe.skipIf(!cli)("openstack CLI: block storage (skipped only where the open
     expect(restore.stderr).not.toMatch(/HTTP \d|No backup/);
     const restored = await waitForVolume("restored", "available");
     expect(restored.size).toBe(1);
+  });
+
+  it("writes a backup's objects into the volumebackups container, restores it, and deletes them with it", async () => {
+    await ok(["volume", "create", "--size", "1", "v"]);
+    await waitForVolume("v", "available");
+    const created = await ok(["volume", "backup", "create", "--name", "b", "-f", "json", "v"]);
+    const backup = await waitFor(["volume", "backup", "show", "-f", "json", "b"], "available");
+    expect(backup.id).toBe(created.id);
+    // seen available, its objects are there: 21 chunks of 50 MiB for 1 GiB, then _metadata and _sha256file
+    const ours = async () =>
+      ((await ok(["object", "list", "volumebackups", "-f", "json"])) as Array<{ Name: string }>).map((o) => o.Name).filter((n) => n.includes(backup.id));
+    const objects = await ours();
+    expect(objects).toHaveLength(23);
+    expect(objects.filter((n) => /-\d{5}$/.test(n))).toHaveLength(21);
+    expect(objects.filter((n) => n.endsWith("_metadata") || n.endsWith("_sha256file"))).toHaveLength(2);
+    expect(objects.every((n) => n.startsWith(`volume_${backup.volume_id}/`))).toBe(true);
+    expect(backup.object_count).toBe(21);
+    const metadataName = objects.find((n) => n.endsWith("_metadata"))!;
+    const metadata = await ok(["object", "show", "-f", "json", "volumebackups", metadataName]);
+    expect(metadata).toMatchObject({ container: "volumebackups", object: metadataName, "content-type": "application/json" });
+
+    // restore still works, the objects stay
+    await run(["volume", "backup", "restore", "b", "v-restored"]);
+    expect((await waitForVolume("v-restored", "available")).size).toBe(1);
+    await waitFor(["volume", "backup", "show", "-f", "json", "b"], "available");
+    expect(await ours()).toHaveLength(23);
+
+    await ok(["volume", "backup", "delete", "b"]);
+    await waitForGone(["volume", "backup", "show", "b"]);
+    expect(await ours()).toEqual([]);
+    // the later cases count the project's volumes
+    await ok(["volume", "delete", "v", "v-restored"]);
+    await waitForVolumeGone("v");
+    await waitForVolumeGone("v-restored");
   });
 
   it("shows the project's volume quotas and enforces them (413)", async () => {

@@ -32,7 +32,8 @@ describe("create", () => {
       id,
       status: "available",
       size: 2,
-      object_count: 0,
+      // the Swift driver's data chunks: 2 GiB in 50 MiB objects
+      object_count: 41,
       availability_zone: "nova",
       container: "volumebackups",
       created_at: "2030-01-01T00:00:02.000000",
@@ -309,7 +310,13 @@ describe("export and import of a backup record (admin)", () => {
     expect(imported.status, imported.text).toBe(201);
     expect(imported.body.backup).toMatchObject({ id: backup.id, name: "keep" });
     t.advance(STEP_MS);
-    expect(await t.show(`backups/${backup.id}`)).toMatchObject({ status: "available", size: 2, container: "c1", name: "keep" });
+    // available once its objects are written again (their bytes are put asynchronously)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await t.show(`backups/${backup.id}`)).toMatchObject({ status: "available", size: 2, container: "c1", name: "keep", object_count: 41 });
+    // in the importing (admin's) project
+    const project = (await t.show(`backups/${backup.id}`, "3.18"))["os-backup-project-attr:project_id"];
+    const listing = await call(t.emu, "GET", `/object-store/v1/AUTH_${project}/c1?format=json`, { token: t.admin });
+    expect((listing.body as Array<{ name: string }>).filter((o) => o.name.includes(backup.id) && /-\d{5}$/.test(o.name))).toHaveLength(41);
   });
 
   it("refuses a record it cannot read, and exports only an available backup", async () => {

@@ -1,7 +1,10 @@
 // The backup lifecycle (type `block-storage.backup`) on the virtual clock: creating -> available (the source
 // volume or snapshot back to what it was), restoring -> available (the volume `restoring-backup` ->
 // available), deleting -> gone; a redirect to `error` or a fault rule on `block-storage.backup.build` fails
-// the phase. Each step is its own operation, with no API caller.
+// the phase. Each step is its own operation, with no API caller. A backup's Swift-driver objects: their bytes
+// go into the blob store as soon as the backup is created, and the objects appear in the update that makes it
+// available, so a client that sees it available can list them; should the bytes not be in yet when the step
+// comes (an immediate override, an imported record), the backup stays `creating` until they are.
 
 import { get, remove } from "../../../kernel/store/table.js";
 import { runOperation } from "../../../kernel/operation.js";
@@ -13,7 +16,15 @@ import { setStatus, type StepContext } from "../lifecycle.js";
 import { sliceOf, SLICE } from "../routes/deps.js";
 import { BACKUP, BACKUP_BUILD_OPERATION } from "./backups.js";
 import { useQuota } from "./quotas.js";
-import { deleteBackupObjects, writeBackupObjects, type BackupObjects } from "../../object-storage/for-block-storage.js";
+import { ApiError } from "../../../kernel/errors.js";
+import {
+  commitBackupObjects,
+  deleteBackupObjects,
+  discardBackupObjects,
+  prepareBackupObjects,
+  type BackupObjects,
+  type PreparedBackupObjects,
+} from "../../object-storage/for-block-storage.js";
 
 const backupObjectsOf = (b: Backup): BackupObjects => ({
   projectId: b.projectId,
@@ -51,12 +62,99 @@ function atRest(ctx: StepContext, backup: Backup, status: string): void {
   ctx.enter(BACKUP, backup.id, null);
 }
 
-function finishCreate(s: BlockStorageState, ctx: StepContext, backup: Backup): void {
+/** Bytes being put for a backup still creating, by backup id, per kernel. */
+interface Preparing {
+  ready?: PreparedBackupObjects;
+  failed?: string;
+  /** the creating -> available step came first: finish once the bytes are in */
+  waiting: boolean;
+}
+const preparing = new WeakMap<Kernel, Map<string, Preparing>>();
+
+function preparingOf(kernel: Kernel): Map<string, Preparing> {
+  let map = preparing.get(kernel);
+  if (!map) preparing.set(kernel, (map = new Map()));
+  return map;
+}
+
+/** Starts putting the backup's bytes (outside any update); a late step waiting on them runs when they are in. */
+function prepare(kernel: Kernel, objects: BackupObjects, waiting: boolean): void {
+  const map = preparingOf(kernel);
+  const id = objects.backupId;
+  if (map.has(id)) return;
+  const entry: Preparing = { waiting };
+  map.set(id, entry);
+  const settle = () => {
+    if (map.get(id) !== entry) {
+      if (entry.ready) discardBackupObjects(kernel, entry.ready);
+    } else if (entry.waiting) finishLate(kernel, id);
+  };
+  prepareBackupObjects(kernel, objects).then(
+    (ready) => {
+      entry.ready = ready;
+      settle();
+    },
+    (error: unknown) => {
+      entry.failed = error instanceof Error ? error.message : String(error);
+      settle();
+    },
+  );
+}
+
+/** Lets go of a backup's prepared bytes (it failed, or went before becoming available). */
+function dropPrepared(kernel: Kernel, ctx: StepContext, backupId: string): void {
+  ctx.tx.afterCommit(() => {
+    const map = preparingOf(kernel);
+    const entry = map.get(backupId);
+    map.delete(backupId);
+    if (entry?.ready) discardBackupObjects(kernel, entry.ready);
+  });
+}
+
+/**
+ * creating -> available with its objects in the same update: the chunks counted as object_count. Bytes still
+ * on their way: the backup stays creating (true: it is handled). A refused write fails the backup.
+ */
+function finishCreate(kernel: Kernel, s: BlockStorageState, ctx: StepContext, backup: Backup): void {
+  const entry = preparingOf(kernel).get(backup.id);
+  if (!entry || (!entry.ready && entry.failed === undefined)) {
+    if (entry) entry.waiting = true;
+    else {
+      const objects = backupObjectsOf(backup);
+      ctx.tx.afterCommit(() => prepare(kernel, objects, true));
+    }
+    return;
+  }
+  if (entry.failed !== undefined || !entry.ready) {
+    failCreate(kernel, s, ctx, backup, `Backup ${backup.id} failed: ${entry.failed}`);
+    return;
+  }
+  try {
+    backup.objectCount = commitBackupObjects(kernel, ctx, backupObjectsOf(backup), entry.ready);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    failCreate(kernel, s, ctx, backup, `Backup ${backup.id} failed: writing its objects to container ${backup.container}: ${error.message}`);
+    return;
+  }
+  // the objects own the bytes now
+  const id = backup.id;
+  ctx.tx.afterCommit(() => preparingOf(kernel).delete(id));
   releaseSource(s, ctx, backup);
   atRest(ctx, backup, "available");
 }
 
-function failCreate(s: BlockStorageState, ctx: StepContext, backup: Backup, reason: string): void {
+/** The bytes a waiting backup needed are in (or failed): its step to available, now. */
+function finishLate(kernel: Kernel, id: string): void {
+  runOperation(kernel, null, (ctx) => {
+    const s = sliceOf(ctx.root);
+    const backup = get(s.backups, id);
+    if (backup?.status === "creating") finishCreate(kernel, s, ctx, backup);
+    else dropPrepared(kernel, ctx, id);
+  });
+}
+
+function failCreate(kernel: Kernel, s: BlockStorageState, ctx: StepContext, backup: Backup, reason: string): void {
+  dropPrepared(kernel, ctx, backup.id);
   releaseSource(s, ctx, backup);
   backup.failReason = reason;
   atRest(ctx, backup, "error");
@@ -72,7 +170,9 @@ function endRestore(s: BlockStorageState, ctx: StepContext, backup: Backup, ok: 
   atRest(ctx, backup, "available");
 }
 
-function finishDelete(s: BlockStorageState, ctx: StepContext, backup: Backup): void {
+function finishDelete(kernel: Kernel, s: BlockStorageState, ctx: StepContext, backup: Backup): void {
+  dropPrepared(kernel, ctx, backup.id);
+  deleteBackupObjects(kernel, ctx, backupObjectsOf(backup));
   remove(s.backups, backup.id);
   useQuota(s, backup.projectId, "backups", -1);
   useQuota(s, backup.projectId, "backup_gigabytes", -backup.size);
@@ -80,17 +180,17 @@ function finishDelete(s: BlockStorageState, ctx: StepContext, backup: Backup): v
   ctx.tx.emit("block-storage.backup.deleted", { id: backup.id, projectId: backup.projectId, volumeId: backup.volumeId });
 }
 
-type Applier = (s: BlockStorageState, ctx: StepContext, backup: Backup) => void;
+type Applier = (kernel: Kernel, s: BlockStorageState, ctx: StepContext, backup: Backup) => void;
 
 /** By `<from>><to>`, the declared steps; a redirect anywhere else fails the phase the backup is in. */
 const APPLIERS: Record<string, Applier> = {
   "creating>available": finishCreate,
-  "restoring>available": (s, ctx, backup) => endRestore(s, ctx, backup, true),
+  "restoring>available": (_kernel, s, ctx, backup) => endRestore(s, ctx, backup, true),
   "deleting>deleted": finishDelete,
 };
 
-function failStep(s: BlockStorageState, ctx: StepContext, backup: Backup, from: string): void {
-  if (from === "creating") failCreate(s, ctx, backup, `Backup ${backup.id} went to error while ${from}.`);
+function failStep(kernel: Kernel, s: BlockStorageState, ctx: StepContext, backup: Backup, from: string): void {
+  if (from === "creating") failCreate(kernel, s, ctx, backup, `Backup ${backup.id} went to error while ${from}.`);
   else if (from === "restoring") endRestore(s, ctx, backup, false);
   else atRest(ctx, backup, "error_deleting");
 }
@@ -108,19 +208,17 @@ export function startBackupLifecycle(kernel: Kernel, options: BlockStorageOption
       if (!backup || backup.status !== from) return false;
       const fault = from === "creating" && to === "available" ? injectedFault(kernel, backup) : undefined;
       const apply = own(APPLIERS, `${from}>${to}`);
-      if (fault !== undefined) failCreate(s, ctx, backup, fault);
-      else if (apply) {
-        apply(s, ctx, backup);
-        // the Swift driver's objects: there once the backup is, gone with it
-        if (from === "creating") {
-          const objects = backupObjectsOf(backup);
-          ctx.tx.afterCommit(() => void writeBackupObjects(kernel, objects));
-        }
-        if (to === "deleted") deleteBackupObjects(kernel, ctx, backupObjectsOf(backup));
-      } else failStep(s, ctx, backup, from);
+      if (fault !== undefined) failCreate(kernel, s, ctx, backup, fault);
+      else if (apply) apply(kernel, s, ctx, backup);
+      else failStep(kernel, s, ctx, backup, from);
       return true;
     }),
   );
+  // the Swift driver's bytes, put while the backup is creating
+  kernel.events.subscribe("block-storage.backup.created", (event) => {
+    const backup = get(sliceOf(kernel.store.state as Record<string, unknown>).backups, event.payload.id);
+    if (backup?.status === "creating") prepare(kernel, backupObjectsOf(backup), false);
+  });
 }
 
 /** A fault rule naming `block-storage.backup.build` (matching the project, the name) fails the backup: its message is the fail_reason. */

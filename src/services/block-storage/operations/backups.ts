@@ -237,5 +237,7 @@ export function importBackupRecord(s: BlockStorageState, ctx: OperationContext, 
   useQuota(s, projectId, "backups", 1);
   useQuota(s, projectId, "backup_gigabytes", backup.size);
   ctx.enter(BACKUP, backup.id, "creating");
+  // a new backup record as much as a created one (the lifecycle starts writing its objects' bytes on it)
+  ctx.tx.emit("block-storage.backup.created", { id: backup.id, projectId, volumeId: backup.volumeId, size: backup.size, incremental: backup.isIncremental });
   return backup;
 }
