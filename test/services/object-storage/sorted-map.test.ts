@@ -61,7 +61,8 @@ describe("sorted map", () => {
     const early = timed("obj/000010");
     const late = timed("obj/090000");
     expect(listPage(map, { marker: "obj/090000", limit: 1 }).items[0]!.name).toBe("obj/090001");
-    // a walk of the names before the marker would make the late page ~9,000 times the early one's work
-    expect(late).toBeLessThan(early * 5 + 1);
+    // a walk of the names before the marker would make the late page ~9,000 times the early one's work; the
+    // bound is 50x (medians of 21), so a loaded machine cannot fail it, only such a walk can
+    expect(late).toBeLessThan(early * 50 + 5);
   });
 });
