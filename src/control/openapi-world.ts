@@ -70,7 +70,7 @@ export const worldPaths = (): Record<string, Json> => ({
       },
       {
         description:
-          "The state holds uploaded bytes (images, objects) only as refs: id, size, md5, sha256. With ?blobs=include the snapshot also carries the bytes, `blobs` (base64 by blob id), and `blobOwners` (the project of each blob that has one); the answer is streamed, one blob after another.",
+          "The state holds uploaded bytes (images, objects) only as refs: id, size, md5 (and sha256 where an S3 upload was signed with its digest). With ?blobs=include the snapshot also carries the bytes, `blobs` (base64 by blob id), and `blobOwners` (the project of each blob that has one); the answer is streamed, one blob after another.",
         parameters: [query("blobs", "`include`: add every blob's bytes.", { enum: ["include"] })],
       },
     ),

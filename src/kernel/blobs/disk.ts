@@ -45,7 +45,7 @@ export class DiskBlobStore implements BlobStore {
       const hashed = await ingest(source, options.maxBytes ?? Infinity, async (chunk) => {
         const handle = await opening;
         for (let at = 0; at < chunk.byteLength; ) at += (await handle.write(chunk, at)).bytesWritten;
-      });
+      }, options.sha256);
       await (await opening).close();
       await rename(temp, file);
       const ref = { id: this.#ids.next(), ...hashed };

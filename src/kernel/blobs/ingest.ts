@@ -1,5 +1,5 @@
 // How a put reads its source: every source kind (node Readable, web ReadableStream, any async iterable of
-// bytes, bytes, a string) as one stream of byte chunks, hashed (MD5, SHA-256) and counted on the way, and
+// bytes, bytes, a string) as one stream of byte chunks, hashed (MD5, SHA-256 when asked) and counted on the way, and
 // stopped past maxBytes with the source cancelled.
 
 import { createHash } from "node:crypto";
@@ -11,7 +11,8 @@ export type BlobSource = Parameters<BlobStore["put"]>[0];
 export interface Hashed {
   size: number;
   md5: string;
-  sha256: string;
+  /** only when asked for */
+  sha256?: string;
 }
 
 /** bytes handed over whole (a Uint8Array, a string) are read in slices of this size */
@@ -22,22 +23,29 @@ export const SLICE = 64 * 1024;
  * throws BlobTooLarge before the chunk that crosses the limit reaches the sink; on any error the source is
  * cancelled (a Readable destroyed, a web stream cancelled, an iterator returned).
  */
-export async function ingest(source: BlobSource, maxBytes: number, sink: (chunk: Uint8Array) => void | Promise<void>): Promise<Hashed> {
+export async function ingest(
+  source: BlobSource,
+  maxBytes: number,
+  sink: (chunk: Uint8Array) => void | Promise<void>,
+  withSha256 = false,
+): Promise<Hashed> {
   const md5 = createHash("md5");
-  const sha256 = createHash("sha256");
+  const sha256 = withSha256 ? createHash("sha256") : undefined;
   let size = 0;
   for await (const chunk of chunksOf(source)) {
     size += chunk.byteLength;
     if (size > maxBytes) throw new BlobTooLarge(maxBytes);
     md5.update(chunk);
-    sha256.update(chunk);
+    sha256?.update(chunk);
     const wait = sink(chunk);
     if (wait) await wait;
   }
-  return { size, md5: md5.digest("hex"), sha256: sha256.digest("hex") };
+  const hashed: Hashed = { size, md5: md5.digest("hex") };
+  if (sha256) hashed.sha256 = sha256.digest("hex");
+  return hashed;
 }
 
-/** The size and checksums of bytes at hand (a state import). */
+/** The size and both checksums of bytes at hand (a state import checks whatever its refs carry). */
 export function hashOf(bytes: Uint8Array): Hashed {
   return {
     size: bytes.byteLength,

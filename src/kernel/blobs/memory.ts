@@ -20,7 +20,7 @@ export class MemoryBlobStore implements BlobStore {
 
   async put(source: BlobSource, options: PutOptions = {}): Promise<BlobRef> {
     const packer = new Packer();
-    const hashed = await ingest(source, options.maxBytes ?? Infinity, (chunk) => packer.add(chunk));
+    const hashed = await ingest(source, options.maxBytes ?? Infinity, (chunk) => packer.add(chunk), options.sha256);
     const ref = { id: this.#ids.next(), ...hashed };
     this.#blobs.set(ref.id, { ref, owner: options.owner, chunks: packer.finish() });
     this.#bytes += ref.size;

@@ -89,7 +89,8 @@ export function stageSnapshotBlobs(store: BlobStore, sections: BlobSections, sta
     eachBlobRef(state, (ref) => {
       const held = staged.refs.get(ref.id);
       if (!held) throw bad(`The state refers to blob ${ref.id}, which the blobs section lacks.`);
-      if (held.size !== ref.size || held.md5 !== ref.md5 || held.sha256 !== ref.sha256) {
+      // a ref carries a SHA-256 only when its put asked for one: what it carries must match
+      if (held.size !== ref.size || held.md5 !== ref.md5 || (ref.sha256 !== undefined && held.sha256 !== ref.sha256)) {
         throw bad(`The bytes of blob ${ref.id} do not match the state's size and checksums of it.`);
       }
     });
@@ -113,14 +114,19 @@ function entriesOf(blobs: unknown, owners: unknown): BlobEntry[] {
   });
 }
 
-/** Calls `fn` with every BlobRef-shaped object in a state: {id, size, md5, sha256}. */
+/** Calls `fn` with every BlobRef-shaped object in a state: {id, size, md5}, and sha256 when it has one. */
 function eachBlobRef(root: unknown, fn: (ref: BlobRef) => void): void {
   const stack: unknown[] = [root];
   while (stack.length) {
     const value = stack.pop();
     if (typeof value !== "object" || value === null) continue;
     const o = value as Record<string, unknown>;
-    if (typeof o.sha256 === "string" && typeof o.md5 === "string" && typeof o.id === "string" && typeof o.size === "number") {
+    if (
+      typeof o.md5 === "string" &&
+      typeof o.id === "string" &&
+      typeof o.size === "number" &&
+      (o.sha256 === undefined || typeof o.sha256 === "string")
+    ) {
       fn(o as unknown as BlobRef);
       continue;
     }

@@ -12,8 +12,8 @@ export interface BlobRef {
   size: number;
   /** hex MD5 of the bytes (Swift/S3 ETag, Glance checksum, Content-MD5) */
   md5: string;
-  /** hex SHA-256 of the bytes */
-  sha256: string;
+  /** hex SHA-256 of the bytes: only when the put asked for it (PutOptions.sha256), or in a ref a state import staged */
+  sha256?: string;
 }
 
 /** Why a put stopped: the caller renders it in its own service's error shape (413, 422, 400). */
@@ -32,11 +32,13 @@ export interface PutOptions {
   maxBytes?: number;
   /** an owner tag, so a per-project reset can free what a project wrote (e.g. the project id) */
   owner?: string;
+  /** compute the SHA-256 too (the ref's sha256): only a caller that checks it pays for it (S3's signed payload) */
+  sha256?: boolean;
 }
 
 export interface BlobStore {
   /**
-   * Streams `source` in, computing MD5 and SHA-256 on the way. Resolves once every byte is stored; on any
+   * Streams `source` in, computing MD5 (and SHA-256 when options.sha256) on the way. Resolves once every byte is stored; on any
    * error (the source's, BlobTooLarge) nothing is kept.
    */
   put(source: Readable | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | string, options?: PutOptions): Promise<BlobRef>;

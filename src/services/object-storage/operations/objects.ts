@@ -42,7 +42,7 @@ export function writeObject(s: Draft<ObjectStorageState>, w: WriteContext, proje
   checkQuotas(s, projectId, containerName, size);
   const record: ObjectRecord = {
     name: input.name,
-    parts: input.parts.map((p) => ({ id: p.id, size: p.size, md5: p.md5, sha256: p.sha256 })),
+    parts: input.parts.map((p) => (p.sha256 === undefined ? { id: p.id, size: p.size, md5: p.md5 } : { id: p.id, size: p.size, md5: p.md5, sha256: p.sha256 })),
     size,
     etag: input.etag,
     contentType: input.contentType,
