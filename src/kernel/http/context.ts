@@ -2,6 +2,7 @@
 
 import type { Context } from "hono";
 import type { Principal } from "../auth/principal.js";
+import { callerOf, type Caller } from "../operation.js";
 import { REQUEST_ID_HEADER } from "./request-ids.js";
 
 export { REQUEST_ID_HEADER };
@@ -72,6 +73,16 @@ export function principalOf(c: Ctx): Principal {
   const principal = c.get("principal");
   if (!principal) throw new Error("route has no principal: its policy must not be `public`");
   return principal;
+}
+
+/**
+ * The operation caller the route's token stands for. A token that cannot act on a project (unscoped or
+ * domain-scoped, without admin) is refused with `refuse()`, worded in the service's own error shape.
+ */
+export function tokenCaller(c: Ctx, refuse: () => Error): Caller {
+  const who = callerOf(principalOf(c));
+  if (!who) throw refuse();
+  return who;
 }
 
 /** The request target as the client sent it: path and query, still percent-encoded. */

@@ -3,8 +3,8 @@
 
 import type { Draft } from "immer";
 import type { Kernel } from "../../../kernel/kernel.js";
-import { principalOf, type Ctx } from "../../../kernel/http/context.js";
-import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
+import { tokenCaller, type Ctx } from "../../../kernel/http/context.js";
+import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
 import type { BlockStorageState } from "../state.js";
 import { forbidden } from "../errors.js";
 import type { BlockStorageOptions } from "../options.js";
@@ -26,11 +26,7 @@ export function sliceOf(root: Draft<Record<string, unknown>> | Readonly<Record<s
 }
 
 export function blockStorageDeps(kernel: Kernel, options: BlockStorageOptions): BlockStorageDeps {
-  const caller = (c: Ctx): Caller => {
-    const who = callerOf(principalOf(c));
-    if (!who) throw forbidden("A project-scoped token is required.");
-    return who;
-  };
+  const caller = (c: Ctx): Caller => tokenCaller(c, () => forbidden("A project-scoped token is required."));
   return {
     kernel,
     options,

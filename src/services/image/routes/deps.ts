@@ -2,8 +2,8 @@
 // operation (one store update) as that caller.
 
 import type { Kernel } from "../../../kernel/kernel.js";
-import { principalOf, type Ctx } from "../../../kernel/http/context.js";
-import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
+import { tokenCaller, type Ctx } from "../../../kernel/http/context.js";
+import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
 import { forbidden } from "../errors.js";
 import { imageSliceOf, SLICE, type ImageState } from "../state.js";
 
@@ -15,11 +15,7 @@ export interface ImageDeps {
 }
 
 export function imageDeps(kernel: Kernel): ImageDeps {
-  const caller = (c: Ctx): Caller => {
-    const who = callerOf(principalOf(c));
-    if (!who) throw forbidden("A project-scoped token is required.");
-    return who;
-  };
+  const caller = (c: Ctx): Caller => tokenCaller(c, () => forbidden("A project-scoped token is required."));
   return {
     kernel,
     state: () => kernel.slice<ImageState>(SLICE),

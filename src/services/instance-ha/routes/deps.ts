@@ -3,8 +3,8 @@
 
 import type { Draft } from "immer";
 import type { Kernel } from "../../../kernel/kernel.js";
-import { principalOf, type Ctx } from "../../../kernel/http/context.js";
-import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
+import { tokenCaller, type Ctx } from "../../../kernel/http/context.js";
+import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
 import type { InstanceHaState } from "../state.js";
 import { forbidden } from "../errors.js";
 import type { InstanceHaOptions } from "../options.js";
@@ -25,11 +25,7 @@ export function sliceOf(root: Draft<Record<string, unknown>> | Readonly<Record<s
 }
 
 export function instanceHaDeps(kernel: Kernel, options: InstanceHaOptions): InstanceHaDeps {
-  const caller = (c: Ctx): Caller => {
-    const who = callerOf(principalOf(c));
-    if (!who) throw forbidden();
-    return who;
-  };
+  const caller = (c: Ctx): Caller => tokenCaller(c, () => forbidden());
   return {
     kernel,
     options,

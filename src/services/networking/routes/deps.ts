@@ -3,8 +3,8 @@
 
 import type { Draft } from "immer";
 import type { Kernel } from "../../../kernel/kernel.js";
-import { principalOf, type Ctx } from "../../../kernel/http/context.js";
-import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
+import { tokenCaller, type Ctx } from "../../../kernel/http/context.js";
+import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
 import type { NetworkingState } from "../state.js";
 import { policyNotAuthorized } from "../errors.js";
 
@@ -23,12 +23,8 @@ export function sliceOf(root: Draft<Record<string, unknown>>): NetworkingState {
 }
 
 export function networkingDeps(kernel: Kernel): NetworkingDeps {
-  const caller = (c: Ctx): Caller => {
-    // Neutron works on project-scoped tokens; a system- or domain-scoped admin acts as the admin it is
-    const who = callerOf(principalOf(c));
-    if (!who) throw policyNotAuthorized("A project-scoped token is required");
-    return who;
-  };
+  // Neutron works on project-scoped tokens; a system- or domain-scoped admin acts as the admin it is
+  const caller = (c: Ctx): Caller => tokenCaller(c, () => policyNotAuthorized("A project-scoped token is required"));
   return {
     kernel,
     state: () => kernel.slice<NetworkingState>(SLICE),
