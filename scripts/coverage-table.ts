@@ -30,10 +30,9 @@ export function coverageTable(): string {
   lines.push(
     "## Not yet implemented",
     "",
-    "Object storage and S3 are listed in the catalog (so clients find their endpoints) but not served yet:",
-    "their paths answer 404, and block storage's backups are records only (their objects will appear in",
-    "object storage once it exists). The image service serves discovery, list and show so far (images are",
-    "also made by compute's createImage and block storage's os-volume_upload_image). Compute attaches,",
+    "Image: the metadata-definition schemas (/v2/schemas/metadefs/*) are not served; metadefs are read-only,",
+    "from the seed. S3: bucket policies, versioning, tagging, lifecycle and ACL changes answer NotImplemented;",
+    "the trailer signature of aws-chunked uploads with a signed trailer is not checked. Compute attaches,",
     "detaches and swaps volumes (os-volume_attachments) and boots from them (block_device_mapping_v2); the",
     "2.85 attachment update (delete_on_termination) waits for compute's maximum microversion to reach 2.85.",
     "Instance HA's `addReservedHostToAggregate` has no effect: compute has no host aggregates yet.",
