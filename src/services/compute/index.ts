@@ -68,6 +68,8 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
           ...serverGroupRoutes(deps),
           ...hostRoutes(deps),
           ...quotaRoutes(deps),
+          // [compute-apis] routes
+          // [compute-actions] routes
         ],
       );
     },

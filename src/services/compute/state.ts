@@ -180,6 +180,8 @@ export interface ComputeState {
   keypairs: Table<Keypair>;
   serverGroups: Table<ServerGroup>;
   hosts: Table<ComputeHost>;
+  // [compute-apis] fields
+  // [compute-actions] fields
   /** project id -> overrides of the default quotas */
   quotas: Table<{ id: string; limits: Partial<ComputeQuotas> }>;
   /** project id -> instances, cores, ram in use (server groups and keypairs are counted where they live) */
@@ -196,6 +198,8 @@ export function initialComputeState(): ComputeState {
     keypairs: emptyTable(),
     serverGroups: emptyTable(),
     hosts: emptyTable(),
+    // [compute-apis] initial values
+    // [compute-actions] initial values
     quotas: emptyTable(),
     usage: emptyDict(),
     nextInstanceNumber: 1,

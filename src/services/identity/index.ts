@@ -51,7 +51,16 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
           errorHeaders: (c, error): Record<string, string> =>
             error.status === 401 ? { "WWW-Authenticate": `Keystone uri="${baseUrl(c)}/identity/v3"` } : {},
         },
-        [...authRoutes(deps), ...directoryRoutes(deps), ...appCredentialRoutes(deps), ...credentialRoutes(deps)],
+        [
+          ...authRoutes(deps),
+          ...directoryRoutes(deps),
+          ...appCredentialRoutes(deps),
+          ...credentialRoutes(deps),
+          // [groups] routes
+          // [catalog] routes
+          // [trusts] routes
+          // [directory] routes
+        ],
       );
     },
     health: (kernel) => {

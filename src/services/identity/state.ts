@@ -107,6 +107,10 @@ export interface IdentityState {
   tokens: Table<Token>;
   appCredentials: Table<AppCredential>;
   credentials: Table<Credential>;
+  // [groups] fields
+  // [catalog] fields
+  // [trusts] fields
+  // [directory] fields
   /** uniqueness index: `domain:<name>`, `project:<domainId>:<name>`, `user:<domainId>:<name>`, `role:<name>`, `appcred:<userId>:<name>` -> id */
   names: Dict<string>;
 }
@@ -121,6 +125,10 @@ export function initialIdentityState(): IdentityState {
     tokens: emptyTable(),
     appCredentials: emptyTable(),
     credentials: emptyTable(),
+    // [groups] initial values
+    // [catalog] initial values
+    // [trusts] initial values
+    // [directory] initial values
     names: emptyDict(),
   };
 }

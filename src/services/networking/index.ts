@@ -47,6 +47,8 @@ export function networkingService(): ServiceModule<NetworkingState> {
         ...qosRoutes(deps),
         ...quotaRoutes(deps),
         ...tagRoutes(deps),
+        // [net-core] routes
+        // [net-ext] routes
       ]);
     },
     health: (kernel) => {

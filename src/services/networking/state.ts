@@ -186,6 +186,8 @@ export interface NetworkingState {
   ipOwners: Dict<string>;
   /** `<subnetId>:<chunk>` -> address bitmap chunk */
   ipChunks: Dict<Chunk>;
+  // [net-core] fields
+  // [net-ext] fields
   /** project id -> the project's `default` security group id */
   defaultGroups: Dict<string>;
   /** rule fingerprint -> rule id (duplicate rules are 409) */
@@ -207,6 +209,8 @@ export function initialNetworkingState(): NetworkingState {
     macs: emptyDict(),
     ipOwners: emptyDict(),
     ipChunks: emptyDict(),
+    // [net-core] initial values
+    // [net-ext] initial values
     defaultGroups: emptyDict(),
     ruleKeys: emptyDict(),
   };

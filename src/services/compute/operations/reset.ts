@@ -35,6 +35,8 @@ export function resetComputeProject(s: ComputeState, seeded: ComputeState, proje
     // the lifecycle applier skips a step whose server is gone; forgetting it keeps /_emulator/transitions true
     ctx.enter(SERVER, id, null);
   }
+  // [compute-apis] per-project reset
+  // [compute-actions] per-project reset
   restoreRows(s.serverGroups, seeded.serverGroups, (g) => g.projectId === projectId);
   restoreRows(s.quotas, seeded.quotas, (q) => q.id === projectId);
   const usage = dictGet(seeded.usage, projectId);

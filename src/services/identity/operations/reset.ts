@@ -12,6 +12,10 @@ export function resetIdentityProject(s: IdentityState, seeded: IdentityState, pr
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(cred.userId, cred.name));
   }
+  // [groups] per-project reset
+  // [catalog] per-project reset
+  // [trusts] per-project reset
+  // [directory] per-project reset
   const original = get(seeded.projects, projectId);
   if (!original) return;
   const current = get(s.projects, projectId);
