@@ -31,6 +31,7 @@ export const optionsSchema = z
     startTime: z.union([z.number(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))]).optional(),
     randomSeed: z.coerce.number().int().optional(),
     tokenTtlSeconds: z.coerce.number().int().positive().default(3600),
+    // [compute-apis] profile option
     ...serviceOptionsSchema,
     /** `100/60` (100 requests per 60 s per project), `100` (per minute), or the object */
     rateLimit: z
@@ -89,6 +90,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     description: "makes every generated id, token and secret reproducible" },
   tokenTtlSeconds: { flag: "--token-ttl", value: "S", env: "SKYMOCK_TOKEN_TTL", default: "3600",
     description: "token lifetime in seconds" },
+  // [compute-apis] profile option row
   ...SERVICE_OPTIONS,
   rateLimit: { flag: "--rate-limit", value: "N[/S]", env: "SKYMOCK_RATE_LIMIT", default: "off",
     description: "N requests per S seconds (default 60) per project", invalid: "is not a rate limit (N or N/S: N requests per S seconds)" },

@@ -9,6 +9,7 @@ import { INSTANCE_HA_OPTIONS } from "./services/instance-ha/options.js";
 import { instanceHaFileSchema } from "./services/instance-ha/engine/config.js";
 
 /** zod fields of the services' options, spread into the options schema */
+// [directory] identity options (import above, spread into both objects below)
 export const serviceOptionsSchema = { ...computeOptionsSchema, ...blockStorageOptionsSchema, instanceHa: instanceHaFileSchema.optional() };
 
 /** their rows of the option table (flag, variable, default, meaning), in the order the usage lists them */

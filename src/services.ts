@@ -24,6 +24,7 @@ export function defaultServices(options: ResolvedOptions): ServiceModule[] {
   // image/for-block-storage.ts; compute will attach volumes through block-storage/for-compute.ts); the other
   // direction is an event
   const services = [
+    // [directory] identity options passed here
     identityService({ catalog, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds }),
     networkingService(),
     imageService(),

@@ -76,6 +76,7 @@ export function tokenView(s: IdentityState, token: Token, options: TokenViewOpti
       body.catalog = catalogView(options.catalog, options.base, options.region, projectId);
     }
   }
+  // [trusts] token body
   if (token.applicationCredentialId !== null) {
     const cred = get(s.appCredentials, token.applicationCredentialId);
     if (cred) body.application_credential = { id: cred.id, name: cred.name, restricted: !cred.unrestricted };

@@ -13,6 +13,7 @@ export interface IdentityOptions {
   catalog: CatalogService[];
   region: string;
   tokenTtlSeconds: number;
+  // [directory] identity options
 }
 
 /**

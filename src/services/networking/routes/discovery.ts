@@ -29,6 +29,8 @@ const EXTENSIONS: Array<[alias: string, name: string]> = [
   ["filter-validation", "Filter parameters validation"],
   ["fip-port-details", "Floating IP Port Details Extension"],
   ["net-mtu", "Network MTU"],
+  // [net-core] extensions
+  // [net-ext] extensions
 ];
 
 function extensionView([alias, name]: [string, string]) {
