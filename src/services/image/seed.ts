@@ -41,7 +41,11 @@ const limitsSeed = z.strictObject({
   image_size_total: limit.optional(),
 });
 
-const definition = ownRecord(z.string(), z.record(z.string(), z.unknown()));
+// a property definition needs the two attributes Glance makes mandatory; the rest is kept as given
+const propertyDefinition = z
+  .object({ title: z.string(), type: z.enum(["array", "boolean", "integer", "number", "object", "string"]) })
+  .catchall(z.unknown());
+const definition = ownRecord(z.string(), propertyDefinition);
 const namespaceSeed = z.strictObject({
   namespace: z.string().min(1).max(80),
   display_name: z.string().optional(),

@@ -19,6 +19,7 @@ export const invalidArgument = (message: string, name?: string, value?: string) 
 export const invalidRequest = (message: string) => e(400, "InvalidRequest", message);
 export const malformedXml = () =>
   e(400, "MalformedXML", "The XML you provided was not well-formed or did not validate against our published schema");
+export const badChecksum = (algorithm: string) => e(400, "BadDigest", `The ${algorithm} you specified did not match the calculated checksum.`);
 export const badDigest = () => e(400, "BadDigest", "The Content-MD5 you specified did not match what we received.");
 export const invalidDigest = () => e(400, "InvalidDigest", "The Content-MD5 you specified was invalid.");
 export const sha256Mismatch = (client: string, server: string) =>

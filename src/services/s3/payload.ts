@@ -1,7 +1,8 @@
 // A PUT's body as S3 reads it: x-amz-content-sha256 says how it comes. A hex hash (checked once the bytes
 // are in), UNSIGNED-PAYLOAD, or aws-chunked framing (`<hex size>[;chunk-signature=<sig>]\r\n<bytes>\r\n`
-// ... `0...\r\n` [trailers] `\r\n`) whose chunk signatures chain from the request's own (SigV4 streaming).
-// Content-MD5 and x-amz-decoded-content-length are checked too; on any refusal the blob is freed.
+// ... `0...\r\n` [trailers] `\r\n`) whose chunk signatures chain from the request's own (SigV4 streaming), the
+// trailers (`x-amz-trailer` names them) signed after the last chunk. Content-MD5, x-amz-decoded-content-length
+// and a trailing checksum are checked too; on any refusal the blob is freed.
 
 import { createHash, createHmac } from "node:crypto";
 import { ApiError } from "../../kernel/errors.js";
@@ -10,7 +11,8 @@ import { requestHeader, type Ctx } from "../../kernel/http/context.js";
 import { streamedBody } from "../../kernel/http/stream.js";
 import { EMPTY_SHA256, signingKey } from "../../kernel/auth/sigv4.js";
 import type { Kernel } from "../../kernel/kernel.js";
-import { badDigest, incompleteBody, invalidArgument, invalidDigest, invalidRequest, sha256Mismatch, signatureDoesNotMatch } from "./errors.js";
+import { checksumAlgorithm, checksumFor } from "./checksums.js";
+import { badChecksum, badDigest, incompleteBody, invalidArgument, invalidDigest, invalidRequest, sha256Mismatch, signatureDoesNotMatch } from "./errors.js";
 
 /** a chunk's declared size past this is refused rather than buffered (clients send 64 KiB to 8 MiB) */
 const MAX_CHUNK = 64 * 1024 * 1024;
@@ -39,7 +41,9 @@ export async function readPayload(c: Ctx, kernel: Kernel, owner: string, secretO
       throw invalidRequest(`x-amz-content-sha256 ${mode} is not a payload signing method this endpoint supports.`);
     }
     const signing = mode.startsWith(SIGNED_STREAMING) ? chunkSigning(c, secretOf) : undefined;
-    source = decodeChunks(body.stream, signing);
+    const trailer = requestHeader(c, "x-amz-trailer")?.trim().toLowerCase() || undefined;
+    if (trailer !== undefined && !trailer.startsWith("x-amz-checksum-")) throw invalidArgument("The value specified in the x-amz-trailer header is not supported", "x-amz-trailer", trailer);
+    source = decodeChunks(body.stream, signing, mode.endsWith("-TRAILER") ? { checksum: trailer } : undefined);
   }
   // SHA-256 costs as much as the upload itself: computed only when the header declares one to check
   const signed = mode !== undefined && /^[0-9a-f]{64}$/i.test(mode);
@@ -98,8 +102,14 @@ export function chunkSignature(signing: ChunkSigning, previous: string, data: Ui
 
 const malformed = (why: string) => new ApiError(400, "IncompleteBody", `The aws-chunked body is malformed: ${why}`);
 
-/** Decodes aws-chunked framing, verifying each chunk's signature when `signing` is given. */
-export async function* decodeChunks(source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>, signing?: ChunkSigning): AsyncGenerator<Uint8Array> {
+/** Decodes aws-chunked framing, verifying each chunk's signature when `signing` is given, and the trailers. */
+export async function* decodeChunks(
+  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  signing?: ChunkSigning,
+  trailers?: { checksum?: string },
+): AsyncGenerator<Uint8Array> {
+  const trailer = trailers?.checksum;
+  const checksum = trailer === undefined ? undefined : checksumFor(trailer);
   const reader = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
   let buffer = Buffer.alloc(0);
   let ended = false;
@@ -142,14 +152,47 @@ export async function* decodeChunks(source: AsyncIterable<Uint8Array> | Readable
       previous = expected;
     }
     if (size === 0) break;
+    checksum?.update(data);
     yield new Uint8Array(data);
     while (buffer.length < 2) if (!(await fill())) throw malformed("a chunk is not followed by CRLF");
     if (buffer[0] !== 13 || buffer[1] !== 10) throw malformed("a chunk is not followed by CRLF");
     buffer = buffer.subarray(2);
   }
-  // trailers (x-amz-checksum-*, x-amz-trailer-signature) up to an empty line, or the end of the body
-  while (buffer.length || !ended) {
-    if (!buffer.includes("\r\n") && !(await fill())) break;
-    if ((await line()) === "") break;
+  const more = async () => buffer.length > 0 || (await fill());
+  if (trailers) await readTrailers(line, more, trailer, checksum, signing && { ...signing, previous });
+  else if ((await more()) && (await line()) !== "") throw malformed("trailers need a payload mode that ends in -TRAILER");
+  if (await more()) throw malformed("bytes follow its end");
+}
+
+/**
+ * The trailer lines after the last chunk, up to an empty line (or the body's end): the checksum x-amz-trailer names,
+ * compared with the bytes' own, and, for a signed stream, `x-amz-trailer-signature` over the sorted
+ * `name:value\n` lines, chained from the last chunk's signature (AWS4-HMAC-SHA256-TRAILER).
+ */
+async function readTrailers(
+  line: () => Promise<string>,
+  more: () => Promise<boolean>,
+  trailer: string | undefined,
+  checksum: ReturnType<typeof checksumFor>,
+  signing: (ChunkSigning & { previous: string }) | undefined,
+): Promise<void> {
+  const values = new Map<string, string>();
+  while (await more()) {
+    const text = await line();
+    if (text === "") break;
+    const colon = text.indexOf(":");
+    if (colon <= 0) throw malformed(`bad trailer line "${text.slice(0, 80)}"`);
+    values.set(text.slice(0, colon).trim().toLowerCase(), text.slice(colon + 1).trim());
   }
+  const given = trailer === undefined ? undefined : values.get(trailer);
+  if (trailer !== undefined && given === undefined) throw malformed(`the trailer ${trailer} it announced is missing`);
+  if (signing) {
+    const signature = values.get("x-amz-trailer-signature");
+    values.delete("x-amz-trailer-signature");
+    const canonical = [...values.keys()].sort().map((name) => `${name}:${values.get(name)}\n`).join("");
+    const hash = createHash("sha256").update(canonical).digest("hex");
+    const toSign = `AWS4-HMAC-SHA256-TRAILER\n${signing.amzDate}\n${signing.scope}\n${signing.previous}\n${hash}`;
+    if (signature !== createHmac("sha256", signing.key).update(toSign).digest("hex")) throw signatureDoesNotMatch();
+  }
+  if (checksum && checksum.digest() !== given) throw badChecksum(checksumAlgorithm(trailer!));
 }

@@ -2,6 +2,7 @@
 // object, or Abort frees them). Buckets and objects are object storage's.
 
 import type { BlobRef } from "../../kernel/blobs/types.js";
+import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
 
 export interface UploadPart {
@@ -27,10 +28,18 @@ export interface Upload {
 
 export interface S3State {
   uploads: Table<Upload>;
+  /** `bucketKey(project, bucket)` -> the ids of its uploads in progress: listing one bucket's never scans all */
+  uploadsByBucket: Dict<string[]>;
 }
+
+export const bucketKey = (projectId: string, bucket: string) => `${projectId}/${bucket}`;
+
+/** The ids of a bucket's uploads in progress. */
+export const uploadIdsOf = (s: S3State, projectId: string, bucket: string): readonly string[] =>
+  dictGet(s.uploadsByBucket, bucketKey(projectId, bucket)) ?? [];
 
 export const SLICE = "s3";
 
 export function initialS3State(): S3State {
-  return { uploads: emptyTable() };
+  return { uploads: emptyTable(), uploadsByBucket: emptyDict() };
 }

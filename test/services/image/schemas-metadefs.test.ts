@@ -1,6 +1,7 @@
 // The schema documents clients fetch (/v2/schemas/image(s), member(s), task(s)) and the read-only metadata
 // definitions loaded from the seed's `image: metadefs:` section.
 
+import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { imageWorld } from "./world.js";
 
@@ -20,6 +21,31 @@ describe("image schemas", () => {
     expect((await w.api("GET", "/v2/schemas/tasks", w.demo)).body.name).toBe("tasks");
     expect((await w.api("GET", "/v2/schemas/nothing", w.demo)).status).toBe(404);
   });
+
+  it("serves every metadefs schema document, each naming its mandatory attributes and refusing unknown ones", async () => {
+    const w = await imageWorld();
+    const doc = async (name: string) => {
+      const res = await w.api("GET", `/v2/schemas/metadefs/${name}`, w.demo);
+      expect(res.status, name).toBe(200);
+      return res.body;
+    };
+    expect(await doc("namespace")).toMatchObject({ name: "namespace", required: ["namespace"], additionalProperties: false });
+    expect((await doc("namespace")).properties.visibility.enum).toEqual(["public", "private"]);
+    expect(await doc("object")).toMatchObject({ name: "object", required: ["name"] });
+    expect(await doc("property")).toMatchObject({ name: "property", required: ["type", "title", "name"] });
+    expect(await doc("resource_type")).toMatchObject({ name: "resource_type_association", required: ["name"] });
+    expect(await doc("tag")).toMatchObject({ name: "tag", required: ["name"] });
+    // lists: the item schema under the list's key, definitions lifted to the list document
+    const namespaces = await doc("namespaces");
+    expect(namespaces.properties.namespaces.items.name).toBe("namespace");
+    expect(namespaces.definitions.property.type).toBe("object");
+    expect(namespaces.links).toContainEqual({ rel: "next", href: "{next}" });
+    expect((await doc("properties")).properties.properties.additionalProperties.required).toEqual(["type", "title"]);
+    expect((await doc("resource_types")).name).toBe("resource_type_associations");
+    expect((await doc("objects")).properties.objects.items.name).toBe("object");
+    expect((await doc("tags")).properties.tags.items.name).toBe("tag");
+    expect((await w.api("GET", "/v2/schemas/metadefs/nothing", w.demo)).status).toBe(404);
+  });
 });
 
 describe("image metadefs (read-only, from the seed)", () => {
@@ -30,7 +56,7 @@ describe("image metadefs (read-only, from the seed)", () => {
       description: "Compute watchdog",
       resource_types: [{ name: "OS::Glance::Image" }, { name: "OS::Nova::Flavor", prefix: "hw:" }],
       properties: { hw_watchdog_action: { title: "Watchdog Action", type: "string", enum: ["disabled", "reset"] } },
-      objects: [{ name: "Watchdog", description: "obj", properties: { action: { type: "string" } } }],
+      objects: [{ name: "Watchdog", description: "obj", properties: { action: { title: "Action", type: "string" } } }],
     },
     { namespace: "Alt::Private", visibility: "private", project: "alt" },
   ];
@@ -45,7 +71,7 @@ describe("image metadefs (read-only, from the seed)", () => {
     const shown = (await w.api("GET", base, w.demo)).body;
     expect(shown).toMatchObject({ namespace: "OS::Compute::Watchdog", display_name: "Watchdog Behavior", visibility: "public", protected: true });
     expect(shown.properties.hw_watchdog_action.enum).toEqual(["disabled", "reset"]);
-    expect((await w.api("GET", `${base}/objects`, w.demo)).body.objects[0]).toMatchObject({ name: "Watchdog", properties: { action: { type: "string" } } });
+    expect((await w.api("GET", `${base}/objects`, w.demo)).body.objects[0]).toMatchObject({ name: "Watchdog", properties: { action: { title: "Action", type: "string" } } });
     expect((await w.api("GET", `${base}/objects/Watchdog`, w.demo)).body.name).toBe("Watchdog");
     expect((await w.api("GET", `${base}/objects/Nope`, w.demo)).status).toBe(404);
     expect((await w.api("GET", `${base}/properties`, w.demo)).body.properties).toHaveProperty("hw_watchdog_action");
@@ -54,6 +80,21 @@ describe("image metadefs (read-only, from the seed)", () => {
     expect((await w.api("GET", `${base}/resource_types`, w.demo)).body.resource_type_associations).toContainEqual(expect.objectContaining({ name: "OS::Nova::Flavor", prefix: "hw:" }));
     expect((await w.api("GET", "/v2/metadefs/resource_types", w.demo)).body.resource_types.map((r: { name: string }) => r.name)).toEqual(["OS::Glance::Image", "OS::Nova::Flavor"]);
     expect((await w.api("GET", "/v2/metadefs/namespaces/Alt::Private", w.demo)).status).toBe(404);
+    // what the metadefs routes answer is valid against the schema documents Glance serves for them
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    const schema = async (name: string) => (await w.api("GET", `/v2/schemas/metadefs/${name}`, w.demo)).body;
+    const valid = async (name: string, body: unknown) => {
+      const validate = ajv.compile(await schema(name));
+      expect(validate(body), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    };
+    await valid("namespace", shown);
+    await valid("namespaces", list);
+    await valid("object", (await w.api("GET", `${base}/objects/Watchdog`, w.demo)).body);
+    await valid("property", (await w.api("GET", `${base}/properties/hw_watchdog_action`, w.demo)).body);
+    await valid("properties", (await w.api("GET", `${base}/properties`, w.demo)).body);
+    await valid("resource_types", (await w.api("GET", `${base}/resource_types`, w.demo)).body);
+    // a seed property without the attributes Glance makes mandatory is refused when the world loads
+    await expect(imageWorld({ metadefs: [{ namespace: "Bad", properties: { p: { type: "string" } } }] })).rejects.toThrow(/title/);
     // read-only: no write routes
     expect((await w.api("POST", "/v2/metadefs/namespaces", w.admin, { body: { namespace: "x" } })).status).toBe(405);
   });

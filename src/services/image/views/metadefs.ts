@@ -11,7 +11,8 @@ export function namespaceView(n: MetadefNamespace, full = false) {
     description: n.description,
     visibility: n.visibility,
     protected: n.protected,
-    owner: n.ownerProjectId,
+    // an unset attribute is left out, as Glance's models render it (a null would break its own schema)
+    ...(n.ownerProjectId === null ? {} : { owner: n.ownerProjectId }),
     resource_type_associations: n.resourceTypes.map(associationView(n)),
     created_at: isoSeconds(n.createdAt),
     updated_at: isoSeconds(n.createdAt),

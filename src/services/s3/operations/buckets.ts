@@ -4,9 +4,8 @@
 // BucketAlreadyOwnedByYou.
 
 import type { OperationContext } from "../../../kernel/operation.js";
-import { filter } from "../../../kernel/store/table.js";
 import { bucketAlreadyOwnedByYou, bucketNotEmpty, invalidBucketName, noSuchBucket } from "../errors.js";
-import type { S3State } from "../state.js";
+import { uploadIdsOf, type S3State } from "../state.js";
 import type { S3Storage, StoredBucket } from "../storage.js";
 
 type Root = Readonly<Record<string, unknown>>;
@@ -33,6 +32,6 @@ export function createBucket(storage: S3Storage, ctx: OperationContext, projectI
 export function deleteBucket(storage: S3Storage, s: S3State, ctx: OperationContext, projectId: string, name: string): void {
   const bucket = requireBucket(storage, ctx.root, projectId, name);
   if (bucket.objectCount > 0) throw bucketNotEmpty(name);
-  if (filter(s.uploads, (u) => u.projectId === projectId && u.bucket === name).length > 0) throw bucketNotEmpty(name);
+  if (uploadIdsOf(s, projectId, name).length > 0) throw bucketNotEmpty(name);
   storage.deleteBucket(ctx, projectId, name);
 }

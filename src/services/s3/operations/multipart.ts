@@ -4,9 +4,10 @@
 
 import type { OperationContext } from "../../../kernel/operation.js";
 import type { BlobRef } from "../../../kernel/blobs/types.js";
+import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { emptyTable, filter, get, put, remove, values } from "../../../kernel/store/table.js";
 import { entityTooSmall, invalidPart, invalidPartNumber, invalidPartOrder, malformedXml, noSuchUpload } from "../errors.js";
-import type { S3State, Upload, UploadPart } from "../state.js";
+import { bucketKey, uploadIdsOf, type S3State, type Upload, type UploadPart } from "../state.js";
 import type { S3Storage, StoredObject } from "../storage.js";
 import { requireBucket } from "./buckets.js";
 import { multipartEtag } from "./objects.js";
@@ -32,7 +33,17 @@ export function createUpload(
   requireBucket(storage, ctx.root, input.projectId, input.bucket);
   const upload: Upload = { id: ctx.ids.secret(), ...input, initiated: ctx.now, initiatorId: ctx.caller.userId, parts: emptyTable() };
   put(s.uploads, upload);
+  dictSet(s.uploadsByBucket, bucketKey(upload.projectId, upload.bucket), [...uploadIdsOf(s, upload.projectId, upload.bucket), upload.id]);
   return upload;
+}
+
+/** Takes an upload out of the table and out of its bucket's index. */
+function dropUpload(s: S3State, upload: Upload): void {
+  remove(s.uploads, upload.id);
+  const rest = uploadIdsOf(s, upload.projectId, upload.bucket).filter((id) => id !== upload.id);
+  const key = bucketKey(upload.projectId, upload.bucket);
+  if (rest.length) dictSet(s.uploadsByBucket, key, rest);
+  else dictDelete(s.uploadsByBucket, key);
 }
 
 /** The upload, if it is this project's for this bucket and key. */
@@ -89,24 +100,24 @@ export function completeUpload(
   });
   const used = new Set(chosen.map((p) => p.id));
   free(ctx, values(upload.parts).filter((p) => !used.has(p.id)).map((p) => p.data.id));
-  remove(s.uploads, upload.id);
+  dropUpload(s, upload);
   return object;
 }
 
 export function abortUpload(s: S3State, ctx: OperationContext, free: FreeBlobs, at: { projectId: string; bucket: string; key: string; uploadId: string }): void {
   const upload = requireUpload(s, at.projectId, at.bucket, at.key, at.uploadId);
   free(ctx, values(upload.parts).map((p) => p.data.id));
-  remove(s.uploads, upload.id);
+  dropUpload(s, upload);
 }
 
 /** A bucket's uploads in progress, by key then initiation (S3's order). */
 export function uploadsOf(s: S3State, projectId: string, bucket: string, prefix: string): Upload[] {
-  return filter(s.uploads, (u) => u.projectId === projectId && u.bucket === bucket && u.key.startsWith(prefix)).sort((a, b) =>
+  return uploadIdsOf(s, projectId, bucket).map((id) => get(s.uploads, id)!).filter((u) => u.key.startsWith(prefix)).sort((a, b) =>
     a.key < b.key ? -1 : a.key > b.key ? 1 : a.initiated - b.initiated || (a.id < b.id ? -1 : 1),
   );
 }
 
 /** Drops a project's uploads (a per-project reset; the reset frees the project's blobs itself). */
 export function dropUploadsOf(s: S3State, projectId: string): void {
-  for (const upload of filter(s.uploads, (u) => u.projectId === projectId)) remove(s.uploads, upload.id);
+  for (const upload of filter(s.uploads, (u) => u.projectId === projectId)) dropUpload(s, upload);
 }
