@@ -413,6 +413,40 @@ describe("per-project reset and the lifecycle table", () => {
   });
 });
 
+describe("a reset while a backup is creating", () => {
+  it("leaves none of its bytes behind, whether they were in before the reset or arrive after it", async () => {
+    const t = await storageApi();
+    const volume = await t.volume();
+    const blobs = () => t.emu.kernel.blobs.stats().count;
+    const baseline = blobs();
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    };
+    expect((await t.api("POST", "/backups", { body: { backup: { volume_id: volume.id } } })).status).toBe(202);
+    await settle();
+    expect(blobs()).toBeGreaterThan(baseline);
+    expect((await call(t.emu, "POST", `/_emulator/reset?project=${t.demoProject}`)).status).toBeLessThan(300);
+    await settle();
+    expect(blobs()).toBe(baseline);
+    // the bytes still on their way when the reset comes
+    const late = await t.volume();
+    expect((await t.api("POST", "/backups", { body: { backup: { volume_id: late.id } } })).status).toBe(202);
+    expect((await call(t.emu, "POST", `/_emulator/reset?project=${t.demoProject}`)).status).toBeLessThan(300);
+    await settle();
+    expect(blobs()).toBe(baseline);
+    // the backup went with the reset, without a step of its own: the next one to start lets its bytes go
+    const again = await t.volume();
+    const next = (await t.api("POST", "/backups", { body: { backup: { volume_id: again.id } } })).body.backup;
+    await settle();
+    t.advance(STEP_MS);
+    expect((await t.show(`backups/${next.id}`)).status).toBe("available");
+    expect((await t.api("DELETE", `/backups/${next.id}`)).status).toBe(202);
+    t.advance(STEP_MS);
+    await settle();
+    expect(blobs()).toBe(baseline);
+  });
+});
+
 describe("the control API reads snapshots and backups", () => {
   it("shows a snapshot's status and pending step, and advances the clock until a backup is available", async () => {
     const t = await storageApi();

@@ -77,15 +77,32 @@ function preparingOf(kernel: Kernel): Map<string, Preparing> {
   return map;
 }
 
+/** Whether the backup is still there to take its bytes (a reset, of its project or the world, takes it away unseen). */
+function stillCreating(kernel: Kernel, id: string): boolean {
+  return get(sliceOf(kernel.store.state as Record<string, unknown>).backups, id)?.status === "creating";
+}
+
+/** Lets go of settled bytes whose backup went without a step of its own (a reset): none outlive their backup. */
+function sweep(kernel: Kernel, map: Map<string, Preparing>): void {
+  for (const [id, entry] of map) {
+    if ((entry.ready || entry.failed !== undefined) && !stillCreating(kernel, id)) {
+      map.delete(id);
+      if (entry.ready) discardBackupObjects(kernel, entry.ready);
+    }
+  }
+}
+
 /** Starts putting the backup's bytes (outside any update); a late step waiting on them runs when they are in. */
 function prepare(kernel: Kernel, objects: BackupObjects, waiting: boolean): void {
   const map = preparingOf(kernel);
+  sweep(kernel, map);
   const id = objects.backupId;
   if (map.has(id)) return;
   const entry: Preparing = { waiting };
   map.set(id, entry);
   const settle = () => {
-    if (map.get(id) !== entry) {
+    if (map.get(id) !== entry || !stillCreating(kernel, id)) {
+      if (map.get(id) === entry) map.delete(id);
       if (entry.ready) discardBackupObjects(kernel, entry.ready);
     } else if (entry.waiting) finishLate(kernel, id);
   };
