@@ -30,9 +30,9 @@ export function coverageTable(): string {
   lines.push(
     "## Not yet implemented",
     "",
-    "Image: the metadata-definition schemas (/v2/schemas/metadefs/*) are not served; metadefs are read-only,",
-    "from the seed. S3: bucket policies, versioning, tagging, lifecycle and ACL changes answer NotImplemented;",
-    "the trailer signature of aws-chunked uploads with a signed trailer is not checked. Compute attaches,",
+    "Image: metadefs are read-only, from the seed (their schema documents are served). S3: bucket policies,",
+    "versioning, tagging, lifecycle and ACL changes answer NotImplemented; a CRC64NVME trailing checksum is",
+    "taken without being computed (CRC32, CRC32C, SHA1 and SHA256 are checked). Compute attaches,",
     "detaches and swaps volumes (os-volume_attachments) and boots from them (block_device_mapping_v2); the",
     "2.85 attachment update (delete_on_termination) waits for compute's maximum microversion to reach 2.85.",
     "Instance HA's `addReservedHostToAggregate` has no effect: compute has no host aggregates yet.",
