@@ -2,8 +2,8 @@
 // creates per second with the creating -> available step made immediate (a transitions override), so each
 // POST's answer is already available and the figure is the API's cost, not the lifecycle's; one
 // GET /volumes/detail page of 1,000 with 10,000 versus 100,000 volumes in the store (target: within 1.5x;
-// two worlds side by side, the page asked of each in turn), and, for information, another project's page
-// behind them; and attach/detach pairs per second through the os-attach / os-detach volume actions.
+// two worlds side by side, the page asked of each in turn), and another project's page behind them (the
+// same target: a project's rows are indexed); and attach/detach pairs per second through the os-attach / os-detach volume actions.
 
 import { createEmulator } from "../dist/index.js";
 import { appCall, median } from "./lib.mjs";
@@ -126,7 +126,7 @@ export async function measureBlockStorage({ small = 10_000, large = 100_000, pai
   for (const w of [a, b]) w.mid = await markerAt(w, w.count / 2);
   const first = await timePagePair(a, b, (w) => ({ token: w.token, path: `${w.base}/volumes/detail?limit=1000` }));
   const middle = await timePagePair(a, b, (w) => ({ token: w.token, path: `${w.base}/volumes/detail?limit=1000&marker=${w.mid}` }));
-  // demo's volumes are the oldest: its first page walks past every admin volume (the project scope is a filter)
+  // demo's volumes are the oldest: without the per-project index its first page would walk past every admin volume
   const otherProject = await timePagePair(a, b, (w) => ({ token: w.demo.token, path: `/volume/v3/${w.demo.projectId}/volumes/detail?limit=1000` }), { warmup: 5, reps: 15 });
   await a.emu.close();
   await b.emu.close();

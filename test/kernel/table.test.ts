@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { produce } from "immer";
 import { seededRandom } from "../../src/kernel/ids.js";
-import { emptyTable, filter, find, get, has, put, remove, scan, values, type Table } from "../../src/kernel/store/table.js";
+import { emptyTable, filter, find, get, groupSize, has, put, remove, scan, scanGroup, values, type Table } from "../../src/kernel/store/table.js";
 import { paginate, UnknownMarker } from "../../src/kernel/pagination.js";
 import { tableProblem } from "../../src/kernel/store/check.js";
 
@@ -146,5 +146,70 @@ describe("Table under immer", () => {
     expect(total).toBeGreaterThan(fresh);
     // that a write does not get slower as the table grows is a figure, not a timed test (timed tests flake on
     // shared machines): `npm run bench` measures store inserts at 1k and 100k rows
+  });
+});
+
+describe("Table grouped by a field", () => {
+  interface Owned {
+    id: string;
+    projectId: string;
+    n: number;
+  }
+  const ids = (rows: Iterable<Owned>) => [...rows].map((r) => r.id);
+
+  it("agrees with filtering the whole table, in both orders and after any marker, over random writes", () => {
+    const random = seededRandom(5);
+    const table = emptyTable<Owned>({ groupBy: "projectId" });
+    for (let i = 0; i < 6_000; i++) {
+      const id = `r${Math.floor(random() * 1_500)}`;
+      const projectId = `p${Math.floor(random() * 4)}`;
+      if (random() < 0.7) {
+        // a replace may move the row to another group, where it comes last
+        put(table, { id, projectId, n: i });
+      } else remove(table, id);
+    }
+    expect(tableProblem(table)).toBeUndefined();
+    for (const project of ["p0", "p1", "p2", "p3", "p9"]) {
+      const inGroup = ids(scanGroup(table, project));
+      expect(new Set(inGroup)).toEqual(new Set(filter(table, (r) => r.projectId === project).map((r) => r.id)));
+      expect(groupSize(table, project)).toBe(inGroup.length);
+      expect(ids(scanGroup(table, project, { reverse: true }))).toEqual([...inGroup].reverse());
+      if (inGroup.length > 10) expect(ids(scanGroup(table, project, { after: inGroup[9] }))).toEqual(inGroup.slice(10));
+    }
+    // rows that never moved keep the table's own order within their group
+    const fresh = emptyTable<Owned>({ groupBy: "projectId" });
+    for (let i = 0; i < 100; i++) put(fresh, { id: `f${i}`, projectId: `p${i % 3}`, n: i });
+    expect(ids(scanGroup(fresh, "p1"))).toEqual(filter(fresh, (r) => r.projectId === "p1").map((r) => r.id));
+  });
+
+  it("keeps the groups through immer drafts without touching the original", () => {
+    const base = emptyTable<Owned>({ groupBy: "projectId" });
+    for (let i = 0; i < 50; i++) put(base, { id: `r${i}`, projectId: i % 2 ? "odd" : "even", n: i });
+    const next = produce(base, (draft) => {
+      remove(draft, "r0");
+      put(draft, { id: "r1", projectId: "even", n: 1 });
+      put(draft, { id: "new", projectId: "third", n: 99 });
+    });
+    expect(ids(scanGroup(base, "even"))).toHaveLength(25);
+    expect(ids(scanGroup(next, "even"))).toEqual([...ids(scanGroup(base, "even")).slice(1), "r1"]);
+    expect(ids(scanGroup(next, "third"))).toEqual(["new"]);
+    expect(groupSize(next, "odd")).toBe(24);
+    expect(tableProblem(next)).toBeUndefined();
+  });
+
+  it("is refused on import when a group lists a row that is not its own, or misses one", () => {
+    const table = emptyTable<Owned>({ groupBy: "projectId" });
+    put(table, { id: "a", projectId: "p", n: 1 });
+    put(table, { id: "b", projectId: "q", n: 2 });
+    const moved = produce(table, (draft) => {
+      // the row changes project behind the index's back
+      const row = get(draft, "a")!;
+      row.projectId = "q";
+    });
+    expect(tableProblem(moved)).toMatch(/table group p lists row a/);
+    const emptied = produce(table, (draft) => {
+      draft.groups!.members = emptyTable() as never;
+    });
+    expect(tableProblem(emptied)).toMatch(/table groups/);
   });
 });

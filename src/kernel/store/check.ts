@@ -1,8 +1,8 @@
 // Structural checks for collections that arrive from outside (a state snapshot being imported): a Dict or
 // Table that passes reads back exactly what it holds. Each returns what is wrong, or undefined.
 
-import { dictGet, hash, type DictNode } from "./dict.js";
-import type { RowNode, Table } from "./table.js";
+import { dictEntries, dictGet, hash, type Dict, type DictNode } from "./dict.js";
+import { get, scan, type Member, type RowNode, type Table } from "./table.js";
 
 const WIDTH = 32;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -61,5 +61,28 @@ export function tableProblem(value: unknown): string | undefined {
     }
     return undefined;
   };
-  return walk(t.rows, t.depth - 1, 0) ?? (count === t.size && t.index.size === t.size ? undefined : "table size does not match its rows");
+  const problem = walk(t.rows, t.depth - 1, 0) ?? (count === t.size && t.index.size === t.size ? undefined : "table size does not match its rows");
+  return problem ?? (t.groups === undefined ? undefined : groupsProblem(t));
+}
+
+/** A grouped table's groups list exactly the rows whose field holds the group's value. */
+function groupsProblem(t: Table<{ id: string }>): string | undefined {
+  const groups: unknown = t.groups;
+  if (!isObject(groups) || typeof groups.by !== "string") return "table groups are not valid";
+  const by = groups.by;
+  const membersProblem = dictProblem(groups.members);
+  if (membersProblem) return `table groups: ${membersProblem}`;
+  let listed = 0;
+  for (const [group, members] of dictEntries(groups.members as Dict<Table<Member>>)) {
+    const problem = tableProblem(members);
+    if (problem) return `table group ${group}: ${problem}`;
+    if ((members as { groups?: unknown }).groups !== undefined) return `table group ${group} is grouped itself`;
+    for (const member of scan(members)) {
+      if ((get(t, member.id) as Record<string, unknown> | undefined)?.[by] !== group) return `table group ${group} lists row ${member.id}, which is not in it`;
+      listed++;
+    }
+  }
+  let grouped = 0;
+  for (const row of scan(t)) if (typeof (row as Record<string, unknown>)[by] === "string") grouped++;
+  return listed === grouped ? undefined : "table groups do not list every row";
 }

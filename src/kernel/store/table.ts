@@ -1,6 +1,8 @@
 // A persistent table of rows with an `id`, kept in insertion order: rows live in a 32-way radix trie keyed
 // by an insertion sequence number, and a Dict maps id -> sequence. An insert, update or delete touches one
-// path of small nodes (cost grows with log32 n), and a page after a marker costs O(log n + page).
+// path of small nodes (cost grows with log32 n), and a page after a marker costs O(log n + page). A table
+// made with `groupBy` also keeps, per value of that field (a project id), the ids of its rows in insertion
+// order, so one group's page costs the same however many rows the other groups hold.
 
 import { emptyDict, dictGet, dictSet, dictDelete, type Dict } from "./dict.js";
 
@@ -18,10 +20,44 @@ export interface Table<T extends { id: string }> {
   depth: number;
   rows: RowNode<T>;
   index: Dict<number>;
+  /** with `groupBy`: the field's value -> the ids of the rows holding it, in insertion order */
+  groups?: { by: string; members: Dict<Table<Member>> };
 }
 
-export function emptyTable<T extends { id: string }>(): Table<T> {
-  return { size: 0, next: 0, depth: 1, rows: newNode(), index: emptyDict() };
+/** A group's entry: the row's id (the row itself stays in the table). */
+export interface Member {
+  id: string;
+}
+
+export interface TableOptions<T> {
+  /** a string field whose rows are listed together often (`projectId`): each value's rows are indexed */
+  groupBy?: keyof T & string;
+}
+
+export function emptyTable<T extends { id: string }>(options: TableOptions<T> = {}): Table<T> {
+  const table: Table<T> = { size: 0, next: 0, depth: 1, rows: newNode(), index: emptyDict() };
+  if (options.groupBy !== undefined) table.groups = { by: options.groupBy, members: emptyDict() };
+  return table;
+}
+
+const groupOf = <T extends { id: string }>(table: Table<T>, row: T): string | undefined => {
+  const value = table.groups && (row as Record<string, unknown>)[table.groups.by];
+  return typeof value === "string" ? value : undefined;
+};
+
+function join<T extends { id: string }>(table: Table<T>, group: string | undefined, id: string): void {
+  if (group === undefined || !table.groups) return;
+  const members = dictGet(table.groups.members, group) ?? emptyTable<Member>();
+  put(members, { id });
+  dictSet(table.groups.members, group, members);
+}
+
+function leave<T extends { id: string }>(table: Table<T>, group: string | undefined, id: string): void {
+  if (group === undefined || !table.groups) return;
+  const members = dictGet(table.groups.members, group);
+  if (!members) return;
+  remove(members, id);
+  if (members.size === 0) dictDelete(table.groups.members, group);
 }
 
 function newNode<T>(): RowNode<T> {
@@ -56,6 +92,15 @@ export function has<T extends { id: string }>(table: Table<T>, id: string): bool
 export function put<T extends { id: string }>(table: Table<T>, row: T): void {
   const existing = dictGet(table.index, row.id);
   if (existing !== undefined) {
+    if (table.groups) {
+      // a row that changes group (a volume transferred to another project) joins the new group last
+      const before = groupOf(table, rowAt(table, existing)!);
+      const after = groupOf(table, row);
+      if (before !== after) {
+        leave(table, before, row.id);
+        join(table, after, row.id);
+      }
+    }
     setAt(table, existing, row);
     return;
   }
@@ -69,6 +114,7 @@ export function put<T extends { id: string }>(table: Table<T>, row: T): void {
   setAt(table, seq, row);
   dictSet(table.index, row.id, seq);
   table.size++;
+  join(table, groupOf(table, row), row.id);
 }
 
 function setAt<T extends { id: string }>(table: Table<T>, seq: number, row: T | null): void {
@@ -105,6 +151,7 @@ export function remove<T extends { id: string }>(table: Table<T>, id: string): T
   }
   dictDelete(table.index, id);
   table.size--;
+  leave(table, groupOf(table, row), id);
   return row;
 }
 
@@ -128,6 +175,26 @@ export function* scan<T extends { id: string }>(table: Table<T>, options: ScanOp
   }
   if (start < 0 || start >= table.next) return;
   yield* walkFrom(table.rows, table.depth - 1, start, reverse);
+}
+
+/**
+ * One group's rows (a table made with `groupBy`), in insertion order or reverse, after the row `after`
+ * (which must be in the group: otherwise nothing). Costs O(log n + rows read), whatever other groups hold.
+ */
+export function* scanGroup<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions = {}): Generator<T> {
+  if (!table.groups) throw new Error("scanGroup needs a table made with groupBy");
+  const members = dictGet(table.groups.members, group);
+  if (!members) return;
+  for (const member of scan(members, options)) {
+    const row = get(table, member.id);
+    if (row) yield row;
+  }
+}
+
+/** How many rows a group holds (0 for an unknown group). */
+export function groupSize<T extends { id: string }>(table: Table<T>, group: string): number {
+  if (!table.groups) throw new Error("groupSize needs a table made with groupBy");
+  return dictGet(table.groups.members, group)?.size ?? 0;
 }
 
 function* walkFrom<T>(node: RowNode<T>, level: number, seq: number, reverse: boolean): Generator<T> {

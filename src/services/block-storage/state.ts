@@ -163,10 +163,11 @@ export const DEFAULT_TYPE_NAME = "__DEFAULT__";
 
 export function initialBlockStorageState(): BlockStorageState {
   return {
-    volumes: emptyTable(),
+    // listed per project: each project's page costs the same however many rows other projects hold
+    volumes: emptyTable({ groupBy: "projectId" }),
     volumeTypes: emptyTable(),
-    snapshots: emptyTable(),
-    backups: emptyTable(),
+    snapshots: emptyTable({ groupBy: "projectId" }),
+    backups: emptyTable({ groupBy: "projectId" }),
     qosSpecs: emptyTable(),
     quotas: emptyTable(),
     usage: emptyDict(),

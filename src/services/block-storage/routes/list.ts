@@ -1,11 +1,11 @@
 // Cinder list semantics shared by its collections (cinder/api/common.py, v3 filters): scope (a project's
 // own; an admin's all_tenants, which others may send and Cinder ignores), limit/marker/offset, sort
 // (`sort=key:dir,...` or sort_key/sort_dir), newest first by default. Unsorted pages stream over the table
-// and stop one row past the page.
+// (one project's rows only, where the table is grouped by project) and stop one row past the page.
 
 import type { Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { get, scan, type Table } from "../../../kernel/store/table.js";
+import { get, scan, scanGroup, type ScanOptions, type Table } from "../../../kernel/store/table.js";
 import { badRequest, invalidInput, itemNotFound } from "../errors.js";
 import { queryBool } from "../schemas/parameter-types.js";
 
@@ -78,9 +78,12 @@ export function listPage<T extends Scoped>(
     const row = get(table, query.marker);
     if (!row || !inScope(row)) throw itemNotFound(`Marker ${query.marker} could not be found.`);
   }
+  // one project's rows come from its group (a table imported from an older snapshot has none: all rows)
+  const rowsInScope = (options: ScanOptions = {}) =>
+    query.projectId !== undefined && table.groups ? scanGroup(table, query.projectId, options) : scan(table, options);
   const count = () => {
     let n = 0;
-    for (const row of scan(table)) if (wanted(row)) n++;
+    for (const row of rowsInScope()) if (wanted(row)) n++;
     return n;
   };
   const sorted = query.sort.length > 0 && !(query.sort.length === 1 && query.sort[0]![0] === "created_at");
@@ -89,7 +92,7 @@ export function listPage<T extends Scoped>(
     const reverse = !(query.sort.length === 1 && query.sort[0]![1] === "asc");
     const items: T[] = [];
     let skip = query.offset;
-    for (const row of scan(table, { after: query.marker, reverse })) {
+    for (const row of rowsInScope({ after: query.marker, reverse })) {
       if (!wanted(row)) continue;
       if (skip > 0) {
         skip--;
@@ -101,7 +104,7 @@ export function listPage<T extends Scoped>(
     return { items, count };
   }
   const rows: T[] = [];
-  for (const row of scan(table, { reverse: true })) if (wanted(row) || row.id === query.marker) rows.push(row);
+  for (const row of rowsInScope({ reverse: true })) if (wanted(row) || row.id === query.marker) rows.push(row);
   rows.sort((a, b) => {
     for (const [key, dir] of query.sort) {
       const x = value(a, key);
