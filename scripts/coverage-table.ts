@@ -35,7 +35,9 @@ export function coverageTable(): string {
     "taken without being computed (CRC32, CRC32C, SHA1 and SHA256 are checked). Compute attaches,",
     "detaches and swaps volumes (os-volume_attachments) and boots from them (block_device_mapping_v2); the",
     "2.85 attachment update (delete_on_termination) waits for compute's maximum microversion to reach 2.85.",
-    "Instance HA's `addReservedHostToAggregate` has no effect: compute has no host aggregates yet.",
+    "Compute: os-assisted-volume-snapshots is not served; the maximum microversion is 2.79. Identity: OAuth1",
+    "serves consumers only (no request/access tokens, no oauth1 auth method). Networking: no automatic DHCP/L3",
+    "agent scheduling, no `segment_id` on subnets.",
     "(`POST /instance-ha/v1/alertmanager` above is Alertmanager's webhook, not a Masakari API.)",
     "",
   );

@@ -8,6 +8,26 @@ import type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, T
 export type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
 
 /** createEmulator's options: the same as the command's flags, environment variables and config keys. */
+/** Keystone's [security_compliance] options, camelCased; each off (absent or null) by default, as in Keystone. */
+export interface SecurityComplianceOptions {
+  /** failed password logins before the account locks */
+  lockoutFailureAttempts?: number | null;
+  /** seconds a lockout lasts (null: until an admin enables the user) */
+  lockoutDuration?: number | null;
+  /** days a password stays valid */
+  passwordExpiresDays?: number | null;
+  /** how many earlier passwords a new one may not repeat */
+  uniqueLastPasswordCount?: number;
+  /** days before a user may change their own password again */
+  minimumPasswordAge?: number;
+  /** a regular expression every new password must match */
+  passwordRegex?: string | null;
+  /** what the regular expression asks for, in words (the 400's message) */
+  passwordRegexDescription?: string | null;
+  /** a password an admin set must be changed by its user before it is used */
+  changePasswordUponFirstUse?: boolean;
+}
+
 export interface EmulatorOptions {
   /** port for listen() (default 8480; 0 picks a free one) */
   port?: number;
@@ -25,10 +45,18 @@ export interface EmulatorOptions {
   randomSeed?: number;
   /** token lifetime in seconds (default 3600) */
   tokenTtlSeconds?: number;
+  /** `spec` (default): the platform spec's shapes; `upstream`: the real services' exact ones where they differ (README) */
+  profile?: "spec" | "upstream";
+  /** identity: Keystone's [security_compliance] rules (lockout, password expiry, history, regex), all off by default */
+  securityCompliance?: SecurityComplianceOptions;
   /** compute: virtual seconds from BUILD to ACTIVE (default 5) */
   buildSeconds?: number;
   /** compute: virtual seconds per action step (default 2) */
   actionSeconds?: number;
+  /** compute: a shelved server is offloaded after this many virtual seconds (default 0: at once; negative: never) */
+  shelvedOffloadSeconds?: number;
+  /** compute: above 0, a server delete is a soft delete reclaimed after this many virtual seconds (default 0) */
+  reclaimInstanceSeconds?: number;
   /** block storage: virtual seconds per volume step, creating -> available and the others (default 2) */
   volumeSeconds?: number;
   /**

@@ -1,6 +1,7 @@
-// The service catalog every scoped token carries: what the mounted service modules declare (a service
-// that is not mounted is not listed), plus the control API, each with public, internal and admin
-// endpoints in one region, URLs built from the address the client used.
+// What each mounted service module declares for the catalog, plus the control API: identity seeds its
+// catalog records from this list (a service that is not mounted is not listed), one service with public,
+// internal and admin endpoints each, whose URLs follow the address the client used. The token catalog
+// is then built from those records (services/identity/views-catalog.ts), which admins may change.
 
 import type { CatalogEntry, ServiceModule } from "./kernel/service.js";
 

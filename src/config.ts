@@ -32,6 +32,8 @@ export const optionsSchema = z
     randomSeed: z.coerce.number().int().optional(),
     tokenTtlSeconds: z.coerce.number().int().positive().default(3600),
     // [compute-apis] profile option
+    /** `spec` renders the platform spec's shapes where they differ from upstream; `upstream` renders the real clouds' */
+    profile: z.enum(["spec", "upstream"]).default("spec"),
     ...serviceOptionsSchema,
     /** `100/60` (100 requests per 60 s per project), `100` (per minute), or the object */
     rateLimit: z
@@ -91,6 +93,9 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   tokenTtlSeconds: { flag: "--token-ttl", value: "S", env: "SKYMOCK_TOKEN_TTL", default: "3600",
     description: "token lifetime in seconds" },
   // [compute-apis] profile option row
+  profile: { flag: "--profile", value: "P", env: "SKYMOCK_PROFILE", default: "spec",
+    description: "spec: the platform spec's shapes; upstream: the real services' exact ones",
+    invalid: "is not a profile (spec or upstream)" },
   ...SERVICE_OPTIONS,
   rateLimit: { flag: "--rate-limit", value: "N[/S]", env: "SKYMOCK_RATE_LIMIT", default: "off",
     description: "N requests per S seconds (default 60) per project", invalid: "is not a rate limit (N or N/S: N requests per S seconds)" },

@@ -2,7 +2,8 @@
 // public interfaces of api.ts: the assignment below fails to compile if the emulator stops matching them.
 
 import { createEmulator as create } from "./app.js";
-import type { Emulator, EmulatorOptions } from "./api.js";
+import type { Emulator, EmulatorOptions, SecurityComplianceOptions } from "./api.js";
+import type { SecurityComplianceInput } from "./services/identity/options.js";
 import type { OptionKey } from "./config.js";
 import type { Assert, Equals } from "./kernel/type-equals.js";
 
@@ -12,3 +13,5 @@ export const createEmulator: (options?: EmulatorOptions) => Emulator = create;
 
 // every option the emulator parses is in the public type, and no other
 type _SameOptions = Assert<Equals<keyof EmulatorOptions, OptionKey>>;
+// and the security compliance object is the one the config schema parses
+type _SameSecurityCompliance = Assert<Equals<SecurityComplianceOptions, SecurityComplianceInput>>;

@@ -10,10 +10,11 @@ import { instanceHaFileSchema } from "./services/instance-ha/engine/config.js";
 
 /** zod fields of the services' options, spread into the options schema */
 // [directory] identity options (import above, spread into both objects below)
-export const serviceOptionsSchema = { ...computeOptionsSchema, ...blockStorageOptionsSchema, instanceHa: instanceHaFileSchema.optional() };
+import { IDENTITY_OPTIONS, identityOptionsSchema } from "./services/identity/options.js";
+export const serviceOptionsSchema = { ...identityOptionsSchema, ...computeOptionsSchema, ...blockStorageOptionsSchema, instanceHa: instanceHaFileSchema.optional() };
 
 /** their rows of the option table (flag, variable, default, meaning), in the order the usage lists them */
-export const SERVICE_OPTIONS = { ...COMPUTE_OPTIONS, ...BLOCK_STORAGE_OPTIONS, ...INSTANCE_HA_OPTIONS };
+export const SERVICE_OPTIONS = { ...IDENTITY_OPTIONS, ...COMPUTE_OPTIONS, ...BLOCK_STORAGE_OPTIONS, ...INSTANCE_HA_OPTIONS };
 
 /** Config-file keys (option, field) holding file paths: relative ones are taken from the config file's folder. */
 export const SERVICE_FILE_PATHS: Array<[string, string]> = [["instanceHa", "customTasks"]];

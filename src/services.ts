@@ -5,6 +5,7 @@ import type { ServiceModule } from "./kernel/service.js";
 import type { ResolvedOptions } from "./config.js";
 import { catalogOf, type CatalogService } from "./catalog.js";
 import { identityService } from "./services/identity/index.js";
+import { securityCompliance } from "./services/identity/options.js"; // [directory] identity options
 import { networkingService } from "./services/networking/index.js";
 import { computeService } from "./services/compute/index.js";
 import { imageService } from "./services/image/index.js";
@@ -24,8 +25,7 @@ export function defaultServices(options: ResolvedOptions): ServiceModule[] {
   // image/for-block-storage.ts; compute will attach volumes through block-storage/for-compute.ts); the other
   // direction is an event
   const services = [
-    // [directory] identity options passed here
-    identityService({ catalog, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds }),
+    identityService({ catalog, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds, securityCompliance: securityCompliance(options.securityCompliance) }),
     networkingService(),
     imageService(),
     // block storage writes its backups into object storage through object-storage/for-block-storage.ts
@@ -33,7 +33,13 @@ export function defaultServices(options: ResolvedOptions): ServiceModule[] {
     // S3 serves the same containers and objects through object-storage/for-s3.ts, signed with identity's EC2 keys
     s3Service({ region: options.region }),
     blockStorageService({ volumeMs: options.volumeSeconds * 1000 }),
-    computeService({ buildMs: options.buildSeconds * 1000, actionMs: options.actionSeconds * 1000 }),
+    computeService({
+      buildMs: options.buildSeconds * 1000,
+      actionMs: options.actionSeconds * 1000,
+      profile: options.profile,
+      shelvedOffloadMs: options.shelvedOffloadSeconds * 1000,
+      reclaimInstanceMs: options.reclaimInstanceSeconds * 1000,
+    }),
     // instance HA asks compute through compute/for-instance-ha.ts
     instanceHaService(options.instanceHa),
   ] as ServiceModule[];

@@ -2,13 +2,18 @@
 // filter skips, never a copy of the collection. The link styles of the upstream APIs are declared below:
 // a service picks its own (Nova's and Neutron's `<plural>_links` next, Keystone's `links` object).
 
-import { has, scan, type Table } from "./store/table.js";
+import { get, has, scan, scanGroup, type Table } from "./store/table.js";
 
 export interface PageRequest<T> {
   limit?: number;
   marker?: string;
   reverse?: boolean;
   filter?: (row: T) => boolean;
+  /**
+   * Every row the filter passes is in this group of a table made with `groupBy` (one project's): only the
+   * group's rows are read, so the page costs the same however many rows other groups hold.
+   */
+  group?: string;
 }
 
 export interface Page<T> {
@@ -27,12 +32,19 @@ export function paginate<T extends { id: string }>(table: Table<T>, request: Pag
   if (request.marker !== undefined && !has(table, request.marker)) throw new UnknownMarker(request.marker);
   const limit = Math.min(request.limit ?? maxLimit, maxLimit);
   const items: T[] = [];
-  for (const row of scan(table, { after: request.marker, reverse: request.reverse })) {
+  const options = { after: request.marker, reverse: request.reverse };
+  for (const row of inGroup(table, request.group, request.marker) ? scanGroup(table, request.group!, options) : scan(table, options)) {
     if (request.filter && !request.filter(row)) continue;
     if (items.length === limit) return { items, more: true };
     items.push(row);
   }
   return { items, more: false };
+}
+
+/** Whether a page can read the group alone: the table is grouped and the marker (if any) is in the group. */
+function inGroup<T extends { id: string }>(table: Table<T>, group: string | undefined, marker: string | undefined): boolean {
+  if (group === undefined || !table.groups) return false;
+  return marker === undefined || (get(table, marker) as Record<string, unknown> | undefined)?.[table.groups.by] === group;
 }
 
 /** Parses a `limit` query value: a non-negative integer, else undefined (callers reject with their own 400). */

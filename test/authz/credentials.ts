@@ -147,8 +147,15 @@ export async function authzWorld(): Promise<AuthzWorld> {
     ok(emu, "POST", `/identity/v3/users/${id}/application_credentials`, who, { application_credential: { name } });
   ownedA.application_credentials = (await credential(memberA, demoUser, "authz-a")).body.application_credential.id;
   ownedB.application_credentials = (await credential(memberB, tenant.user.id, "authz-b")).body.application_credential.id;
-  Object.assign(ownedA, { users: demoUser, projects: projectA, quotas: projectA, "os-quota-sets": projectA });
-  Object.assign(ownedB, { users: tenant.user.id, projects: tenant.project.id, quotas: tenant.project.id, "os-quota-sets": tenant.project.id });
+  Object.assign(ownedA, { users: demoUser, projects: projectA, quotas: projectA, "os-quota-sets": projectA, "os-simple-tenant-usage": projectA, "auto-allocated-topology": projectA });
+  Object.assign(ownedB, {
+    users: tenant.user.id,
+    projects: tenant.project.id,
+    quotas: tenant.project.id,
+    "os-quota-sets": tenant.project.id,
+    "os-simple-tenant-usage": tenant.project.id,
+    "auto-allocated-topology": tenant.project.id,
+  });
 
   const role = (await ok(emu, "POST", "/identity/v3/roles", admin, { role: { name: "authz-role" } })).body.role.id;
   const qos = (await ok(emu, "POST", "/networking/v2.0/qos/policies", admin, { policy: { name: "authz-qos" } })).body.policy.id;

@@ -8,6 +8,11 @@ import { testEmulator } from "../helpers/emulator.js";
 /** write routes that read no body: operation -> why */
 const NO_BODY: Record<string, string> = {
   "identity.grant.create": "PUT /…/users/{user}/roles/{role}: the path says it all (Keystone reads no body)",
+  "identity.endpoint_group.project.add": "PUT /v3/OS-EP-FILTER/endpoint_groups/{group}/projects/{project}: Keystone reads no body",
+  "identity.project.endpoint.add": "PUT /v3/OS-EP-FILTER/projects/{project}/endpoints/{endpoint}: Keystone reads no body",
+  "identity.group.member.add": "PUT /v3/groups/{group}/users/{user}: the path says it all (Keystone reads no body)",
+  "identity.implied_role.create": "PUT /v3/roles/{prior}/implies/{implied}: the path says it all (Keystone reads no body)",
+  "identity.project.tag.add": "PUT /v3/projects/{id}/tags/{tag}: the tag is the path's last segment (Keystone reads no body)",
   "image.image.deactivate": "POST /v2/images/{id}/actions/deactivate: Glance reads no body",
   "image.image.reactivate": "POST /v2/images/{id}/actions/reactivate: Glance reads no body",
   "image.tag.create": "PUT /v2/images/{id}/tags/{tag}: the tag is the path's last segment (Glance reads no body)",

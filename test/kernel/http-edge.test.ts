@@ -165,6 +165,8 @@ describe("error shapes, on every error path", () => {
   it("JSON stays the default: the toy's 404 and 405 in its fault envelope", async () => {
     expect((await call(emu, "GET", "/toy/nowhere", { token })).body).toEqual({ itemNotFound: { code: 404, message: "The resource could not be found: /toy/nowhere" } });
     expect((await call(emu, "PATCH", "/toy/widgets", { token })).body.badMethod.code).toBe(405);
+    // a trailing slash names an item with an empty id: not found, not a method the collection refuses
+    expect((await call(emu, "PATCH", "/toy/widgets/", { token })).body.itemNotFound.code).toBe(404);
   });
 });
 

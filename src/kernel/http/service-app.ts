@@ -129,7 +129,12 @@ export function buildServiceApp(kernel: Kernel, service: ServiceHttp, routes: Ro
         const path = c.req.path.slice(service.mountPath.length) || "/";
         const method = c.req.method === "HEAD" ? "GET" : c.req.method;
         const known = patterns.filter((p) => p.re.test(path));
-        const error = known.length && !known.some((p) => p.method === method)
+        // `DELETE /images/`: a trailing slash names an item with an empty id, which no service has (404, as
+        // Nova answers), not a collection refusing the method (405)
+        // (the app routes without the trailing slash, so the raw URL is read)
+        const query = c.req.url.indexOf("?");
+        const emptyId = path !== "/" && c.req.url.charAt((query < 0 ? c.req.url.length : query) - 1) === "/";
+        const error = known.length && !emptyId && !known.some((p) => p.method === method)
           ? new ApiError(405, undefined, `The method ${c.req.method} is not allowed for ${c.req.path}.`, {
               Allow: [...new Set(known.map((p) => p.method))].join(", "),
             })

@@ -11,6 +11,7 @@ import { hasRoom, isUp, updateService } from "./operations/hosts.js";
 import { lock, resetState, unlock } from "./operations/server-admin-actions.js";
 import { evacuate } from "./operations/server-evacuate.js";
 import { powerAction } from "./operations/server-power.js";
+import { joinAggregatesOf } from "./operations/aggregates.js";
 
 type Root = Readonly<Record<string, unknown>>;
 const slice = (root: Root) => root[SLICE] as ComputeState | undefined;
@@ -144,4 +145,13 @@ export function hostCanTake(root: Root, serverId: string, name: string): boolean
   const host = s && get(s.hosts, name);
   const server = s && get(s.servers, serverId);
   return !!host && !!server && host.id !== server.host && isUp(host) && host.status === "enabled" && hasRoom(host, server.flavor);
+}
+
+/**
+ * Masakari's reserved-host recovery with `add_reserved_host_to_aggregate`: the reserved host joins every
+ * host aggregate the failed host belongs to (POST /os-aggregates/{id}/action add_host, each), taking their
+ * availability zone. Returns the aggregate ids joined; 404 for a reserved host compute lacks.
+ */
+export function addReservedHostToAggregate(ctx: OperationContext, failedHost: string, reservedHost: string): string[] {
+  return joinAggregatesOf(slice(ctx.root)!, ctx, failedHost, reservedHost);
 }

@@ -22,7 +22,19 @@ import { serverGroupRoutes } from "./routes/server-groups.js";
 import { hostRoutes } from "./routes/hosts.js";
 import { quotaRoutes } from "./routes/quotas.js";
 import { startServerLifecycle } from "./transitions.js";
+// [compute-apis] imports
+import { aggregateRoutes } from "./routes/aggregates.js";
+import { flavorAccessRoutes } from "./routes/flavor-access.js";
+import { legacyHostRoutes } from "./routes/hosts-legacy.js";
+import { tenantUsageRoutes } from "./routes/tenant-usage.js";
+import { usageAuditLogRoutes } from "./routes/usage-audit-log.js";
+import { quotaClassRoutes } from "./routes/quota-classes.js";
+import { extensionRoutes } from "./routes/extensions.js";
+import { proxySecurityGroupRoutes } from "./routes/proxy-security-groups.js";
+import { proxyNetworkRoutes } from "./routes/proxy-networks.js";
+import { subscribeServerUsage } from "./usage-subscriptions.js";
 import { subscribeCompute } from "./subscriptions.js";
+import { computeActionRoutes } from "./routes/compute-actions.js"; // [compute-actions]
 
 export type { ComputeState } from "./state.js";
 
@@ -41,11 +53,12 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     start(kernel) {
       startServerLifecycle(kernel, options);
       subscribeCompute(kernel);
+      subscribeServerUsage(kernel); // [compute-apis] tenant usage
     },
     control: (kernel) => computeControl(kernel),
     controlOpenApi: computeControlOpenApi,
     routes(kernel) {
-      const deps = computeDeps(kernel);
+      const deps = computeDeps(kernel, options);
       return buildServiceApp(
         kernel,
         {
@@ -69,7 +82,17 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
           ...hostRoutes(deps),
           ...quotaRoutes(deps),
           // [compute-apis] routes
+          ...aggregateRoutes(deps),
+          ...flavorAccessRoutes(deps),
+          ...legacyHostRoutes(deps),
+          ...tenantUsageRoutes(deps),
+          ...usageAuditLogRoutes(deps),
+          ...quotaClassRoutes(deps),
+          ...extensionRoutes(deps),
+          ...proxySecurityGroupRoutes(deps),
+          ...proxyNetworkRoutes(deps),
           // [compute-actions] routes
+          ...computeActionRoutes(deps),
         ],
       );
     },

@@ -4,6 +4,7 @@
 
 import { emptyDict, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
+import type { InstanceActionLog, MigrationRecord, ServerExtra } from "./state-actions.js"; // [compute-actions]
 
 export interface FlavorSnapshot {
   vcpus: number;
@@ -154,6 +155,35 @@ export interface ComputeHost {
   updatedAt: number;
 }
 
+// [compute-apis] types
+export interface Aggregate {
+  /** the integer id Nova shows (as a string key) */
+  id: string;
+  number: number;
+  uuid: string;
+  name: string;
+  /** host names, in the order added */
+  hosts: string[];
+  /** includes `availability_zone` when the aggregate names a zone */
+  metadata: Record<string, string>;
+  createdAt: number;
+  updatedAt: number | null;
+}
+
+/** What os-simple-tenant-usage reads of a server, kept once it is deleted. */
+export interface ServerUsage {
+  id: string;
+  name: string;
+  projectId: string;
+  flavorName: string;
+  vcpus: number;
+  memoryMb: number;
+  localGb: number;
+  /** launched_at: null until the server first became active */
+  startedAt: number | null;
+  endedAt: number | null;
+}
+
 export const COMPUTE_QUOTA_KEYS = [
   "instances", "cores", "ram", "key_pairs", "metadata_items", "server_groups", "server_group_members",
   "injected_files", "injected_file_content_bytes", "injected_file_path_bytes",
@@ -181,7 +211,25 @@ export interface ComputeState {
   serverGroups: Table<ServerGroup>;
   hosts: Table<ComputeHost>;
   // [compute-apis] fields
+  /** host aggregates (os-aggregates); a zone in their metadata is their hosts' availability zone */
+  aggregates: Table<Aggregate>;
+  nextAggregateNumber: number;
+  /** a host's zone before an aggregate's zone replaced it (given back when it leaves the last such aggregate) */
+  hostDefaultZones: Table<{ id: string; zone: string }>;
+  /** private flavor id -> the projects given access (os-flavor-access) */
+  flavorAccess: Table<{ id: string; projects: string[] }>;
+  /** quota class name -> its limits over the defaults (os-quota-class-sets; Nova uses `default` only) */
+  quotaClasses: Table<{ id: string; limits: Partial<ComputeQuotas> }>;
+  /** servers' lifetimes, kept after deletion, for os-simple-tenant-usage */
+  serverUsage: Table<ServerUsage>;
   // [compute-actions] fields
+  /** server id -> its os-instance-actions log (kept after the server is gone) */
+  instanceActions: Table<InstanceActionLog>;
+  /** os-migrations, oldest first */
+  migrations: Table<MigrationRecord>;
+  nextMigrationNumber: number;
+  /** server id -> shelve image, guest password (Nova's system_metadata) */
+  serverExtras: Table<ServerExtra>;
   /** project id -> overrides of the default quotas */
   quotas: Table<{ id: string; limits: Partial<ComputeQuotas> }>;
   /** project id -> instances, cores, ram in use (server groups and keypairs are counted where they live) */
@@ -193,13 +241,24 @@ export interface ComputeState {
 
 export function initialComputeState(): ComputeState {
   return {
-    servers: emptyTable(),
+    // listed per project: a project's page costs the same however many servers other projects hold
+    servers: emptyTable({ groupBy: "projectId" }),
     flavors: emptyTable(),
     keypairs: emptyTable(),
     serverGroups: emptyTable(),
     hosts: emptyTable(),
     // [compute-apis] initial values
+    aggregates: emptyTable(),
+    nextAggregateNumber: 1,
+    hostDefaultZones: emptyTable(),
+    flavorAccess: emptyTable(),
+    quotaClasses: emptyTable(),
+    serverUsage: emptyTable(),
     // [compute-actions] initial values
+    instanceActions: emptyTable(),
+    migrations: emptyTable(),
+    nextMigrationNumber: 1,
+    serverExtras: emptyTable(),
     quotas: emptyTable(),
     usage: emptyDict(),
     nextInstanceNumber: 1,

@@ -35,7 +35,8 @@ export const SERVER_STEP_APPLIERS: Record<string, ServerStepApplier> = {
 
 /** The definitions the kernel plans, with this emulator's timings. */
 export function serverTransitionDefs(options: ComputeOptions): TransitionDef[] {
-  return SERVER_STEPS.map((d) => ({ type: SERVER, from: d.from, to: d.to, afterMs: d.after(options) }));
+  // a negative time is "never" (shelved_offload_time -1): the phase has no step out
+  return SERVER_STEPS.filter((d) => d.after(options) >= 0).map((d) => ({ type: SERVER, from: d.from, to: d.to, afterMs: d.after(options) }));
 }
 
 /** The operation name a fault rule names to make builds fail: `{"operation": "compute.server.build", ...}`. */

@@ -17,6 +17,15 @@ import { authRoutes } from "./routes/auth.js";
 import { directoryRoutes } from "./routes/directory.js";
 import { appCredentialRoutes } from "./routes/app-credentials.js";
 import { credentialRoutes } from "./routes/credentials.js";
+// [groups] imports
+import { groupRoutes } from "./routes/groups.js";
+import { groupGrantRoutes } from "./routes/group-grants.js";
+import { impliedRoleRoutes } from "./routes/implied-roles.js";
+import { roleAssignmentRoutes } from "./routes/role-assignments.js";
+import { accessRuleRoutes } from "./routes/access-rules.js";
+import { catalogRoutes } from "./routes/catalog.js"; // [catalog] routes
+import { seedCatalog } from "./catalog-seed.js"; // [catalog] seed records
+import { trustAreaRoutes } from "./routes/trust-area.js"; // [trusts] routes
 
 export type { IdentityState } from "./state.js";
 export type { IdentityOptions } from "./routes/deps.js";
@@ -30,7 +39,10 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
     catalog: [{ type: "identity", name: "keystone", path: mountPath }],
     envelope,
     initialState: initialIdentityState,
-    loadSeed: (draft, section) => loadIdentitySeed(draft, noTx, section),
+    loadSeed: (draft, section) => {
+      loadIdentitySeed(draft, noTx, section);
+      seedCatalog(draft, options.catalog, options.region); // [catalog] seed records of the mounted services
+    },
     resetProject: resetIdentityProject,
     start(kernel) {
       // every authenticated request of every service resolves its token
@@ -57,8 +69,15 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
           ...appCredentialRoutes(deps),
           ...credentialRoutes(deps),
           // [groups] routes
+          ...groupRoutes(deps),
+          ...groupGrantRoutes(deps),
+          ...impliedRoleRoutes(deps),
+          ...roleAssignmentRoutes(deps),
+          ...accessRuleRoutes(deps),
           // [catalog] routes
+          ...catalogRoutes(deps),
           // [trusts] routes
+          ...trustAreaRoutes(deps),
           // [directory] routes
         ],
       );

@@ -37,6 +37,7 @@ export const authRequestSchema = z.object({
             .optional(),
           domain: domainRef.optional(),
           system: z.object({ all: z.literal(true) }).optional(),
+          "OS-TRUST:trust": z.object({ id: z.string().optional() }).optional(),
         }),
       ])
       .optional(),
@@ -46,21 +47,6 @@ export type AuthRequest = z.infer<typeof authRequestSchema>;
 export type UserRef = z.infer<typeof userRef>;
 export type DomainRef = z.infer<typeof domainRef>;
 
-export const appCredentialCreateSchema = z.object({
-  application_credential: z.object({
-    name: z.string().min(1).max(255),
-    description: z.string().max(65535).nullable().optional(),
-    secret: z.string().min(1).nullable().optional(),
-    expires_at: z.string().nullable().optional(),
-    roles: z.array(z.object({ id: z.string().optional(), name: z.string().optional() })).optional(),
-    unrestricted: z.boolean().optional(),
-    access_rules: z
-      .array(z.object({ service: z.string(), method: z.string(), path: z.string() }))
-      .optional(),
-  }),
-});
-export type AppCredentialCreate = z.infer<typeof appCredentialCreateSchema>["application_credential"];
-
 // --- the directory: domains, projects, users, roles (Keystone v3 api-ref request bodies) ---
 // Keystone ignores null for optional fields the clients fill from unset flags; so do these schemas.
 
@@ -68,7 +54,14 @@ const description = z.string().max(65535).nullable().optional();
 const enabled = z.boolean().optional();
 /** Keystone's resource options; accepted and ignored (the views render `options: {}`) */
 const options = z.record(z.string(), z.unknown()).optional();
-const tags = z.array(z.string().min(1).max(255).regex(/^[^,/]*$/, "a tag may not contain ',' or '/'")).max(80).optional();
+/** one project tag (Keystone's rules: 1-255 characters, no ',' or '/') */
+export const projectTagSchema = z.string().min(1).max(255).regex(/^[^,/]*$/, "a tag may not contain ',' or '/'");
+/** a project's tags: at most 80, no repeats */
+export const projectTagListSchema = z
+  .array(projectTagSchema)
+  .max(80)
+  .refine((list) => new Set(list).size === list.length, "the tags must be unique");
+const tags = projectTagListSchema.optional();
 const nonEmpty = (v: object) => Object.keys(v).length > 0;
 const NON_EMPTY = "the update names no attribute";
 
@@ -120,23 +113,41 @@ export const projectUpdateSchema = z.object({
 });
 export type ProjectUpdate = z.infer<typeof projectUpdateSchema>["project"];
 
+const optionFlag = z.boolean().nullable().optional();
+const uniqueJson = (list: unknown[]) => new Set(list.map((v) => JSON.stringify(v))).size === list.length;
+/** Keystone's user resource options; null removes one, any other name is refused */
+export const userOptionsSchema = z.strictObject({
+  ignore_change_password_upon_first_use: optionFlag,
+  ignore_password_expiry: optionFlag,
+  ignore_lockout_failure_attempts: optionFlag,
+  lock_password: optionFlag,
+  ignore_user_inactivity: optionFlag,
+  multi_factor_auth_enabled: optionFlag,
+  multi_factor_auth_rules: z
+    .array(z.array(z.string()).min(1).refine(uniqueJson, "a rule names each method once"))
+    .refine(uniqueJson, "the rules must be unique")
+    .nullable()
+    .optional(),
+});
+
 const userFields = {
   default_project_id: z.string().min(1).nullable().optional(),
   password: z.string().max(4096).nullable().optional(),
   description,
   email: z.string().max(255).nullable().optional(),
   enabled,
-  options,
+  options: userOptionsSchema.optional(),
 };
 
+// loose: Keystone stores any other attribute of the body (`project_id`, ...) and returns it
 export const userCreateSchema = z.object({
-  user: z.object({ name: z.string().min(1).max(255), domain_id: z.string().min(1).nullable().optional(), ...userFields }),
+  user: z.looseObject({ name: z.string().min(1).max(255), domain_id: z.string().min(1).nullable().optional(), ...userFields }),
 });
 export type UserCreate = z.infer<typeof userCreateSchema>["user"];
 
 export const userUpdateSchema = z.object({
   user: z
-    .object({ name: z.string().min(1).max(255).optional(), domain_id: z.string().min(1).optional(), ...userFields })
+    .looseObject({ name: z.string().min(1).max(255).optional(), domain_id: z.string().min(1).optional(), ...userFields })
     .refine(nonEmpty, NON_EMPTY),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>["user"];
@@ -155,3 +166,10 @@ export const roleUpdateSchema = z.object({
   role: z.object({ name: z.string().min(1).max(255).optional(), description, options }).refine(nonEmpty, NON_EMPTY),
 });
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>["role"];
+
+/** PUT/PATCH /domains/{id}/config[/{group}[/{option}]]: Keystone reads `config` and checks it itself */
+export const domainConfigBodySchema = z.object({ config: z.record(z.string(), z.unknown()).optional() });
+export type DomainConfigRequest = z.infer<typeof domainConfigBodySchema>;
+
+/** PUT /projects/{id}/tags */
+export const projectTagsBodySchema = z.object({ tags: projectTagListSchema });

@@ -8,6 +8,8 @@ import { validate } from "../../kernel/http/body.js";
 import { createDomain, createProject, createRole, createUser, grantRole } from "./operations/directory.js";
 import { findByName, nameKey, type AssignmentScope, type IdentityState } from "./state.js";
 import { validationError } from "./errors.js";
+import { get } from "../../kernel/store/table.js";
+import { seedInference } from "./operations/implied-roles.js";
 
 const seedSchema = z
   .object({
@@ -34,6 +36,8 @@ const seedSchema = z
     assignments: z
       .array(z.object({ user: z.string(), role: z.string(), project: z.string().optional(), domain: z.string().optional(), system: z.literal("all").optional() }))
       .default([]),
+    /** prior -> implied, by role name or id; absent: Keystone's bootstrap rules (admin -> member -> reader) */
+    implied_roles: z.array(z.object({ prior: z.string(), implied: z.string() })).optional(),
   })
   .strict();
 
@@ -45,6 +49,9 @@ export function loadIdentitySeed(s: IdentityState, tx: Tx, section: unknown): vo
   const domainId = (ref: string) => findByName(s, s.domains, nameKey.domain(ref))?.id ?? ref;
   for (const d of seed.domains) createDomain(s, tx, { id: d.id ?? derivedId("domain", d.name), name: d.name, description: d.description, enabled: d.enabled });
   for (const r of seed.roles) createRole(s, tx, { id: r.id ?? derivedId("role", r.name), name: r.name, description: r.description, domainId: null });
+  const role = (ref: string) => findByName(s, s.roles, nameKey.role(ref)) ?? get(s.roles, ref);
+  const rules = seed.implied_roles ?? [{ prior: "admin", implied: "member" }, { prior: "member", implied: "reader" }];
+  for (const rule of rules) seedInference(s, role(rule.prior), role(rule.implied));
   for (const p of seed.projects) {
     const dom = domainId(p.domain);
     createProject(s, tx, { id: p.id ?? derivedId("project", dom, p.name), name: p.name, domainId: dom, description: p.description, enabled: p.enabled, parentId: null, tags: p.tags });

@@ -3,6 +3,8 @@
 
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, get, scan, type Table } from "../../kernel/store/table.js";
+// [groups] imports
+import { actorKey, type Actor, type GroupsState } from "./state-groups.js";
 
 export interface Domain {
   id: string;
@@ -31,7 +33,7 @@ export interface User {
   defaultProjectId: string | null;
   description: string | null;
   email: string | null;
-  /** bumped when the user's tokens must all stop working (password change, role revoked, disabled) */
+  /** bumped when the user's tokens must all stop working (a password change); a revoked role is checked per token */
   tokenEpoch: number;
 }
 
@@ -72,6 +74,8 @@ export interface Token {
   applicationCredentialId: string | null;
   /** the user's tokenEpoch when issued; a later bump invalidates the token */
   userEpoch: number;
+  /** the trust a trust-scoped token was issued through (its roles are the trust's, not the user's grants) */
+  trustId?: string;
 }
 
 export interface AppCredential {
@@ -98,7 +102,7 @@ export interface Credential {
   blob: string;
 }
 
-export interface IdentityState {
+export interface IdentityState extends GroupsState /* [groups] */ {
   domains: Table<Domain>;
   projects: Table<Project>;
   users: Table<User>;
@@ -109,8 +113,22 @@ export interface IdentityState {
   credentials: Table<Credential>;
   // [groups] fields
   // [catalog] fields
+  catalog: import("./catalog-state.js").CatalogState;
   // [trusts] fields
+  trusts: Table<import("./state-trusts.js").Trust>;
+  /** token id -> the trust a trust-scoped token came from */
+  trustTokens: Table<import("./state-trusts.js").TrustToken>;
+  registeredLimits: Table<import("./state-trusts.js").RegisteredLimit>;
+  limits: Table<import("./state-trusts.js").Limit>;
+  policies: Table<import("./state-trusts.js").Policy>;
+  /** uniqueness of trusts and limits (state-trusts.ts uniqueKey) -> id */
+  trustLimitKeys: Dict<string>;
+  oauthConsumers: Table<import("./state-trusts.js").OAuthConsumer>;
   // [directory] fields
+  /** per user: extra attributes, options, password history and lockout counters (operations/user-records.ts) */
+  userRecords: Table<import("./directory-state.js").UserRecord>;
+  /** domain-specific configuration (/v3/domains/{id}/config), by domain id */
+  domainConfigs: Table<import("./directory-state.js").DomainConfig>;
   /** uniqueness index: `domain:<name>`, `project:<domainId>:<name>`, `user:<domainId>:<name>`, `role:<name>`, `appcred:<userId>:<name>` -> id */
   names: Dict<string>;
 }
@@ -126,9 +144,27 @@ export function initialIdentityState(): IdentityState {
     appCredentials: emptyTable(),
     credentials: emptyTable(),
     // [groups] initial values
+    groups: emptyTable(),
+    memberships: emptyTable(),
+    groupsByUser: emptyDict(),
+    groupAssignments: emptyTable(),
+    inheritedAssignments: emptyTable(),
+    roleInferences: emptyTable(),
+    accessRules: emptyTable(),
+    appCredentialExpiryFraction: emptyDict(),
     // [catalog] initial values
+    catalog: { regions: emptyTable(), services: emptyTable(), endpoints: emptyTable(), endpointGroups: emptyTable(), projectEndpoints: emptyTable(), projectEndpointGroups: emptyTable() },
     // [trusts] initial values
+    trusts: emptyTable(),
+    trustTokens: emptyTable(),
+    registeredLimits: emptyTable(),
+    limits: emptyTable(),
+    policies: emptyTable(),
+    trustLimitKeys: emptyDict(),
+    oauthConsumers: emptyTable(),
     // [directory] initial values
+    userRecords: emptyTable(),
+    domainConfigs: emptyTable(),
     names: emptyDict(),
   };
 }
@@ -156,32 +192,73 @@ export function findByName<T extends { id: string }>(s: IdentityState, table: Ta
   return id === undefined ? undefined : get(table, id);
 }
 
-/** Role ids a user holds directly on a scope (one lookup per role; roles are few). */
-export function rolesOn(s: IdentityState, userId: string, scope: AssignmentScope): string[] {
-  const out: string[] = [];
-  for (const role of scan(s.roles)) if (get(s.assignments, assignmentId(userId, scope, role.id))) out.push(role.id);
+/** The ids of the groups a user is a member of, in the order the user joined them. */
+export function groupsOfUser(s: IdentityState, userId: string): string[] {
+  return dictGet(s.groupsByUser, userId) ?? [];
+}
+
+/** Where an inherited grant reaching a project may sit: its domain, then its ancestors, nearest first. */
+export function inheritanceSources(s: IdentityState, projectId: string): AssignmentScope[] {
+  const project = get(s.projects, projectId);
+  if (!project) return [];
+  const out: AssignmentScope[] = [{ domain: project.domainId }];
+  let parent = project.parentId;
+  // a parent chain is acyclic; the bound only keeps a damaged snapshot from looping
+  for (let depth = 0; parent !== null && depth < 64; depth++) {
+    const p = get(s.projects, parent);
+    if (!p) break;
+    out.push({ project: p.id });
+    parent = p.parentId;
+  }
   return out;
 }
 
 /**
- * The default implied roles: admin implies member, member implies reader. Tokens carry the closure,
- * as Keystone's do, so a member token also lists reader.
+ * Role ids a user holds on a scope: granted to the user, to one of the user's groups, or inherited (OS-INHERIT)
+ * from the project's domain or an ancestor. Not closed under implied roles (withImpliedRoles does that).
+ * One lookup per role, actor and inheritance source; roles and groups are few.
  */
-export function withImpliedRoles(s: IdentityState, roleIds: string[]): string[] {
-  const names = new Set(roleIds.map((id) => get(s.roles, id)?.name).filter((n): n is string => !!n));
-  if (names.has("admin")) names.add("member");
-  if (names.has("member")) names.add("reader");
-  const out = new Set(roleIds);
-  for (const name of names) {
-    const role = findByName(s, s.roles, nameKey.role(name));
-    if (role) out.add(role.id);
+export function rolesOn(s: IdentityState, userId: string, scope: AssignmentScope): string[] {
+  const actors: Actor[] = [{ user: userId }, ...groupsOfUser(s, userId).map((group) => ({ group }))];
+  const here = scopeKey(scope);
+  // the common world has no inherited grants: then there is no ancestry to walk
+  const sources = "project" in scope && s.inheritedAssignments.size > 0 ? inheritanceSources(s, scope.project).map(scopeKey) : [];
+  const out: string[] = [];
+  for (const role of scan(s.roles)) {
+    const r = role.id;
+    const held =
+      get(s.assignments, assignmentId(userId, scope, r)) !== undefined ||
+      actors.some((a) => "group" in a && get(s.groupAssignments, `${a.group}|${here}|${r}`) !== undefined) ||
+      sources.some((src) => actors.some((a) => get(s.inheritedAssignments, `${actorKey(a)}|${src}|${r}`) !== undefined));
+    if (held) out.push(r);
   }
-  return [...out];
+  return out;
 }
 
-/** Projects a user has any role on, directly. */
+/**
+ * The closure of roles under the implied-role rules (/v3/roles/{prior}/implies), as tokens carry it, without
+ * domain-specific roles: Keystone puts only what those imply in a token. Rules may form cycles: each role is
+ * visited once.
+ */
+export function withImpliedRoles(s: IdentityState, roleIds: string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...roleIds];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const rule = get(s.roleInferences, id);
+    if (rule) queue.push(...rule.implied);
+  }
+  return [...seen].filter((id) => {
+    const role = get(s.roles, id);
+    return role !== undefined && role.domainId === null;
+  });
+}
+
+/** Projects a user has any role on: directly, through a group, or inherited. */
 export function projectsOfUser(s: IdentityState, userId: string): Project[] {
-  const ids = new Set<string>();
-  for (const a of scan(s.assignments)) if (a.userId === userId && "project" in a.scope) ids.add(a.scope.project);
-  return [...ids].map((id) => get(s.projects, id)).filter((p): p is Project => !!p);
+  const out: Project[] = [];
+  for (const p of scan(s.projects)) if (rolesOn(s, userId, { project: p.id }).length > 0) out.push(p);
+  return out;
 }

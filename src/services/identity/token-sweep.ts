@@ -39,7 +39,12 @@ export function sweepTokens(kernel: Kernel): number | undefined {
   if (gone.length > 0) {
     kernel.store.update((root) => {
       const tokens = (root[SLICE] as IdentityState).tokens;
-      for (const id of gone) remove(tokens, id);
+      const s = root[SLICE] as IdentityState;
+      for (const id of gone) {
+        remove(tokens, id);
+        // a trust-scoped token's link to its trust goes with it
+        remove(s.trustTokens, id);
+      }
     });
   }
   return next;

@@ -1,52 +1,17 @@
-// Identity state -> Keystone v3 wire JSON: token bodies, the catalog, discovery documents.
+// Identity state -> Keystone v3 wire JSON: token bodies (their catalog: views-catalog.ts), discovery documents.
 
-import { createHash } from "node:crypto";
 import { get } from "../../kernel/store/table.js";
 import { isoMicro, isoMicroNoZone } from "../../kernel/time.js";
-import type { CatalogService } from "../../catalog.js";
+import { tokenCatalog } from "./views-catalog.js";
+import { passwordExpiresAt, userRecord } from "./operations/user-records.js";
 import type { AppCredential, IdentityState, Token, Domain } from "./state.js";
-
-const INTERFACES = ["public", "internal", "admin"] as const;
-
-/** Stable, Keystone-shaped (32 hex) ids for catalog services and endpoints. */
-const stableIds = new Map<string, string>();
-function stableId(seed: string): string {
-  let id = stableIds.get(seed);
-  if (id === undefined) {
-    id = createHash("sha256").update(seed).digest("hex").slice(0, 32);
-    stableIds.set(seed, id);
-  }
-  return id;
-}
-
-export function catalogView(catalog: CatalogService[], base: string, region: string, projectId: string | undefined) {
-  // Keystone leaves out endpoints whose URL needs a project when the token has none (domain, system)
-  const usable = projectId === undefined ? catalog.filter((svc) => !svc.path.includes("{project_id}")) : catalog;
-  return usable.map((svc) => {
-    const url = base + svc.path.replace("{project_id}", projectId ?? "");
-    return {
-      id: stableId(`service:${svc.type}`),
-      type: svc.type,
-      name: svc.name,
-      endpoints: INTERFACES.map((iface) => ({
-        id: stableId(`endpoint:${svc.type}:${iface}`),
-        interface: iface,
-        region,
-        region_id: region,
-        url,
-      })),
-    };
-  });
-}
 
 export function domainRef(d: Domain | undefined) {
   return d ? { id: d.id, name: d.name } : null;
 }
 
 export interface TokenViewOptions {
-  catalog: CatalogService[];
   base: string;
-  region: string;
   nocatalog: boolean;
 }
 
@@ -54,7 +19,7 @@ export function tokenView(s: IdentityState, token: Token, options: TokenViewOpti
   const user = get(s.users, token.userId)!;
   const body: Record<string, unknown> = {
     methods: token.methods,
-    user: { id: user.id, name: user.name, domain: domainRef(get(s.domains, user.domainId)), password_expires_at: null },
+    user: { id: user.id, name: user.name, domain: domainRef(get(s.domains, user.domainId)), password_expires_at: passwordExpiresAt(userRecord(s, user.id)) },
     audit_ids: token.auditIds,
     expires_at: isoMicro(token.expiresAt),
     issued_at: isoMicro(token.issuedAt),
@@ -73,10 +38,20 @@ export function tokenView(s: IdentityState, token: Token, options: TokenViewOpti
     body.roles = token.roleIds.map((id) => get(s.roles, id)).filter((r) => !!r).map((r) => ({ id: r!.id, name: r!.name }));
     if (!options.nocatalog) {
       const projectId = scope.kind === "project" ? scope.projectId : undefined;
-      body.catalog = catalogView(options.catalog, options.base, options.region, projectId);
+      body.catalog = tokenCatalog(s, options.base, projectId, user.id);
     }
   }
   // [trusts] token body
+  const trustLink = get(s.trustTokens, token.id);
+  const trust = trustLink && get(s.trusts, trustLink.trustId);
+  if (trust) {
+    body["OS-TRUST:trust"] = {
+      id: trust.id,
+      impersonation: trust.impersonation,
+      trustee_user: { id: trust.trusteeUserId },
+      trustor_user: { id: trust.trustorUserId },
+    };
+  }
   if (token.applicationCredentialId !== null) {
     const cred = get(s.appCredentials, token.applicationCredentialId);
     if (cred) body.application_credential = { id: cred.id, name: cred.name, restricted: !cred.unrestricted };

@@ -29,6 +29,9 @@ export const ipAddressInUse = (networkId: string, ip: string) =>
 export const ipAddressGenerationFailure = (networkId: string) =>
   error(409, "IpAddressGenerationFailure", `No more IP addresses available on network ${networkId}.`);
 export const invalidIpForSubnet = (ip: string) => error(400, "InvalidIpForSubnet", `IP address ${ip} is not a valid IP for the specified subnet.`);
+export const allocationOnAutoAddressSubnet = (ip: string, subnetId: string) =>
+  error(400, "AllocationOnAutoAddressSubnet", `IPv6 address ${ip} cannot be directly assigned to a port on subnet ${subnetId} as the subnet is configured for automatic addresses`);
+export const availabilityZoneNotFound = (name: string) => error(404, "AvailabilityZoneNotFound", `AvailabilityZone ${name} could not be found.`);
 export const invalidIpForNetwork = (ip: string) => error(400, "InvalidIpForNetwork", `IP address ${ip} is not a valid IP for any of the subnets on the specified network.`);
 export const macAddressInUse = (networkId: string, mac: string) =>
   error(409, "MacAddressInUse", `Unable to complete operation for network ${networkId}. The mac address ${mac} is in use.`);
@@ -131,3 +134,35 @@ export const servicePortInUse = (portId: string, reason: string) =>
 export const allowedAddressPairsExhausted = (max: number) =>
   error(400, "AllowedAddressPairExhausted", `The number of allowed address pair exceeds the maximum ${max}.`);
 export const tenantQuotaNotFound = (projectId: string) => error(404, "TenantQuotaNotFound", `Quota for tenant ${projectId} could not be found.`);
+
+// --- subnet pools and address scopes (neutron-lib exceptions) ---
+export const subnetPoolNotFound = (id: string) => error(404, "SubnetPoolNotFound", `Subnet pool ${id} could not be found.`);
+export const addressScopeNotFound = (id: string) => error(404, "AddressScopeNotFound", `Address scope ${id} could not be found.`);
+export const emptySubnetPoolPrefixList = () => error(400, "EmptySubnetPoolPrefixList", "Empty subnet pool prefix list.");
+export const prefixVersionMismatch = () => error(400, "PrefixVersionMismatch", "Cannot mix IPv4 and IPv6 prefixes in a subnet pool.");
+export const illegalSubnetPoolPrefixBounds = (type: string, prefixlen: number, baseType: string, baseLen: number) =>
+  error(400, "IllegalSubnetPoolPrefixBounds", `Illegal prefix bounds: ${type}=${prefixlen}, ${baseType}=${baseLen}.`);
+export const illegalSubnetPoolPrefixUpdate = (msg: string) => error(400, "IllegalSubnetPoolPrefixUpdate", `Illegal update to prefixes: ${msg}.`);
+/** Neutron raises SubnetAllocationError (a plain NeutronException); this cloud answers 409, as for an exhausted address pool. */
+export const subnetAllocationError = (reason: string) => error(409, "SubnetAllocationError", `Failed to allocate subnet: ${reason}.`);
+export const minPrefixSubnetAllocationError = (prefixlen: number, min: number) =>
+  error(400, "MinPrefixSubnetAllocationError", `Unable to allocate subnet with prefix length ${prefixlen}, minimum allowed prefix is ${min}.`);
+export const maxPrefixSubnetAllocationError = (prefixlen: number, max: number) =>
+  error(400, "MaxPrefixSubnetAllocationError", `Unable to allocate subnet with prefix length ${prefixlen}, maximum allowed prefix is ${max}.`);
+export const subnetPoolDeleteError = (reason: string) => error(400, "SubnetPoolDeleteError", `Unable to delete subnet pool: ${reason}.`);
+export const subnetPoolQuotaExceeded = () => error(409, "SubnetPoolQuotaExceeded", "Per-tenant subnet pool prefix quota exceeded.");
+export const networkSubnetPoolAffinityError = () =>
+  error(400, "NetworkSubnetPoolAffinityError", "Subnets hosted on the same network must be allocated from the same subnet pool.");
+export const addressScopePrefixConflict = () =>
+  error(409, "AddressScopePrefixConflict", "Failed to associate address scope: subnetpools within an address scope must have unique prefixes.");
+export const illegalSubnetPoolAssociationToAddressScope = (poolId: string, scopeId: string) =>
+  error(400, "IllegalSubnetPoolAssociationToAddressScope", `Illegal subnetpool association: subnetpool ${poolId} cannot be associated with address scope ${scopeId}.`);
+export const illegalSubnetPoolIpVersionAssociationToAddressScope = (poolId: string, scopeId: string, version: number) =>
+  error(
+    400,
+    "IllegalSubnetPoolIpVersionAssociationToAddressScope",
+    `Illegal subnetpool association: subnetpool ${poolId} cannot associate with address scope ${scopeId} because subnetpool ip_version is not ${version}.`,
+  );
+export const addressScopeInUse = (id: string) =>
+  error(409, "AddressScopeInUse", `Unable to complete operation on address scope ${id}. There are one or more subnet pools in use on the address scope.`);
+export const addressScopeUpdateError = (id: string, reason: string) => error(400, "AddressScopeUpdateError", `Unable to update address scope ${id} : ${reason}.`);

@@ -192,3 +192,8 @@ export function addressesOf(root: Root, portIds: readonly string[], floating: Fl
   }
   return out;
 }
+
+// the rest of what compute may call: a server's ports and security groups (os-interface, addSecurityGroup,
+// shelve offload, consoles), and Nova's proxy APIs below 2.36 (os-security-groups, os-floating-ips, os-networks)
+export { clearPortBinding, portById, securityGroupName, setPortSecurityGroups } from "./for-compute-interfaces.js";
+export * as proxy from "./for-compute-proxy.js";

@@ -18,8 +18,19 @@ import { qosRoutes } from "./routes/qos.js";
 import { quotaRoutes } from "./routes/quotas.js";
 import { tagRoutes } from "./routes/tags.js";
 import { subscribeNetworking } from "./subscriptions.js";
+import { availabilityZoneRoutes } from "./routes/availability-zones.js"; // [net-core]
+import { subnetPoolRoutes } from "./routes/subnet-pools.js"; // [net-core]
+import { agentRoutes } from "./routes/agents.js"; // [net-ext]
+import { rbacPolicyRoutes } from "./routes/rbac-policies.js"; // [net-ext]
+import { ipAvailabilityRoutes } from "./routes/ip-availability.js"; // [net-ext]
+import { segmentRoutes } from "./routes/segments.js"; // [net-ext]
+import { trunkRoutes } from "./routes/trunks.js"; // [net-ext]
+import { meteringRoutes } from "./routes/metering.js"; // [net-ext]
+import { portForwardingRoutes } from "./routes/port-forwarding.js"; // [net-ext]
+import { autoAllocatedTopologyRoutes } from "./routes/auto-allocated-topology.js"; // [net-ext]
 
-export type { NetworkingState } from "./state.js";
+export type { Network, NetworkingState, Port } from "./state.js";
+export type { ProxyFloatingIp, ProxyGroup, ProxyRule } from "./for-compute-proxy.js";
 /** The functions compute uses to create, bind, unbind and delete a server's ports and read their addresses. */
 export * as computeHooks from "./for-compute.js";
 
@@ -48,7 +59,17 @@ export function networkingService(): ServiceModule<NetworkingState> {
         ...quotaRoutes(deps),
         ...tagRoutes(deps),
         // [net-core] routes
+        ...availabilityZoneRoutes(deps),
+        ...subnetPoolRoutes(deps),
         // [net-ext] routes
+        ...agentRoutes(deps),
+        ...rbacPolicyRoutes(deps),
+        ...ipAvailabilityRoutes(deps),
+        ...segmentRoutes(deps),
+        ...trunkRoutes(deps),
+        ...meteringRoutes(deps),
+        ...portForwardingRoutes(deps),
+        ...autoAllocatedTopologyRoutes(deps),
       ]);
     },
     health: (kernel) => {

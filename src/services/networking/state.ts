@@ -5,6 +5,7 @@
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
 import type { Chunk, IpamState } from "./ipam.js";
+import { initialNetExtState, type NetExtState } from "./ext-state.js"; // [net-ext]
 
 /** Fields every Neutron resource carries (standard attributes). */
 export interface Standard {
@@ -56,11 +57,42 @@ export interface Subnet extends Standard {
   routerIds: string[];
   serviceTypes: string[];
   dnsPublishFixedIp: boolean;
+  /** the subnet pool the CIDR was allocated from */
+  subnetpoolId: string | null;
+}
+
+export interface SubnetPool extends Standard {
+  ipVersion: 4 | 6;
+  /** compacted CIDRs */
+  prefixes: string[];
+  defaultPrefixlen: number;
+  minPrefixlen: number;
+  maxPrefixlen: number;
+  /** addresses (IPv4) or /64s (IPv6) one project may allocate; null: no limit */
+  defaultQuota: number | null;
+  isDefault: boolean;
+  shared: boolean;
+  addressScopeId: string | null;
+  /** subnets allocated from the pool */
+  subnetIds: string[];
+}
+
+export interface AddressScope extends Standard {
+  ipVersion: 4 | 6;
+  shared: boolean;
+  /** subnet pools in the scope */
+  subnetpoolIds: string[];
 }
 
 export interface FixedIp {
   subnetId: string;
   ipAddress: string;
+}
+
+export interface ExtraDhcpOpt {
+  optName: string;
+  optValue: string;
+  ipVersion: 4 | 6;
 }
 
 export interface Port extends Standard {
@@ -80,6 +112,8 @@ export interface Port extends Standard {
   bindingProfile: Record<string, unknown>;
   /** false for the network's own service ports (router gateway, floating IP, DHCP): they do not block its deletion */
   countsAgainstNetwork: boolean;
+  extraDhcpOpts: ExtraDhcpOpt[];
+  dnsName: string;
 }
 
 export interface RouterInterface {
@@ -93,6 +127,7 @@ export interface Router extends Standard {
   externalGateway: { networkId: string; enableSnat: boolean; portId: string; fixedIps: FixedIp[] } | null;
   interfaces: RouterInterface[];
   routes: Array<{ destination: string; nexthop: string }>;
+  availabilityZoneHints: string[];
 }
 
 export interface SecurityGroup extends Standard {
@@ -187,7 +222,12 @@ export interface NetworkingState {
   /** `<subnetId>:<chunk>` -> address bitmap chunk */
   ipChunks: Dict<Chunk>;
   // [net-core] fields
+  subnetPools: Table<SubnetPool>;
+  addressScopes: Table<AddressScope>;
+  /** ip version ("4", "6") -> the default subnet pool's id */
+  defaultSubnetPools: Dict<string>;
   // [net-ext] fields
+  ext: NetExtState;
   /** project id -> the project's `default` security group id */
   defaultGroups: Dict<string>;
   /** rule fingerprint -> rule id (duplicate rules are 409) */
@@ -210,7 +250,11 @@ export function initialNetworkingState(): NetworkingState {
     ipOwners: emptyDict(),
     ipChunks: emptyDict(),
     // [net-core] initial values
+    subnetPools: emptyTable(),
+    addressScopes: emptyTable(),
+    defaultSubnetPools: emptyDict(),
     // [net-ext] initial values
+    ext: initialNetExtState(),
     defaultGroups: emptyDict(),
     ruleKeys: emptyDict(),
   };

@@ -116,10 +116,10 @@ describe("compute: /v2.1/os-services (admin)", () => {
     n = await computeApi();
   });
 
-  it("lists each host's nova-compute service (2.53 shape), filtered by host and binary", async () => {
+  it("lists each host's nova-compute service (2.53 shape), then the controller's, filtered by host and binary", async () => {
     const res = await n.api("GET", "/os-services", { version: "2.53" });
     expect(res.status).toBe(200);
-    expect(res.body.services).toHaveLength(3);
+    expect(res.body.services.map((s: any) => s.binary)).toEqual(["nova-compute", "nova-compute", "nova-compute", "nova-conductor", "nova-scheduler"]);
     expect(res.body.services[0]).toEqual({
       id: expect.stringMatching(UUID),
       binary: "nova-compute",
@@ -135,7 +135,7 @@ describe("compute: /v2.1/os-services (admin)", () => {
     const hyp = (await n.api("GET", "/os-hypervisors/detail", { version: "2.53" })).body.hypervisors[0];
     expect(hyp.service.id).toBe(res.body.services[0].id);
     expect((await n.api("GET", "/os-services?host=compute-2&binary=nova-compute", { version: "2.53" })).body.services.map((s: any) => s.host)).toEqual(["compute-2"]);
-    expect((await n.api("GET", "/os-services?binary=nova-scheduler")).body.services).toEqual([]);
+    expect((await n.api("GET", "/os-services?binary=nova-scheduler")).body.services.map((s: any) => [s.id, s.host, s.zone])).toEqual([[5, "controller", "internal"]]);
     // integer ids and no forced_down at 2.1; forced_down from 2.11
     const v21 = (await n.api("GET", "/os-services")).body.services[0];
     expect(v21.id).toBe(1);

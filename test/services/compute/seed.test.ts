@@ -36,7 +36,7 @@ describe("compute: the default seed world", () => {
       ["compute-2", "192.168.100.12", 16, 32768, 500, "up", "enabled"],
       ["compute-3", "192.168.100.13", 16, 32768, 500, "up", "enabled"],
     ]);
-    const services = (await n.api("GET", "/os-services", { version: "2.53" })).body.services;
+    const services = (await n.api("GET", "/os-services?binary=nova-compute", { version: "2.53" })).body.services;
     expect(services.map((s: any) => s.zone)).toEqual(["nova", "nova", "nova"]);
     expect((await n.api("GET", "/os-availability-zone", { token: n.demo })).body.availabilityZoneInfo.map((z: any) => z.zoneName)).toEqual(["nova"]);
   });

@@ -75,11 +75,11 @@ describe("identity: /v3/domains", () => {
     expect(clash.status).toBe(409);
   });
 
-  it("deletes a domain only once it is disabled (400 while enabled), then 404", async () => {
+  it("deletes a domain only once it is disabled (403 while enabled, as Keystone), then 404", async () => {
     const { id } = (await create({ name: "acme" })).body.domain;
     const enabled = await d.api("DELETE", `/v3/domains/${id}`);
-    expect(enabled.status).toBe(400);
-    expect(enabled.body.error.message).toMatch(/disable it first/);
+    expect(enabled.status).toBe(403);
+    expect(enabled.body.error).toEqual({ code: 403, title: "Forbidden", message: "Cannot delete a domain that is enabled, please disable it first." });
     await d.api("PATCH", `/v3/domains/${id}`, { body: { domain: { enabled: false } } });
     expect((await d.api("DELETE", `/v3/domains/${id}`)).status).toBe(204);
     expect((await d.api("GET", `/v3/domains/${id}`)).status).toBe(404);

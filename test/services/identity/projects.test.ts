@@ -198,7 +198,6 @@ describe("identity: /v3/projects", () => {
       { body: { project: { name: "x", tags: "prod" } } },
       { body: { project: { name: "x", tags: ["a,b"] } } },
       { body: { project: { name: "x".repeat(65) } } },
-      { body: { project: { name: "x", is_domain: true } } },
     ]) {
       const res = await d.api("POST", "/v3/projects", c);
       expect(res.status, JSON.stringify(c)).toBe(400);

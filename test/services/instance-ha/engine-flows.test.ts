@@ -31,6 +31,34 @@ describe("recovery methods", () => {
     expect(messages).toContain("Enabling reserved host: 'compute-4'");
   });
 
+  it("add_reserved_host_to_aggregate: the reserved host joins the failed host's aggregates (and their zone)", async () => {
+    const t = await haCluster({ addReservedHostToAggregate: true });
+    await setMethod(t, "reserved_host");
+    const made = await t.compute("POST", "/os-aggregates", { body: { aggregate: { name: "ha-agg", availability_zone: "az-ha" } } });
+    expect(made.status).toBe(200);
+    const aggregate = made.body.aggregate.id;
+    expect((await t.compute("POST", `/os-aggregates/${aggregate}/action`, { body: { add_host: { host: "compute-1" } } })).status).toBe(200);
+    await t.server("demo", "vm-a");
+    await t.control("POST", "/compute/hosts/compute-1/fail");
+    const id = await only(t);
+    expect((await advance(t, id)).body.status).toBe("finished");
+    expect((await t.compute("GET", `/os-aggregates/${aggregate}`)).body.aggregate.hosts).toEqual(["compute-1", "compute-4"]);
+    expect(await t.service("compute-4")).toMatchObject({ zone: "az-ha" });
+    const messages = (await t.notification(id)).recovery_workflow_details[2].progress_details.map((p: any) => p.message);
+    expect(messages).toContain(`Add host compute-4 to aggregate ${aggregate}`);
+  });
+
+  it("without add_reserved_host_to_aggregate (Masakari's default) the reserved host joins no aggregate", async () => {
+    const t = await haCluster();
+    await setMethod(t, "reserved_host");
+    const aggregate = (await t.compute("POST", "/os-aggregates", { body: { aggregate: { name: "ha-agg" } } })).body.aggregate.id;
+    await t.compute("POST", `/os-aggregates/${aggregate}/action`, { body: { add_host: { host: "compute-1" } } });
+    await t.server("demo", "vm-a");
+    await t.control("POST", "/compute/hosts/compute-1/fail");
+    expect((await advance(t, await only(t))).body.status).toBe("finished");
+    expect((await t.compute("GET", `/os-aggregates/${aggregate}`)).body.aggregate.hosts).toEqual(["compute-1"]);
+  });
+
   it("reserved_host with no reserved host left: the evacuation fails and the flow reverts to error", async () => {
     const t = await haCluster({ taskAttempts: 1 });
     await setMethod(t, "reserved_host");

@@ -34,7 +34,7 @@ describe("allocateAddresses", () => {
       { subnetId: v4.id, ipAddress: "10.10.0.2" },
       { subnetId: v6.id, ipAddress: "fd00:10::2" },
     ]);
-    expect(allocate(n, network.id, [], "fip:1", { ipVersion: 4 })).toEqual([{ subnetId: v4.id, ipAddress: "10.10.0.3" }]);
+    expect(allocate(n, network.id, undefined, "fip:1", { ipVersion: 4 })).toEqual([{ subnetId: v4.id, ipAddress: "10.10.0.3" }]);
     expect(dictGet(state(n).ipOwners, ipOwnerKey(v4.id, "10.10.0.3"))).toBe("fip:1");
     expect(dictGet(state(n).ipOwners, ipOwnerKey(v6.id, "fd00:10::2"))).toBe("port-a");
   });

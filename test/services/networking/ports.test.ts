@@ -30,7 +30,7 @@ describe("POST /v2.0/ports", () => {
       propagate_uplink_status: false,
       ip_allocation: "immediate",
       dns_name: "",
-      dns_assignment: [],
+      dns_assignment: [{ hostname: "host-10-20-0-2", ip_address: "10.20.0.2", fqdn: "host-10-20-0-2.openstacklocal." }],
       ...standardAttributes(n.demoProject),
       description: "",
     });

@@ -26,10 +26,15 @@ export function showFlavor(s: ComputeState, id: string): Flavor {
   return flavor;
 }
 
-/** A private flavor is not found for non-admins (there are no access lists here). */
+/** Whether a project may use a flavor: public ones, and private ones it was given access to (os-flavor-access). */
+export function mayUseFlavor(s: ComputeState, caller: Caller, flavor: Flavor): boolean {
+  return flavor.isPublic || caller.isAdmin || (get(s.flavorAccess, flavor.id)?.projects.includes(caller.projectId) ?? false);
+}
+
+/** A private flavor is not found for a non-admin without access to it. */
 export function visibleFlavor(s: ComputeState, caller: Caller, id: string): Flavor {
   const flavor = showFlavor(s, id);
-  if (!flavor.isPublic && !caller.isAdmin) throw flavorNotFound(id);
+  if (!mayUseFlavor(s, caller, flavor)) throw flavorNotFound(id);
   return flavor;
 }
 
@@ -65,11 +70,12 @@ export function listFlavors(s: ComputeState, caller: Caller, q: FlavorQuery): Fl
   if (!key) throw badRequest(`Invalid sort_key: ${sortKey}`);
   const dir = q.sortDir ?? "asc";
   if (dir !== "asc" && dir !== "desc") throw badRequest(`Invalid sort_dir: ${dir}`);
-  // an admin sees public flavors unless is_public says otherwise (`None`: all)
+  // an admin sees public flavors unless is_public says otherwise (`None`: all); others the public ones
+  // and the private ones their project has access to
   const wantPublic = caller.isAdmin ? (q.isPublic === undefined ? true : q.isPublic) : true;
   const rows = values(s.flavors).filter(
     (f) =>
-      (wantPublic === null || f.isPublic === wantPublic) &&
+      (wantPublic === null || f.isPublic === wantPublic || (!caller.isAdmin && mayUseFlavor(s, caller, f))) &&
       (caller.isAdmin || !f.disabled) &&
       (q.minRam === undefined || f.ram >= q.minRam) &&
       (q.minDisk === undefined || f.disk >= q.minDisk),
@@ -115,6 +121,7 @@ export function createFlavor(s: ComputeState, ctx: Pick<OperationContext, "ids" 
 export function deleteFlavor(s: ComputeState, ctx: OperationContext, id: string): void {
   showFlavor(s, id);
   remove(s.flavors, id);
+  remove(s.flavorAccess, id);
   ctx.tx.emit("compute.flavor.deleted", { flavorId: id });
 }
 

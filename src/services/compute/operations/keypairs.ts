@@ -8,6 +8,7 @@ import type { ComputeState, Keypair } from "../state.js";
 import { badRequest, conflictingRequest, forbidden, itemNotFound } from "../errors.js";
 import { computeQuotas } from "./quotas.js";
 import { generateSshKey, sshFingerprint, x509Fingerprint } from "./keypair-keys.js";
+import { generateX509Keypair } from "./keypair-x509.js";
 
 const keyOf = (userId: string, name: string) => `${userId}/${name}`;
 
@@ -58,9 +59,12 @@ export function createKeypair(s: ComputeState, ctx: OperationContext, input: Key
   if (findKeypair(s, input.userId, input.name)) throw conflictingRequest(`Key pair '${input.name}' already exists.`);
   let privateKey: string | undefined;
   if (publicKey === undefined || fingerprint === undefined) {
-    // an x509 keypair would need a certificate authority to sign with; only SSH keys are generated here
-    if (input.type === "x509") throw badRequest("Keypair data is invalid: generating x509 keypairs is not supported; import a certificate as public_key");
-    ({ publicKey, fingerprint, privateKey } = generateSshKey());
+    if (input.type === "x509") {
+      // a self-signed certificate for the user, as Nova makes for WinRM
+      const cert = generateX509Keypair(input.userId, ctx.now);
+      ({ certificate: publicKey, privateKey } = cert);
+      fingerprint = x509Fingerprint(cert.certificate);
+    } else ({ publicKey, fingerprint, privateKey } = generateSshKey());
   }
   const keypair: Keypair = {
     id: keyOf(input.userId, input.name),

@@ -3,7 +3,7 @@
 // from the counters servers keep; key pairs per user; server groups per project); updates.
 
 import { dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { filter } from "../../../kernel/store/table.js";
+import { filter, get, put } from "../../../kernel/store/table.js";
 import { Quotas } from "../../../kernel/quota.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { COMPUTE_QUOTA_KEYS, DEFAULT_COMPUTE_QUOTAS, type ComputeQuotaKey, type ComputeQuotas, type ComputeState } from "../state.js";
@@ -25,7 +25,18 @@ function projectUsed(s: ComputeState, projectId: string, key: ComputeQuotaKey): 
   }
 }
 
-export const computeQuotas = new Quotas<ComputeQuotaKey, ComputeState>({
+/** The kernel's quotas, with the defaults the `default` quota class may change (Nova's quota driver reads it). */
+class ComputeQuotaSet extends Quotas<ComputeQuotaKey, ComputeState> {
+  override limit(s: ComputeState, projectId: string, resource: ComputeQuotaKey): number {
+    return get(s.quotas, projectId)?.limits[resource] ?? get(s.quotaClasses, DEFAULT_CLASS)?.limits[resource] ?? DEFAULT_COMPUTE_QUOTAS[resource];
+  }
+
+  override limits(s: ComputeState, projectId: string): ComputeQuotas {
+    return effectiveQuotas(s, projectId);
+  }
+}
+
+export const computeQuotas = new ComputeQuotaSet({
   resources: COMPUTE_QUOTA_KEYS,
   defaults: DEFAULT_COMPUTE_QUOTAS,
   overrides: (s) => s.quotas,
@@ -33,8 +44,26 @@ export const computeQuotas = new Quotas<ComputeQuotaKey, ComputeState>({
   exceeded: quotaExceeded,
 });
 
+/** The defaults in force: Nova's, under what the `default` quota class sets (os-quota-class-sets). */
+export function defaultQuotas(s: ComputeState): ComputeQuotas {
+  return { ...DEFAULT_COMPUTE_QUOTAS, ...get(s.quotaClasses, DEFAULT_CLASS)?.limits };
+}
+
+export const DEFAULT_CLASS = "default";
+
 export function effectiveQuotas(s: ComputeState, projectId: string): ComputeQuotas {
-  return computeQuotas.limits(s, projectId);
+  const own = get(s.quotas, projectId)?.limits;
+  return { ...defaultQuotas(s), ...own };
+}
+
+/** PUT /os-quota-class-sets/{class}: any class may be set; Nova applies only `default`. */
+export function updateQuotaClass(s: ComputeState, name: string, limits: Partial<ComputeQuotas>): ComputeQuotas {
+  put(s.quotaClasses, { id: name, limits: { ...get(s.quotaClasses, name)?.limits, ...limits } });
+  return { ...DEFAULT_COMPUTE_QUOTAS, ...get(s.quotaClasses, name)!.limits };
+}
+
+export function quotaClass(s: ComputeState, name: string): ComputeQuotas {
+  return { ...DEFAULT_COMPUTE_QUOTAS, ...get(s.quotaClasses, name)?.limits };
 }
 
 export function instanceUsage(s: ComputeState, projectId: string): InstanceUsage {

@@ -36,7 +36,11 @@ export function resetComputeProject(s: ComputeState, seeded: ComputeState, proje
     ctx.enter(SERVER, id, null);
   }
   // [compute-apis] per-project reset
+  for (const { id } of filter(s.serverUsage, (u) => u.projectId === projectId)) remove(s.serverUsage, id);
   // [compute-actions] per-project reset
+  restoreRows(s.instanceActions, seeded.instanceActions, (l) => l.projectId === projectId);
+  restoreRows(s.migrations, seeded.migrations, (m) => m.projectId === projectId);
+  for (const extra of filter(s.serverExtras, (e) => !has(s.servers, e.id))) remove(s.serverExtras, extra.id);
   restoreRows(s.serverGroups, seeded.serverGroups, (g) => g.projectId === projectId);
   restoreRows(s.quotas, seeded.quotas, (q) => q.id === projectId);
   const usage = dictGet(seeded.usage, projectId);

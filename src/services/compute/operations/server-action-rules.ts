@@ -8,6 +8,7 @@ import { conflictingRequest, invalidState } from "../errors.js";
 import { changeState, enterPhase, POWER, type ServerStepApplier, type StepContext } from "../lifecycle.js";
 import { isUp } from "./hosts.js";
 import { assertUnlocked } from "./servers.js";
+import { closeActionEvents } from "./server-instance-actions.js";
 
 export interface StateRule {
   /** vm_states the action accepts */
@@ -86,4 +87,5 @@ export function begin(ctx: StepContext, server: Server, phase: string, taskState
 export function settle(ctx: StepContext, server: Server, vmState: string, powerState = powerOf(vmState)): void {
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState, taskState: null, powerState });
+  closeActionEvents(ctx, server);
 }

@@ -8,15 +8,16 @@ import type { OperationContext } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
 import { findImage } from "../../image/for-compute.js";
 import { type ComputeHost, type ComputeState, type Flavor, type FlavorSnapshot, type Server, type ServerGroup } from "../state.js";
-import { badRequest, forbidden } from "../errors.js";
+import { badRequest, conflictingRequest, forbidden } from "../errors.js";
 import { enterPhase } from "../lifecycle.js";
-import { findFlavor } from "./flavors.js";
+import { findFlavor, mayUseFlavor } from "./flavors.js";
 import { findKeypair } from "./keypairs.js";
 import { claimHost, scheduleHost } from "./hosts.js";
 import { addInstanceUsage, checkInstanceQuota, computeQuotas } from "./quotas.js";
 import { allocatePorts, planNetworks, type NetworkRequest } from "./server-networks.js";
 import { addGroupMember } from "./server-groups.js";
 import { zoneExists } from "./zones.js";
+import { keepServerUsage } from "./tenant-usage.js";
 import { attachBlockDevices, planBlockDevices, type BlockDevice } from "./server-block-devices.js";
 
 export type { BlockDevice } from "./server-block-devices.js";
@@ -25,7 +26,8 @@ export interface ServerCreateInput {
   name: string;
   flavorRef: string;
   imageRef?: string;
-  networks: "auto" | "none" | NetworkRequest[];
+  /** undefined: Nova before 2.37 with no `networks` (the project's usable networks) */
+  networks: "auto" | "none" | NetworkRequest[] | undefined;
   keyName?: string | null;
   /** names (or ids); the project's `default` group when absent */
   securityGroups?: string[];
@@ -143,6 +145,16 @@ function instanceCount(s: ComputeState, projectId: string, flavor: Flavor, min: 
   return low;
 }
 
+/**
+ * Nova before 2.37 with no `networks`: the project's own networks and the shared ones; none boots without
+ * a port, one is taken, several are ambiguous (409 NetworkAmbiguous).
+ */
+function usableNetworks(ctx: OperationContext, projectId: string): "none" | NetworkRequest[] {
+  const networks = computeHooks.autoNetworks(ctx.root, { ...ctx.caller, projectId });
+  if (networks.length > 1) throw conflictingRequest("Multiple possible networks found, use a Network ID to be more specific.");
+  return networks.length === 0 ? "none" : [{ networkId: networks[0].id }];
+}
+
 function password(ctx: OperationContext): string {
   let out = "";
   for (let i = 0; i < 12; i++) out += PASSWORD_CHARS[Math.floor(ctx.ids.random() * PASSWORD_CHARS.length)];
@@ -152,7 +164,7 @@ function password(ctx: OperationContext): string {
 export function createServers(s: ComputeState, ctx: OperationContext, input: ServerCreateInput): CreatedServers {
   const projectId = ctx.caller.projectId;
   const flavor = findFlavor(s, input.flavorRef);
-  if (!flavor || (flavor.disabled && !ctx.caller.isAdmin)) throw badRequest(`Flavor ${input.flavorRef} could not be found.`);
+  if (!flavor || (flavor.disabled && !ctx.caller.isAdmin) || !mayUseFlavor(s, ctx.caller, flavor)) throw badRequest(`Flavor ${input.flavorRef} could not be found.`);
   const imageId = bootImage(s, ctx, input, flavor);
   if (input.keyName && !findKeypair(s, ctx.caller.userId, input.keyName)) throw badRequest("Invalid key_name provided.");
   const { zone, forcedHost } = placement(s, ctx, input.availabilityZone);
@@ -164,7 +176,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
   const count = instanceCount(s, projectId, flavor, input.minCount ?? 1, input.maxCount ?? input.minCount ?? 1);
   const blockDevices = planBlockDevices(ctx, input.blockDevices ?? [], { imageRef: input.imageRef, count, zone });
   const group = serverGroupOf(s, ctx, input.groupId, count);
-  const plan = planNetworks(ctx, projectId, input.networks, count);
+  const plan = planNetworks(ctx, projectId, input.networks ?? usableNetworks(ctx, projectId), count);
   const adminPass = input.adminPass ?? password(ctx);
   const reservationId = `r-${ctx.ids.hexId().slice(0, 8)}`;
 
@@ -218,6 +230,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
       terminatedAt: null,
     };
     put(s.servers, server);
+    keepServerUsage(s, server);
     allocatePorts(ctx, server, plan, groups.ids);
     attachBlockDevices(ctx, server, blockDevices);
     if (group) addGroupMember(s, group.id, id);

@@ -11,6 +11,7 @@ import { claimHost, hasRoom, isUp, scheduleHost } from "./hosts.js";
 import { noValidHostFault } from "./server-lifecycle.js";
 import { begin, checkHost, checkState, settle } from "./server-action-rules.js";
 import { rebindPorts } from "./server-resize.js";
+import { migrationStatus, startMigration } from "./migrations.js";
 
 export interface EvacuateInput {
   host?: string;
@@ -50,6 +51,7 @@ export function evacuate(s: ComputeState, ctx: OperationContext, server: Server,
     newFlavor: null,
   };
   server.resumeState = server.vmState;
+  startMigration(ctx, server, { type: "evacuation", status: "accepted", sourceCompute: source.id, destCompute: dest?.id ?? null });
   begin(ctx, server, "evacuating", "rebuilding");
   if (input.onSharedStorage) return null;
   return input.adminPass ?? password(ctx);
@@ -68,6 +70,7 @@ function finishEvacuation(s: ComputeState, ctx: StepContext, server: Server): vo
   server.migration = null;
   server.resumeState = null;
   if (!m || m.destHost === null) {
+    migrationStatus(ctx, server, "failed", true);
     server.fault = noValidHostFault(ctx.now);
     return settle(ctx, server, "error", server.powerState);
   }
@@ -77,6 +80,7 @@ function finishEvacuation(s: ComputeState, ctx: StepContext, server: Server): vo
   server.availabilityZone = get(s.hosts, m.destHost)?.zone ?? server.availabilityZone;
   rebindPorts(ctx, server);
   server.launchedAt = ctx.now;
+  migrationStatus(ctx, server, "done", true);
   settle(ctx, server, before === "stopped" ? "stopped" : "active");
   ctx.tx.emit("compute.server.evacuated", { id: server.id, projectId: server.projectId, from, to: m.destHost });
 }

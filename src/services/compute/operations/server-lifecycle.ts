@@ -11,6 +11,7 @@ import { claimHost, isUp } from "./hosts.js";
 import { addInstanceUsage } from "./quotas.js";
 import { removeGroupMember } from "./server-groups.js";
 import { releaseVolumes } from "./volume-attachments.js";
+import { closeActionEvents } from "./server-instance-actions.js";
 
 /** nova.exception.NoValidHost with an empty reason: the fault a server gets when no host can take it. */
 export function noValidHostFault(now: number): ServerFault {
@@ -48,6 +49,7 @@ export function finishBuild(s: ComputeState, ctx: StepContext, server: Server): 
   server.fault = null;
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "active", taskState: null, powerState: POWER.RUNNING });
+  closeActionEvents(ctx, server);
 }
 
 /**
@@ -62,6 +64,7 @@ export function failBuild(s: ComputeState, ctx: StepContext, server: Server, fau
   server.fault = fault;
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "error", taskState: null, powerState: POWER.NOSTATE });
+  closeActionEvents(ctx, server, "Error");
 }
 
 /** Any other step sent to ERROR (an override's redirect): the server keeps what it holds. */
@@ -69,6 +72,7 @@ export function failServer(ctx: StepContext, server: Server, fault: ServerFault)
   server.fault = fault;
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "error", taskState: null });
+  closeActionEvents(ctx, server, "Error");
 }
 
 /** The server's ports: those it created are deleted, those it was given are unbound. */
@@ -102,6 +106,8 @@ export function finishDelete(s: ComputeState, ctx: StepContext, server: Server):
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "deleted", taskState: null, powerState: POWER.NOSTATE });
   server.terminatedAt = ctx.now;
+  closeActionEvents(ctx, server);
   remove(s.servers, server.id);
+  remove(s.serverExtras, server.id);
   ctx.tx.emit("compute.server.deleted", { id: server.id, projectId: server.projectId, host, name: server.name });
 }

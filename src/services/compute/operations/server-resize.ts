@@ -5,7 +5,7 @@
 import { get } from "../../../kernel/store/table.js";
 import type { OperationContext } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
-import type { ComputeState, Server, ServerMigration } from "../state.js";
+import type { ComputeHost, ComputeState, FlavorSnapshot, Server, ServerMigration } from "../state.js";
 import { badRequest } from "../errors.js";
 import { changeState, enterPhase, POWER, type ServerStepApplier, type ServerStepDef, type StepContext } from "../lifecycle.js";
 import { findFlavor } from "./flavors.js";
@@ -16,6 +16,8 @@ import { begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "
 import { assertUnlocked } from "./servers.js";
 import { onBehalfOf } from "./server-lifecycle.js";
 import { followHost } from "./volume-attachments.js";
+import { closeActionEvents } from "./server-instance-actions.js";
+import { migrationStatus, startMigration } from "./migrations.js";
 
 /** Binds the server's ports where it now runs (a resize or evacuation to another host moves the bindings);
  * its volume attachments' host_name follows too. */
@@ -46,15 +48,24 @@ export function resize(s: ComputeState, ctx: OperationContext, server: Server, f
   const group = server.serverGroupId ? get(s.serverGroups, server.serverGroupId) : undefined;
   const dest = scheduleHost(s, { flavor, zone: server.requestedZone, serverGroup: group ?? null, serverId: server.id });
   if (!dest) throw badRequest("No valid host was found. There are not enough hosts available.");
-  claimHost(s, dest, flavor, 1);
+  startMove(s, ctx, server, dest, { id: flavor.id, snapshot: snapshotOf(flavor) }, "resize");
+}
+
+/**
+ * A resize, or a cold migration (the same flavor to another host): the destination claimed, the move and
+ * its migration record started, the server in RESIZE until it waits for confirmation.
+ */
+export function startMove(s: ComputeState, ctx: OperationContext, server: Server, dest: ComputeHost, flavor: { id: string; snapshot: FlavorSnapshot }, type: "resize" | "migration"): void {
+  claimHost(s, dest, flavor.snapshot, 1);
   server.migration = {
     kind: "resize",
     sourceHost: server.host,
     sourceZone: server.availabilityZone,
     destHost: dest.id,
     newFlavorId: flavor.id,
-    newFlavor: snapshotOf(flavor),
+    newFlavor: flavor.snapshot,
   };
+  startMigration(ctx, server, { type, status: "pre-migrating", sourceCompute: server.host, destCompute: dest.id, newFlavorId: flavor.id });
   server.resumeState = server.vmState;
   begin(ctx, server, "resize_prep", "resize_prep");
   ctx.tx.emit("compute.server.resize_started", { id: server.id, projectId: server.projectId, flavorId: flavor.id, from: server.host, to: dest.id });
@@ -68,6 +79,7 @@ function resizeOf(server: Server): ServerMigration | null {
 function finishResize(s: ComputeState, ctx: StepContext, server: Server): void {
   const m = resizeOf(server);
   if (!m || !m.newFlavor || !m.newFlavorId) return settle(ctx, server, server.resumeState ?? "active");
+  migrationStatus(ctx, server, "post-migrating");
   server.oldFlavorId = server.flavorId;
   server.oldFlavor = server.flavor;
   server.flavorId = m.newFlavorId;
@@ -85,6 +97,8 @@ function finishResize(s: ComputeState, ctx: StepContext, server: Server): void {
 function awaitConfirm(ctx: StepContext, server: Server): void {
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "resized", taskState: null, powerState: server.resumeState === "stopped" ? POWER.SHUTDOWN : POWER.RUNNING });
+  migrationStatus(ctx, server, "finished");
+  closeActionEvents(ctx, server);
 }
 
 export function confirmResize(s: ComputeState, ctx: OperationContext, server: Server): void {
@@ -94,6 +108,7 @@ export function confirmResize(s: ComputeState, ctx: OperationContext, server: Se
   if (m.sourceHost !== null && server.oldFlavor) claimHost(s, m.sourceHost, server.oldFlavor, -1);
   const back = server.resumeState ?? "active";
   clearResize(server);
+  migrationStatus(ctx, server, "confirmed", true);
   settle(ctx, server, back);
   ctx.tx.emit("compute.server.resize_confirmed", { id: server.id, projectId: server.projectId, flavorId: server.flavorId });
 }
@@ -101,6 +116,7 @@ export function confirmResize(s: ComputeState, ctx: OperationContext, server: Se
 export function revertResize(ctx: OperationContext, server: Server): void {
   checkAction(server, ctx.caller, "revertResize", { vm: ["resized"] });
   if (!resizeOf(server)) throw badRequest("Instance has not been resized.");
+  migrationStatus(ctx, server, "reverting");
   begin(ctx, server, "resize_reverting", "resize_reverting");
 }
 
@@ -120,6 +136,7 @@ function finishRevert(s: ComputeState, ctx: StepContext, server: Server): void {
     }
   }
   clearResize(server);
+  migrationStatus(ctx, server, "reverted", true);
   settle(ctx, server, back);
   ctx.tx.emit("compute.server.resize_reverted", { id: server.id, projectId: server.projectId, flavorId: server.flavorId });
 }
@@ -156,7 +173,10 @@ export const RESIZE_STEPS: ServerStepDef[] = [
 ];
 
 export const RESIZE_STEP_APPLIERS: Record<string, ServerStepApplier> = {
-  "resize_prep>resize_migrating": onItsHost((_s, ctx, server) => begin(ctx, server, "resize_migrating", "resize_migrating")),
+  "resize_prep>resize_migrating": onItsHost((_s, ctx, server) => {
+    migrationStatus(ctx, server, "migrating");
+    begin(ctx, server, "resize_migrating", "resize_migrating");
+  }),
   "resize_migrating>resize_finish": onItsHost((s, ctx, server) => finishResize(s, ctx, server)),
   "resize_finish>resized": onItsHost((_s, ctx, server) => awaitConfirm(ctx, server)),
   "resize_reverting>resize_reverted": onItsHost((s, ctx, server) => finishRevert(s, ctx, server)),

@@ -20,12 +20,16 @@ export interface SnapshotInput {
   checkMetadataQuota: boolean;
 }
 
+/** Before 2.39 an image's metadata counts against the project's metadata_items (createImage, createBackup). */
+export function checkImageMetadataQuota(s: ComputeState, server: Server, input: SnapshotInput): void {
+  if (!input.checkMetadataQuota) return;
+  const limit = effectiveQuotas(s, server.projectId).metadata_items;
+  const count = Object.keys(input.metadata).length;
+  if (limit >= 0 && count > limit) throw quotaExceeded("metadata_items", count, 0, limit);
+}
+
 export function createImage(s: ComputeState, ctx: OperationContext, server: Server, input: SnapshotInput): Image {
-  if (input.checkMetadataQuota) {
-    const limit = effectiveQuotas(s, server.projectId).metadata_items;
-    const count = Object.keys(input.metadata).length;
-    if (limit >= 0 && count > limit) throw quotaExceeded("metadata_items", count, 0, limit);
-  }
+  checkImageMetadataQuota(s, server, input);
   checkState(server, "createImage", { vm: SNAPSHOT_STATES });
   const base = server.imageId === null ? undefined : imageById(ctx.root, server.imageId);
   // Nova's system properties come first; the caller's metadata may override them

@@ -8,6 +8,7 @@ import type { ComputeState, Server } from "../state.js";
 import { computeQuotas } from "./quotas.js";
 import { conflictingRequest, instanceNotFound, invalidState, itemNotFound } from "../errors.js";
 import { changeState, enterPhase } from "../lifecycle.js";
+import { softDelete, softDeletes } from "./server-soft-delete.js";
 
 /** The server, when the caller may see it: its project's members, or an admin. Else 404 itemNotFound. */
 export function visibleServer(s: ComputeState, caller: Caller, id: string): Server {
@@ -44,11 +45,14 @@ export function updateServer(s: ComputeState, ctx: OperationContext, id: string,
 /**
  * DELETE: any state will do (Nova deletes building and errored servers too); the server shows
  * task_state `deleting` until the deleting phase ends, then it is gone. Deleting twice changes nothing.
+ * With reclaim_instance_interval on, a launched server at rest is soft-deleted instead (server-soft-delete.ts).
  */
-export function deleteServer(s: ComputeState, ctx: OperationContext, id: string): void {
+/** DELETE /servers/{id}; with a reclaim interval (Nova's reclaim_instance_interval) a soft delete where Nova makes one. */
+export function deleteServer(s: ComputeState, ctx: OperationContext, id: string, reclaimInstanceMs = 0): void {
   const server = visibleServer(s, ctx.caller, id);
   assertUnlocked(server, ctx.caller);
   if (server.phase === "deleting") return;
+  if (reclaimInstanceMs > 0 && softDeletes(server)) return softDelete(ctx, server);
   changeState(ctx, server, { taskState: "deleting" });
   enterPhase(ctx, server, "deleting");
 }

@@ -1,4 +1,5 @@
-// Nova discovery: the versions document at /compute (no version segment) and the version at /compute/v2.1.
+// Nova discovery: the versions document at /compute (no version segment: v2.0, then v2.1, as Nova lists
+// them) and the version at /compute/v2.1.
 // Served without a token; tempest allows only these keys in a version entry.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
@@ -17,9 +18,21 @@ function entry(c: Ctx) {
   };
 }
 
+/** The v2.0 API Nova still lists first (served by the same code, without microversions). */
+function legacyEntry(c: Ctx) {
+  return {
+    id: "v2.0",
+    status: "SUPPORTED",
+    version: "",
+    min_version: "",
+    updated: "2011-01-21T11:33:21Z",
+    links: [{ rel: "self", href: `${baseUrl(c)}/compute/v2/` }],
+  };
+}
+
 export function discoveryRoutes(_deps: ComputeDeps): RouteDef[] {
   return [
-    { method: "GET", path: "/", operation: "compute.versions.list", policy: "public", handler: (c) => c.json({ versions: [entry(c)] }) },
+    { method: "GET", path: "/", operation: "compute.versions.list", policy: "public", handler: (c) => c.json({ versions: [legacyEntry(c), entry(c)] }) },
     {
       method: "GET",
       path: "/v2.1",

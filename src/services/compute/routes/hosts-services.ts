@@ -1,4 +1,5 @@
-// Compute services (/os-services, admin; Nova v2.1): the nova-compute service of each host,
+// Compute services (/os-services, admin; Nova v2.1): the nova-compute service of each host and the
+// controller's nova-scheduler and nova-conductor (zone internal),
 // filtered by host and binary; PUT by service id from 2.53 (status with disabled_reason, forced_down), and
 // before 2.53 the enable / disable / disable-log-reason / force-down actions on {host, binary}.
 
@@ -9,14 +10,27 @@ import type { Ctx } from "../../../kernel/http/context.js";
 import { get, values } from "../../../kernel/store/table.js";
 import { microversion } from "../microversion.js";
 import { badRequest, itemNotFound } from "../errors.js";
-import type { ComputeState } from "../state.js";
+import type { ComputeHost, ComputeState } from "../state.js";
+import { CONTROLLER } from "../operations/zones.js";
 import { updateService, type ServicePatch } from "../operations/hosts.js";
 import { serviceActionSchema, serviceDisableLogSchema, serviceForceDownSchema, serviceUpdateSchema } from "../schemas/hosts.js";
-import { serviceView } from "../views/hosts.js";
+import { controlServiceView, serviceView, type ControlService } from "../views/hosts.js";
 import { UUID } from "../schemas/parameter-types.js";
 import type { ComputeDeps } from "./deps.js";
 
 const BINARY = "nova-compute";
+
+/** nova-scheduler and nova-conductor on the controller, numbered after the compute services. */
+function controlServices(hosts: ComputeHost[]): ControlService[] {
+  const last = hosts.reduce((n, h) => Math.max(n, h.number), 0);
+  return CONTROLLER.binaries.map((binary, i) => ({
+    binary,
+    host: CONTROLLER.host,
+    number: last + 1 + i,
+    // fixed, as the controller's services are the same in every emulator
+    uuid: `00000000-0000-4000-8000-00000000000${i + 1}`,
+  }));
+}
 
 function hostOf(s: ComputeState, host: string, binary: string) {
   const row = binary === BINARY ? get(s.hosts, host) : undefined;
@@ -84,10 +98,10 @@ export function serviceRoutes(deps: ComputeDeps): RouteDef[] {
         const host = c.req.query("host");
         const binary = c.req.query("binary");
         const now = deps.kernel.clock.now();
-        const rows = values(deps.state().hosts)
-          .sort((a, b) => a.number - b.number)
-          .filter((h) => (host === undefined || h.id === host) && (binary === undefined || binary === BINARY));
-        return c.json({ services: rows.map((h) => serviceView(h, mv, now)) });
+        const hosts = values(deps.state().hosts).sort((a, b) => a.number - b.number);
+        const rows = hosts.filter((h) => (host === undefined || h.id === host) && (binary === undefined || binary === BINARY));
+        const control = controlServices(hosts).filter((svc) => (host === undefined || svc.host === host) && (binary === undefined || svc.binary === binary));
+        return c.json({ services: [...rows.map((h) => serviceView(h, mv, now)), ...control.map((svc) => controlServiceView(svc, mv, now))] });
       },
     },
     {

@@ -1,6 +1,6 @@
 // Hypervisors (/os-hypervisors, admin; Nova v2.1): list, detail, show, statistics, and
 // before 2.53 search and servers by hostname pattern; usage follows placements. Compute services
-// (/os-services) are in hosts-services.ts.
+// (/os-services) are in hosts-services.ts; uptime (until 2.88, above our maximum) answers from the virtual clock.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -8,7 +8,8 @@ import { filter, values } from "../../../kernel/store/table.js";
 import { microversion, type Microversion } from "../microversion.js";
 import { badRequest, itemNotFound } from "../errors.js";
 import type { ComputeHost, ComputeState } from "../state.js";
-import { hypervisorStatistics, hypervisorSummary, hypervisorView, hypervisorId } from "../views/hosts.js";
+import { hypervisorStatistics, hypervisorSummary, hypervisorView, hypervisorId, uptimeText } from "../views/hosts.js";
+import { isUp } from "../operations/hosts.js";
 import { collectionBody, page, pageParams } from "../views/collection.js";
 import { queryBool, UUID } from "../schemas/parameter-types.js";
 import { serviceRoutes } from "./hosts-services.js";
@@ -98,6 +99,19 @@ export function hostRoutes(deps: ComputeDeps): RouteDef[] {
         const { mv, rows } = byPattern(c);
         const s = deps.state();
         return c.json({ hypervisors: rows.map((h) => ({ ...hypervisorSummary(h, mv), servers: servers(s, h) })) });
+      },
+    },
+    {
+      method: "GET",
+      path: "/v2.1/os-hypervisors/:hypervisorId/uptime",
+      operation: "compute.hypervisor.uptime",
+      policy: "admin",
+      handler: (c) => {
+        const mv = microversion(c);
+        const host = hypervisorById(deps.state(), c.req.param("hypervisorId") ?? "", mv);
+        // the driver asks the host itself: a host whose service is down cannot answer
+        if (!isUp(host)) throw badRequest(`Compute service of ${host.id} is unavailable at this time.`);
+        return c.json({ hypervisor: { ...hypervisorSummary(host, mv), uptime: uptimeText(host, deps.kernel.clock.now()) } });
       },
     },
     {

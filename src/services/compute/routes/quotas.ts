@@ -7,8 +7,8 @@ import type { Ctx } from "../../../kernel/http/context.js";
 import { identitySelectors } from "../../identity/index.js";
 import { microversion } from "../microversion.js";
 import { badRequest } from "../errors.js";
-import { DEFAULT_COMPUTE_QUOTAS, COMPUTE_QUOTA_KEYS, type ComputeQuotas } from "../state.js";
-import { assertMayRead, deleteQuotas, effectiveQuotas, quotaUsage, updateQuotas } from "../operations/quotas.js";
+import { COMPUTE_QUOTA_KEYS, type ComputeQuotas } from "../state.js";
+import { assertMayRead, defaultQuotas, deleteQuotas, effectiveQuotas, quotaUsage, updateQuotas } from "../operations/quotas.js";
 import { quotaUpdateSchema } from "../schemas/quotas.js";
 import { limitsView, quotaDetailView, quotaSetView } from "../views/quotas.js";
 import type { ComputeDeps } from "./deps.js";
@@ -45,7 +45,7 @@ export function quotaRoutes(deps: ComputeDeps): RouteDef[] {
       handler: (c) => {
         deps.caller(c);
         const projectId = projectOf(c);
-        return c.json({ quota_set: quotaSetView(DEFAULT_COMPUTE_QUOTAS, microversion(c), projectId) });
+        return c.json({ quota_set: quotaSetView(defaultQuotas(deps.state()), microversion(c), projectId) });
       },
     },
     {

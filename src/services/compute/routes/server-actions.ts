@@ -25,6 +25,8 @@ import {
   resizeBody,
 } from "../schemas/server-actions.js";
 import type { ComputeDeps } from "./deps.js";
+import { closeActionEvents, recordAction } from "../operations/server-instance-actions.js";
+import { extraActionSchemas, extraActions } from "./server-actions-extra.js";
 
 /** Every action's body, for the route table: the handler dispatches on the key, then validates. */
 const serverActionSchema = z.union([
@@ -35,14 +37,17 @@ const serverActionSchema = z.union([
   resetStateBody,
   consoleOutputBody,
   evacuateBody,
+  ...extraActionSchemas,
   ...[...Object.keys(POWER_ACTIONS), "confirmResize", "revertResize", "unlock"].map((key) => z.strictObject({ [key]: z.null() })),
 ]);
 
 type Body = Record<string, unknown>;
-type ActionHandler = (c: Ctx, body: Body, v: number) => Response;
+export type ActionHandler = (c: Ctx, body: Body, v: number) => Response;
+/** Runs an action on the caller's server in one write and records it in the instance action log. */
+export type Act = <R>(c: Ctx, action: string, op: (s: ComputeState, ctx: OperationContext, server: Server) => R) => R;
 
 /** Nova's schema refuses a key the negotiated version does not have (or no longer has). */
-function onlyIn(v: number, min: number, max: number, action: string, key: string, given: unknown): void {
+export function onlyIn(v: number, min: number, max: number, action: string, key: string, given: unknown): void {
   if (given !== undefined && (v < min || v > max)) {
     throw badRequest(`Invalid input for field/attribute ${action}. Value: ${key}. Additional properties are not allowed ('${key}' was unexpected)`);
   }
@@ -58,39 +63,47 @@ async function actionBody(c: Ctx, maxBytes: number): Promise<[string, Body]> {
 export function serverActionRoutes(deps: ComputeDeps): RouteDef[] {
   const maxBody = deps.kernel.options.maxBodyBytes;
   const id = (c: Ctx) => c.req.param("id") ?? "";
-  /** Runs the action on the caller's server in one write; a refusal leaves everything as it was. */
-  const act = <R>(c: Ctx, op: (s: ComputeState, ctx: OperationContext, server: Server) => R): R =>
-    deps.write(c, (s, ctx) => op(s, ctx, visibleServer(s, ctx.caller, id(c))));
+  /** Runs the action on the caller's server in one write; a refusal leaves everything as it was (no log entry). */
+  const act: Act = (c, action, op) =>
+    deps.write(c, (s, ctx) => {
+      const server = visibleServer(s, ctx.caller, id(c));
+      // recorded first, as Nova's API does before it casts; the action's own end (or, for one that needs
+      // no step, its return) closes the event
+      recordAction(s, ctx, server, action, c.get("requestId"));
+      const result = op(s, ctx, server);
+      if (server.phase === null) closeActionEvents(ctx, server);
+      return result;
+    });
   const accepted = (c: Ctx) => c.body(null, 202);
 
   const power = (key: PowerActionKey): ActionHandler => (c) => {
-    act(c, (_s, ctx, server) => powerAction(ctx, server, key));
+    act(c, POWER_ACTIONS[key].method, (_s, ctx, server) => powerAction(ctx, server, key));
     return accepted(c);
   };
 
   const actions: Record<string, ActionHandler> = {
     reboot: (c, body) => {
       const { reboot: r } = validate(rebootBody, body);
-      act(c, (_s, ctx, server) => reboot(ctx, server, r.type));
+      act(c, "reboot", (_s, ctx, server) => reboot(ctx, server, r.type));
       return accepted(c);
     },
     ...Object.fromEntries(Object.keys(POWER_ACTIONS).map((key) => [key, power(key as PowerActionKey)])),
     resize: (c, body) => {
       const { resize: r } = validate(resizeBody, body);
-      act(c, (s, ctx, server) => resize(s, ctx, server, r.flavorRef));
+      act(c, "resize", (s, ctx, server) => resize(s, ctx, server, r.flavorRef));
       return accepted(c);
     },
     confirmResize: (c) => {
-      act(c, (s, ctx, server) => confirmResize(s, ctx, server));
+      act(c, "confirmResize", (s, ctx, server) => confirmResize(s, ctx, server));
       return c.body(null, 204);
     },
     revertResize: (c) => {
-      act(c, (_s, ctx, server) => revertResize(ctx, server));
+      act(c, "revertResize", (_s, ctx, server) => revertResize(ctx, server));
       return accepted(c);
     },
     createImage: (c, body, v) => {
       const { createImage: b } = validate(createImageBody, body);
-      const image = act(c, (s, ctx, server) => createImage(s, ctx, server, { name: b.name, metadata: b.metadata ?? {}, checkMetadataQuota: v < 39 }));
+      const image = act(c, "createImage", (s, ctx, server) => createImage(s, ctx, server, { name: b.name, metadata: b.metadata ?? {}, checkMetadataQuota: v < 39 }));
       // from 2.45 the id comes in the body and there is no Location
       if (v >= 45) return c.json({ image_id: image.id }, 202);
       c.header("Location", `${baseUrl(c)}/image/v2/images/${image.id}`);
@@ -98,16 +111,16 @@ export function serverActionRoutes(deps: ComputeDeps): RouteDef[] {
     },
     lock: (c, body, v) => {
       const reason = v >= 73 ? (validate(lockBody273, body).lock?.locked_reason ?? null) : null;
-      act(c, (_s, ctx, server) => lock(ctx, server, reason));
+      act(c, "lock", (_s, ctx, server) => lock(ctx, server, reason));
       return accepted(c);
     },
     unlock: (c) => {
-      act(c, (_s, ctx, server) => unlock(ctx, server));
+      act(c, "unlock", (_s, ctx, server) => unlock(ctx, server));
       return accepted(c);
     },
     "os-resetState": (c, body) => {
       const { "os-resetState": r } = validate(resetStateBody, body);
-      act(c, (s, ctx, server) => resetState(s, ctx, server, r.state));
+      act(c, "resetState", (s, ctx, server) => resetState(s, ctx, server, r.state));
       return accepted(c);
     },
     "os-getConsoleOutput": (c, body) => {
@@ -119,10 +132,11 @@ export function serverActionRoutes(deps: ComputeDeps): RouteDef[] {
       const { evacuate: e } = validate(evacuateBody, body);
       onlyIn(v, 1, 13, "evacuate", "onSharedStorage", e.onSharedStorage);
       onlyIn(v, 29, 67, "evacuate", "force", e.force);
-      const adminPass = act(c, (s, ctx, server) => evacuate(s, ctx, server, { host: e.host, adminPass: e.adminPass, onSharedStorage: e.onSharedStorage }));
+      const adminPass = act(c, "evacuate", (s, ctx, server) => evacuate(s, ctx, server, { host: e.host, adminPass: e.adminPass, onSharedStorage: e.onSharedStorage }));
       // the password is returned only before 2.14
       return v < 14 ? c.json({ adminPass }) : c.body(null, 200);
     },
+    ...extraActions(deps, act),
   };
 
   return [

@@ -3,7 +3,7 @@
 // page walks the table backwards from the marker: O(page), whatever the number of servers.
 
 import { novaNextLinks, paginate } from "../../../kernel/pagination.js";
-import { get, scan } from "../../../kernel/store/table.js";
+import { get, scan, scanGroup } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -45,7 +45,7 @@ function tagList(value: string): string[] {
 }
 
 /** The filters a request asks for, as predicates; admin-only ones are ignored for others, as Nova does. */
-function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>): { predicates: Predicate[]; allTenants: boolean } {
+function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>): { predicates: Predicate[]; allTenants: boolean; scope: string | undefined } {
   const q = (key: string) => c.req.query(key);
   const predicates: Predicate[] = [];
   const allTenantsRaw = q("all_tenants");
@@ -103,7 +103,7 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
     const want = truthy(locked);
     predicates.push((v) => v.locked === want);
   }
-  return { predicates, allTenants };
+  return { predicates, allTenants, scope };
 }
 
 /** Nova's sort keys this emulator can sort by, with the server field each means. */
@@ -141,7 +141,7 @@ function compare(a: string | number | null, b: string | number | null): number {
 }
 
 /** The ordered rows of one page: table order (newest first) unless sort_key asks for another order. */
-function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | undefined, limit: number, marker: string | undefined): Server[] {
+function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | undefined, limit: number, marker: string | undefined, scope: string | undefined): Server[] {
   if (marker !== undefined) {
     const m = get(s.servers, marker);
     if (!m || (!caller.isAdmin && m.projectId !== caller.projectId)) throw badRequest(`marker [${marker}] not found`);
@@ -150,10 +150,12 @@ function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | u
   const dirs = c.req.queries("sort_dir") ?? [];
   for (const d of dirs) if (d !== "asc" && d !== "desc") throw badRequest(`Invalid sort direction: ${d}`);
   const custom = keys.length > 0 && !(keys.length === 1 && keys[0] === "created_at" && (dirs[0] ?? "desc") === "desc");
-  if (!custom) return paginate(s.servers, { limit, marker, reverse: true, filter }, MAX_LIMIT).items;
+  // one project's servers are read from its group of the table, not filtered out of every project's
+  if (!custom) return paginate(s.servers, { limit, marker, reverse: true, filter, group: scope }, MAX_LIMIT).items;
   const readers = keys.map((k) => own(SORT_KEYS, k) ?? badSortKey(k));
   const rows: Server[] = [];
-  for (const v of scan(s.servers, { reverse: true })) if (!filter || filter(v)) rows.push(v);
+  const all = scope !== undefined && s.servers.groups ? scanGroup(s.servers, scope, { reverse: true }) : scan(s.servers, { reverse: true });
+  for (const v of all) if (!filter || filter(v)) rows.push(v);
   rows.sort((a, b) => {
     for (let i = 0; i < keys.length; i++) {
       const order = compare(readers[i](a), readers[i](b));
@@ -175,10 +177,10 @@ export function listServers(deps: ComputeDeps, c: Ctx, detail: boolean): Respons
   const root = deps.root();
   const { limit: asked, marker } = pageParams(c);
   const limit = Math.min(asked || MAX_LIMIT, MAX_LIMIT);
-  const { predicates } = filtersOf(c, caller, root);
+  const { predicates, scope } = filtersOf(c, caller, root);
   const filter: Predicate | undefined =
     predicates.length === 0 ? undefined : predicates.length === 1 ? predicates[0] : (v) => predicates.every((p) => p(v));
-  const rows = pageRows(c, s, caller, filter, limit, marker);
+  const rows = pageRows(c, s, caller, filter, limit, marker, scope);
   const base = baseUrl(c);
   const ctx = detail ? serverViewContext(s, root, base, microversion(c), caller.isAdmin) : undefined;
   const body: Record<string, unknown> = { servers: rows.map((v) => (ctx ? serverView(ctx, v) : serverSummary(base, v))) };

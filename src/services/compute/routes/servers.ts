@@ -9,9 +9,11 @@ import { badRequest } from "../errors.js";
 import { microversion } from "../microversion.js";
 import { createServers, type ServerCreateInput } from "../operations/server-create.js";
 import { deleteServer, updateServer, visibleServer } from "../operations/servers.js";
+import { recordAction } from "../operations/server-instance-actions.js";
 import { isBase64, serverCreateSchema, serverUpdateSchema, type ServerCreateBody } from "../schemas/servers.js";
 import { serverLinks, serverView, serverViewContext } from "../views/servers.js";
 import type { ComputeDeps } from "./deps.js";
+import type { ComputeProfile } from "../options.js";
 import { listServers } from "./server-list.js";
 import { serverMetadataRoutes } from "./server-metadata.js";
 import { volumeAttachmentRoutes } from "./volume-attachments.js";
@@ -21,14 +23,28 @@ function notBefore(v: number, min: number, key: string, given: unknown): void {
   if (given !== undefined && v < min) throw badRequest(`Invalid input for field/attribute server. Value: ${key}. Additional properties are not allowed ('${key}' was unexpected)`);
 }
 
-function createInput(b: ServerCreateBody, hints: { group?: string } | undefined, v: number): ServerCreateInput {
+/**
+ * `networks`: the spec requires it at every version. Nova requires it from 2.37 (with `auto` and `none`);
+ * before, it is an optional list and leaving it out means the project's usable networks.
+ */
+function networksOf(b: ServerCreateBody, v: number, profile: ComputeProfile): ServerCreateInput["networks"] {
+  const legacy = profile === "upstream" && v < 37;
+  if (b.networks === undefined) {
+    if (legacy) return undefined;
+    throw badRequest("Invalid input for field/attribute server. Value: networks. 'networks' is a required property");
+  }
+  if (typeof b.networks === "string") {
+    if (legacy) throw badRequest(`Invalid input for field/attribute networks. Value: ${b.networks}. '${b.networks}' is not of type 'array'`);
+    return b.networks;
+  }
+  return b.networks.map((n) => (n.port !== undefined ? { portId: n.port } : { networkId: n.uuid, fixedIp: n.fixed_ip }));
+}
+
+function createInput(b: ServerCreateBody, hints: { group?: string } | undefined, v: number, profile: ComputeProfile): ServerCreateInput {
   notBefore(v, 19, "description", b.description);
   notBefore(v, 52, "tags", b.tags);
   if (b.user_data != null && !isBase64(b.user_data)) throw badRequest("User data needs to be valid base 64.");
-  const networks =
-    typeof b.networks === "string"
-      ? b.networks
-      : b.networks.map((n) => (n.port !== undefined ? { portId: n.port } : { networkId: n.uuid, fixedIp: n.fixed_ip }));
+  const networks = networksOf(b, v, profile);
   return {
     name: b.name,
     flavorRef: b.flavorRef,
@@ -73,27 +89,26 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
       schema: serverCreateSchema,
       handler: async (c) => {
         const body = await readBody(c, serverCreateSchema, maxBody);
-        const input = createInput(body.server, body["OS-SCH-HNT:scheduler_hints"] ?? body["os:scheduler_hints"], microversion(c));
-        const { servers, adminPass } = deps.write(c, (s, ctx) => createServers(s, ctx, input));
+        const input = createInput(body.server, body["OS-SCH-HNT:scheduler_hints"] ?? body["os:scheduler_hints"], microversion(c), deps.profile);
+        const { servers, adminPass } = deps.write(c, (s, ctx) => {
+          const made = createServers(s, ctx, input);
+          // each server's action log starts with its create, under this request's id
+          for (const server of made.servers) recordAction(s, ctx, server, "create", c.get("requestId"));
+          return made;
+        });
         const first = servers[0];
         if (body.server.return_reservation_id === true) return c.json({ reservation_id: first.reservationId }, 202);
         const links = serverLinks(baseUrl(c), first.id);
         c.header("Location", links[0].href);
-        return c.json(
-          {
-            // besides Nova's keys, the creation response names the server and its BUILD status
-            server: {
-              id: first.id,
-              name: first.name,
-              status: "BUILD",
-              links,
-              "OS-DCF:diskConfig": first.diskConfig,
-              security_groups: first.securityGroups.map((name) => ({ name })),
-              adminPass,
-            },
-          },
-          202,
-        );
+        const server: Record<string, unknown> = {
+          id: first.id,
+          links,
+          "OS-DCF:diskConfig": first.diskConfig,
+          security_groups: first.securityGroups.map((name) => ({ name })),
+          adminPass,
+        };
+        // the spec's creation response also names the server and its BUILD status; Nova's does not
+        return c.json({ server: deps.profile === "spec" ? { id: first.id, name: first.name, status: "BUILD", ...server } : server }, 202);
       },
     },
     { method: "GET", path: "/v2.1/servers", operation: "compute.server.list", handler: (c) => listServers(deps, c, false) },
@@ -129,7 +144,11 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
       path: "/v2.1/servers/:id",
       operation: "compute.server.delete",
       handler: (c) => {
-        deps.write(c, (s, ctx) => deleteServer(s, ctx, c.req.param("id")!));
+        deps.write(c, (s, ctx) => {
+          const id = c.req.param("id")!;
+          recordAction(s, ctx, visibleServer(s, ctx.caller, id), "delete", c.get("requestId"));
+          deleteServer(s, ctx, id, deps.reclaimInstanceMs);
+        });
         return c.body(null, 204);
       },
     },

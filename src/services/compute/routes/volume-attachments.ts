@@ -4,7 +4,10 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { readBody } from "../../../kernel/http/body.js";
 import { microversion } from "../microversion.js";
+import type { OperationContext } from "../../../kernel/operation.js";
+import type { ComputeState } from "../state.js";
 import { visibleServer } from "../operations/servers.js";
+import { closeActionEvents, recordAction } from "../operations/server-instance-actions.js";
 import { attachVolume, detachVolume, findAttachment, updateVolumeAttachment } from "../operations/volume-attachments.js";
 import {
   parseVolumeAttachmentCreate,
@@ -14,6 +17,13 @@ import {
 } from "../schemas/volume-attachments.js";
 import { volumeAttachmentView } from "../views/volume-attachments.js";
 import type { ComputeDeps } from "./deps.js";
+
+/** The server's action log gets the volume action, done when the request is (the emulator attaches at once). */
+function logAction(s: ComputeState, ctx: OperationContext, serverId: string, action: string, requestId: string): void {
+  const server = visibleServer(s, ctx.caller, serverId);
+  recordAction(s, ctx, server, action, requestId);
+  closeActionEvents(ctx, server);
+}
 
 const BASE = "/v2.1/servers/:id/os-volume_attachments";
 
@@ -52,6 +62,7 @@ export function volumeAttachmentRoutes(deps: ComputeDeps): RouteDef[] {
         const id = c.req.param("id")!;
         const view = deps.write(c, (s, ctx) => {
           const entry = attachVolume(s, ctx, id, input);
+          logAction(s, ctx, id, "attach_volume", c.get("requestId"));
           return volumeAttachmentView(visibleServer(s, ctx.caller, id), entry, mv);
         });
         return c.json({ volumeAttachment: view });
@@ -65,7 +76,10 @@ export function volumeAttachmentRoutes(deps: ComputeDeps): RouteDef[] {
       handler: async (c) => {
         const mv = microversion(c);
         const input = parseVolumeAttachmentUpdate(await readBody(c, volumeAttachmentUpdateSchema, maxBody), mv);
-        deps.write(c, (s, ctx) => updateVolumeAttachment(s, ctx, c.req.param("id")!, c.req.param("volumeId")!, input, mv));
+        deps.write(c, (s, ctx) => {
+          updateVolumeAttachment(s, ctx, c.req.param("id")!, c.req.param("volumeId")!, input, mv);
+          logAction(s, ctx, c.req.param("id")!, "swap_volume", c.get("requestId"));
+        });
         return c.body(null, 202);
       },
     },
@@ -74,7 +88,10 @@ export function volumeAttachmentRoutes(deps: ComputeDeps): RouteDef[] {
       path: `${BASE}/:volumeId`,
       operation: "compute.server.volume_attachment.delete",
       handler: (c) => {
-        deps.write(c, (s, ctx) => detachVolume(s, ctx, c.req.param("id")!, c.req.param("volumeId")!));
+        deps.write(c, (s, ctx) => {
+          detachVolume(s, ctx, c.req.param("id")!, c.req.param("volumeId")!);
+          logAction(s, ctx, c.req.param("id")!, "detach_volume", c.get("requestId"));
+        });
         return c.body(null, 202);
       },
     },

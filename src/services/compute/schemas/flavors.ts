@@ -9,11 +9,12 @@ const description = z.string().max(65535).nullable();
 
 const flavorFields = {
   name: novaName,
+  // a string, or a number Nova keeps as its string (`"id": 10` is flavor "10")
   id: z
-    .string()
-    .min(1)
-    .max(255)
-    .regex(/^(?! )[a-zA-Z0-9. _-]+(?<! )$/, "must be letters, digits, spaces, periods, dashes and underscores")
+    .union([
+      z.string().min(1).max(255).regex(/^(?! )[a-zA-Z0-9. _-]+(?<! )$/, "must be letters, digits, spaces, periods, dashes and underscores"),
+      z.number().refine(Number.isFinite).transform(String),
+    ])
     .nullable()
     .optional(),
   ram: novaInt(1),

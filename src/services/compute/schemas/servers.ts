@@ -49,7 +49,8 @@ export const serverCreate = z.looseObject({
   name: serverName,
   flavorRef: z.union([z.string().min(1), z.number().int()]).transform(String),
   imageRef: z.union([z.string(), z.number().int()]).transform(String).optional(),
-  networks: z.union([z.enum(["auto", "none"]), z.array(networkRequest)]),
+  // required from 2.37 in Nova, at every version by the spec: the route decides (routes/servers.ts)
+  networks: z.union([z.enum(["auto", "none"]), z.array(networkRequest)]).optional(),
   key_name: z.string().min(1).max(255).nullable().optional(),
   security_groups: z.array(z.looseObject({ name: z.string().min(1).max(255) })).optional(),
   user_data: z.string().max(65535).nullable().optional(),

@@ -43,15 +43,21 @@ export interface Paged<T> {
   links: Link[] | undefined;
 }
 
+/** The servers list's words for a marker it does not know. */
+const markerNotListed = (marker: string) => badRequest(`marker [${marker}] not found`);
+
+/** Nova's MarkerNotFound (instance actions, migrations). */
+export const markerNotFound = (marker: string) => badRequest(`Marker ${marker} could not be found.`);
+
 /**
  * One page of an ordered list: the items after `marker` (unknown marker: 400), at most `limit` (capped by
  * maxLimit). The next link keeps the request's other query parameters.
  */
-export function page<T>(c: Ctx, rows: T[], keyOf: (row: T) => string, params: PageParams, maxLimit: number): Paged<T> {
+export function page<T>(c: Ctx, rows: T[], keyOf: (row: T) => string, params: PageParams, maxLimit: number, unknown = markerNotListed): Paged<T> {
   let start = 0;
   if (params.marker !== undefined) {
     const at = rows.findIndex((r) => keyOf(r) === params.marker);
-    if (at < 0) throw badRequest(`marker [${params.marker}] not found`);
+    if (at < 0) throw unknown(params.marker);
     start = at + 1;
   }
   const limit = Math.min(params.limit || maxLimit, maxLimit);

@@ -6,6 +6,7 @@ import { isoMicroNoZone } from "../../../kernel/time.js";
 import type { ComputeHost } from "../state.js";
 import type { Microversion } from "../microversion.js";
 import { isUp, lastHeartbeat } from "../operations/hosts.js";
+import { INTERNAL_ZONE } from "../operations/zones.js";
 
 export const HYPERVISOR_TYPE = "QEMU";
 /** QEMU 6.2.0 as libvirt reports it */
@@ -65,6 +66,29 @@ export function hypervisorStatistics(hosts: ComputeHost[]): Record<string, numbe
   };
 }
 
+/** The controller's services (nova-scheduler, nova-conductor): always up and enabled, in the internal zone. */
+export interface ControlService {
+  binary: string;
+  host: string;
+  number: number;
+  uuid: string;
+}
+
+export function controlServiceView(svc: ControlService, mv: Microversion, now: number): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: mv >= 53 ? svc.uuid : svc.number,
+    binary: svc.binary,
+    disabled_reason: null,
+    host: svc.host,
+    state: "up",
+    status: "enabled",
+    updated_at: isoMicroNoZone(now),
+    zone: INTERNAL_ZONE,
+  };
+  if (mv >= 11) view.forced_down = false;
+  return view;
+}
+
 export function serviceView(h: ComputeHost, mv: Microversion, now: number): Record<string, unknown> {
   const view: Record<string, unknown> = {
     id: serviceId(h, mv),
@@ -78,4 +102,21 @@ export function serviceView(h: ComputeHost, mv: Microversion, now: number): Reco
   };
   if (mv >= 11) view.forced_down = h.forcedDown;
   return view;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * `uptime`'s line as libvirt's host reports it: the time of day, then how long the host has run (since
+ * the virtual clock started, or since it last recovered), one user, an idle load.
+ */
+export function uptimeText(h: ComputeHost, now: number): string {
+  const clock = new Date(now);
+  const minutes = Math.floor(Math.max(0, now - Math.min(h.updatedAt, now)) / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  // procps' format: `5 min` within the first hour of a day, `2:05` after
+  const hm = hours === 0 ? `${minutes % 60} min` : `${hours}:${pad(minutes % 60)}`;
+  const up = days > 0 ? `${days} day${days === 1 ? "" : "s"}, ${hm}` : hm;
+  return ` ${pad(clock.getUTCHours())}:${pad(clock.getUTCMinutes())}:${pad(clock.getUTCSeconds())} up ${up},  1 user,  load average: 0.00, 0.00, 0.00`;
 }

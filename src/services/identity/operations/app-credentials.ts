@@ -7,7 +7,8 @@ import type { Tx } from "../../../kernel/store/store.js";
 import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
 import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove } from "../../../kernel/store/table.js";
-import type { AppCredentialCreate } from "../schemas.js";
+import type { AppCredentialCreate } from "../schemas/app-credentials.js";
+import { resolveAccessRules } from "./access-rules.js";
 import { conflict, forbidden, notFound, validationError } from "../errors.js";
 import { hashSecret } from "../secrets.js";
 import { findByName, nameKey, rolesOn, withImpliedRoles, type AppCredential, type IdentityState } from "../state.js";
@@ -30,21 +31,41 @@ function assertMayRead(s: IdentityState, caller: Principal, userId: string): voi
   if (!get(s.users, userId)) throw notFound("user", userId);
 }
 
-/** ISO-8601; a time without a zone is UTC, as Keystone reads it. Blank or null: never expires. */
-function parseExpiry(value: string | null | undefined, now: number): number | null {
+/**
+ * ISO-8601; a time without a zone is UTC, as Keystone reads it. Blank or null: never expires. The clock
+ * keeps milliseconds; `fraction` is the second's fraction as Keystone stores it (microseconds), so the
+ * credential renders the time the client sent.
+ */
+function parseExpiry(value: string | null | undefined, now: number): { at: number; fraction: string } | null {
   if (value === undefined || value === null || value.trim() === "") return null;
-  const text = value.trim().replace(/(\.\d{3})\d+/, "$1");
+  const text = value.trim();
+  const digits = /T\d{2}:\d{2}:\d{2}\.(\d+)/.exec(text)?.[1] ?? "";
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
-  const at = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(zoned) : NaN;
+  const at = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(zoned.replace(/(\.\d{3})\d+/, "$1")) : NaN;
   if (Number.isNaN(at)) throw validationError(`Invalid expires_at: '${value}' is not an ISO-8601 time.`);
   if (at <= now) throw validationError("The 'expires_at' must not be before now.");
-  return at;
+  return { at, fraction: digits.padEnd(6, "0").slice(0, 6) };
 }
 
-/** The requested roles as ids: each must be one the caller's token carries (Keystone: 400 otherwise). */
+/**
+ * The token's roles as Keystone sees them when the credential is made: its tokens carry no role list but
+ * compute it at each validation, so a role granted after the token was issued counts. A token of an
+ * application credential (or a trust) keeps the roles it was given.
+ */
+function currentTokenRoles(s: IdentityState, tokenId: string, userId: string, projectId: string): string[] {
+  const token = get(s.tokens, tokenId);
+  if (!token) return [];
+  const delegated = token.applicationCredentialId !== null || token.trustId !== undefined;
+  return delegated ? token.roleIds : withImpliedRoles(s, rolesOn(s, userId, { project: projectId }));
+}
+
+/**
+ * The requested roles as ids, with the roles they imply (Keystone adds them), each among the token's roles
+ * (400 otherwise); none requested: the token's roles.
+ */
 function credentialRoles(s: IdentityState, tokenRoleIds: string[], requested: AppCredentialCreate["roles"]): string[] {
   if (!requested || requested.length === 0) return [...tokenRoleIds];
-  const out = new Set<string>();
+  const out: string[] = [];
   for (const ref of requested) {
     let id = ref.id;
     if (id === undefined) {
@@ -53,12 +74,16 @@ function credentialRoles(s: IdentityState, tokenRoleIds: string[], requested: Ap
       if (!role) throw notFound("role", ref.name);
       id = role.id;
     }
-    if (!tokenRoleIds.includes(id)) {
-      throw validationError("Invalid application credential: Cannot create an application credential with unassigned role");
-    }
-    out.add(id);
+    out.push(id);
   }
-  return [...out];
+  for (let i = 0; i < out.length; i++) {
+    for (const implied of get(s.roleInferences, out[i]!)?.implied ?? []) if (!out.includes(implied)) out.push(implied);
+  }
+  const unique = [...new Set(out)];
+  if (unique.some((id) => !tokenRoleIds.includes(id))) {
+    throw validationError("Invalid application credential: Cannot create an application credential with unassigned role");
+  }
+  return unique;
 }
 
 export function createAppCredential(
@@ -73,14 +98,15 @@ export function createAppCredential(
   if (caller.userId !== userId) throw forbidden("Cannot create an application credential for another user.");
   const projectId = caller.projectId;
   if (projectId === undefined) throw forbidden("An application credential can only be created with a project-scoped token.");
-  const token = get(s.tokens, caller.token);
-  const roleIds = credentialRoles(s, token?.roleIds ?? [], input.roles);
+  // Keystone refuses delegated authority here: a trust-scoped token makes no application credential
+  if (get(s.tokens, caller.token)?.trustId !== undefined) throw forbidden();
+  const roleIds = credentialRoles(s, currentTokenRoles(s, caller.token, userId, projectId), input.roles);
   const held = new Set(withImpliedRoles(s, rolesOn(s, userId, { project: projectId })));
   const missing = roleIds.find((id) => !held.has(id));
   if (missing !== undefined) {
     throw validationError(`Invalid application credential: Could not find role assignment with role: ${missing}, user or group: ${userId}, project, domain, or system: ${projectId}.`);
   }
-  const expiresAt = parseExpiry(input.expires_at, ctx.now);
+  const expiry = parseExpiry(input.expires_at, ctx.now);
   if (findByName(s, s.appCredentials, nameKey.appCredential(userId, input.name))) {
     throw conflict("application_credential", "Duplicate application credential");
   }
@@ -93,10 +119,11 @@ export function createAppCredential(
     projectId,
     roleIds,
     secretHash: hashSecret(secret, ctx.ids.hexId().slice(0, 16)),
-    expiresAt,
+    expiresAt: expiry?.at ?? null,
     unrestricted: input.unrestricted ?? false,
-    accessRules: (input.access_rules ?? []).map((rule) => ({ id: ctx.ids.hexId(), ...rule })),
+    accessRules: resolveAccessRules(s, ctx.ids, userId, input.access_rules ?? []),
   };
+  if (expiry) dictSet(s.appCredentialExpiryFraction, credential.id, expiry.fraction);
   put(s.appCredentials, credential);
   dictSet(s.names, nameKey.appCredential(userId, credential.name), credential.id);
   tx.emit("identity.application_credential.created", { id: credential.id, name: credential.name, userId, projectId });
@@ -127,5 +154,6 @@ export function deleteAppCredential(s: IdentityState, tx: Tx, caller: Principal,
   if (!cred || cred.userId !== userId) throw notFound("application credential", id);
   remove(s.appCredentials, id);
   dictDelete(s.names, nameKey.appCredential(userId, cred.name));
+  dictDelete(s.appCredentialExpiryFraction, id);
   tx.emit("identity.application_credential.deleted", { id, name: cred.name, userId, projectId: cred.projectId });
 }

@@ -1,12 +1,31 @@
-// Role grants on a project, a domain or the system (Keystone v3 .../users/{u}/roles/{r}) and the
-// /role_assignments query. Every assignment here is direct: no groups, no inheritance.
+// A user's role grants on a project, a domain or the system (Keystone v3 .../users/{u}/roles/{r}). Removing
+// one ends only the user's tokens that carried a role resting on it (effective-roles.ts), as Keystone revokes
+// by user, scope and role.
 
-import { filter, get } from "../../../kernel/store/table.js";
-import { validationError } from "../errors.js";
-import { assignmentId, rolesOn, type Assignment, type AssignmentScope, type IdentityState, type Role } from "../state.js";
+import { get, put, remove, scan } from "../../../kernel/store/table.js";
+import type { Tx } from "../../../kernel/store/store.js";
+import { assignmentId, type AssignmentScope, type IdentityState, type Role } from "../state.js";
 import { assignmentNotFound, checkScope, requireRole, requireUser } from "./directory.js";
+import { assertRoleFitsScope } from "./group-grants.js";
 
-export { grantRole, revokeRole } from "./directory.js";
+/** PUT .../users/{u}/roles/{r}: idempotent. */
+export function grantRole(s: IdentityState, tx: Tx, userId: string, scope: AssignmentScope, roleId: string): void {
+  requireUser(s, userId);
+  const role = requireRole(s, roleId);
+  checkScope(s, scope);
+  assertRoleFitsScope(s, role, scope);
+  const id = assignmentId(userId, scope, roleId);
+  if (get(s.assignments, id)) return;
+  put(s.assignments, { id, userId, roleId, scope });
+  tx.emit("identity.role_assignment.created", { userId, roleId, scope });
+}
+
+/** DELETE .../users/{u}/roles/{r}. */
+export function revokeRole(s: IdentityState, tx: Tx, userId: string, scope: AssignmentScope, roleId: string): void {
+  checkGrant(s, userId, scope, roleId);
+  remove(s.assignments, assignmentId(userId, scope, roleId));
+  tx.emit("identity.role_assignment.deleted", { userId, roleId, scope });
+}
 
 /** GET|HEAD .../users/{u}/roles/{r}: 204 when granted, 404 otherwise. */
 export function checkGrant(s: IdentityState, userId: string, scope: AssignmentScope, roleId: string): void {
@@ -16,33 +35,11 @@ export function checkGrant(s: IdentityState, userId: string, scope: AssignmentSc
   if (!get(s.assignments, assignmentId(userId, scope, roleId))) throw assignmentNotFound(userId, scope, roleId);
 }
 
-/** GET .../users/{u}/roles: the roles granted directly on the scope. */
+/** GET .../users/{u}/roles: the roles granted to the user directly on the scope. */
 export function grantedRoles(s: IdentityState, userId: string, scope: AssignmentScope): Role[] {
   requireUser(s, userId);
   checkScope(s, scope);
-  return rolesOn(s, userId, scope).map((id) => get(s.roles, id)!);
-}
-
-export interface AssignmentFilter {
-  userId?: string;
-  roleId?: string;
-  projectId?: string;
-  domainId?: string;
-  system?: boolean;
-  /** group.id or OS-INHERIT asked for: we hold neither kind, so nothing matches */
-  nothing?: boolean;
-}
-
-export function listAssignments(s: IdentityState, f: AssignmentFilter): Assignment[] {
-  const scopes = [f.projectId, f.domainId, f.system || undefined].filter((v) => v !== undefined);
-  if (scopes.length > 1) throw validationError("Specify a project, a domain or the system as scope, not more than one.");
-  if (f.nothing) return [];
-  return filter(s.assignments, (a) => {
-    if (f.userId !== undefined && a.userId !== f.userId) return false;
-    if (f.roleId !== undefined && a.roleId !== f.roleId) return false;
-    if (f.projectId !== undefined) return "project" in a.scope && a.scope.project === f.projectId;
-    if (f.domainId !== undefined) return "domain" in a.scope && a.scope.domain === f.domainId;
-    if (f.system) return "system" in a.scope;
-    return true;
-  });
+  const out: Role[] = [];
+  for (const role of scan(s.roles)) if (get(s.assignments, assignmentId(userId, scope, role.id))) out.push(role);
+  return out;
 }

@@ -127,12 +127,3 @@ export function grantRole(s: IdentityState, tx: Tx, userId: string, scope: Assig
   tx.emit("identity.role_assignment.created", { userId, roleId, scope });
 }
 
-/** DELETE .../users/{u}/roles/{r}: the user's existing tokens stop working, as Keystone revokes them. */
-export function revokeRole(s: IdentityState, tx: Tx, userId: string, scope: AssignmentScope, roleId: string): void {
-  const user = requireUser(s, userId);
-  requireRole(s, roleId);
-  checkScope(s, scope);
-  if (!remove(s.assignments, assignmentId(userId, scope, roleId))) throw assignmentNotFound(userId, scope, roleId);
-  user.tokenEpoch++;
-  tx.emit("identity.role_assignment.deleted", { userId, roleId, scope });
-}

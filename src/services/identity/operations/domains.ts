@@ -3,17 +3,18 @@
 
 import { ApiError } from "../../../kernel/errors.js";
 import { dictDelete } from "../../../kernel/store/dict.js";
-import { filter, remove, scan } from "../../../kernel/store/table.js";
+import { filter, remove, scan, values } from "../../../kernel/store/table.js";
 import type { Tx } from "../../../kernel/store/store.js";
-import { conflict, validationError } from "../errors.js";
+import { conflict, forbidden } from "../errors.js";
 import type { DomainCreate, DomainUpdate } from "../schemas.js";
 import { nameKey, type Domain, type IdentityState } from "../state.js";
 import { createDomain, removeAssignments, renameKey, requireDomain } from "./directory.js";
+import { filterList, type ListQuery } from "./list-filters.js";
+import { dropDomainGroups } from "./groups.js";
+import { dropTargetGrants } from "./group-grants.js";
 
-export interface DomainFilter {
-  name?: string;
-  enabled?: boolean;
-}
+/** The filters GET /domains honours (exact or with a `__` comparator). */
+export const DOMAIN_LIST_FILTERS = ["enabled", "name"] as const;
 
 export function addDomain(s: IdentityState, tx: Tx, generatedId: string, body: DomainCreate): Domain {
   const id = body.explicit_domain_id ?? generatedId;
@@ -41,7 +42,7 @@ export function updateDomain(s: IdentityState, tx: Tx, id: string, patch: Domain
 /** Keystone would cascade to the domain's projects and users; we refuse instead, so nothing goes by surprise. */
 export function deleteDomain(s: IdentityState, tx: Tx, id: string): void {
   const domain = requireDomain(s, id);
-  if (domain.enabled) throw validationError("Cannot delete a domain that is enabled, please disable it first.");
+  if (domain.enabled) throw forbidden("Cannot delete a domain that is enabled, please disable it first.");
   const owned = [
     [filter(s.projects, (p) => p.domainId === id).length, "project"],
     [filter(s.users, (u) => u.domainId === id).length, "user"],
@@ -52,11 +53,15 @@ export function deleteDomain(s: IdentityState, tx: Tx, id: string): void {
     throw new ApiError(409, "Conflict", `Cannot delete domain ${id}: it still owns ${left.join(", ")}; delete those first.`);
   }
   removeAssignments(s, tx, (a) => "domain" in a.scope && a.scope.domain === id);
+  // its groups go with it (their memberships and grants too), and every group or inherited grant on it
+  dropDomainGroups(s, id);
+  dropTargetGrants(s, { domain: id });
+  remove(s.domainConfigs, id);
   dictDelete(s.names, nameKey.domain(domain.name));
   remove(s.domains, id);
   tx.emit("identity.domain.deleted", { id, name: domain.name });
 }
 
-export function listDomains(s: IdentityState, f: DomainFilter): Domain[] {
-  return filter(s.domains, (d) => (f.name === undefined || d.name === f.name) && (f.enabled === undefined || d.enabled === f.enabled));
+export function listDomains(s: IdentityState, query: ListQuery): Domain[] {
+  return filterList(values(s.domains), query, DOMAIN_LIST_FILTERS, (d, attr) => (attr === "enabled" ? d.enabled : attr === "name" ? d.name : undefined));
 }

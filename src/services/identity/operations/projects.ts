@@ -1,27 +1,66 @@
-// Project administration (Keystone v3 /projects): create (top level or under a parent), update, delete,
-// list, and the projects a user holds roles on. Hierarchy rules follow Keystone's resource manager.
+// Project administration (Keystone v3 /projects): create (top level, under a parent, or acting as a domain),
+// update, delete, list with Keystone's filters, and the projects a user holds roles on. Hierarchy rules
+// follow Keystone's resource manager; a project acting as a domain is a row of the domains table.
 
 import type { Principal } from "../../../kernel/auth/principal.js";
 import { dictDelete } from "../../../kernel/store/dict.js";
-import { filter, find, get, remove } from "../../../kernel/store/table.js";
+import { filter, find, get, remove, values } from "../../../kernel/store/table.js";
 import type { Tx } from "../../../kernel/store/store.js";
-import { conflict, forbidden, validationError } from "../errors.js";
+import { conflict, forbidden, notFound, validationError } from "../errors.js";
 import type { ProjectCreate, ProjectUpdate } from "../schemas.js";
-import { nameKey, projectsOfUser, type IdentityState, type Project } from "../state.js";
-import { createProject, removeAssignments, renameKey, requireDomain, requireProject, requireUser } from "./directory.js";
+import { nameKey, projectsOfUser, type Domain, type IdentityState, type Project } from "../state.js";
+import { createDomain, createProject, removeAssignments, renameKey, requireDomain, requireProject, requireUser } from "./directory.js";
 import { assertSelfOrAdmin } from "./users.js";
 import { dropCredentialsOf } from "./credentials.js";
+import { applyListFilters, parseListFilters, type ListQuery } from "./list-filters.js";
+import { matchesTagFilters, parseTagFilters } from "./project-tags.js";
+import { deleteDomain, updateDomain } from "./domains.js";
+import { dropTargetGrants } from "./group-grants.js";
+import { dropProjectFilters } from "./endpoint-filter.js";
+import { dropProjectTrustsAndLimits } from "./trust-reset.js";
 
-export interface ProjectFilter {
-  name?: string;
-  domainId?: string;
-  enabled?: boolean;
-  /** as the wire reports it: a top-level project's parent is its domain */
-  parentId?: string;
+/** The filters GET /projects honours (exact or with a `__` comparator), as Keystone's api lists them. */
+export const PROJECT_LIST_FILTERS = ["domain_id", "enabled", "name", "parent_id", "is_domain"] as const;
+
+/** Keystone's [DEFAULT] max_project_tree_depth: projects below a domain, at most this many levels. */
+export const MAX_PROJECT_TREE_DEPTH = 5;
+
+/** A project, or a domain seen as the project acting as it (`is_domain: true`). */
+export type ProjectRow = Project & { isDomain?: true };
+
+export function domainAsProject(d: Domain): ProjectRow {
+  return { id: d.id, name: d.name, domainId: d.id, description: d.description, enabled: d.enabled, parentId: null, tags: [], isDomain: true };
+}
+
+/** GET /projects/{id}: a project, or a domain as the project acting as it. */
+export function showProject(s: IdentityState, id: string): ProjectRow {
+  const project = get(s.projects, id);
+  if (project) return project;
+  const domain = get(s.domains, id);
+  if (domain) return domainAsProject(domain);
+  throw notFound("project", id);
+}
+
+/** A listed attribute as the wire shows it: a top-level project's parent is its domain. */
+export function projectAttr(p: ProjectRow, attr: string): unknown {
+  switch (attr) {
+    case "domain_id":
+      return p.isDomain ? null : p.domainId;
+    case "parent_id":
+      return p.isDomain ? null : (p.parentId ?? p.domainId);
+    case "is_domain":
+      return p.isDomain === true;
+    case "enabled":
+      return p.enabled;
+    case "name":
+      return p.name;
+    default:
+      return undefined;
+  }
 }
 
 /** The project's ancestors, nearest first (the domain is not one). */
-function ancestors(s: IdentityState, project: Project): Project[] {
+export function ancestors(s: IdentityState, project: Project): Project[] {
   const out: Project[] = [];
   for (let p = project.parentId; p !== null && out.length < 64; ) {
     const parent = get(s.projects, p);
@@ -32,8 +71,15 @@ function ancestors(s: IdentityState, project: Project): Project[] {
   return out;
 }
 
-export function addProject(s: IdentityState, tx: Tx, id: string, body: ProjectCreate, caller: Principal): Project {
-  if (body.is_domain) throw validationError("Projects acting as domains are not supported here; create a domain instead.");
+/** POST /projects with `is_domain: true`: Keystone creates a domain, shown as the project acting as it. */
+function addDomainProject(s: IdentityState, tx: Tx, id: string, body: ProjectCreate): ProjectRow {
+  if (body.parent_id) throw validationError("only root projects are allowed to act as domains.");
+  const domain = createDomain(s, tx, { id, name: body.name, description: body.description ?? "", enabled: body.enabled ?? true });
+  return domainAsProject(domain);
+}
+
+export function addProject(s: IdentityState, tx: Tx, id: string, body: ProjectCreate, caller: Principal): ProjectRow {
+  if (body.is_domain) return addDomainProject(s, tx, id, body);
   const parentRef = body.parent_id ?? null;
   const parentProject = parentRef === null ? undefined : get(s.projects, parentRef);
   // Keystone takes the domain from the body, else from the parent, else from a domain-scoped token
@@ -49,8 +95,10 @@ export function addProject(s: IdentityState, tx: Tx, id: string, body: ProjectCr
     if (parent.domainId !== domainId) {
       throw validationError(`Cannot create project, since it specifies its domain_id ${domainId}, but specifies a parent in a different domain (${parent.domainId}).`);
     }
-    const disabled = [parent, ...ancestors(s, parent)].find((p) => !p.enabled);
+    const line = [parent, ...ancestors(s, parent)];
+    const disabled = line.find((p) => !p.enabled);
     if (disabled) throw validationError(`cannot create a project in a branch containing a disabled project: ${disabled.id}`);
+    if (line.length + 1 > MAX_PROJECT_TREE_DEPTH) throw forbidden(`Max hierarchy depth reached for ${parent.id} branch.`);
     parentId = parent.id;
   }
   return createProject(s, tx, {
@@ -64,7 +112,18 @@ export function addProject(s: IdentityState, tx: Tx, id: string, body: ProjectCr
   });
 }
 
-export function updateProject(s: IdentityState, tx: Tx, id: string, patch: ProjectUpdate): Project {
+export function updateProject(s: IdentityState, tx: Tx, id: string, patch: ProjectUpdate): ProjectRow {
+  // a project acting as a domain: the update is the domain's (its name, description and enabled)
+  if (!get(s.projects, id) && get(s.domains, id)) {
+    if (patch.is_domain === false) throw validationError("Update of `is_domain` is not allowed.");
+    if (patch.tags !== undefined || patch.parent_id || patch.domain_id) {
+      throw validationError("Only the name, description and enabled of a project acting as a domain may be updated.");
+    }
+    const fields = Object.fromEntries(
+      (["name", "description", "enabled"] as const).filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]),
+    );
+    return domainAsProject(updateDomain(s, tx, id, fields));
+  }
   const project = requireProject(s, id);
   if (patch.domain_id !== undefined && patch.domain_id !== project.domainId) throw validationError("Cannot change Domain ID");
   if (patch.parent_id !== undefined && (patch.parent_id ?? project.domainId) !== (project.parentId ?? project.domainId)) {
@@ -94,9 +153,11 @@ export function updateProject(s: IdentityState, tx: Tx, id: string, patch: Proje
 
 /** Drops the project's role assignments and application credentials; its tokens stop resolving. */
 export function deleteProject(s: IdentityState, tx: Tx, id: string): void {
+  // a project acting as a domain goes as the domain does: disabled first
+  if (!get(s.projects, id) && get(s.domains, id)) return deleteDomain(s, tx, id);
   const project = requireProject(s, id);
   if (find(s.projects, (p) => p.parentId === id)) {
-    throw forbidden(`Cannot delete the project ${id} since it is not a leaf in the hierarchy.`);
+    throw forbidden(`Cannot delete the project ${id} since it is not a leaf in the hierarchy. Use the cascade option if you want to delete a whole subtree.`);
   }
   removeAssignments(s, tx, (a) => "project" in a.scope && a.scope.project === id);
   for (const cred of filter(s.appCredentials, (c) => c.projectId === id)) {
@@ -104,27 +165,34 @@ export function deleteProject(s: IdentityState, tx: Tx, id: string): void {
     dictDelete(s.names, nameKey.appCredential(cred.userId, cred.name));
   }
   dropCredentialsOf(s, { projectId: id });
+  // group and inherited grants on it, its endpoint filters, trusts and limits: Keystone's delete callbacks
+  dropTargetGrants(s, { project: id });
+  dropProjectFilters(s, id);
+  dropProjectTrustsAndLimits(s, id);
   dictDelete(s.names, nameKey.project(project.domainId, project.name));
   remove(s.projects, id);
   tx.emit("identity.project.deleted", { id, name: project.name, domainId: project.domainId });
 }
 
-function matches(p: Project, f: ProjectFilter): boolean {
-  return (
-    (f.name === undefined || p.name === f.name) &&
-    (f.domainId === undefined || p.domainId === f.domainId) &&
-    (f.enabled === undefined || p.enabled === f.enabled) &&
-    (f.parentId === undefined || (p.parentId ?? p.domainId) === f.parentId)
-  );
+/**
+ * GET /projects: Keystone's attribute filters and tag filters. Without `is_domain` in the query only
+ * projects are listed, as Keystone adds `is_domain=0`; with it, domains acting as projects too.
+ */
+export function listProjects(s: IdentityState, query: ListQuery): ProjectRow[] {
+  return filterProjects(s, [...values(s.projects), ...values(s.domains).map(domainAsProject)], query);
 }
 
-export function listProjects(s: IdentityState, f: ProjectFilter): Project[] {
-  return filter(s.projects, (p) => matches(p, f));
+export function filterProjects(s: IdentityState, rows: ProjectRow[], query: ListQuery): ProjectRow[] {
+  const pairs = [...query];
+  const filters = parseListFilters(pairs, PROJECT_LIST_FILTERS);
+  if (!pairs.some(([k]) => k === "is_domain")) filters.push({ attr: "is_domain", comparator: "equals", value: "0", caseSensitive: true });
+  const tags = parseTagFilters(pairs);
+  return applyListFilters(rows, filters, projectAttr).filter((p) => matchesTagFilters(p.tags, tags));
 }
 
-/** GET /users/{id}/projects: the caller's own, or anyone's for an admin. */
-export function listUserProjects(s: IdentityState, caller: Principal, userId: string, f: ProjectFilter): Project[] {
+/** GET /users/{id}/projects: the caller's own, or anyone's for an admin (filters domain_id, enabled, name). */
+export function listUserProjects(s: IdentityState, caller: Principal, userId: string, query: ListQuery): Project[] {
   assertSelfOrAdmin(caller, userId);
   requireUser(s, userId);
-  return projectsOfUser(s, userId).filter((p) => matches(p, f));
+  return applyListFilters(projectsOfUser(s, userId), parseListFilters(query, ["domain_id", "enabled", "name"]), projectAttr);
 }

@@ -1,13 +1,17 @@
-// Role administration (Keystone v3 /roles): create, update, delete, list. Deleting a role removes its
-// assignments and ends the tokens of the users who held it, as Keystone revokes them.
+// Role administration (Keystone v3 /roles): create, update, delete, list. A global role's name is unique
+// among global roles, a domain-specific role's within its domain. Deleting a role removes every grant and
+// implied-role rule naming it; the tokens that carried it stop validating (effective-roles.ts).
 
-import { dictDelete } from "../../../kernel/store/dict.js";
-import { filter, get, remove } from "../../../kernel/store/table.js";
+import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
+import { filter, put, remove } from "../../../kernel/store/table.js";
 import type { Tx } from "../../../kernel/store/store.js";
 import { conflict } from "../errors.js";
 import type { RoleCreate, RoleUpdate } from "../schemas.js";
-import { nameKey, type IdentityState, type Role } from "../state.js";
+import { findByName, nameKey, type IdentityState, type Role } from "../state.js";
+import { domainRoleNameKey } from "../state-groups.js";
 import { createRole, removeAssignments, renameKey, requireDomain, requireRole } from "./directory.js";
+import { dropRoleGrants } from "./group-grants.js";
+import { dropRoleInferences } from "./implied-roles.js";
 
 export interface RoleFilter {
   name?: string;
@@ -15,18 +19,28 @@ export interface RoleFilter {
   domainId?: string;
 }
 
-/** Role names are unique across global and domain roles alike (one name index; Keystone scopes them per domain). */
+const roleNameKey = (r: { name: string; domainId: string | null }) =>
+  r.domainId === null ? nameKey.role(r.name) : domainRoleNameKey(r.domainId, r.name);
+
+const duplicate = (name: string) => conflict("role", `Duplicate entry found with name ${name}`);
+
 export function addRole(s: IdentityState, tx: Tx, id: string, body: RoleCreate): Role {
   const domainId = body.domain_id ?? null;
-  if (domainId !== null) requireDomain(s, domainId);
-  return createRole(s, tx, { id, name: body.name, description: body.description ?? null, domainId });
+  const role: Role = { id, name: body.name, description: body.description ?? null, domainId };
+  if (domainId === null) return createRole(s, tx, role);
+  requireDomain(s, domainId);
+  if (findByName(s, s.roles, roleNameKey(role))) throw duplicate(role.name);
+  put(s.roles, role);
+  dictSet(s.names, roleNameKey(role), id);
+  tx.emit("identity.role.created", { id, name: role.name });
+  return role;
 }
 
 export function updateRole(s: IdentityState, tx: Tx, id: string, patch: RoleUpdate): Role {
   const role = requireRole(s, id);
   if (patch.name !== undefined) {
     const name = patch.name;
-    renameKey(s, nameKey.role(role.name), nameKey.role(name), id, () => conflict("role", `Duplicate entry found with name ${name}`));
+    renameKey(s, roleNameKey(role), roleNameKey({ name, domainId: role.domainId }), id, () => duplicate(name));
     role.name = name;
   }
   if (patch.description !== undefined) role.description = patch.description;
@@ -36,11 +50,10 @@ export function updateRole(s: IdentityState, tx: Tx, id: string, patch: RoleUpda
 
 export function deleteRole(s: IdentityState, tx: Tx, id: string): void {
   const role = requireRole(s, id);
-  for (const userId of removeAssignments(s, tx, (a) => a.roleId === id)) {
-    const user = get(s.users, userId);
-    if (user) user.tokenEpoch++;
-  }
-  dictDelete(s.names, nameKey.role(role.name));
+  removeAssignments(s, tx, (a) => a.roleId === id);
+  dropRoleGrants(s, id);
+  dropRoleInferences(s, id);
+  dictDelete(s.names, roleNameKey(role));
   remove(s.roles, id);
   tx.emit("identity.role.deleted", { id, name: role.name });
 }
@@ -49,3 +62,4 @@ export function listRoles(s: IdentityState, f: RoleFilter): Role[] {
   const domainId = f.domainId ?? null;
   return filter(s.roles, (r) => r.domainId === domainId && (f.name === undefined || r.name === f.name));
 }
+

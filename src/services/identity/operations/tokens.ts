@@ -9,6 +9,9 @@ import type { Principal } from "../../../kernel/auth/principal.js";
 import type { AuthRequest, DomainRef, UserRef } from "../schemas.js";
 import { forbidden, notFound, unauthorized, validationError } from "../errors.js";
 import { verifySecret } from "../secrets.js";
+import { checkPasswordLogin } from "./user-records.js"; // [directory] password-login hook
+import { recordTrustUse, requestedTrust, trustScope, trustTokenUsable } from "./trust-auth.js";
+import { currentTokenRoles } from "./effective-roles.js";
 import {
   findByName, nameKey, rolesOn, withImpliedRoles,
   type AppCredential, type AssignmentScope, type IdentityState, type Token, type TokenScope, type User,
@@ -62,7 +65,13 @@ export function liveToken(s: IdentityState, id: string, now: number, allowExpire
   if (scope.kind === "project" && get(s.projects, scope.projectId)?.enabled !== true) return undefined;
   if (scope.kind === "domain" && get(s.domains, scope.domainId)?.enabled !== true) return undefined;
   if (token.applicationCredentialId !== null && !get(s.appCredentials, token.applicationCredentialId)) return undefined;
-  return token;
+  // roles as Keystone computes them at each validation: a token without any left is invalid
+  const roleIds = currentTokenRoles(s, token);
+  if (roleIds === undefined) return undefined;
+  // a trust-scoped token lives while its trust does and its trustor still holds the delegated roles
+  if (!trustTokenUsable(s, token)) return undefined;
+  const same = roleIds.length === token.roleIds.length && roleIds.every((id) => token.roleIds.includes(id));
+  return same ? token : { ...token, roleIds };
 }
 
 function authenticate(s: IdentityState, request: AuthRequest, now: number, headerToken: string | undefined): Authenticated {
@@ -77,6 +86,7 @@ function authenticate(s: IdentityState, request: AuthRequest, now: number, heade
       const ref = identity.password.user;
       if (ref.id === undefined && ref.name === undefined) throw validationError("A password user needs an id or a name.");
       const user = findUser(s, ref);
+      if (user) checkPasswordLogin(s, user, ref.password, now); // [directory] lockout and password expiry (user-records.ts)
       if (!userUsable(s, user) || !verifySecret(ref.password, user.passwordHash)) throw unauthorized();
       sameUser(user);
       result = { ...result, user, methods: unique([...(result?.methods ?? []), "password"]) };
@@ -86,6 +96,9 @@ function authenticate(s: IdentityState, request: AuthRequest, now: number, heade
       const old = liveToken(s, id, now);
       if (!old) throw unauthorized("The token you presented is not valid or has expired.");
       if (old.applicationCredentialId !== null) throw forbidden("A token created from an application credential cannot be exchanged.");
+      if (get(s.trustTokens, old.id)) {
+        throw forbidden("You are not authorized to perform the requested action: Using trust-scoped token to create another token. Create a new trust-scoped token instead.");
+      }
       if (old.scope.kind === "system" && isProjectOrDomain(request.auth.scope)) {
         throw forbidden("Using a system-scoped token to create a project-scoped or domain-scoped token is not allowed.");
       }
@@ -148,8 +161,8 @@ function scopeFor(s: IdentityState, who: Authenticated, request: AuthRequest): {
   if (requested === undefined || Object.keys(requested).length === 0) {
     const fallback = who.user.defaultProjectId;
     if (fallback && get(s.projects, fallback)?.enabled) {
-      const roleIds = rolesOn(s, who.user.id, { project: fallback });
-      if (roleIds.length > 0) return { scope: { kind: "project", projectId: fallback }, roleIds: withImpliedRoles(s, roleIds) };
+      const roleIds = withImpliedRoles(s, rolesOn(s, who.user.id, { project: fallback }));
+      if (roleIds.length > 0) return { scope: { kind: "project", projectId: fallback }, roleIds };
     }
     return { scope: { kind: "unscoped" }, roleIds: [] };
   }
@@ -178,9 +191,10 @@ function scopeFor(s: IdentityState, who: Authenticated, request: AuthRequest): {
     scope = { kind: "system" };
     target = { system: "all" };
   }
-  const roleIds = rolesOn(s, who.user.id, target);
+  // direct, group and inherited grants, closed under implied roles; domain-specific roles only imply
+  const roleIds = withImpliedRoles(s, rolesOn(s, who.user.id, target));
   if (roleIds.length === 0) throw unauthorized("The user has no role on the requested scope.");
-  return { scope, roleIds: withImpliedRoles(s, roleIds) };
+  return { scope, roleIds };
 }
 
 /** POST /auth/tokens: authenticates, scopes and stores a new token. */
@@ -191,17 +205,23 @@ export function issueToken(
   request: AuthRequest,
   headerToken: string | undefined,
 ): Token {
+  // Keystone resolves the scope before it authenticates: an unusable trust is a 404 whatever the credentials
+  const trust = requestedTrust(s, request, ctx.now);
   const who = authenticate(s, request, ctx.now, headerToken);
-  const { scope, roleIds } = scopeFor(s, who, request);
+  // a trust-scoped token's user (the trustor under impersonation), project and roles are the trust's
+  const trusted = trust && !who.credential ? { trust, ...trustScope(s, trust, who.user) } : undefined;
+  const { scope, roleIds } = trusted ?? scopeFor(s, who, request);
+  const user = trusted?.user ?? who.user;
   // an exchanged token keeps the expiry of the one it came from, as Keystone's does; a credential's
-  // token never outlives the credential
+  // token never outlives the credential, a trust's never its trust
   let expiresAt = who.exchanged ? who.exchanged.expiresAt : ctx.now + ctx.ttlMs;
   if (who.credential?.expiresAt != null) expiresAt = Math.min(expiresAt, who.credential.expiresAt);
+  if (trusted?.trust.expiresAt != null) expiresAt = Math.min(expiresAt, trusted.trust.expiresAt);
   // the audit chain: the new token's own id, then the id of the token the chain started from
   const chain = who.exchanged ? who.exchanged.auditIds[who.exchanged.auditIds.length - 1] : undefined;
   const token: Token = {
     id: ctx.ids.token(),
-    userId: who.user.id,
+    userId: user.id,
     methods: who.methods,
     scope,
     roleIds,
@@ -210,9 +230,11 @@ export function issueToken(
     auditIds: chain === undefined ? [ctx.ids.auditId()] : [ctx.ids.auditId(), chain],
     revokedAt: null,
     applicationCredentialId: who.credential?.id ?? null,
-    userEpoch: who.user.tokenEpoch,
+    userEpoch: user.tokenEpoch,
+    ...(trusted ? { trustId: trusted.trust.id } : {}),
   };
   put(s.tokens, token);
+  if (trusted) recordTrustUse(s, trusted.trust, token);
   tx.emit("identity.token.issued", { userId: token.userId, scope: token.scope, auditId: token.auditIds[0], methods: token.methods });
   return token;
 }

@@ -4,11 +4,12 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf } from "../../../kernel/http/context.js";
 import { readBody } from "../../../kernel/http/body.js";
-import { appCredentialCreateSchema } from "../schemas.js";
+import { appCredentialCreateSchema } from "../schemas/app-credentials.js";
 import {
   createAppCredential, deleteAppCredential, listAppCredentials, showAppCredential,
 } from "../operations/app-credentials.js";
-import { appCredentialView, collectionLinks } from "../views.js";
+import { collectionLinks } from "../views.js";
+import { appCredentialView } from "../views-app-credentials.js";
 import type { IdentityDeps } from "./deps.js";
 
 const COLLECTION = "/v3/users/:user_id/application_credentials";

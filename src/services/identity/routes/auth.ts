@@ -9,20 +9,18 @@ import { get, scan } from "../../../kernel/store/table.js";
 import { isoMicro } from "../../../kernel/time.js";
 import { authRequestSchema } from "../schemas.js";
 import { checkSubjectToken, issueToken, revokeToken } from "../operations/tokens.js";
-import { catalogView, collectionLinks, tokenView, v3VersionEntry } from "../views.js";
+import { collectionLinks, tokenView, v3VersionEntry } from "../views.js";
+import { tokenCatalog } from "../views-catalog.js";
 import { projectView, domainView } from "../views-directory.js";
 import { rolesOn } from "../state.js";
 import { forbidden, validationError } from "../errors.js";
+import { recordFailedPasswordAuth } from "../operations/user-records.js";
+import { ApiError } from "../../../kernel/errors.js";
 import type { IdentityDeps } from "./deps.js";
 
 export function authRoutes(deps: IdentityDeps): RouteDef[] {
-  const { kernel, options } = deps;
-  const viewOptions = (c: Ctx) => ({
-    catalog: options.catalog,
-    base: baseUrl(c),
-    region: options.region,
-    nocatalog: queryParam(c, "nocatalog") !== undefined,
-  });
+  const { kernel } = deps;
+  const viewOptions = (c: Ctx) => ({ base: baseUrl(c), nocatalog: queryParam(c, "nocatalog") !== undefined });
   const subject = (c: Ctx) => {
     const id = requestHeader(c, "x-subject-token");
     if (!id) throw validationError("The X-Subject-Token header is required.");
@@ -57,7 +55,18 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "public",
       handler: async (c) => {
         const body = await readBody(c, authRequestSchema, kernel.options.maxBodyBytes);
-        const token = deps.write(c, (s, ctx) => issueToken(s, ctx.tx, deps.tokenContext(ctx), body, requestHeader(c, "x-auth-token")));
+        let token;
+        try {
+          token = deps.write(c, (s, ctx) => issueToken(s, ctx.tx, deps.tokenContext(ctx), body, requestHeader(c, "x-auth-token")));
+        } catch (error) {
+          // the refused update rolled back, so a wrong password is counted (for lockout) in a write of its own
+          const ref = body.auth.identity.password?.user;
+          const rules = deps.options.securityCompliance;
+          if (ref && rules?.lockoutFailureAttempts && error instanceof ApiError && error.status === 401) {
+            deps.write(c, (s, ctx) => recordFailedPasswordAuth(s, ref, ctx.now, rules));
+          }
+          throw error;
+        }
         c.header("X-Subject-Token", token.id);
         c.header("Vary", "X-Auth-Token");
         return c.json(tokenView(deps.state(), token, viewOptions(c)), 201);
@@ -100,7 +109,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       handler: (c) => {
         const principal = principalOf(c);
         if (principal.projectId === undefined) throw forbidden("A project-scoped token is required to produce a service catalog.");
-        const catalog = catalogView(options.catalog, baseUrl(c), options.region, principal.projectId);
+        const catalog = tokenCatalog(deps.state(), baseUrl(c), principal.projectId, principal.userId);
         return c.json({ catalog, links: collectionLinks(c.req.url) });
       },
     },

@@ -14,6 +14,8 @@ export interface IdentityOptions {
   region: string;
   tokenTtlSeconds: number;
   // [directory] identity options
+  /** Keystone's [security_compliance]; off when absent */
+  securityCompliance?: import("../options.js").SecurityCompliance;
 }
 
 /**

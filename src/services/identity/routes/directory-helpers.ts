@@ -1,8 +1,12 @@
 // What the directory route tables share: request bodies, ids and salts for new rows, Keystone's collection
-// body, and the query-string booleans Keystone accepts.
+// body, the query-string booleans Keystone accepts, and Keystone's read rules on one project or domain.
 
 import type { z } from "zod";
+import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
 import { readBody } from "../../../kernel/http/body.js";
+import { get } from "../../../kernel/store/table.js";
+import { forbidden } from "../errors.js";
+import type { IdentityState } from "../state.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { collectionLinks } from "../views.js";
 import type { IdentityDeps } from "./deps.js";
@@ -45,4 +49,27 @@ export function boolQuery(c: Ctx, key: string): boolean | undefined {
 export function flagQuery(c: Ctx, key: string): boolean {
   const value = c.req.query(key);
   return value !== undefined && !["0", "false"].includes(value.trim().toLowerCase());
+}
+
+const isReader = (p: Principal) => p.roles.includes("reader") || p.roles.includes("member") || isAdmin(p);
+
+/**
+ * Keystone's get_project (and project tag reads): an admin, a system reader, a reader on the project's
+ * domain, or a token scoped to the project itself. A project that does not exist is then a 404.
+ */
+export function assertProjectReader(s: IdentityState, caller: Principal, projectId: string): void {
+  if (isAdmin(caller) || (caller.system && isReader(caller)) || caller.projectId === projectId) return;
+  const domainId = get(s.projects, projectId)?.domainId;
+  if (caller.domainId !== undefined && caller.domainId === domainId && isReader(caller)) return;
+  throw forbidden();
+}
+
+/**
+ * Keystone's get_domain: an admin, a system reader, a token scoped to the domain, or a token scoped to a
+ * project of the domain.
+ */
+export function assertDomainReader(s: IdentityState, caller: Principal, domainId: string): void {
+  if (isAdmin(caller) || (caller.system && isReader(caller)) || caller.domainId === domainId) return;
+  if (caller.projectId !== undefined && get(s.projects, caller.projectId)?.domainId === domainId) return;
+  throw forbidden();
 }

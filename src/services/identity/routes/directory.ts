@@ -8,7 +8,17 @@ import { projectRoutes } from "./projects.js";
 import { userRoutes } from "./users.js";
 import { roleRoutes } from "./roles.js";
 import { grantRoutes } from "./grants.js";
+import { projectTagRoutes } from "./project-tags.js";
+import { domainConfigRoutes } from "./domain-config.js";
 
 export function directoryRoutes(deps: IdentityDeps): RouteDef[] {
-  return [...domainRoutes(deps), ...projectRoutes(deps), ...userRoutes(deps), ...roleRoutes(deps), ...grantRoutes(deps)];
+  return [
+    ...domainConfigRoutes(deps),
+    ...domainRoutes(deps),
+    ...projectRoutes(deps),
+    ...projectTagRoutes(deps),
+    ...userRoutes(deps),
+    ...roleRoutes(deps),
+    ...grantRoutes(deps),
+  ];
 }

@@ -1,13 +1,15 @@
-// Keystone v3 /domains: create, list (name, enabled), show, update, delete. Admin only.
+// Keystone v3 /domains: create, list (Keystone's filters), show (also to a token scoped to the domain or to
+// one of its projects), update, delete. The rest is admin only.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import { domainCreateSchema, domainUpdateSchema } from "../schemas.js";
 import { requireDomain } from "../operations/directory.js";
 import { addDomain, deleteDomain, listDomains, updateDomain } from "../operations/domains.js";
 import { domainView } from "../views-directory.js";
 import type { Domain } from "../state.js";
-import { boolQuery, directoryKit, listResponse, param } from "./directory-helpers.js";
+import { queryOf } from "../operations/list-filters.js";
+import { assertDomainReader, directoryKit, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 
 export function domainRoutes(deps: IdentityDeps): RouteDef[] {
@@ -31,7 +33,7 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.domain.list",
       policy: "admin",
       handler: (c) => {
-        const domains = listDomains(deps.state(), { name: c.req.query("name"), enabled: boolQuery(c, "enabled") });
+        const domains = listDomains(deps.state(), queryOf(c.req.url));
         return listResponse(c, "domains", domains.map((d) => domainView(d, baseUrl(c))));
       },
     },
@@ -39,8 +41,13 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       method: "GET",
       path: "/v3/domains/:domainId",
       operation: "identity.domain.show",
-      policy: "admin",
-      handler: (c) => c.json(one(c, requireDomain(deps.state(), param(c, "domainId")))),
+      policy: "authenticated",
+      handler: (c) => {
+        const s = deps.state();
+        const id = param(c, "domainId");
+        assertDomainReader(s, principalOf(c), id);
+        return c.json(one(c, requireDomain(s, id)));
+      },
     },
     {
       method: "PATCH",

@@ -1,20 +1,21 @@
 // Role grants (Keystone v3 PUT/HEAD/DELETE .../users/{u}/roles/{r} and GET .../users/{u}/roles) on a
-// project, a domain or the system, and GET /role_assignments. Admin only.
+// project, a domain or the system. Admin only. A group's grants and OS-INHERIT are in group-grants.ts,
+// GET /role_assignments in role-assignments.ts.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
-import { checkGrant, grantedRoles, grantRole, listAssignments, revokeRole } from "../operations/assignments.js";
-import { roleAssignmentView, roleView } from "../views-directory.js";
+import { checkGrant, grantedRoles, grantRole, revokeRole } from "../operations/assignments.js";
+import { roleView } from "../views-directory.js";
 import type { AssignmentScope } from "../state.js";
-import { flagQuery, listResponse, param } from "./directory-helpers.js";
+import { listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 
-interface GrantTarget {
+export interface GrantTarget {
   prefix: string;
   scope(c: Ctx): AssignmentScope;
 }
 
-const TARGETS: GrantTarget[] = [
+export const TARGETS: GrantTarget[] = [
   { prefix: "/v3/projects/:projectId", scope: (c) => ({ project: param(c, "projectId") }) },
   { prefix: "/v3/domains/:domainId", scope: (c) => ({ domain: param(c, "domainId") }) },
   { prefix: "/v3/system", scope: () => ({ system: "all" }) },
@@ -64,26 +65,5 @@ export function grantRoutes(deps: IdentityDeps): RouteDef[] {
       },
     },
   ]);
-  routes.push({
-    method: "GET",
-    path: "/v3/role_assignments",
-    operation: "identity.role_assignment.list",
-    policy: "admin",
-    handler: (c) => {
-      const q = (key: string) => c.req.query(key);
-      const s = deps.state();
-      // `effective` is accepted and changes nothing: every assignment here is direct
-      const assignments = listAssignments(s, {
-        userId: q("user.id"),
-        roleId: q("role.id"),
-        projectId: q("scope.project.id"),
-        domainId: q("scope.domain.id"),
-        system: q("scope.system") !== undefined,
-        nothing: q("group.id") !== undefined || q("scope.OS-INHERIT:inherited_to") !== undefined,
-      });
-      const names = flagQuery(c, "include_names");
-      return listResponse(c, "role_assignments", assignments.map((a) => roleAssignmentView(s, a, baseUrl(c), names)));
-    },
-  });
   return routes;
 }

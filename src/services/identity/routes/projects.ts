@@ -1,29 +1,31 @@
-// Keystone v3 /projects: create, list (name, domain_id, enabled, parent_id), show, update, delete (admin),
-// and GET /users/{user_id}/projects, which a user may also call for themselves.
+// Keystone v3 /projects: create (also acting as a domain), list (Keystone's attribute and tag filters),
+// show (with the hierarchy views), update, delete, and GET /users/{user_id}/projects, which a user may also
+// call for themselves.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import { projectCreateSchema, projectUpdateSchema } from "../schemas.js";
-import { requireProject } from "../operations/directory.js";
-import { addProject, deleteProject, listProjects, listUserProjects, updateProject, type ProjectFilter } from "../operations/projects.js";
+import { addProject, deleteProject, listProjects, listUserProjects, showProject, updateProject, type ProjectRow } from "../operations/projects.js";
+import { projectHierarchy, type Hierarchy } from "../operations/project-hierarchy.js";
+import { queryOf } from "../operations/list-filters.js";
 import { projectView } from "../views-directory.js";
-import type { Project } from "../state.js";
-import { boolQuery, directoryKit, listResponse, param } from "./directory-helpers.js";
+import { assertProjectReader, directoryKit, flagQuery, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
-
-function projectFilter(c: Ctx): ProjectFilter {
-  return {
-    name: c.req.query("name"),
-    domainId: c.req.query("domain_id"),
-    enabled: boolQuery(c, "enabled"),
-    parentId: c.req.query("parent_id"),
-  };
-}
 
 export function projectRoutes(deps: IdentityDeps): RouteDef[] {
   const kit = directoryKit(deps);
-  const one = (c: Ctx, p: Project) => ({ project: projectView(p, baseUrl(c)) });
-  const many = (c: Ctx, projects: Project[]) => listResponse(c, "projects", projects.map((p) => projectView(p, baseUrl(c))));
+  const one = (c: Ctx, p: ProjectRow) => ({ project: projectView(p, baseUrl(c)) });
+  const many = (c: Ctx, projects: ProjectRow[]) => listResponse(c, "projects", projects.map((p) => projectView(p, baseUrl(c))));
+  const withHierarchy = (c: Ctx, p: ProjectRow, h: Hierarchy) => {
+    const body: Record<string, unknown> = projectView(p, baseUrl(c));
+    for (const key of ["parents", "subtree"] as const) {
+      const part = h[key];
+      if (part === undefined) continue;
+      // the list forms wrap each project as Keystone's wrap_member does
+      body[key] = Array.isArray(part) ? part.map((row) => ({ project: projectView(row, baseUrl(c)) })) : part;
+    }
+    return { project: body };
+  };
   return [
     {
       method: "POST",
@@ -41,14 +43,28 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       path: "/v3/projects",
       operation: "identity.project.list",
       policy: "admin",
-      handler: (c) => many(c, listProjects(deps.state(), projectFilter(c))),
+      handler: (c) => many(c, listProjects(deps.state(), queryOf(c.req.url))),
     },
     {
+      // Keystone: an admin, a system or domain reader, or a token scoped to this very project
       method: "GET",
       path: "/v3/projects/:projectId",
       operation: "identity.project.show",
-      policy: "admin",
-      handler: (c) => c.json(one(c, requireProject(deps.state(), param(c, "projectId")))),
+      policy: "authenticated",
+      handler: (c) => {
+        const s = deps.state();
+        const caller = principalOf(c);
+        const id = param(c, "projectId");
+        assertProjectReader(s, caller, id);
+        const project = showProject(s, id);
+        const hierarchy = projectHierarchy(s, caller, project, {
+          parentsAsList: flagQuery(c, "parents_as_list"),
+          parentsAsIds: flagQuery(c, "parents_as_ids"),
+          subtreeAsList: flagQuery(c, "subtree_as_list"),
+          subtreeAsIds: flagQuery(c, "subtree_as_ids"),
+        });
+        return c.json(withHierarchy(c, project, hierarchy));
+      },
     },
     {
       method: "PATCH",
@@ -77,7 +93,7 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       path: "/v3/users/:userId/projects",
       operation: "identity.user.projects",
       policy: "authenticated",
-      handler: (c) => many(c, listUserProjects(deps.state(), principalOf(c), param(c, "userId"), projectFilter(c))),
+      handler: (c) => many(c, listUserProjects(deps.state(), principalOf(c), param(c, "userId"), queryOf(c.req.url))),
     },
   ];
 }

@@ -1,4 +1,4 @@
-// Keystone v3 /roles: create, list (name, domain_id), show, update, delete. Admin only.
+// Keystone v3 /roles: create, list (name and its __ filters, domain_id), show, update, delete. Admin only.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
@@ -7,6 +7,7 @@ import { requireRole } from "../operations/directory.js";
 import { addRole, deleteRole, listRoles, updateRole } from "../operations/roles.js";
 import { roleView } from "../views-directory.js";
 import type { Role } from "../state.js";
+import { filterList, queryOf } from "../operations/list-filters.js";
 import { directoryKit, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 
@@ -31,7 +32,9 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.role.list",
       policy: "admin",
       handler: (c) => {
-        const roles = listRoles(deps.state(), { name: c.req.query("name"), domainId: c.req.query("domain_id") });
+        // name, and Keystone's name__contains, __startswith, ... (list-filters.ts)
+        const all = listRoles(deps.state(), { domainId: c.req.query("domain_id") });
+        const roles = filterList(all, queryOf(c.req.url), ["name"], (r) => r.name);
         return listResponse(c, "roles", roles.map((r) => roleView(r, baseUrl(c))));
       },
     },

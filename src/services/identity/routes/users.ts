@@ -1,18 +1,22 @@
-// Keystone v3 /users: create, list (name, domain_id, enabled), show, update, delete (admin; a user may
-// read their own record), and POST /users/{user_id}/password, the user's own password change.
+// Keystone v3 /users: create, list (Keystone's filters), show, update, delete (admin; a user may read their
+// own record), and POST /users/{user_id}/password, which Keystone leaves open to whoever knows the password.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import { passwordChangeSchema, userCreateSchema, userUpdateSchema } from "../schemas.js";
 import { addUser, changePassword, deleteUser, listUsers, showUser, updateUser } from "../operations/users.js";
 import { userView } from "../views-directory.js";
-import type { User } from "../state.js";
-import { boolQuery, directoryKit, listResponse, param } from "./directory-helpers.js";
+import type { IdentityState, User } from "../state.js";
+import { userRecord } from "../operations/user-records.js";
+import { queryOf } from "../operations/list-filters.js";
+import { directoryKit, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 
 export function userRoutes(deps: IdentityDeps): RouteDef[] {
   const kit = directoryKit(deps);
-  const one = (c: Ctx, u: User) => ({ user: userView(u, baseUrl(c)) });
+  const sc = deps.options.securityCompliance;
+  const view = (c: Ctx, s: IdentityState, u: User) => userView(u, baseUrl(c), userRecord(s, u.id));
+  const one = (c: Ctx, u: User) => ({ user: view(c, deps.state(), u) });
   return [
     {
       method: "POST",
@@ -22,7 +26,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { user } = await kit.body(c, userCreateSchema);
-        return c.json(one(c, deps.write(c, (s, { tx }) => addUser(s, tx, kit.newId(), kit.salt(), user, principalOf(c)))), 201);
+        return c.json(one(c, deps.write(c, (s, { tx, now }) => addUser(s, tx, kit.newId(), kit.salt(), user, principalOf(c), now, sc))), 201);
       },
     },
     {
@@ -31,8 +35,8 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.user.list",
       policy: "admin",
       handler: (c) => {
-        const users = listUsers(deps.state(), { name: c.req.query("name"), domainId: c.req.query("domain_id"), enabled: boolQuery(c, "enabled") });
-        return listResponse(c, "users", users.map((u) => userView(u, baseUrl(c))));
+        const s = deps.state();
+        return listResponse(c, "users", listUsers(s, queryOf(c.req.url)).map((u) => view(c, s, u)));
       },
     },
     {
@@ -50,7 +54,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: async (c) => {
         const { user } = await kit.body(c, userUpdateSchema);
-        return c.json(one(c, deps.write(c, (s, { tx }) => updateUser(s, tx, param(c, "userId"), kit.salt(), user))));
+        return c.json(one(c, deps.write(c, (s, { tx, now }) => updateUser(s, tx, param(c, "userId"), kit.salt(), user, now, sc))));
       },
     },
     {
@@ -68,10 +72,10 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       path: "/v3/users/:userId/password",
       operation: "identity.user.password",
       schema: passwordChangeSchema,
-      policy: "authenticated",
+      policy: "public",
       handler: async (c) => {
         const { user } = await kit.body(c, passwordChangeSchema);
-        deps.write(c, (s, { tx }) => changePassword(s, tx, principalOf(c), param(c, "userId"), kit.salt(), user));
+        deps.write(c, (s, { tx, now }) => changePassword(s, tx, param(c, "userId"), kit.salt(), user, now, sc));
         return c.body(null, 204);
       },
     },

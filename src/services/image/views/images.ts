@@ -7,6 +7,8 @@ import type { Image } from "../state.js";
 export function imageView(i: Image) {
   const hasData = i.checksum !== null;
   return {
+    // a server's image defaults to a snapshot of it; its own properties (a backup's image_type) win
+    ...(i.serverId ? { instance_uuid: i.serverId, image_type: "snapshot" } : {}),
     ...i.metadata,
     id: i.id,
     name: i.name,
@@ -30,6 +32,5 @@ export function imageView(i: Image) {
     self: `/v2/images/${i.id}`,
     file: `/v2/images/${i.id}/file`,
     schema: "/v2/schemas/image",
-    ...(i.serverId ? { instance_uuid: i.serverId, image_type: "snapshot" } : {}),
   };
 }

@@ -47,6 +47,8 @@ export interface EngineSettings {
   evacuateAllInstances: boolean;
   ignoreInstancesInErrorState: boolean;
   processAllInstances: boolean;
+  /** a reserved host taken into service joins the failed host's aggregates (Masakari's add_reserved_host_to_aggregate) */
+  addReservedHostToAggregate: boolean;
   haKey: string;
   drivers: string[];
   duplicateIntervalSeconds: number;
@@ -77,6 +79,7 @@ export function engineSettings(o: InstanceHaOptions & Omit<RecoveryEngineExtras,
     evacuateAllInstances: o.evacuateAllInstances,
     ignoreInstancesInErrorState: o.ignoreInstancesInErrorState,
     processAllInstances: o.processAllInstances,
+    addReservedHostToAggregate: o.addReservedHostToAggregate,
     haKey: o.haEnabledInstanceMetadataKey,
     drivers: [...o.notificationDrivers],
     duplicateIntervalSeconds: o.duplicateNotificationDetectionIntervalSeconds,

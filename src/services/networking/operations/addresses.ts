@@ -8,6 +8,7 @@ import { cidrContains, ipAt, offsetOf, parseCidr, type Cidr } from "../cidr.js";
 import { formatIp, ipProblem, parseIp, type IpAddress } from "../ip.js";
 import { allocateNext, allocateSpecific, release } from "../ipam.js";
 import * as E from "../errors.js";
+import { isAutoAddress } from "./subnet-checks.js";
 import { ipOwnerKey, type FixedIp, type Network, type NetworkingState, type Subnet } from "../state.js";
 
 export interface AddressRequest {
@@ -20,6 +21,28 @@ export interface AllocateOptions {
   allowGateway?: boolean;
   /** automatic allocation from this family only (floating IPs are IPv4) */
   ipVersion?: 4 | 6;
+  /** the port's MAC: with it, every SLAAC / DHCPv6-stateless subnet gives the port its EUI-64 address */
+  mac?: string;
+  /** router interface ports take no automatic EUI-64 address, and may be given one on such a subnet */
+  routerInterface?: boolean;
+  /** addresses the port keeps (an update): their subnets give no second EUI-64 address */
+  held?: readonly FixedIp[];
+}
+
+/** The modified EUI-64 interface identifier of a MAC (RFC 4291 appendix A): ff:fe in the middle, the U/L bit flipped. */
+export function eui64InterfaceId(mac: string): bigint {
+  const bytes = mac.split(":").map((b) => parseInt(b, 16));
+  const id = [bytes[0] ^ 0x02, bytes[1], bytes[2], 0xff, 0xfe, bytes[3], bytes[4], bytes[5]];
+  return id.reduce((acc, b) => (acc << 8n) | BigInt(b), 0n);
+}
+
+/** The port's EUI-64 address on an auto-address (/64) subnet; 409 IpAddressInUse when something holds it. */
+export function takeEui64(s: NetworkingState, network: Network, subnet: Subnet, mac: string, owner: string): FixedIp {
+  return takeSpecific(s, network, subnet, ipAt(subnetCidr(subnet), eui64InterfaceId(mac)), owner, {});
+}
+
+function autoAddressed(subnet: Subnet): boolean {
+  return subnet.ipVersion === 6 && isAutoAddress(subnet);
 }
 
 function subnetCidr(subnet: Subnet): Cidr {
@@ -78,10 +101,12 @@ function takeAuto(s: NetworkingState, network: Network, subnets: Subnet[], owner
 
 /**
  * Allocates a port's fixed addresses, all or none (the caller's write rolls back on a throw).
- * - no requests: one address per address family the network has subnets of (IPv4 first, as Neutron gives
+ * - no requests (undefined): one address per address family the network has subnets of (IPv4 first, as Neutron gives
  *   a dual-stack port one address of each), or of `options.ipVersion` only; none when it has no subnets.
  * - {subnetId}: the next free address of that subnet; {subnetId, ipAddress} or {ipAddress}: that address,
  *   on the network's subnet that contains it (400 InvalidIpForNetwork when none does).
+ * - with `options.mac` (ports): every SLAAC / DHCPv6-stateless subnet adds the port's EUI-64 address, whatever
+ *   was asked (none for router interfaces); a fixed address there is 400 AllocationOnAutoAddressSubnet.
  * Errors: 404 SubnetNotFound, 400 InvalidInput (another network's subnet), 400 InvalidIpForSubnet,
  * 409 IpAddressInUse, 409 IpAddressGenerationFailure.
  */
@@ -92,28 +117,42 @@ export function allocateAddresses(
   owner: string,
   options: AllocateOptions = {},
 ): FixedIp[] {
-  if (!requests || requests.length === 0) {
-    const subnets = network.subnetIds.map((id) => get(s.subnets, id)).filter((sub): sub is Subnet => sub !== undefined);
+  const subnets = network.subnetIds.map((id) => get(s.subnets, id)).filter((sub): sub is Subnet => sub !== undefined);
+  // ipam_pluggable_backend: SLAAC / stateless subnets are added to whatever the request names
+  const eui64 = options.mac !== undefined && !options.routerInterface && !options.ipVersion ? subnets.filter(autoAddressed) : [];
+  const out: FixedIp[] = [];
+  if (!requests) {
     const versions = options.ipVersion ? [options.ipVersion] : ([4, 6] as const);
-    const out: FixedIp[] = [];
     for (const version of versions) {
-      const family = subnets.filter((sub) => sub.ipVersion === version);
+      const family = subnets.filter((sub) => sub.ipVersion === version && !(options.mac !== undefined && autoAddressed(sub)));
       if (family.length > 0 || options.ipVersion) out.push(takeAuto(s, network, family, owner));
     }
-    return out;
-  }
-  return requests.map((request) => {
-    if (request.ipAddress !== undefined) {
-      const ip = parseAddress(request.ipAddress);
-      const subnet = request.subnetId !== undefined ? requestedSubnet(s, network, request.subnetId) : subnetHolding(s, network, ip);
-      return takeSpecific(s, network, subnet, ip, owner, options);
+  } else {
+    for (const request of requests) {
+      const fixed = allocateRequested(s, network, request, owner, options);
+      if (fixed) out.push(fixed);
     }
-    if (request.subnetId === undefined) throw E.invalidAttribute("fixed_ips", "each entry needs a subnet_id or an ip_address");
-    const subnet = requestedSubnet(s, network, request.subnetId);
-    const fixed = takeNext(s, subnet, owner);
-    if (!fixed) throw E.ipAddressGenerationFailure(network.id);
-    return fixed;
-  });
+  }
+  for (const subnet of eui64) {
+    if (!out.some((f) => f.subnetId === subnet.id) && !options.held?.some((f) => f.subnetId === subnet.id)) out.push(takeEui64(s, network, subnet, options.mac as string, owner));
+  }
+  return out;
+}
+
+/** One fixed_ips entry; undefined for a bare subnet_id on an auto-address subnet (its EUI-64 address comes anyway). */
+function allocateRequested(s: NetworkingState, network: Network, request: AddressRequest, owner: string, options: AllocateOptions): FixedIp | undefined {
+  if (request.ipAddress !== undefined) {
+    const ip = parseAddress(request.ipAddress);
+    const subnet = request.subnetId !== undefined ? requestedSubnet(s, network, request.subnetId) : subnetHolding(s, network, ip);
+    if (options.mac !== undefined && !options.routerInterface && autoAddressed(subnet)) throw E.allocationOnAutoAddressSubnet(formatIp(ip), subnet.id);
+    return takeSpecific(s, network, subnet, ip, owner, options);
+  }
+  if (request.subnetId === undefined) throw E.invalidAttribute("fixed_ips", "each entry needs a subnet_id or an ip_address");
+  const subnet = requestedSubnet(s, network, request.subnetId);
+  if (options.mac !== undefined && !options.routerInterface && autoAddressed(subnet)) return undefined;
+  const fixed = takeNext(s, subnet, owner);
+  if (!fixed) throw E.ipAddressGenerationFailure(network.id);
+  return fixed;
 }
 
 function subnetHolding(s: NetworkingState, network: Network, ip: IpAddress): Subnet {

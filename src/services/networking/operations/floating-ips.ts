@@ -10,6 +10,7 @@ import type { FloatingIp, NetworkingState, Port } from "../state.js";
 import { newStandard, owns, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { allocateAddresses, releaseAddresses } from "./addresses.js";
 import { visibleNetwork, visiblePort, visibleQosPolicy } from "./visibility.js";
+import { checkFloatingIpAssociable, onFloatingIpDeleting } from "./net-ext-hooks.js";
 
 export interface FloatingIpInput {
   floatingNetworkId: string;
@@ -75,12 +76,14 @@ export function createFloatingIp(s: NetworkingState, ctx: NetworkingContext, inp
   };
   put(s.floatingIps, fip);
   const stored = get(s.floatingIps, fip.id)!;
+  checkFloatingIpAssociable(s, stored.id, input.portId);
   if (input.portId) associate(s, ctx, stored, input.portId, input.fixedIpAddress);
   ctx.tx.emit("networking.floatingip.created", { id: stored.id, projectId, floatingIpAddress: stored.floatingIpAddress, portId: stored.portId });
   return stored;
 }
 
 export function updateFloatingIp(s: NetworkingState, ctx: NetworkingContext, fip: FloatingIp, patch: FloatingIpPatch): FloatingIp {
+  checkFloatingIpAssociable(s, fip.id, patch.portId);
   if (patch.description !== undefined) fip.description = patch.description;
   if (patch.qosPolicyId !== undefined) fip.qosPolicyId = patch.qosPolicyId === null ? null : visibleQosPolicy(s, ctx.caller, patch.qosPolicyId).id;
   if (patch.portId === null) {
@@ -98,6 +101,7 @@ export function updateFloatingIp(s: NetworkingState, ctx: NetworkingContext, fip
 }
 
 export function deleteFloatingIp(s: NetworkingState, ctx: NetworkingContext, fip: FloatingIp): void {
+  onFloatingIpDeleting(s, fip.id);
   releaseAddresses(s, [{ subnetId: fip.floatingSubnetId, ipAddress: fip.floatingIpAddress }]);
   releaseQuota(s, fip.projectId, "floatingip");
   remove(s.floatingIps, fip.id);

@@ -17,8 +17,12 @@ import {
 import type { Network, NetworkingState } from "../state.js";
 import { newStandard, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { deletePortRecord } from "./ports.js";
+import { deleteFloatingIp } from "./floating-ips.js";
 import { deleteSubnetRecord } from "./subnets.js";
 import { ownedNetwork, visibleQosPolicy } from "./visibility.js";
+import { checkDnsDomain } from "./port-extras.js";
+import { checkAzHints } from "./availability-zones.js";
+import { onNetworkDeleting } from "./net-ext-hooks.js";
 
 export interface ProviderInput {
   networkType?: string;
@@ -50,6 +54,21 @@ export const EXTERNAL_PHYSNET = "public";
 /** Tenant networks get VXLAN ids from here up (ml2 vni_ranges typically start at 1). */
 const FIRST_VNI = 1000;
 
+/** The deployment's global_physnet_mtu: every network type here carries up to this much (net-mtu-writable). */
+export const MAX_MTU = 1500;
+
+/** ml2's _get_network_mtu check: a requested MTU above what the segment carries is refused. */
+function checkMtu(mtu: number | undefined): number | undefined {
+  if (mtu !== undefined && mtu > MAX_MTU) throw invalidInput(`Requested MTU is too big, maximum is ${MAX_MTU}`);
+  return mtu;
+}
+
+/** The smallest MTU a network with IPv6 subnets may have. */
+export const IPV6_MIN_MTU = 1280;
+
+export const ipv6MtuTooSmall = (mtu: number) =>
+  invalidInput(`IPv6 protocol requires a minimum MTU of ${IPV6_MIN_MTU}, while the configured value is ${mtu}`);
+
 function adminOnly(caller: Caller, action: string, attribute: string, given: boolean): void {
   if (given && !caller.isAdmin) throw policyNotAuthorized(`${action}:${attribute}`);
 }
@@ -78,14 +97,14 @@ export function createNetwork(s: NetworkingState, ctx: NetworkingContext, input:
     shared: input.shared ?? false,
     external,
     isDefault: input.isDefault ?? false,
-    mtu: input.mtu ?? 1500,
+    mtu: checkMtu(input.mtu) ?? MAX_MTU,
     portSecurityEnabled: input.portSecurityEnabled ?? true,
     qosPolicyId: input.qosPolicyId ?? null,
     subnetIds: [],
     provider: segment,
     portCount: 0,
-    dnsDomain: input.dnsDomain ?? "",
-    availabilityZoneHints: input.availabilityZoneHints ?? [],
+    dnsDomain: checkDnsDomain(input.dnsDomain ?? ""),
+    availabilityZoneHints: checkAzHints(input.availabilityZoneHints),
   };
   put(s.networks, network);
   ctx.tx.emit("networking.network.created", { id: network.id, name: network.name, projectId, shared: network.shared, external });
@@ -152,10 +171,13 @@ export function updateNetwork(s: NetworkingState, ctx: NetworkingContext, id: st
   if (patch.shared !== undefined) n.shared = patch.shared;
   n.external = external;
   n.isDefault = external && (patch.isDefault ?? n.isDefault);
-  if (patch.mtu !== undefined) n.mtu = patch.mtu;
+  if (patch.mtu !== undefined) {
+    n.mtu = checkMtu(patch.mtu) as number;
+    if (n.mtu < IPV6_MIN_MTU && n.subnetIds.some((sid) => get(s.subnets, sid)?.ipVersion === 6)) throw ipv6MtuTooSmall(n.mtu);
+  }
   if (patch.portSecurityEnabled !== undefined) n.portSecurityEnabled = patch.portSecurityEnabled;
   if (patch.qosPolicyId !== undefined) n.qosPolicyId = patch.qosPolicyId;
-  if (patch.dnsDomain !== undefined) n.dnsDomain = patch.dnsDomain;
+  if (patch.dnsDomain !== undefined) n.dnsDomain = checkDnsDomain(patch.dnsDomain);
   touch(n, ctx.now);
   ctx.tx.emit("networking.network.updated", { id, fields: Object.keys(patch) });
   return n;
@@ -179,7 +201,8 @@ const AUTO_DELETE_OWNERS = new Set(["network:dhcp", "network:distributed", "netw
 
 /**
  * Deletes the network with its subnets: 409 NetworkInUse while ports other than its own service ports
- * remain (network.portCount, and any port not in AUTO_DELETE_OWNERS); service ports are deleted with it;
+ * remain (network.portCount, and any port not in AUTO_DELETE_OWNERS); service ports are deleted with it,
+ * and so are an external network's unassociated floating IPs (an associated one is NetworkInUse);
  * a subnet that still has addresses allocated is 409 SubnetInUse. All of it in the caller's one write,
  * so a refusal changes nothing.
  */
@@ -188,6 +211,11 @@ export function deleteNetwork(s: NetworkingState, ctx: NetworkingContext, id: st
   const ports = filter(s.ports, (p) => p.networkId === id);
   const blocking = ports.filter((p) => !AUTO_DELETE_OWNERS.has(p.deviceOwner));
   if (n.portCount > 0 || blocking.length > 0) throw networkInUse(id, blocking.map((p) => p.id));
+  // floating IPs of an external network: unassociated ones go with it, an associated one blocks
+  const fips = n.external && s.floatingIps.size > 0 ? filter(s.floatingIps, (f) => f.floatingNetworkId === id) : [];
+  if (fips.some((f) => f.portId !== null)) throw networkInUse(id, []);
+  onNetworkDeleting(s, id);
+  for (const fip of fips) deleteFloatingIp(s, ctx, fip);
   for (const port of ports) deletePortRecord(s, ctx, port);
   for (const subnetId of [...n.subnetIds]) {
     const subnet = get(s.subnets, subnetId);

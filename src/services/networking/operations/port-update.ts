@@ -7,10 +7,12 @@ import * as E from "../errors.js";
 import { canonicalIp } from "../ip.js";
 import type { FixedIp, NetworkingState, Port } from "../state.js";
 import { touch, type NetworkingContext } from "./common.js";
-import { allocateAddresses, releaseAddresses, type AddressRequest } from "./addresses.js";
+import { allocateAddresses, releaseAddresses, takeEui64, type AddressRequest } from "./addresses.js";
 import { checkPortGroups, countGroupPorts } from "./security-groups.js";
-import { addressPairs, checkPortPolicy, claimMac, emitPortUpdated, isRouterOwner, portStatus, releaseMac, type AddressPairInput } from "./ports.js";
+import { isAutoAddress } from "./subnet-checks.js";
+import { addressOptions, addressPairs, checkPortPolicy, claimMac, emitPortUpdated, portStatus, releaseMac, type AddressPairInput } from "./ports.js";
 import { visiblePort, visibleQosPolicy } from "./visibility.js";
+import { checkDnsName, mergeExtraDhcpOpts, type ExtraDhcpOptInput } from "./port-extras.js";
 
 export interface PortPatch {
   name?: string;
@@ -28,6 +30,8 @@ export interface PortPatch {
   bindingHostId?: string;
   bindingVnicType?: string;
   bindingProfile?: Record<string, unknown> | null;
+  extraDhcpOpts?: ExtraDhcpOptInput[];
+  dnsName?: string;
 }
 
 /**
@@ -35,7 +39,11 @@ export interface PortPatch {
  * keeps it; an entry naming only a subnet keeps one of the port's addresses there, if any; everything else
  * is added; old addresses nobody claimed are removed.
  */
-function changedIps(original: readonly FixedIp[], wanted: readonly AddressRequest[]): { keep: FixedIp[]; add: AddressRequest[]; remove: FixedIp[] } {
+export function changedIps(
+  original: readonly FixedIp[],
+  wanted: readonly AddressRequest[],
+  keepUnclaimed: (subnetId: string) => boolean = () => false,
+): { keep: FixedIp[]; add: AddressRequest[]; remove: FixedIp[] } {
   const unclaimed = [...original];
   const keep: FixedIp[] = [];
   const add: AddressRequest[] = [];
@@ -53,8 +61,15 @@ function changedIps(original: readonly FixedIp[], wanted: readonly AddressReques
     if (at >= 0) claim(at);
     else add.push(request);
   }
+  // an address on a SLAAC / stateless subnet stays unless the request takes it away explicitly
+  keep.push(...unclaimed.filter((f) => keepUnclaimed(f.subnetId)));
   const kept = original.filter((f) => keep.includes(f));
-  return { keep: kept, add, remove: unclaimed };
+  return { keep: kept, add, remove: unclaimed.filter((f) => !keepUnclaimed(f.subnetId)) };
+}
+
+function autoAddressSubnet(s: NetworkingState, subnetId: string): boolean {
+  const subnet = get(s.subnets, subnetId);
+  return subnet !== undefined && subnet.ipVersion === 6 && isAutoAddress(subnet);
 }
 
 export function updatePort(s: NetworkingState, ctx: NetworkingContext, id: string, patch: PortPatch): Port {
@@ -73,20 +88,26 @@ export function updatePort(s: NetworkingState, ctx: NetworkingContext, id: strin
   if (patch.bindingHostId !== undefined) port.bindingHostId = patch.bindingHostId;
   if (patch.bindingVnicType !== undefined) port.bindingVnicType = patch.bindingVnicType;
   if (patch.bindingProfile !== undefined) port.bindingProfile = patch.bindingProfile ?? {};
+  if (patch.extraDhcpOpts !== undefined) port.extraDhcpOpts = mergeExtraDhcpOpts(port.extraDhcpOpts, patch.extraDhcpOpts);
+  if (patch.dnsName !== undefined) port.dnsName = checkDnsName(patch.dnsName);
   if (patch.macAddress !== undefined) {
     const mac = patch.macAddress.toLowerCase().replaceAll("-", ":");
     if (mac !== port.macAddress) {
       const old = port.macAddress;
       port.macAddress = claimMac(s, ctx, network.id, port.id, patch.macAddress);
       releaseMac(s, old, port.id);
+      // EUI-64 addresses follow the MAC
+      const derived = port.fixedIps.filter((f) => autoAddressSubnet(s, f.subnetId));
+      releaseAddresses(s, derived);
+      port.fixedIps = port.fixedIps.map((f) => (derived.includes(f) ? takeEui64(s, network, get(s.subnets, f.subnetId)!, port.macAddress, port.id) : f));
     }
   }
 
   if (patch.fixedIps !== undefined) {
-    const { keep, add, remove } = changedIps(port.fixedIps, patch.fixedIps);
+    const { keep, add, remove } = changedIps(port.fixedIps, patch.fixedIps, (subnetId) => autoAddressSubnet(s, subnetId));
     // removed addresses go back first, so one request may move a port to an address it frees
     releaseAddresses(s, remove);
-    const added = add.length === 0 ? [] : allocateAddresses(s, network, add, port.id, { allowGateway: isRouterOwner(port.deviceOwner) });
+    const added = add.length === 0 ? [] : allocateAddresses(s, network, add, port.id, { ...addressOptions(port.deviceOwner, port.macAddress), held: keep });
     port.fixedIps = [...keep, ...added];
   }
 

@@ -10,10 +10,12 @@ import { canonicalIp } from "../ip.js";
 import { parseCidr } from "../cidr.js";
 import type { Network, NetworkingState, Port } from "../state.js";
 import { newStandard, releaseQuota, reserveQuota, type NetworkingContext } from "./common.js";
-import { allocateAddresses, releaseAddresses, type AddressRequest } from "./addresses.js";
+import { allocateAddresses, releaseAddresses, type AddressRequest, type AllocateOptions } from "./addresses.js";
 import { checkPortGroups, countGroupPorts, ensureDefaultGroup } from "./security-groups.js";
 import { disassociateFloatingIpsOfPort } from "./floating-ips.js";
 import { visibleNetwork, visiblePort, visibleQosPolicy } from "./visibility.js";
+import { checkDnsName, mergeExtraDhcpOpts, type ExtraDhcpOptInput } from "./port-extras.js";
+import { checkPortDeletable, onPortDeleting } from "./net-ext-hooks.js";
 
 export const ROUTER_GATEWAY = "network:router_gateway";
 export const ROUTER_INTERFACE = "network:router_interface";
@@ -54,6 +56,8 @@ export interface PortInput {
   bindingVnicType?: string;
   bindingProfile?: Record<string, unknown>;
   tags?: string[];
+  extraDhcpOpts?: ExtraDhcpOptInput[];
+  dnsName?: string;
 }
 
 /** Ports with a `network:` owner are trusted: Neutron gives them no security groups. */
@@ -61,8 +65,18 @@ export function isTrustedOwner(deviceOwner: string): boolean {
   return deviceOwner.startsWith("network:");
 }
 
+/** Router interface owners (ROUTER_INTERFACE_OWNERS_SNAT): no automatic EUI-64 addresses for them. */
+export function isRouterInterfaceOwner(deviceOwner: string): boolean {
+  return isRouterOwner(deviceOwner) && deviceOwner !== ROUTER_GATEWAY;
+}
+
 export function isRouterOwner(deviceOwner: string): boolean {
   return ROUTER_OWNERS.has(deviceOwner);
+}
+
+/** How a port's addresses are allocated: router ports may take the anycast address, others get EUI-64 ones. */
+export function addressOptions(deviceOwner: string, mac: string): AllocateOptions {
+  return { allowGateway: isRouterOwner(deviceOwner), mac, routerInterface: isRouterInterfaceOwner(deviceOwner) };
 }
 
 /**
@@ -164,7 +178,7 @@ export function createPort(s: NetworkingState, ctx: NetworkingContext, input: Po
   const deviceId = input.deviceId ?? "";
   const adminStateUp = input.adminStateUp ?? true;
   const macAddress = claimMac(s, ctx, network.id, standard.id, input.macAddress);
-  const fixedIps = input.fixedIps?.length === 0 ? [] : allocateAddresses(s, network, input.fixedIps, standard.id, { allowGateway: isRouterOwner(deviceOwner) });
+  const fixedIps = allocateAddresses(s, network, input.fixedIps, standard.id, addressOptions(deviceOwner, macAddress));
   const portSecurityEnabled = input.portSecurityEnabled ?? network.portSecurityEnabled;
   const securityGroups = groupsForNewPort(s, ctx, { projectId, deviceOwner, portSecurityEnabled, fixedIps }, input.securityGroups);
   const pairs = input.allowedAddressPairs ?? [];
@@ -186,6 +200,8 @@ export function createPort(s: NetworkingState, ctx: NetworkingContext, input: Po
     bindingVnicType: input.bindingVnicType ?? "normal",
     bindingProfile: input.bindingProfile ?? {},
     countsAgainstNetwork: input.countsAgainstNetwork ?? true,
+    extraDhcpOpts: mergeExtraDhcpOpts([], input.extraDhcpOpts ?? []),
+    dnsName: checkDnsName(input.dnsName ?? ""),
   };
   put(s.ports, port);
   countGroupPorts(s, securityGroups, 1);
@@ -208,6 +224,7 @@ export function deletePortRecord(s: NetworkingState, ctx: NetworkingContext, por
   if (stored.projectId !== "") releaseQuota(s, stored.projectId, "port");
   const network = get(s.networks, stored.networkId);
   if (network && stored.countsAgainstNetwork) network.portCount = Math.max(0, network.portCount - 1);
+  onPortDeleting(s, stored.id);
   disassociateFloatingIpsOfPort(s, stored.id, ctx.now);
   // a router port deleted with its network: the router forgets it rather than point at nothing
   forgetRouterPort(s, stored);
@@ -234,6 +251,7 @@ function forgetRouterPort(s: NetworkingState, port: Port): void {
 /** DELETE /ports/{id}: a router's or floating IP's port goes through its owner's API (409 while that exists). */
 export function deletePort(s: NetworkingState, ctx: NetworkingContext, id: string): void {
   const port = visiblePort(s, ctx.caller, id);
+  checkPortDeletable(s, port.id);
   if (SERVICE_OWNERS.has(port.deviceOwner)) {
     const holder = port.deviceOwner === "network:floatingip" ? get(s.floatingIps, port.deviceId) : get(s.routers, port.deviceId);
     if (holder) throw E.servicePortInUse(port.id, `has device owner ${port.deviceOwner}`);

@@ -1,5 +1,6 @@
 // Per-project reset: the project's networking resources go back to the seed world (networks, subnets,
-// ports, routers and their gateway ports, security groups and rules, floating IPs, QoS policies, quota)
+// ports, routers and their gateway ports, security groups and rules, floating IPs, QoS policies, subnet
+// pools, address scopes, quota)
 // while other projects keep theirs. Records link across projects (a router's gateway address on admin's
 // public network, another project's port on a shared network), so the merged records are pruned of
 // dangling links and every index (addresses, MACs, counts, usage) is rebuilt from them.
@@ -14,6 +15,7 @@ import { allocateSpecific, newIpam } from "../ipam.js";
 import { ipOwnerKey, type FixedIp, type NetworkingState, type Port, type QuotaLimits } from "../state.js";
 import { ruleFingerprint } from "./security-group-rules.js";
 import { ROUTER_GATEWAY, ROUTER_INTERFACE } from "./ports.js";
+import { resetNetExtProject } from "./net-ext-hooks.js";
 
 type Row = { id: string };
 
@@ -49,10 +51,13 @@ export function resetNetworkingProject(draft: NetworkingState, seeded: Networkin
     floatingIps: merge(now.floatingIps, seed.floatingIps, owned, owned),
     qosPolicies: merge(now.qosPolicies, seed.qosPolicies, owned, owned),
     quotas: merge(now.quotas, seed.quotas, (q) => q.id === projectId, (q) => q.id === projectId),
+    subnetPools: merge(now.subnetPools, seed.subnetPools, owned, owned),
+    addressScopes: merge(now.addressScopes, seed.addressScopes, owned, owned),
   };
   prune(f, restored);
   reindex(f, now, seed, projectId);
   Object.assign(draft, f);
+  resetNetExtProject(draft, seeded, projectId);
 }
 
 /** A rebuilt table continues the old one's insertion counter: networks derive segmentation ids from it. */
@@ -127,6 +132,8 @@ function prune(f: NetworkingState, restored: Set<string>): void {
   for (const n of scan(f.networks)) n.qosPolicyId = policy(n.qosPolicyId);
   for (const p of scan(f.ports)) p.qosPolicyId = policy(p.qosPolicyId);
   for (const fip of scan(f.floatingIps)) fip.qosPolicyId = policy(fip.qosPolicyId);
+  for (const s of scan(f.subnets)) if (s.subnetpoolId !== null && !has(f.subnetPools, s.subnetpoolId)) s.subnetpoolId = null;
+  for (const p of scan(f.subnetPools)) if (p.addressScopeId !== null && !has(f.addressScopes, p.addressScopeId)) p.addressScopeId = null;
 }
 
 /** Every index and count, rebuilt from the records as the operations keep them. */
@@ -180,6 +187,17 @@ function reindex(f: NetworkingState, now: NetworkingState, seed: NetworkingState
   for (const n of scan(f.networks)) count(n.projectId, "network");
   for (const s of scan(f.subnets)) count(s.projectId, "subnet");
   for (const g of scan(f.securityGroups)) count(g.projectId, "security_group");
+
+  // subnet pools: their subnets, their scopes' member lists, one default per family
+  for (const p of scan(f.subnetPools)) p.subnetIds = [];
+  for (const a of scan(f.addressScopes)) a.subnetpoolIds = [];
+  for (const s of scan(f.subnets)) if (s.subnetpoolId !== null) get(f.subnetPools, s.subnetpoolId)!.subnetIds.push(s.id);
+  f.defaultSubnetPools = emptyDict();
+  for (const p of scan(f.subnetPools)) {
+    if (p.addressScopeId !== null) get(f.addressScopes, p.addressScopeId)!.subnetpoolIds.push(p.id);
+    if (p.isDefault && dictGet(f.defaultSubnetPools, String(p.ipVersion)) === undefined) dictSet(f.defaultSubnetPools, String(p.ipVersion), p.id);
+    else p.isDefault = false;
+  }
 
   f.defaultGroups = emptyDict();
   for (const [project, groupId] of dictEntries(now.defaultGroups)) if (project !== projectId && has(f.securityGroups, groupId)) dictSet(f.defaultGroups, project, groupId);

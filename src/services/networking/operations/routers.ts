@@ -7,11 +7,15 @@ import type { Caller } from "../../../kernel/operation.js";
 import { badRequest, invalidAttribute, invalidRoutes, notFound, policyNotAuthorized, routerExternalGatewayInUseByFloatingIp, routerInUse } from "../errors.js";
 import { parseCidr, cidrContains } from "../cidr.js";
 import { parseIp, sameIp } from "../ip.js";
-import type { FixedIp, NetworkingState, Router } from "../state.js";
+import type { NetworkingState, Router } from "../state.js";
 import { newStandard, owns, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { createPort, deletePortRecord, ROUTER_GATEWAY } from "./ports.js";
 import { floatingIpsOfRouter } from "./floating-ips.js";
+import { changedIps } from "./port-update.js";
+import { allocateAddresses, releaseAddresses } from "./addresses.js";
 import { visibleNetwork } from "./visibility.js";
+import { applyRouterFlags, onRouterDeleting } from "./net-ext-hooks.js";
+import { checkAzHints } from "./availability-zones.js";
 
 /** `external_gateway_info` as the API gives it; null or `{}` clears the gateway. */
 export interface GatewayInput {
@@ -29,9 +33,10 @@ export interface RouterInput {
   gateway?: GatewayInput | null;
   distributed?: boolean;
   ha?: boolean;
+  availabilityZoneHints?: string[];
 }
 
-export interface RouterPatch extends Omit<RouterInput, "projectId" | "tags" | "gateway"> {
+export interface RouterPatch extends Omit<RouterInput, "projectId" | "tags" | "gateway" | "availabilityZoneHints"> {
   /** undefined leaves the gateway as it is; null (or no network_id) clears it */
   gateway?: GatewayInput | null;
   routes?: Array<{ destination: string; nexthop: string }> | null;
@@ -59,9 +64,11 @@ export function createRouter(s: NetworkingState, ctx: NetworkingContext, input: 
     externalGateway: null,
     interfaces: [],
     routes: [],
+    availabilityZoneHints: checkAzHints(input.availabilityZoneHints),
   };
   put(s.routers, router);
   const stored = get(s.routers, router.id)!;
+  applyRouterFlags(ctx.caller, "create_router", stored, input);
   if (input.gateway) applyGateway(s, ctx, stored, input.gateway);
   ctx.tx.emit("networking.router.created", { id: stored.id, projectId });
   return stored;
@@ -69,6 +76,7 @@ export function createRouter(s: NetworkingState, ctx: NetworkingContext, input: 
 
 export function updateRouter(s: NetworkingState, ctx: NetworkingContext, router: Router, patch: RouterPatch): Router {
   checkAdminOnly(ctx.caller, "update_router", patch);
+  applyRouterFlags(ctx.caller, "update_router", router, patch);
   if (patch.name !== undefined) router.name = patch.name;
   if (patch.description !== undefined) router.description = patch.description;
   if (patch.adminStateUp !== undefined) router.adminStateUp = patch.adminStateUp;
@@ -92,6 +100,7 @@ export function deleteRouter(s: NetworkingState, ctx: NetworkingContext, router:
     throw routerInUse(router.id, `has ports still attached: ${router.interfaces.map((i) => i.portId).join(", ")}`);
   }
   clearGateway(s, ctx, router);
+  onRouterDeleting(s, router.id);
   releaseQuota(s, router.projectId, "router");
   remove(s.routers, router.id);
   ctx.tx.emit("networking.router.deleted", { id: router.id, projectId: router.projectId });
@@ -100,7 +109,6 @@ export function deleteRouter(s: NetworkingState, ctx: NetworkingContext, router:
 /** `distributed`, `ha` and the gateway's SNAT and fixed addresses are admin-only attributes in Neutron. */
 function checkAdminOnly(caller: Caller, action: string, input: { distributed?: boolean; ha?: boolean; gateway?: GatewayInput | null }): void {
   if (caller.isAdmin) {
-    if (input.distributed || input.ha) throw badRequest("router", "distributed and HA routers are not supported by this cloud");
     return;
   }
   if (input.distributed !== undefined) throw policyNotAuthorized(`${action}:distributed`);
@@ -120,8 +128,9 @@ function applyGateway(s: NetworkingState, ctx: NetworkingContext, router: Router
   const network = visibleNetwork(s, ctx.caller, info.networkId);
   if (!network.external) throw badRequest("router", `Network ${network.id} is not an external network`);
   const current = router.externalGateway;
-  if (current && current.networkId === network.id && (info.externalFixedIps === undefined || sameFixedIps(current.fixedIps, info.externalFixedIps))) {
+  if (current && current.networkId === network.id) {
     if (info.enableSnat !== undefined) current.enableSnat = info.enableSnat;
+    if (info.externalFixedIps !== undefined) updateGatewayAddresses(s, router, current, info.externalFixedIps);
     return;
   }
   const enableSnat = info.enableSnat ?? current?.enableSnat ?? true;
@@ -152,11 +161,21 @@ function clearGateway(s: NetworkingState, ctx: NetworkingContext, router: Router
   if (port) deletePortRecord(s, elevated(ctx), port);
 }
 
-function sameFixedIps(current: FixedIp[], wanted: Array<{ subnetId?: string; ipAddress?: string }>): boolean {
-  return (
-    current.length === wanted.length &&
-    wanted.every((w, i) => (w.subnetId === undefined || w.subnetId === current[i].subnetId) && (w.ipAddress === undefined || sameAddress(w.ipAddress, current[i].ipAddress)))
-  );
+/**
+ * New external_fixed_ips on the same network change the gateway port in place, as Neutron's port update
+ * reads them (changedIps): an entry naming an address or a subnet the port already has keeps it, so the
+ * same set given again changes nothing; unclaimed addresses are freed, new ones allocated.
+ */
+function updateGatewayAddresses(s: NetworkingState, router: Router, gateway: NonNullable<Router["externalGateway"]>, wanted: Array<{ subnetId?: string; ipAddress?: string }>): void {
+  const port = get(s.ports, gateway.portId);
+  const network = get(s.networks, gateway.networkId);
+  if (!port || !network) return;
+  const { keep, add, remove } = changedIps(port.fixedIps, wanted);
+  if (add.length === 0 && remove.length === 0) return;
+  releaseAddresses(s, remove);
+  const added = add.length === 0 ? [] : allocateAddresses(s, network, add, port.id, { allowGateway: true });
+  port.fixedIps = [...keep, ...added];
+  gateway.fixedIps = port.fixedIps.map((ip) => ({ ...ip }));
 }
 
 function sameAddress(a: string, b: string): boolean {

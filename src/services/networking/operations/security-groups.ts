@@ -10,6 +10,7 @@ import * as E from "../errors.js";
 import type { NetworkingState, QuotaResource, SecurityGroup } from "../state.js";
 import { releaseQuota, reserveQuota, touch, type NetworkingContext } from "./common.js";
 import { addRuleRecord, normalizeRule, removeRuleRecord, visibleGroup, type RuleInput } from "./security-group-rules.js";
+import { onRbacObjectDeleting } from "./net-ext-hooks.js";
 
 export { visibleGroup } from "./security-group-rules.js";
 
@@ -141,6 +142,7 @@ export function deleteGroup(s: NetworkingState, ctx: NetworkingContext, id: stri
   if (group.portCount > 0) throw E.securityGroupInUse(id);
   const isDefault = isDefaultGroup(s, group);
   if (isDefault && !ctx.caller.isAdmin) throw E.cannotRemoveDefault();
+  onRbacObjectDeleting(s, "security_group", id);
   const ownRules = [...group.ruleIds];
   for (const ruleId of ownRules) {
     const rule = get(s.rules, ruleId);

@@ -79,7 +79,8 @@ function sameFamily(version: 4 | 6, text: string, name: string): void {
   if (found !== version) throw invalidInput(`${name} '${text}' does not match the ip_version '${version}'`);
 }
 
-const isAutoAddress = (f: SubnetFields) =>
+/** SLAAC and DHCPv6-stateless subnets: every port gets its EUI-64 address there (ipv6_utils.is_auto_address_subnet). */
+export const isAutoAddress = (f: SubnetFields) =>
   f.ipv6AddressMode === "slaac" ||
   f.ipv6AddressMode === "dhcpv6-stateless" ||
   (!f.ipv6AddressMode && (f.ipv6RaMode === "slaac" || f.ipv6RaMode === "dhcpv6-stateless"));

@@ -3,7 +3,7 @@
 // it consistent, the in-use check on delete, and subnet quotas. Validation lives in subnet-checks.ts.
 
 import { dictEntries, dictGet } from "../../../kernel/store/dict.js";
-import { get, put, remove } from "../../../kernel/store/table.js";
+import { filter, get, put, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { defaultGateway, formatCidr, offsetOf, requireCidr } from "../cidr.js";
 import { formatIp, requireIp, type IpAddress } from "../ip.js";
@@ -11,12 +11,20 @@ import { allocateSpecific, dropSubnet, newIpam, usedCount } from "../ipam.js";
 import { gatewayIpInUse, notFound, policyNotAuthorized, subnetInUse } from "../errors.js";
 import { ipOwnerKey, type Network, type NetworkingState, type Subnet } from "../state.js";
 import { newStandard, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
-import { checkCidrFree, checkGatewayOutOfPools, checkSemantics, checkSyntax, poolsText, resolvePools, type SubnetFields } from "./subnet-checks.js";
+import { releaseAddresses, takeEui64 } from "./addresses.js";
+import { emitPortUpdated, isRouterInterfaceOwner, ROUTER_INTERFACE } from "./ports.js";
+import { isAutoAddress, checkCidrFree, checkGatewayOutOfPools, checkSemantics, checkSyntax, poolsText, resolvePools, type SubnetFields } from "./subnet-checks.js";
 import { visibleNetwork, visibleSubnet } from "./visibility.js";
+import { IPV6_MIN_MTU, ipv6MtuTooSmall } from "./networks.js";
+import { allocateFromPool, checkPoolAffinity, requestedPool } from "./subnet-allocation.js";
 
 export interface SubnetInput extends SubnetFields {
   networkId: string;
-  cidr: string;
+  /** absent: allocated from the subnet pool */
+  cidr?: string;
+  subnetpoolId?: string | null;
+  useDefaultSubnetpool?: boolean;
+  prefixlen?: number;
   ipVersion: 4 | 6;
   name?: string;
   description?: string;
@@ -46,15 +54,19 @@ function ownedSubnet(s: NetworkingState, caller: Caller, id: string, action: str
  * other projects get 403 while on any other network they get 404 (base.py's tenant ownership check).
  * Initialises the subnet's allocator and adds the subnet to network.subnetIds.
  */
-export function createSubnet(s: NetworkingState, ctx: NetworkingContext, input: SubnetInput): Subnet {
+export function createSubnet(s: NetworkingState, ctx: NetworkingContext, request: SubnetInput): Subnet {
   const caller = ctx.caller;
-  checkSyntax(input.cidr, input);
-  const projectId = targetProject(caller, input.projectId);
-  const network = visibleNetwork(s, caller, input.networkId);
+  if (request.cidr !== undefined) checkSyntax(request.cidr, request);
+  const projectId = targetProject(caller, request.projectId);
+  const network = visibleNetwork(s, caller, request.networkId);
   if (!caller.isAdmin && network.projectId !== projectId) {
     if (!network.shared) throw notFound("Network", network.id);
     throw policyNotAuthorized("create_subnet");
   }
+  const pool = requestedPool(s, caller, request);
+  if (pool) checkPoolAffinity(s, network, pool);
+  const input = { ...request, cidr: pool ? allocateFromPool(s, pool, projectId, request) : (request.cidr as string) };
+  if (input.ipVersion === 6 && network.mtu < IPV6_MIN_MTU) throw ipv6MtuTooSmall(network.mtu);
   const fields: SubnetFields = { ...input, enableDhcp: input.enableDhcp ?? true };
   checkSemantics(input.ipVersion, input.cidr, fields, "new subnet", false);
   reserveQuota(s, projectId, "subnet");
@@ -78,8 +90,11 @@ export function createSubnet(s: NetworkingState, ctx: NetworkingContext, input: 
     routerIds: [],
     serviceTypes: [...(input.serviceTypes ?? [])],
     dnsPublishFixedIp: input.dnsPublishFixedIp ?? false,
+    subnetpoolId: pool?.id ?? null,
   };
   put(s.subnets, subnet);
+  pool?.subnetIds.push(subnet.id);
+  if (subnet.ipVersion === 6 && isAutoAddress(subnet)) addAutoAddresses(s, ctx, network, get(s.subnets, subnet.id)!);
   network.subnetIds.push(subnet.id);
   touch(network, ctx.now);
   ctx.tx.emit("networking.subnet.created", { id: subnet.id, networkId: network.id, cidr: subnet.cidr, projectId });
@@ -156,6 +171,37 @@ function rebuildIpam(s: NetworkingState, subnet: Subnet, fresh: Subnet["ipam"]):
   subnet.ipam = fresh;
 }
 
+/**
+ * A new SLAAC / DHCPv6-stateless subnet gives every port already on the network its EUI-64 address there
+ * (add_auto_addrs_on_network_ports), router interfaces excepted. Scans the ports once: subnet creation is rare.
+ */
+function addAutoAddresses(s: NetworkingState, ctx: NetworkingContext, network: Network, subnet: Subnet): void {
+  for (const port of filter(s.ports, (p) => p.networkId === network.id && !isRouterInterfaceOwner(p.deviceOwner))) {
+    port.fixedIps.push(takeEui64(s, network, subnet, port.macAddress, port.id));
+    touch(port, ctx.now);
+    emitPortUpdated(ctx.tx, port);
+  }
+}
+
+/**
+ * A SLAAC / DHCPv6-stateless subnet goes even while ports hold addresses on it: Neutron takes those
+ * addresses off the ports (router interfaces still block). Walks the address owners once: deletes are rare.
+ */
+function dropAutoAddresses(s: NetworkingState, ctx: NetworkingContext, subnet: Subnet): void {
+  const prefix = `${subnet.id}|`;
+  const owners = new Set<string>();
+  for (const [key, owner] of dictEntries(s.ipOwners)) if (key.startsWith(prefix)) owners.add(owner);
+  for (const owner of owners) {
+    const port = get(s.ports, owner);
+    if (!port || port.deviceOwner === ROUTER_INTERFACE) continue;
+    const gone = port.fixedIps.filter((f) => f.subnetId === subnet.id);
+    releaseAddresses(s, gone);
+    port.fixedIps = port.fixedIps.filter((f) => f.subnetId !== subnet.id);
+    touch(port, ctx.now);
+    emitPortUpdated(ctx.tx, port);
+  }
+}
+
 export function deleteSubnet(s: NetworkingState, ctx: NetworkingContext, id: string): void {
   deleteSubnetRecord(s, ctx, ownedSubnet(s, ctx.caller, id, "delete_subnet"));
 }
@@ -165,6 +211,7 @@ export function deleteSubnet(s: NetworkingState, ctx: NetworkingContext, id: str
  * floating IPs); drops its allocator chunks, takes it off its network, and releases its quota.
  */
 export function deleteSubnetRecord(s: NetworkingState, ctx: NetworkingContext, subnet: Subnet): void {
+  if (subnet.routerIds.length === 0 && usedCount(subnet.ipam) > 0 && subnet.ipVersion === 6 && isAutoAddress(subnet)) dropAutoAddresses(s, ctx, subnet);
   if (usedCount(subnet.ipam) > 0 || subnet.routerIds.length > 0) throw subnetInUse(subnet.id);
   dropSubnet(s.ipChunks, subnet.id, subnet.ipam);
   const network = get(s.networks, subnet.networkId);
@@ -172,6 +219,8 @@ export function deleteSubnetRecord(s: NetworkingState, ctx: NetworkingContext, s
     network.subnetIds = network.subnetIds.filter((sid) => sid !== subnet.id);
     touch(network, ctx.now);
   }
+  const pool = subnet.subnetpoolId ? get(s.subnetPools, subnet.subnetpoolId) : undefined;
+  if (pool) pool.subnetIds = pool.subnetIds.filter((sid) => sid !== subnet.id);
   remove(s.subnets, subnet.id);
   releaseQuota(s, subnet.projectId, "subnet");
   ctx.tx.emit("networking.subnet.deleted", { id: subnet.id, networkId: subnet.networkId, projectId: subnet.projectId });

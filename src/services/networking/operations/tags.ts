@@ -1,5 +1,5 @@
 // The standard-attr-tag extension: tags on networks, subnets, ports, routers, security groups, floating IPs
-// and QoS policies (`openstack network create --tag` sets them through these calls after creating).
+// QoS policies and subnet pools (`openstack network create --tag` sets them through these calls after creating).
 
 import { get, type Table } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -16,6 +16,7 @@ export const TAGGABLE = {
   "security-groups": ["securityGroups", "Security group"],
   floatingips: ["floatingIps", "Floating IP"],
   "qos/policies": ["qosPolicies", "QoS policy"],
+  subnetpools: ["subnetPools", "Subnetpool"],
 } as const satisfies Record<string, readonly [keyof NetworkingState, string]>;
 
 export type TaggableCollection = keyof typeof TAGGABLE;

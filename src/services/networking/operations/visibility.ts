@@ -5,17 +5,18 @@
 import type { Caller } from "../../../kernel/operation.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { notFound, policyNotAuthorized } from "../errors.js";
+import { rbacGrants } from "./rbac-policies.js";
 import type { Network, NetworkingState, Port, QosPolicy, Subnet } from "../state.js";
 
 /** Non-admins see their own networks, shared ones and external ones (Neutron's policy). */
-export function canSeeNetwork(caller: Caller, n: Network): boolean {
-  return caller.isAdmin || n.projectId === caller.projectId || n.shared || n.external;
+export function canSeeNetwork(caller: Caller, n: Network, s?: NetworkingState): boolean {
+  return caller.isAdmin || n.projectId === caller.projectId || n.shared || n.external || (s !== undefined && rbacGrants(s, "network", n.id, caller.projectId));
 }
 
 /** The network, or NetworkNotFound (404) when it does not exist or the caller cannot see it. */
 export function visibleNetwork(s: NetworkingState, caller: Caller, id: string): Network {
   const n = get(s.networks, id);
-  if (!n || !canSeeNetwork(caller, n)) throw notFound("Network", id);
+  if (!n || !canSeeNetwork(caller, n, s)) throw notFound("Network", id);
   return n;
 }
 
@@ -29,20 +30,23 @@ export function ownedNetwork(s: NetworkingState, caller: Caller, id: string, act
 /** A QoS policy the caller may attach: its own, a shared one, or any for admins. */
 export function visibleQosPolicy(s: NetworkingState, caller: Caller, id: string): QosPolicy {
   const policy = get(s.qosPolicies, id);
-  if (!policy || !(caller.isAdmin || policy.shared || policy.projectId === caller.projectId)) throw notFound("QosPolicy", id);
+  if (!policy || !(caller.isAdmin || policy.shared || policy.projectId === caller.projectId || rbacGrants(s, "qos_policy", id, caller.projectId))) throw notFound("QosPolicy", id);
   return policy;
 }
 
 /** Networks the caller can see, in creation order. */
 export function* visibleNetworks(s: NetworkingState, caller: Caller): Generator<Network> {
-  for (const n of scan(s.networks)) if (canSeeNetwork(caller, n)) yield n;
+  for (const n of scan(s.networks)) if (canSeeNetwork(caller, n, s)) yield n;
 }
 
-/** A subnet is visible with its network (own, shared, external), or to the project that owns it. */
+/**
+ * A subnet is visible to its project, to the owner of its network and on a shared network (Neutron's
+ * get_subnet policy): an external network's subnets stay hidden from other projects, though the network is not.
+ */
 export function canSeeSubnet(s: NetworkingState, caller: Caller, subnet: Subnet): boolean {
   if (caller.isAdmin || subnet.projectId === caller.projectId) return true;
   const network = get(s.networks, subnet.networkId);
-  return network !== undefined && canSeeNetwork(caller, network);
+  return network !== undefined && (network.shared || network.projectId === caller.projectId || rbacGrants(s, "network", network.id, caller.projectId, "access_as_shared"));
 }
 
 /** The subnet, or SubnetNotFound (404) when it does not exist or the caller cannot see it. */

@@ -1,5 +1,6 @@
 // Neutron list semantics shared by every collection: filters on any attribute of the rendered record
-// (a repeated parameter means OR, different ones AND, booleans as True/False), `fields=` selection,
+// (a repeated parameter means OR, different ones AND, booleans as True/False; the tag filters as
+// standard-attr-tag defines them), `fields=` selection,
 // `limit`/`marker` paging with `<plural>_links`, and `sort_key`/`sort_dir`. An unknown filter is 400.
 
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -26,6 +27,26 @@ function matches(value: unknown, wanted: string[]): boolean {
     if (typeof value === "object") return false;
     return String(value) === w;
   });
+}
+
+/**
+ * The standard-attr-tag filters: `tags` (every tag given), `tags-any` (at least one), `not-tags` (not all
+ * of them), `not-tags-any` (none of them). Each takes a comma-separated list; repeated, the lists join.
+ */
+const TAG_FILTERS: Record<string, (tags: readonly unknown[], wanted: string[]) => boolean> = {
+  tags: (tags, wanted) => wanted.every((w) => tags.includes(w)),
+  "tags-any": (tags, wanted) => wanted.some((w) => tags.includes(w)),
+  "not-tags": (tags, wanted) => !wanted.every((w) => tags.includes(w)),
+  "not-tags-any": (tags, wanted) => !wanted.some((w) => tags.includes(w)),
+};
+
+function filterMatches(view: View, key: string, wanted: string[]): boolean {
+  const tagTest = Object.hasOwn(TAG_FILTERS, key) ? TAG_FILTERS[key] : undefined;
+  if (tagTest) {
+    const tags = view.tags;
+    return tagTest(Array.isArray(tags) ? tags : [], wanted.flatMap((w) => w.split(",")).filter((w) => w !== ""));
+  }
+  return matches(view[key], wanted);
 }
 
 /** Picks `fields=` keys; with none asked, the whole record. */
@@ -79,11 +100,12 @@ export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit
   for (const view of views) {
     if (first) {
       for (const [key] of filters) {
-        if (!Object.hasOwn(view, key)) throw invalidInput(`${key} is not a valid filter for ${plural}`);
+        const attribute = Object.hasOwn(TAG_FILTERS, key) ? "tags" : key;
+        if (!Object.hasOwn(view, attribute)) throw invalidInput(`${key} is not a valid filter for ${plural}`);
       }
       first = false;
     }
-    if (!filters.every(([key, wanted]) => matches(view[key], wanted))) continue;
+    if (!filters.every(([key, wanted]) => filterMatches(view, key, wanted))) continue;
     if (!markerSeen) {
       if (view.id === marker) markerSeen = true;
       continue;

@@ -51,7 +51,8 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
       operation: "networking.network.list",
       handler: (c) => {
         const caller = deps.caller(c);
-        const views = lazyMap(visibleNetworks(deps.state(), caller), (n) => networkView(n, caller));
+        const s = deps.state();
+        const views = lazyMap(visibleNetworks(s, caller), (n) => networkView(n, caller, s));
         return c.json(listBody(c, "networks", views, deps.kernel.options.maxPageSize));
       },
     },
@@ -66,11 +67,11 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
         if (body.networks) {
           const items = body.networks;
           const created = deps.write(c, (s, ctx) => items.map((item) => createNetwork(s, ctx, networkInput(item))));
-          return c.json({ networks: created.map((n) => networkView(n, caller)) }, 201);
+          return c.json({ networks: created.map((n) => networkView(n, caller, deps.state())) }, 201);
         }
         const one = body.network as NetworkCreateBody;
         const network = deps.write(c, (s, ctx) => createNetwork(s, ctx, networkInput(one)));
-        return c.json({ network: networkView(network, caller) }, 201);
+        return c.json({ network: networkView(network, caller, deps.state()) }, 201);
       },
     },
     {
@@ -80,7 +81,7 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const caller = deps.caller(c);
         const network = visibleNetwork(deps.state(), caller, idOf(c));
-        return c.json({ network: selectFields(networkView(network, caller), fieldsOf(c)) });
+        return c.json({ network: selectFields(networkView(network, caller, deps.state()), fieldsOf(c)) });
       },
     },
     {
@@ -92,7 +93,7 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
         const { network: patch } = await readBody(c, networkUpdateSchema, maxBody);
         const caller = deps.caller(c);
         const network = deps.write(c, (s, ctx) => updateNetwork(s, ctx, idOf(c), networkPatch(patch)));
-        return c.json({ network: networkView(network, caller) });
+        return c.json({ network: networkView(network, caller, deps.state()) });
       },
     },
     {

@@ -37,6 +37,8 @@ function portPatch(b: PortUpdateBody): PortPatch {
     bindingHostId: b["binding:host_id"],
     bindingVnicType: b["binding:vnic_type"],
     bindingProfile: b["binding:profile"],
+    extraDhcpOpts: b.extra_dhcp_opts?.map((o) => ({ optName: o.opt_name, optValue: o.opt_value, ipVersion: o.ip_version })),
+    dnsName: b.dns_name,
   };
 }
 

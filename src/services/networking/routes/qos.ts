@@ -12,6 +12,8 @@ import {
   type QosRuleFields, type QosRuleType,
 } from "../operations/qos.js";
 import { qosPolicyView, qosRuleView } from "../views/qos.js";
+import { qosRuleTypeView } from "../views/qos-rule-types.js";
+import { genericNotFound } from "../errors.js";
 import { fieldsOf, listBody, selectFields } from "./list.js";
 import type { NetworkingDeps } from "./deps.js";
 import { visibleQosPolicy } from "../operations/visibility.js";
@@ -33,6 +35,19 @@ export function qosRoutes(deps: NetworkingDeps): RouteDef[] {
       path: "/v2.0/qos/rule-types",
       operation: "networking.qos_rule_type.list",
       handler: (c) => c.json(listBody(c, "rule_types", QOS_RULE_TYPES.map((type) => ({ type })), kernel.options.maxPageSize)),
+    },
+    {
+      method: "GET",
+      path: "/v2.0/qos/rule-types/:rule_type",
+      operation: "networking.qos_rule_type.show",
+      // rule type details are for admins only (Neutron's get_rule_type policy)
+      policy: "admin",
+      handler: (c) => {
+        const type = c.req.param("rule_type") ?? "";
+        const known = QOS_RULE_TYPES.find((t) => t === type);
+        if (!known) throw genericNotFound(`QoS rule type ${type} could not be found.`);
+        return c.json({ rule_type: selectFields(qosRuleTypeView(known), fieldsOf(c)) });
+      },
     },
     {
       method: "GET",

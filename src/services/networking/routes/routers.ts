@@ -71,6 +71,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
             gateway: gatewayInput(b.external_gateway_info),
             distributed: b.distributed,
             ha: b.ha,
+            availabilityZoneHints: b.availability_zone_hints,
           }),
         );
         return c.json({ router: routerView(router) }, 201);

@@ -12,7 +12,8 @@ import type { NetworkingState, Subnet } from "../state.js";
 import { subnetView } from "../views/subnets.js";
 import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
-import { visibleSubnet, visibleSubnets } from "../operations/visibility.js";
+import { canSeeSubnet, visibleSubnet, visibleSubnets } from "../operations/visibility.js";
+import type { Caller } from "../../../kernel/operation.js";
 
 function subnetPatch(b: SubnetUpdateBody): SubnetPatch {
   return {
@@ -36,9 +37,19 @@ function subnetInput(b: SubnetCreateBody): SubnetInput {
     ipVersion: b.ip_version,
     ipv6RaMode: b.ipv6_ra_mode,
     ipv6AddressMode: b.ipv6_address_mode,
+    subnetpoolId: b.subnetpool_id,
+    useDefaultSubnetpool: b.use_default_subnetpool,
+    prefixlen: b.prefixlen,
     projectId: requestedProject(b),
     tags: b.tags,
   };
+}
+
+function* subnetsOfNetwork(s: NetworkingState, caller: Caller, ids: readonly string[]): Generator<Subnet> {
+  for (const id of ids) {
+    const subnet = get(s.subnets, id);
+    if (subnet && canSeeSubnet(s, caller, subnet)) yield subnet;
+  }
 }
 
 const idOf = (c: Ctx) => c.req.param("subnetId") ?? "";
@@ -53,7 +64,12 @@ export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
       operation: "networking.subnet.list",
       handler: (c) => {
         const s = deps.state();
-        const views = lazyMap(visibleSubnets(s, deps.caller(c)), (subnet) => render(s, subnet));
+        const caller = deps.caller(c);
+        // `?network_id=<id>` (OSC's `subnet list --network`) walks that network's subnets, not the table
+        const byNetwork = c.req.queries("network_id");
+        const network = byNetwork?.length === 1 ? get(s.networks, byNetwork[0]) : undefined;
+        const rows = network ? subnetsOfNetwork(s, caller, network.subnetIds) : visibleSubnets(s, caller);
+        const views = lazyMap(rows, (subnet) => render(s, subnet));
         return c.json(listBody(c, "subnets", views, deps.kernel.options.maxPageSize));
       },
     },

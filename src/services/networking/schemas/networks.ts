@@ -20,7 +20,8 @@ const networkFields = {
   admin_state_up: neutronBool.optional(),
   shared: neutronBool.optional(),
   "router:external": neutronBool.optional(),
-  mtu: z.number().int().min(68).max(9216).optional(),
+  // net-mtu-writable converts with convert_to_int: OSC sends `network set --mtu` as a string
+  mtu: z.union([z.number(), z.string().regex(/^\d+$/, "not an integer").transform(Number)]).pipe(z.number().int().min(68).max(9216)).optional(),
   port_security_enabled: neutronBool.optional(),
   qos_policy_id: z.string().nullable().optional(),
   dns_domain: z.string().max(255).optional(),

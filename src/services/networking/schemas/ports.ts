@@ -12,6 +12,12 @@ const fixedIp = z
   .refine((f) => f.subnet_id !== undefined || f.ip_address !== undefined, "each fixed IP needs a subnet_id or an ip_address");
 const addressPair = z.strictObject({ ip_address: z.string().min(1), mac_address: z.string().optional() });
 const deviceId = z.string().max(255);
+/** extra_dhcp_opt: opt_value null removes the option on update; ip_version 4 unless given */
+const extraDhcpOpt = z.strictObject({
+  opt_name: z.string().min(1).max(64),
+  opt_value: z.string().min(1).max(255).nullable(),
+  ip_version: z.union([z.literal(4), z.literal(6), z.enum(["4", "6"]).transform((v) => Number(v) as 4 | 6)]).optional(),
+});
 const deviceOwner = z.string().max(255);
 
 const mutable = {
@@ -29,6 +35,8 @@ const mutable = {
   "binding:host_id": z.string().max(255).optional(),
   "binding:vnic_type": z.enum(VNIC_TYPES).optional(),
   "binding:profile": ownRecord(z.string(), z.unknown()).nullable().optional(),
+  extra_dhcp_opts: z.array(extraDhcpOpt).max(64).optional(),
+  dns_name: z.string().max(255).optional(),
 };
 
 export const portCreate = z.strictObject({

@@ -27,15 +27,16 @@ export const subnetCreate = z.strictObject({
   ...mutable,
   network_id: z.string().min(1),
   ip_version: ipVersion,
-  cidr: z.string(),
+  cidr: z.string().optional(),
+  prefixlen: z.union([z.number(), z.string().regex(/^\d+$/, "not an integer").transform(Number)]).pipe(z.number().int().min(0).max(128)).optional(),
   ipv6_ra_mode: ipv6Mode.optional(),
   ipv6_address_mode: ipv6Mode.optional(),
   project_id: z.string().min(1).optional(),
   tenant_id: z.string().min(1).optional(),
   tags: neutronTags.optional(),
-  // subnet pools and routed-network segments are not emulated: only their "none" values are accepted
-  subnetpool_id: z.null().optional(),
-  use_default_subnetpool: z.literal(false).optional(),
+  subnetpool_id: z.string().min(1).nullable().optional(),
+  use_default_subnetpool: neutronBool.optional(),
+  // routed-network segments are not emulated: only their "none" value is accepted
   segment_id: z.null().optional(),
 });
 export type SubnetCreateBody = z.infer<typeof subnetCreate>;

@@ -5,9 +5,19 @@ import { get } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import type { NetworkingState, Port } from "../state.js";
 import { standardFields } from "../views.js";
+import { trunkDetailsView } from "../operations/trunks.js";
 
 /** What ml2/ovs reports for a port bound to a host. */
 const OVS_VIF_DETAILS = { port_filter: true, connectivity: "l2", bridge_name: "br-int", datapath_type: "system", ovs_hybrid_plug: false };
+
+/** Neutron's dns_assignment: per address, the port's dns_name (or host-<address>) in the network's domain. */
+function dnsAssignment(p: Port, dnsDomain: string): Array<Record<string, string>> {
+  const domain = dnsDomain === "" ? "openstacklocal." : dnsDomain;
+  return p.fixedIps.map((f) => {
+    const hostname = p.dnsName !== "" ? p.dnsName.replace(/\.$/, "").split(".")[0] : `host-${f.ipAddress.replaceAll(/[.:]/g, "-")}`;
+    return { hostname, ip_address: f.ipAddress, fqdn: `${hostname}.${domain}` };
+  });
+}
 
 export function portView(s: NetworkingState, p: Port, caller: Caller): Record<string, unknown> {
   const view: Record<string, unknown> = {
@@ -21,15 +31,15 @@ export function portView(s: NetworkingState, p: Port, caller: Caller): Record<st
     status: p.status,
     security_groups: [...p.securityGroups],
     allowed_address_pairs: p.allowedAddressPairs.map((pair) => ({ ...pair })),
-    extra_dhcp_opts: [],
+    extra_dhcp_opts: p.extraDhcpOpts.map((o) => ({ opt_name: o.optName, opt_value: o.optValue, ip_version: o.ipVersion })),
     port_security_enabled: p.portSecurityEnabled,
     qos_policy_id: p.qosPolicyId,
     qos_network_policy_id: get(s.networks, p.networkId)?.qosPolicyId ?? null,
     "binding:vnic_type": p.bindingVnicType,
     propagate_uplink_status: false,
     ip_allocation: "immediate",
-    dns_name: "",
-    dns_assignment: [],
+    dns_name: p.dnsName,
+    dns_assignment: dnsAssignment(p, get(s.networks, p.networkId)?.dnsDomain ?? ""),
   };
   if (caller.isAdmin) {
     const bound = p.bindingHostId !== "";
@@ -38,5 +48,7 @@ export function portView(s: NetworkingState, p: Port, caller: Caller): Record<st
     view["binding:vif_details"] = bound ? { ...OVS_VIF_DETAILS } : {};
     view["binding:profile"] = { ...p.bindingProfile };
   }
+  const trunk = trunkDetailsView(s, p.id);
+  if (trunk) view.trunk_details = trunk;
   return view;
 }

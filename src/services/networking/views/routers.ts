@@ -2,6 +2,7 @@
 
 import { standardFields } from "../views.js";
 import type { Router } from "../state.js";
+import { routerFlagsView } from "../operations/router-flags.js";
 import type { InterfaceInfo } from "../operations/router-interfaces.js";
 
 export function routerView(r: Router) {
@@ -18,10 +19,9 @@ export function routerView(r: Router) {
         }
       : null,
     routes: r.routes.map((route) => ({ destination: route.destination, nexthop: route.nexthop })),
-    distributed: false,
-    ha: false,
+    ...routerFlagsView(r),
     availability_zones: ["nova"],
-    availability_zone_hints: [],
+    availability_zone_hints: [...(r.availabilityZoneHints ?? [])],
     flavor_id: null,
   };
 }

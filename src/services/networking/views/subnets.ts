@@ -17,7 +17,7 @@ export function subnetView(subnet: Subnet, network: Network | undefined): Record
     host_routes: subnet.hostRoutes.map((r) => ({ destination: r.destination, nexthop: r.nexthop })),
     ipv6_ra_mode: subnet.ipv6RaMode,
     ipv6_address_mode: subnet.ipv6AddressMode,
-    subnetpool_id: null,
+    subnetpool_id: subnet.subnetpoolId ?? null,
     service_types: [...subnet.serviceTypes],
     segment_id: null,
     dns_publish_fixed_ip: subnet.dnsPublishFixedIp,

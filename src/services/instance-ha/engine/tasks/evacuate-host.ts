@@ -4,9 +4,10 @@
 // was stopped, unlocked; a vmove records each. Targets follow the segment's recovery method.
 
 import {
-  evacuateServer, haServer, hostCanTake, lockServer, resetServerState, setComputeServiceEnabled, stopServer, unlockServer,
+  addReservedHostToAggregate, evacuateServer, haServer, hostCanTake, lockServer, resetServerState, setComputeServiceEnabled, stopServer, unlockServer,
 } from "../../../compute/for-instance-ha.js";
 import { values } from "../../../../kernel/store/table.js";
+import { ApiError } from "../../../../kernel/errors.js";
 import { setHostFlags } from "../../operations/hosts.js";
 import { sliceOf } from "../../routes/deps.js";
 import type { BaseTask, TaskContext } from "../task.js";
@@ -62,6 +63,16 @@ export function evacuateHostTask(): BaseTask {
     return memo;
   };
 
+  /** The reserved host joins the failed host's aggregates; one it cannot join (another zone) is reported, as Masakari warns. */
+  const joinAggregates = (ctx: TaskContext, reserved: string): void => {
+    try {
+      for (const aggregate of addReservedHostToAggregate(ctx.op, ctx.hostname, reserved)) ctx.progress(`Add host ${reserved} to aggregate ${aggregate}`, 0.2);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      ctx.progress(`Host '${reserved}' could not join the aggregates of '${ctx.hostname}': ${error.message}`, 0.2);
+    }
+  };
+
   /** The next reserved host with room for the server: taken into service (enabled, no longer reserved). */
   const reservedTarget = (ctx: TaskContext, serverId: string): string | null => {
     const memo = memoOf(ctx);
@@ -72,6 +83,7 @@ export function evacuateHostTask(): BaseTask {
       ctx.progress(`Enabling reserved host: '${host.name}'`, 0.1);
       setComputeServiceEnabled(ctx.op, host.name, true);
       setHostFlags(s, ctx.op, host.id, { reserved: false });
+      if (ctx.settings.addReservedHostToAggregate) joinAggregates(ctx, host.name);
       memo.reserved.push(host.name);
       if (hostCanTake(ctx.op.root, serverId, host.name)) return host.name;
     }

@@ -1,0 +1,93 @@
+// The instance action log (nova/compute/instance_actions.py, objects/instance_action.py): every request on a
+// server records an action under its request id with one `compute_<method>` event, which ends (Success or
+// Error) when the server comes to rest. Appending costs O(actions of that server), never the table.
+
+import { get, put } from "../../../kernel/store/table.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
+import type { ComputeState, Server } from "../state.js";
+import type { InstanceAction } from "../state-actions.js";
+import type { StepContext } from "../lifecycle.js";
+import { sliceOf } from "../routes/deps.js";
+
+/** Nova's event names per action (the compute manager method the event wraps). */
+const EVENTS: Record<string, string> = {
+  create: "compute__do_build_and_run_instance",
+  delete: "compute_terminate_instance",
+  stop: "compute_stop_instance",
+  start: "compute_start_instance",
+  reboot: "compute_reboot_instance",
+  pause: "compute_pause_instance",
+  unpause: "compute_unpause_instance",
+  suspend: "compute_suspend_instance",
+  resume: "compute_resume_instance",
+  resize: "compute_prep_resize",
+  migrate: "compute_prep_resize",
+  confirmResize: "compute_confirm_resize",
+  revertResize: "compute_revert_resize",
+  rebuild: "compute_rebuild_instance",
+  evacuate: "compute_rebuild_instance",
+  createImage: "compute_snapshot_instance",
+  createBackup: "compute_backup_instance",
+  shelve: "compute_shelve_instance",
+  shelveOffload: "compute_shelve_offload_instance",
+  unshelve: "compute_unshelve_instance",
+  rescue: "compute_rescue_instance",
+  unrescue: "compute_unrescue_instance",
+  changePassword: "compute_set_admin_password",
+  "live-migration": "compute_live_migration",
+  trigger_crash_dump: "compute_trigger_crash_dump",
+  attach_interface: "compute_attach_interface",
+  detach_interface: "compute_detach_interface",
+  restore: "compute_restore_instance",
+  live_migration_force_complete: "compute_live_migration_force_complete",
+  live_migration_cancel: "compute_live_migration_abort",
+};
+
+/** Actions Nova records without a compute event (the API does the whole job). */
+const NO_EVENT = new Set(["lock", "unlock", "resetState", "addSecurityGroup", "removeSecurityGroup"]);
+
+/**
+ * Records `action` on the server under the request's id. Actions that run on the host get an open event
+ * that closeActionEvents ends; the others are complete at once.
+ */
+export function recordAction(s: ComputeState, ctx: OperationContext<Caller | null>, server: Server, action: string, requestId: string): void {
+  const caller = ctx.caller;
+  const entry: InstanceAction = {
+    requestId,
+    action,
+    projectId: server.projectId,
+    userId: caller?.userId || server.userId,
+    startTime: ctx.now,
+    updatedAt: ctx.now,
+    message: null,
+    events: NO_EVENT.has(action) ? [] : [{ event: EVENTS[action] ?? `compute_${action}`, startTime: ctx.now, finishTime: null, result: null, host: server.host }],
+  };
+  const log = get(s.instanceActions, server.id);
+  if (log) log.actions.push(entry);
+  else put(s.instanceActions, { id: server.id, projectId: server.projectId, actions: [entry] });
+}
+
+/** The server came to rest (or failed): its open events end, the action's updated_at moves. */
+export function closeActionEvents(ctx: Pick<StepContext, "now" | "root">, server: Server, result: "Success" | "Error" = "Success"): void {
+  const log = get(sliceOf(ctx.root).instanceActions, server.id);
+  if (!log) return;
+  for (let i = log.actions.length - 1; i >= 0 && i >= log.actions.length - 3; i--) {
+    const action = log.actions[i];
+    const open = action.events.filter((e) => e.finishTime === null);
+    if (open.length === 0) continue;
+    for (const e of open) {
+      e.finishTime = ctx.now;
+      e.result = result;
+      e.host = server.host ?? e.host;
+    }
+    action.updatedAt = ctx.now;
+    if (result === "Error") action.message = "Error";
+  }
+}
+
+/** The log of a server the caller may see; Nova (2.21+) shows the actions of a deleted server too. */
+export function actionLogOf(s: ComputeState, caller: Caller, serverId: string): InstanceAction[] | undefined {
+  const log = get(s.instanceActions, serverId);
+  if (!log || (!caller.isAdmin && log.projectId !== caller.projectId)) return undefined;
+  return log.actions;
+}

@@ -1,0 +1,69 @@
+// Quota classes (/os-quota-class-sets, admin; Nova v2.1): show and update a class. Nova applies only the
+// `default` class (it is the defaults every project without its own limit gets); others are kept and shown.
+// Keys by version: nova-network's before 2.50, server groups from 2.50, injected files before 2.57.
+
+import * as z from "zod";
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { readBody } from "../../../kernel/http/body.js";
+import { microversion, type Microversion } from "../microversion.js";
+import { COMPUTE_QUOTA_KEYS, type ComputeQuotaKey, type ComputeQuotas } from "../state.js";
+import { quotaClass, updateQuotaClass } from "../operations/quotas.js";
+import { INJECTED_QUOTA_KEYS } from "../schemas/quotas.js";
+import { novaInt } from "../schemas/parameter-types.js";
+import { badRequest } from "../errors.js";
+import type { ComputeDeps } from "./deps.js";
+
+/** nova-network's quotas as the class shows them before 2.50 (Nova's configured defaults, unused). */
+const NETWORK_CLASS_QUOTAS = { floating_ips: 10, fixed_ips: -1, security_groups: 10, security_group_rules: 20 };
+
+function classKeys(mv: Microversion): ComputeQuotaKey[] {
+  return COMPUTE_QUOTA_KEYS.filter(
+    (k) => (mv >= 50 || (k !== "server_groups" && k !== "server_group_members")) && (mv < 57 || !(INJECTED_QUOTA_KEYS as readonly string[]).includes(k)),
+  );
+}
+
+function classView(limits: ComputeQuotas, mv: Microversion, id?: string): Record<string, unknown> {
+  const view: Record<string, unknown> = id === undefined ? {} : { id };
+  for (const k of classKeys(mv)) view[k] = limits[k];
+  if (mv < 50) Object.assign(view, NETWORK_CLASS_QUOTAS);
+  return view;
+}
+
+export function quotaClassSchema(mv: Microversion) {
+  const keys: string[] = [...classKeys(mv), ...(mv < 50 ? Object.keys(NETWORK_CLASS_QUOTAS) : [])];
+  const limit = novaInt(-1).optional();
+  return z.strictObject({ quota_class_set: z.strictObject(Object.fromEntries(keys.map((k) => [k, limit]))) });
+}
+
+export function quotaClassRoutes(deps: ComputeDeps): RouteDef[] {
+  const maxBody = deps.kernel.options.maxBodyBytes;
+  return [
+    {
+      method: "GET",
+      path: "/v2.1/os-quota-class-sets/:className",
+      operation: "compute.quota_class.show",
+      policy: "admin",
+      handler: (c) => {
+        const name = c.req.param("className") ?? "";
+        return c.json({ quota_class_set: classView(quotaClass(deps.state(), name), microversion(c), name) });
+      },
+    },
+    {
+      method: "PUT",
+      path: "/v2.1/os-quota-class-sets/:className",
+      operation: "compute.quota_class.update",
+      schema: quotaClassSchema(1),
+      policy: "admin",
+      handler: async (c) => {
+        const mv = microversion(c);
+        const name = c.req.param("className") ?? "";
+        if (name.length > 255) throw badRequest("The quota class name must be at most 255 characters.");
+        const { quota_class_set: body } = await readBody(c, quotaClassSchema(mv), maxBody);
+        const limits: Partial<ComputeQuotas> = {};
+        for (const k of COMPUTE_QUOTA_KEYS) if (typeof body[k] === "number") limits[k] = body[k] as number;
+        const result = deps.write(c, (s) => updateQuotaClass(s, name, limits));
+        return c.json({ quota_class_set: classView(result, mv) });
+      },
+    },
+  ];
+}

@@ -1,0 +1,83 @@
+// Request bodies of the server actions added beside the originals (nova/api/openstack/compute/schemas/
+// servers.py rebuild*, shelve.py, rescue.py, admin_password.py, migrate_server.py, create_backup.py,
+// security_groups.py, and server_tags.py): one schema per action key, as in server-actions.ts.
+
+import * as z from "zod";
+import { metadataSchema } from "./servers.js";
+import { novaBool, novaInt, novaName } from "./parameter-types.js";
+
+const ipv4 = z.string().regex(/^(\d{1,3}\.){3}\d{1,3}$/, "is not a 'ipv4'");
+const ipv6 = z.string().regex(/^[0-9a-fA-F:.]+$/, "is not a 'ipv6'").refine((v) => v.includes(":"), "is not a 'ipv6'");
+
+export const rebuildBody = z.strictObject({
+  rebuild: z.strictObject({
+    imageRef: z.string().min(1),
+    name: novaName.optional(),
+    adminPass: z.string().optional(),
+    metadata: metadataSchema.optional(),
+    preserve_ephemeral: novaBool.optional(),
+    "OS-DCF:diskConfig": z.enum(["AUTO", "MANUAL"]).optional(),
+    accessIPv4: z.union([ipv4, z.literal("")]).optional(),
+    accessIPv6: z.union([ipv6, z.literal("")]).optional(),
+    personality: z.array(z.strictObject({ path: z.string().max(255), contents: z.string() })).optional(),
+    description: z.string().max(255).nullable().optional(),
+    key_name: novaName.nullable().optional(),
+    user_data: z.string().max(65535).nullable().optional(),
+    trusted_image_certificates: z.array(z.string().min(1)).min(1).max(50).nullable().optional(),
+    hostname: z.string().min(1).max(63).optional(),
+  }),
+});
+
+export const nullAction = (key: string) => z.strictObject({ [key]: z.null() });
+
+/** unshelve: null, or from 2.77 `{availability_zone}` */
+export const unshelveBody = z.strictObject({
+  unshelve: z.strictObject({ availability_zone: novaName }).nullable(),
+});
+
+export const rescueBody = z.strictObject({
+  rescue: z.strictObject({ adminPass: z.string().optional(), rescue_image_ref: z.string().min(1).optional() }).nullable(),
+});
+
+export const changePasswordBody = z.strictObject({
+  changePassword: z.strictObject({ adminPass: z.string() }),
+});
+
+export const migrateBody = z.strictObject({
+  migrate: z.strictObject({ host: novaName.optional() }).nullable(),
+});
+
+export const liveMigrateBody = z.strictObject({
+  "os-migrateLive": z.strictObject({
+    host: novaName.nullable(),
+    block_migration: z.union([novaBool, z.literal("auto")]),
+    disk_over_commit: novaBool.optional(),
+    force: novaBool.optional(),
+  }),
+});
+
+export const createBackupBody = z.strictObject({
+  createBackup: z.strictObject({
+    name: novaName,
+    backup_type: z.string(),
+    rotation: novaInt(0),
+    metadata: metadataSchema.optional(),
+  }),
+});
+
+export const securityGroupActionBody = (key: "addSecurityGroup" | "removeSecurityGroup") =>
+  z.strictObject({ [key]: z.strictObject({ name: z.string().min(1) }) });
+
+/** parameter_types.tag: 1-60 characters, no '/' nor ',' */
+export const tagSchema = z.string().min(1).max(60).regex(/^[^,/]*$/, "must not contain '/' or ','");
+
+export const tagsBody = z.strictObject({ tags: z.array(tagSchema).max(50) });
+
+export const remoteConsoleBody = z.strictObject({
+  remote_console: z.strictObject({
+    protocol: z.enum(["vnc", "spice", "rdp", "serial", "mks"]),
+    type: z.enum(["novnc", "xvpvnc", "spice-html5", "spice-direct", "rdp-html5", "serial", "webmks"]),
+  }),
+});
+
+export const legacyConsoleBody = (key: string) => z.strictObject({ [key]: z.strictObject({ type: z.string() }) });

@@ -1,0 +1,66 @@
+// Keystone v3 /policies: create, list (type filter), show, update, delete. Admin only, as Keystone's policy.
+
+import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { baseUrl } from "../../../kernel/http/context.js";
+import { policyCreateSchema, policyUpdateSchema } from "../schemas/policies.js";
+import { createPolicy, deletePolicy, listPolicies, requirePolicy, updatePolicy } from "../operations/policies.js";
+import { policyView } from "../views-trusts.js";
+import { directoryKit, listResponse, param } from "./directory-helpers.js";
+import type { IdentityDeps } from "./deps.js";
+
+const COLLECTION = "/v3/policies";
+const MEMBER = `${COLLECTION}/:policy_id`;
+
+export function policyRoutes(deps: IdentityDeps): RouteDef[] {
+  const kit = directoryKit(deps);
+  return [
+    {
+      method: "POST",
+      path: COLLECTION,
+      operation: "identity.policy.create",
+      schema: policyCreateSchema,
+      policy: "admin",
+      handler: async (c) => {
+        const { policy } = await kit.body(c, policyCreateSchema);
+        const made = deps.write(c, (s) => createPolicy(s, kit.newId(), policy));
+        return c.json({ policy: policyView(made, baseUrl(c)) }, 201);
+      },
+    },
+    {
+      method: "GET",
+      path: COLLECTION,
+      operation: "identity.policy.list",
+      policy: "admin",
+      handler: (c) => listResponse(c, "policies", listPolicies(deps.state(), c.req.query("type")).map((p) => policyView(p, baseUrl(c)))),
+    },
+    {
+      method: "GET",
+      path: MEMBER,
+      operation: "identity.policy.show",
+      policy: "admin",
+      handler: (c) => c.json({ policy: policyView(requirePolicy(deps.state(), param(c, "policy_id")), baseUrl(c)) }),
+    },
+    {
+      method: "PATCH",
+      path: MEMBER,
+      operation: "identity.policy.update",
+      schema: policyUpdateSchema,
+      policy: "admin",
+      handler: async (c) => {
+        const { policy } = await kit.body(c, policyUpdateSchema);
+        const updated = deps.write(c, (s) => updatePolicy(s, param(c, "policy_id"), policy));
+        return c.json({ policy: policyView(updated, baseUrl(c)) });
+      },
+    },
+    {
+      method: "DELETE",
+      path: MEMBER,
+      operation: "identity.policy.delete",
+      policy: "admin",
+      handler: (c) => {
+        deps.write(c, (s) => deletePolicy(s, param(c, "policy_id")));
+        return c.body(null, 204);
+      },
+    },
+  ];
+}

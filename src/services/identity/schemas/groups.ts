@@ -1,0 +1,15 @@
+// zod schemas of the /v3/groups request bodies (Keystone v3 api-ref).
+
+import * as z from "zod";
+
+const description = z.string().max(65535).nullable().optional();
+
+export const groupCreateSchema = z.object({
+  group: z.object({ name: z.string().min(1).max(64), description, domain_id: z.string().min(1).nullable().optional() }),
+});
+
+export const groupUpdateSchema = z.object({
+  group: z
+    .object({ name: z.string().min(1).max(64).optional(), description, domain_id: z.string().min(1).optional() })
+    .refine((v) => Object.keys(v).length > 0, "the update names no attribute"),
+});

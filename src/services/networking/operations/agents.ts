@@ -1,0 +1,79 @@
+// Agents and their scheduling (neutron/db/agents_db.py, agentschedulers_db.py, l3_agentschedulers_db.py):
+// admin_state_up and description are the only writable fields; a DHCP agent hosts networks, an L3 agent
+// routers (a non-HA router on one agent at a time); a disabled agent takes nothing new.
+
+import type { Caller } from "../../../kernel/operation.js";
+import { get, remove, scan } from "../../../kernel/store/table.js";
+import type { NetworkingState } from "../state.js";
+import type { Agent } from "../ext-state.js";
+import {
+  agentNotFound, invalidDhcpAgent, invalidL3Agent, networkHostedByDhcpAgent, networkNotHostedByDhcpAgent, resourceNotFound,
+  routerHostedByL3Agent, routerNotHostedByL3Agent,
+} from "../ext-errors.js";
+import { visibleNetwork } from "./visibility.js";
+import { visibleRouter } from "./routers.js";
+import { routerFlagsView } from "./router-flags.js";
+
+/** Agents are an admin's: to anyone else they do not exist (Neutron's policy answers 404 on show). */
+export function visibleAgent(s: NetworkingState, caller: Caller, id: string): Agent {
+  if (!caller.isAdmin) throw resourceNotFound();
+  const agent = get(s.ext.agents, id);
+  if (!agent) throw agentNotFound(id);
+  return agent;
+}
+
+export function updateAgent(agent: Agent, patch: { adminStateUp?: boolean; description?: string }): Agent {
+  if (patch.adminStateUp !== undefined) agent.adminStateUp = patch.adminStateUp;
+  if (patch.description !== undefined) agent.description = patch.description;
+  return agent;
+}
+
+export function deleteAgent(s: NetworkingState, agent: Agent): void {
+  remove(s.ext.agents, agent.id);
+}
+
+export function scheduleNetwork(s: NetworkingState, caller: Caller, agent: Agent, networkId: string): void {
+  if (agent.kind !== "dhcp" || !agent.adminStateUp) throw invalidDhcpAgent(agent.id);
+  const network = visibleNetwork(s, caller, networkId);
+  if (agent.hosted.includes(network.id)) throw networkHostedByDhcpAgent(network.id, agent.id);
+  agent.hosted.push(network.id);
+}
+
+export function unscheduleNetwork(s: NetworkingState, caller: Caller, agent: Agent, networkId: string): void {
+  if (agent.kind !== "dhcp") throw invalidDhcpAgent(agent.id);
+  const network = visibleNetwork(s, caller, networkId);
+  if (!agent.hosted.includes(network.id)) throw networkNotHostedByDhcpAgent(network.id, agent.id);
+  agent.hosted = agent.hosted.filter((id) => id !== network.id);
+}
+
+export function scheduleRouter(s: NetworkingState, caller: Caller, agent: Agent, routerId: string): void {
+  if (agent.kind !== "l3" || !agent.adminStateUp) throw invalidL3Agent(agent.id);
+  const router = visibleRouter(s, caller, routerId);
+  if (agent.hosted.includes(router.id)) throw routerHostedByL3Agent(router.id, agent.id);
+  // a legacy router lives on one agent; only an HA router may be on several
+  const other = agentsHosting(s, "l3", router.id)[0];
+  if (other && !(routerFlagsView(router).ha ?? false)) throw routerHostedByL3Agent(router.id, other.id);
+  agent.hosted.push(router.id);
+}
+
+export function unscheduleRouter(s: NetworkingState, caller: Caller, agent: Agent, routerId: string): void {
+  if (agent.kind !== "l3") throw invalidL3Agent(agent.id);
+  const router = visibleRouter(s, caller, routerId);
+  if (!agent.hosted.includes(router.id)) throw routerNotHostedByL3Agent(router.id, agent.id);
+  agent.hosted = agent.hosted.filter((id) => id !== router.id);
+}
+
+/** The agents of a kind hosting a network or router: a scan of the few agents there are. */
+export function agentsHosting(s: NetworkingState, kind: "dhcp" | "l3", id: string): Agent[] {
+  const out: Agent[] = [];
+  for (const agent of scan(s.ext.agents)) if (agent.kind === kind && agent.hosted.includes(id)) out.push(agent);
+  return out;
+}
+
+/** A deleted network or router leaves the agents that hosted it. */
+export function unhostEverywhere(s: NetworkingState, kind: "dhcp" | "l3", id: string): void {
+  for (const agent of agentsHosting(s, kind, id)) {
+    const draft = get(s.ext.agents, agent.id)!;
+    draft.hosted = draft.hosted.filter((h) => h !== id);
+  }
+}

@@ -1,0 +1,113 @@
+// What the core networking operations call so the extension records follow the core ones: deletions that
+// take extension records with them, the refusals extensions add (trunk ports, forwarded floating IPs),
+// RBAC grants for visibility, and the per-project reset of the extension records.
+
+import { dictGet, dictSet, emptyDict, type Dict } from "../../../kernel/store/dict.js";
+import { emptyTable, get, has, put, scan, type Table } from "../../../kernel/store/table.js";
+import type { NetworkingState } from "../state.js";
+import type { NetExtState } from "../ext-state.js";
+import { dropRbacPolicy, rbacPoliciesOf } from "./rbac-policies.js";
+import { dropNetworkSegments } from "./segments.js";
+import { unhostEverywhere } from "./agents.js";
+import { forgetTopologyOf } from "./auto-allocated-topology.js";
+import { checkPortNotInTrunk } from "./trunks.js";
+import { dropForwardings } from "./port-forwarding.js";
+
+export { rbacGrants } from "./rbac-policies.js";
+export { checkFloatingIpAssociable } from "./port-forwarding.js";
+export { applyRouterFlags, routerFlagsView } from "./router-flags.js";
+export { trunkDetailsView } from "./trunks.js";
+
+/** deleteNetwork, before the network goes: its RBAC policies, segments, DHCP scheduling, auto topology. */
+export function onNetworkDeleting(s: NetworkingState, networkId: string): void {
+  for (const p of rbacPoliciesOf(s, "network", networkId)) dropRbacPolicy(s, p);
+  dropNetworkSegments(s, networkId);
+  unhostEverywhere(s, "dhcp", networkId);
+  forgetTopologyOf(s, networkId);
+}
+
+/** deleteRouter: the router leaves the L3 agents hosting it. */
+export function onRouterDeleting(s: NetworkingState, routerId: string): void {
+  unhostEverywhere(s, "l3", routerId);
+}
+
+/** deleteQosPolicy, deleteGroup, address scope and subnet pool deletion: their RBAC policies go with them. */
+export function onRbacObjectDeleting(s: NetworkingState, objectType: "qos_policy" | "security_group" | "address_scope" | "subnetpool", id: string): void {
+  for (const p of rbacPoliciesOf(s, objectType, id)) dropRbacPolicy(s, p);
+}
+
+/** DELETE /ports/{id}: a trunk's parent or subport is in use (409). */
+export function checkPortDeletable(s: NetworkingState, portId: string): void {
+  checkPortNotInTrunk(s, portId);
+}
+
+/** deletePortRecord: the port forwardings to the port go with it. */
+export function onPortDeleting(s: NetworkingState, portId: string): void {
+  dropForwardings(s, { portId });
+}
+
+/** deleteFloatingIp: its port forwardings go with it. */
+export function onFloatingIpDeleting(s: NetworkingState, fipId: string): void {
+  dropForwardings(s, { floatingIpId: fipId });
+}
+
+/**
+ * Per-project reset, after the core reset has put the core tables back: the project's extension records
+ * return to the seed's, every record that lost what it stood on is dropped, and the indexes are rebuilt.
+ */
+export function resetNetExtProject(draft: NetworkingState, seeded: NetworkingState, projectId: string): void {
+  const now = draft.ext;
+  const seed = seeded.ext;
+  const merge = <T extends { id: string }>(mine: Table<T>, theirs: Table<T>, owned: (r: T) => boolean, keep: (r: T) => boolean): Table<T> => {
+    const out = emptyTable<T>();
+    for (const row of scan(mine)) if (!owned(row) && keep(row)) put(out, row);
+    for (const row of scan(theirs)) if (owned(row) && keep(row) && !has(out, row.id)) put(out, structuredClone(row));
+    out.next = Math.max(out.next, mine.next);
+    return out;
+  };
+  const mine = (r: { projectId: string }) => r.projectId === projectId;
+  const objectExists = (type: string, id: string) =>
+    type === "network"
+      ? has(draft.networks, id)
+      : type === "qos_policy"
+        ? has(draft.qosPolicies, id)
+        : type === "address_scope"
+          ? has(draft.addressScopes, id)
+          : type === "subnetpool"
+            ? has(draft.subnetPools, id)
+            : has(draft.securityGroups, id);
+  const ext: NetExtState = {
+    ...now,
+    rbacPolicies: merge(now.rbacPolicies, seed.rbacPolicies, mine, (p) => objectExists(p.objectType, p.objectId)),
+    segments: merge(now.segments, seed.segments, () => false, (seg) => has(draft.networks, seg.networkId)),
+    trunks: merge(now.trunks, seed.trunks, mine, (t) => has(draft.ports, t.portId)),
+    portForwardings: merge(now.portForwardings, seed.portForwardings, mine, (pf) => has(draft.floatingIps, pf.floatingIpId) && has(draft.ports, pf.internalPortId)),
+    meteringLabels: merge(now.meteringLabels, seed.meteringLabels, mine, () => true),
+    meteringRules: now.meteringRules,
+    autoTopologies: merge(now.autoTopologies, seed.autoTopologies, (t) => t.id === projectId, (t) => has(draft.networks, t.networkId)),
+  };
+  ext.meteringRules = merge(now.meteringRules, seed.meteringRules, mine, (r) => has(ext.meteringLabels, r.labelId));
+  for (const agent of scan(ext.agents)) {
+    const live = agent.hosted.filter((id) => (agent.kind === "dhcp" ? has(draft.networks, id) : has(draft.routers, id)));
+    if (live.length !== agent.hosted.length) get(ext.agents, agent.id)!.hosted = live;
+  }
+  ext.rbacByObject = emptyDict();
+  for (const p of scan(ext.rbacPolicies)) append(ext.rbacByObject, `${p.objectType}|${p.objectId}`, p.id);
+  ext.trunkOfPort = emptyDict();
+  for (const t of scan(ext.trunks)) {
+    t.subPorts = t.subPorts.filter((sub) => has(draft.ports, sub.portId));
+    dictSet(ext.trunkOfPort, t.portId, t.id);
+    for (const sub of t.subPorts) dictSet(ext.trunkOfPort, sub.portId, t.id);
+  }
+  ext.forwardingsByFip = emptyDict();
+  ext.forwardingsByPort = emptyDict();
+  for (const pf of scan(ext.portForwardings)) {
+    append(ext.forwardingsByFip, pf.floatingIpId, pf.id);
+    append(ext.forwardingsByPort, pf.internalPortId, pf.id);
+  }
+  draft.ext = ext;
+}
+
+function append(index: Dict<string[]>, key: string, id: string): void {
+  dictSet(index, key, [...(dictGet(index, key) ?? []), id]);
+}
