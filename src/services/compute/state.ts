@@ -204,6 +204,9 @@ export const DEFAULT_COMPUTE_QUOTAS: ComputeQuotas = {
   injected_file_path_bytes: 255,
 };
 
+/** How many deleted servers keep their action logs, usage and migrations (os-instance-actions 2.21+, os-simple-tenant-usage, os-migrations). */
+export const DELETED_SERVERS_KEPT = 1000;
+
 export interface ComputeState {
   servers: Table<Server>;
   flavors: Table<Flavor>;
@@ -230,6 +233,12 @@ export interface ComputeState {
   nextMigrationNumber: number;
   /** server id -> shelve image, guest password (Nova's system_metadata) */
   serverExtras: Table<ServerExtra>;
+  /**
+   * Deleted servers whose records (action log, usage, migrations) are still kept, oldest first: past
+   * DELETED_SERVERS_KEPT the oldest are forgotten, as Nova's archive_deleted_rows would, so churn does
+   * not grow the world without end
+   */
+  deletedServers: Table<{ id: string }>;
   /** project id -> overrides of the default quotas */
   quotas: Table<{ id: string; limits: Partial<ComputeQuotas> }>;
   /** project id -> instances, cores, ram in use (server groups and keypairs are counted where they live) */
@@ -256,7 +265,9 @@ export function initialComputeState(): ComputeState {
     serverUsage: emptyTable(),
     // [compute-actions] initial values
     instanceActions: emptyTable(),
-    migrations: emptyTable(),
+    // a server's migrations are found (and forgotten) without a scan
+    migrations: emptyTable({ groupBy: "serverId" }),
+    deletedServers: emptyTable(),
     nextMigrationNumber: 1,
     serverExtras: emptyTable(),
     quotas: emptyTable(),

@@ -3,7 +3,8 @@
 // and paging; 2.62 hostId (host for admins); a refused action leaves no record; a deleted server's log stays (2.21).
 
 import { describe, expect, it } from "vitest";
-import { ACTION_MS, actionApi, fault } from "./server-actions-setup.js";
+import { call } from "../../helpers/emulator.js";
+import { ACTION_MS, BUILD_MS, CIRROS, actionApi, fault } from "./server-actions-setup.js";
 
 describe("os-instance-actions", () => {
   it("lists the actions newest first with the request ids the API answered with, the create first of all", async () => {
@@ -93,5 +94,32 @@ describe("os-instance-actions", () => {
     const lock = await t.ok(server.id, { lock: null });
     const locked = (await t.api("GET", `/servers/${server.id}/os-instance-actions/${lock.headers.get("x-openstack-request-id")}`)).body.instanceAction;
     expect(locked).toMatchObject({ action: "lock", events: [] });
+  });
+});
+
+describe("records of deleted servers", () => {
+  it("keep the action logs of the last 1,000 deleted servers (Nova archives older rows): churn does not grow the world", async () => {
+    const t = await actionApi();
+    const admin = { token: t.admin, version: "2.37" };
+    const project = (await call(t.emu, "GET", "/identity/v3/auth/tokens", { token: t.admin, headers: { "X-Subject-Token": t.admin } })).body.token.project.id;
+    await t.api("PUT", `/os-quota-sets/${project}`, { token: t.admin, body: { quota_set: { instances: -1, cores: -1, ram: -1 } } });
+    const created = await t.api("POST", "/servers", {
+      ...admin,
+      body: { server: { name: "churn", flavorRef: "1", imageRef: CIRROS, networks: "none", min_count: 1001, max_count: 1001 } },
+    });
+    expect(created.status).toBe(202);
+    t.advance(BUILD_MS);
+    const page = async (query: string) => (await t.api("GET", `/servers?name=churn${query}`, admin)).body.servers.map((s: { id: string }) => s.id) as string[];
+    const first = await page("");
+    const ids = [...first, ...(await page(`&marker=${first[first.length - 1]}`))];
+    expect(ids).toHaveLength(1001);
+    // the oldest deleted first: the list is newest first
+    for (const id of [...ids].reverse()) expect((await t.api("DELETE", `/servers/${id}`, admin)).status).toBe(204);
+    t.advance(ACTION_MS);
+    const log = (id: string) => t.api("GET", `/servers/${id}/os-instance-actions`, { token: t.admin, version: "2.21" });
+    expect((await log(ids[ids.length - 1]!)).status).toBe(404);
+    expect((await log(ids[ids.length - 2]!)).body.instanceActions.map((a: { action: string }) => a.action)).toEqual(["delete", "create"]);
+    expect((await log(ids[0]!)).status).toBe(200);
+    expect(t.emu.kernel.slice<{ instanceActions: { size: number } }>("compute").instanceActions.size).toBe(1000);
   });
 });

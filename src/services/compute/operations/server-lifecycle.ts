@@ -2,10 +2,10 @@
 // _do_build_and_run_instance failure cleanup, _delete_instance): bind ports and go ACTIVE, fail to ERROR with
 // a fault, or release everything the server holds (ports, host capacity, quota, group membership) and vanish.
 
-import { get, remove } from "../../../kernel/store/table.js";
+import { get, put, remove, scan, scanGroup } from "../../../kernel/store/table.js";
 import { systemCaller } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
-import type { ComputeState, Server, ServerFault } from "../state.js";
+import { DELETED_SERVERS_KEPT, type ComputeState, type Server, type ServerFault } from "../state.js";
 import { changeState, enterPhase, POWER, type StepContext } from "../lifecycle.js";
 import { claimHost, isUp } from "./hosts.js";
 import { addInstanceUsage } from "./quotas.js";
@@ -95,6 +95,18 @@ export function releaseHost(s: ComputeState, server: Server): void {
   server.host = null;
 }
 
+/** The deleted server's records stay (its action log, usage, migrations); the oldest deleted server's past the bound go. */
+function keepDeletedRecords(s: ComputeState, id: string): void {
+  put(s.deletedServers, { id });
+  while (s.deletedServers.size > DELETED_SERVERS_KEPT) {
+    const oldest = scan(s.deletedServers).next().value!.id;
+    remove(s.deletedServers, oldest);
+    remove(s.instanceActions, oldest);
+    remove(s.serverUsage, oldest);
+    for (const m of [...scanGroup(s.migrations, oldest)]) remove(s.migrations, m.id);
+  }
+}
+
 /** The end of the deleting phase: everything released, the record gone (GET is 404 from now on). */
 export function finishDelete(s: ComputeState, ctx: StepContext, server: Server): void {
   const host = server.host;
@@ -109,5 +121,6 @@ export function finishDelete(s: ComputeState, ctx: StepContext, server: Server):
   closeActionEvents(ctx, server);
   remove(s.servers, server.id);
   remove(s.serverExtras, server.id);
+  keepDeletedRecords(s, server.id);
   ctx.tx.emit("compute.server.deleted", { id: server.id, projectId: server.projectId, host, name: server.name });
 }
