@@ -4,6 +4,7 @@
 // project's ports is in use (409).
 
 import type { Caller } from "../../../kernel/operation.js";
+import { own } from "../../../kernel/own.js";
 import { dictGet, dictSet, dictDelete } from "../../../kernel/store/dict.js";
 import { find, get, put, remove, scan } from "../../../kernel/store/table.js";
 import { addressScopeNotFound, invalidAttribute, notFound, policyNotAuthorized, securityGroupNotFound, subnetPoolNotFound } from "../errors.js";
@@ -89,7 +90,7 @@ function checkDuplicate(s: NetworkingState, p: Omit<RbacPolicy, "id" | "projectI
 }
 
 export function createRbacPolicy(s: NetworkingState, ctx: NetworkingContext, input: RbacInput): RbacPolicy {
-  const actions = RBAC_ACTIONS[input.objectType];
+  const actions = own(RBAC_ACTIONS, input.objectType);
   if (!actions) throw invalidAttribute("object_type", `'${input.objectType}' is not in [${Object.keys(RBAC_ACTIONS).map((t) => `'${t}'`).join(", ")}]`);
   if (!actions.includes(input.action as RbacAction)) throw invalidActionForType(input.action, input.objectType, actions);
   checkTarget(ctx.caller, "create_rbac_policy", input.targetTenant);
