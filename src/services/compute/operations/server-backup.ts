@@ -8,9 +8,8 @@ import { imageById, removeImage, setImageStatus, visibleImages, type Image } fro
 import type { ComputeState, Server } from "../state.js";
 import { badRequest } from "../errors.js";
 import type { ServerStepApplier, ServerStepDef, StepContext } from "../lifecycle.js";
-import { addSnapshotImage } from "./images.js";
 import { begin, checkState, onItsHost, settle } from "./server-action-rules.js";
-import { checkImageMetadataQuota, SNAPSHOT_STATES } from "./server-snapshot.js";
+import { addServerImage, checkImageMetadataQuota, SNAPSHOT_STATES } from "./server-snapshot.js";
 
 export interface BackupInput {
   name: string;
@@ -25,17 +24,13 @@ export function createBackup(s: ComputeState, ctx: OperationContext, server: Ser
   checkImageMetadataQuota(s, server, input);
   checkState(server, "createBackup", { vm: SNAPSHOT_STATES });
   if (server.imageId === null) throw badRequest("Backup is not supported for volume-backed instances.");
-  const base = imageById(ctx.root, server.imageId);
-  const image = addSnapshotImage(ctx, {
-    name: input.name,
-    ownerProjectId: server.projectId,
-    serverId: server.id,
-    status: "queued",
-    minDisk: Math.max(server.flavor.disk, base?.minDisk ?? 0),
-    minRam: base?.minRam ?? 0,
-    diskFormat: base?.diskFormat,
-    containerFormat: base?.containerFormat,
-    metadata: { ...input.metadata, instance_uuid: server.id, user_id: ctx.caller.userId || server.userId, image_type: "backup", backup_type: input.backupType, base_image_ref: server.imageId },
+  const image = addServerImage(ctx, server, input.name, "queued", {
+    ...input.metadata,
+    instance_uuid: server.id,
+    user_id: ctx.caller.userId || server.userId,
+    image_type: "backup",
+    backup_type: input.backupType,
+    base_image_ref: server.imageId,
   });
   const extra = get(s.serverExtras, server.id);
   const backup = { imageId: image.id, type: input.backupType, rotation: input.rotation };

@@ -10,7 +10,7 @@ import type { ComputeState, Server } from "../state.js";
 import { badRequest, conflictingRequest, forbidden } from "../errors.js";
 import { changeState, enterPhase, POWER, type ServerStepApplier, type ServerStepDef, type StepContext } from "../lifecycle.js";
 import { claimHost, scheduleHost } from "./hosts.js";
-import { addSnapshotImage } from "./images.js";
+import { addServerImage } from "./server-snapshot.js";
 import { begin, checkAction, onItsHost, settle } from "./server-action-rules.js";
 import { closeActionEvents } from "./server-instance-actions.js";
 import { rebindPorts } from "./server-resize.js";
@@ -21,17 +21,11 @@ import { computeHooks } from "../../networking/index.js";
 export function shelve(ctx: OperationContext, server: Server): void {
   checkAction(server, ctx.caller, "shelve", { vm: ["active", "stopped", "paused", "suspended"] });
   if (server.imageId !== null) {
-    const base = imageById(ctx.root, server.imageId);
-    const image = addSnapshotImage(ctx, {
-      name: `${server.name}-shelved`,
-      ownerProjectId: server.projectId,
-      serverId: server.id,
-      status: "active",
-      minDisk: Math.max(server.flavor.disk, base?.minDisk ?? 0),
-      minRam: base?.minRam ?? 0,
-      diskFormat: base?.diskFormat,
-      containerFormat: base?.containerFormat,
-      metadata: { instance_uuid: server.id, user_id: server.userId, image_type: "snapshot", base_image_ref: server.imageId },
+    const image = addServerImage(ctx, server, `${server.name}-shelved`, "active", {
+      instance_uuid: server.id,
+      user_id: server.userId,
+      image_type: "snapshot",
+      base_image_ref: server.imageId,
     });
     setExtra(ctx, server.id, { shelvedImageId: image.id });
   }

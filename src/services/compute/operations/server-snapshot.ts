@@ -28,28 +28,33 @@ export function checkImageMetadataQuota(s: ComputeState, server: Server, input: 
   if (limit >= 0 && count > limit) throw quotaExceeded("metadata_items", count, 0, limit);
 }
 
-export function createImage(s: ComputeState, ctx: OperationContext, server: Server, input: SnapshotInput): Image {
-  checkImageMetadataQuota(s, server, input);
-  checkState(server, "createImage", { vm: SNAPSHOT_STATES });
+/** An image of the server (snapshot, backup, shelve): owned by its project, sized and formatted as its base image. */
+export function addServerImage(ctx: OperationContext, server: Server, name: string, status: Image["status"], metadata: Record<string, string>): Image {
   const base = server.imageId === null ? undefined : imageById(ctx.root, server.imageId);
-  // Nova's system properties come first; the caller's metadata may override them
-  const system: Record<string, string> = { instance_uuid: server.id, user_id: ctx.caller.userId || server.userId, image_type: "snapshot" };
-  if (server.imageId !== null) system.base_image_ref = server.imageId;
-  // spread, not Object.assign: a `__proto__` key the caller sent stays a key
-  const metadata: Record<string, string> = { ...system, ...input.metadata };
-  const volumeBacked = server.imageId === null;
-  const image = addSnapshotImage(ctx, {
-    name: input.name,
+  return addSnapshotImage(ctx, {
+    name,
     ownerProjectId: server.projectId,
     serverId: server.id,
-    // a volume-backed server's snapshot is a record of volume snapshots: complete at once, no bytes
-    status: volumeBacked ? "active" : "queued",
+    status,
     minDisk: Math.max(server.flavor.disk, base?.minDisk ?? 0),
     minRam: base?.minRam ?? 0,
     diskFormat: base?.diskFormat,
     containerFormat: base?.containerFormat,
     metadata,
   });
+}
+
+export function createImage(s: ComputeState, ctx: OperationContext, server: Server, input: SnapshotInput): Image {
+  checkImageMetadataQuota(s, server, input);
+  checkState(server, "createImage", { vm: SNAPSHOT_STATES });
+  // Nova's system properties come first; the caller's metadata may override them
+  const system: Record<string, string> = { instance_uuid: server.id, user_id: ctx.caller.userId || server.userId, image_type: "snapshot" };
+  if (server.imageId !== null) system.base_image_ref = server.imageId;
+  // spread, not Object.assign: a `__proto__` key the caller sent stays a key
+  const metadata: Record<string, string> = { ...system, ...input.metadata };
+  const volumeBacked = server.imageId === null;
+  // a volume-backed server's snapshot is a record of volume snapshots: complete at once, no bytes
+  const image = addServerImage(ctx, server, input.name, volumeBacked ? "active" : "queued", metadata);
   if (!volumeBacked) begin(ctx, server, "image_snapshot", "image_snapshot");
   return image;
 }
