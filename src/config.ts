@@ -31,7 +31,6 @@ export const optionsSchema = z
     startTime: z.union([z.number(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))]).optional(),
     randomSeed: z.coerce.number().int().optional(),
     tokenTtlSeconds: z.coerce.number().int().positive().default(3600),
-    // [compute-apis] profile option
     /** `spec` renders the platform spec's shapes where they differ from upstream; `upstream` renders the real clouds' */
     profile: z.enum(["spec", "upstream"]).default("spec"),
     ...serviceOptionsSchema,
@@ -92,7 +91,6 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     description: "makes every generated id, token and secret reproducible" },
   tokenTtlSeconds: { flag: "--token-ttl", value: "S", env: "SKYMOCK_TOKEN_TTL", default: "3600",
     description: "token lifetime in seconds" },
-  // [compute-apis] profile option row
   profile: { flag: "--profile", value: "P", env: "SKYMOCK_PROFILE", default: "spec",
     description: "spec: the platform spec's shapes; upstream: the real services' exact ones",
     invalid: "is not a profile (spec or upstream)" },

@@ -9,7 +9,6 @@ import { INSTANCE_HA_OPTIONS } from "./services/instance-ha/options.js";
 import { instanceHaFileSchema } from "./services/instance-ha/engine/config.js";
 
 /** zod fields of the services' options, spread into the options schema */
-// [directory] identity options (import above, spread into both objects below)
 import { IDENTITY_OPTIONS, identityOptionsSchema } from "./services/identity/options.js";
 export const serviceOptionsSchema = { ...identityOptionsSchema, ...computeOptionsSchema, ...blockStorageOptionsSchema, instanceHa: instanceHaFileSchema.optional() };
 

@@ -5,7 +5,7 @@ import type { ServiceModule } from "./kernel/service.js";
 import type { ResolvedOptions } from "./config.js";
 import { catalogOf, type CatalogService } from "./catalog.js";
 import { identityService } from "./services/identity/index.js";
-import { securityCompliance } from "./services/identity/options.js"; // [directory] identity options
+import { securityCompliance } from "./services/identity/options.js";
 import { networkingService } from "./services/networking/index.js";
 import { computeService } from "./services/compute/index.js";
 import { imageService } from "./services/image/index.js";

@@ -22,7 +22,6 @@ import { serverGroupRoutes } from "./routes/server-groups.js";
 import { hostRoutes } from "./routes/hosts.js";
 import { quotaRoutes } from "./routes/quotas.js";
 import { startServerLifecycle } from "./transitions.js";
-// [compute-apis] imports
 import { aggregateRoutes } from "./routes/aggregates.js";
 import { flavorAccessRoutes } from "./routes/flavor-access.js";
 import { legacyHostRoutes } from "./routes/hosts-legacy.js";
@@ -34,7 +33,7 @@ import { proxySecurityGroupRoutes } from "./routes/proxy-security-groups.js";
 import { proxyNetworkRoutes } from "./routes/proxy-networks.js";
 import { subscribeServerUsage } from "./usage-subscriptions.js";
 import { subscribeCompute } from "./subscriptions.js";
-import { computeActionRoutes } from "./routes/compute-actions.js"; // [compute-actions]
+import { computeActionRoutes } from "./routes/compute-actions.js";
 
 export type { ComputeState } from "./state.js";
 
@@ -53,7 +52,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     start(kernel) {
       startServerLifecycle(kernel, options);
       subscribeCompute(kernel);
-      subscribeServerUsage(kernel); // [compute-apis] tenant usage
+      subscribeServerUsage(kernel);
     },
     control: (kernel) => computeControl(kernel),
     controlOpenApi: computeControlOpenApi,
@@ -81,7 +80,6 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
           ...serverGroupRoutes(deps),
           ...hostRoutes(deps),
           ...quotaRoutes(deps),
-          // [compute-apis] routes
           ...aggregateRoutes(deps),
           ...flavorAccessRoutes(deps),
           ...legacyHostRoutes(deps),
@@ -91,7 +89,6 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
           ...extensionRoutes(deps),
           ...proxySecurityGroupRoutes(deps),
           ...proxyNetworkRoutes(deps),
-          // [compute-actions] routes
           ...computeActionRoutes(deps),
         ],
       );

@@ -1,4 +1,4 @@
-// [compute-actions] The slice records the server actions add: each server's instance action log
+// The slice records the server actions add: each server's instance action log
 // (os-instance-actions, kept after the server is deleted, as Nova keeps it) and the migrations (os-migrations).
 
 /** One event of an instance action (nova.objects.InstanceActionEvent): `compute_<method>` on a host. */

@@ -4,7 +4,7 @@
 
 import { emptyDict, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
-import type { InstanceActionLog, MigrationRecord, ServerExtra } from "./state-actions.js"; // [compute-actions]
+import type { InstanceActionLog, MigrationRecord, ServerExtra } from "./state-actions.js";
 
 export interface FlavorSnapshot {
   vcpus: number;
@@ -155,7 +155,6 @@ export interface ComputeHost {
   updatedAt: number;
 }
 
-// [compute-apis] types
 export interface Aggregate {
   /** the integer id Nova shows (as a string key) */
   id: string;
@@ -213,7 +212,6 @@ export interface ComputeState {
   keypairs: Table<Keypair>;
   serverGroups: Table<ServerGroup>;
   hosts: Table<ComputeHost>;
-  // [compute-apis] fields
   /** host aggregates (os-aggregates); a zone in their metadata is their hosts' availability zone */
   aggregates: Table<Aggregate>;
   nextAggregateNumber: number;
@@ -225,7 +223,6 @@ export interface ComputeState {
   quotaClasses: Table<{ id: string; limits: Partial<ComputeQuotas> }>;
   /** servers' lifetimes, kept after deletion, for os-simple-tenant-usage */
   serverUsage: Table<ServerUsage>;
-  // [compute-actions] fields
   /** server id -> its os-instance-actions log (kept after the server is gone) */
   instanceActions: Table<InstanceActionLog>;
   /** os-migrations, oldest first */
@@ -256,14 +253,12 @@ export function initialComputeState(): ComputeState {
     keypairs: emptyTable(),
     serverGroups: emptyTable(),
     hosts: emptyTable(),
-    // [compute-apis] initial values
     aggregates: emptyTable(),
     nextAggregateNumber: 1,
     hostDefaultZones: emptyTable(),
     flavorAccess: emptyTable(),
     quotaClasses: emptyTable(),
     serverUsage: emptyTable(),
-    // [compute-actions] initial values
     instanceActions: emptyTable(),
     // a server's migrations are found (and forgotten) without a scan
     migrations: emptyTable({ groupBy: "serverId" }),

@@ -17,15 +17,14 @@ import { authRoutes } from "./routes/auth.js";
 import { directoryRoutes } from "./routes/directory.js";
 import { appCredentialRoutes } from "./routes/app-credentials.js";
 import { credentialRoutes } from "./routes/credentials.js";
-// [groups] imports
 import { groupRoutes } from "./routes/groups.js";
 import { groupGrantRoutes } from "./routes/group-grants.js";
 import { impliedRoleRoutes } from "./routes/implied-roles.js";
 import { roleAssignmentRoutes } from "./routes/role-assignments.js";
 import { accessRuleRoutes } from "./routes/access-rules.js";
-import { catalogRoutes } from "./routes/catalog.js"; // [catalog] routes
-import { seedCatalog } from "./catalog-seed.js"; // [catalog] seed records
-import { trustAreaRoutes } from "./routes/trust-area.js"; // [trusts] routes
+import { catalogRoutes } from "./routes/catalog.js";
+import { seedCatalog } from "./catalog-seed.js";
+import { trustAreaRoutes } from "./routes/trust-area.js";
 
 export type { IdentityState } from "./state.js";
 export type { IdentityOptions } from "./routes/deps.js";
@@ -41,7 +40,7 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
     initialState: initialIdentityState,
     loadSeed: (draft, section) => {
       loadIdentitySeed(draft, noTx, section);
-      seedCatalog(draft, options.catalog, options.region); // [catalog] seed records of the mounted services
+      seedCatalog(draft, options.catalog, options.region);
     },
     resetProject: resetIdentityProject,
     start(kernel) {
@@ -68,17 +67,13 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
           ...directoryRoutes(deps),
           ...appCredentialRoutes(deps),
           ...credentialRoutes(deps),
-          // [groups] routes
           ...groupRoutes(deps),
           ...groupGrantRoutes(deps),
           ...impliedRoleRoutes(deps),
           ...roleAssignmentRoutes(deps),
           ...accessRuleRoutes(deps),
-          // [catalog] routes
           ...catalogRoutes(deps),
-          // [trusts] routes
           ...trustAreaRoutes(deps),
-          // [directory] routes
         ],
       );
     },

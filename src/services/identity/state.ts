@@ -3,7 +3,6 @@
 
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, get, scan, type Table } from "../../kernel/store/table.js";
-// [groups] imports
 import { actorKey, type Actor, type GroupsState } from "./state-groups.js";
 
 export interface Domain {
@@ -102,7 +101,7 @@ export interface Credential {
   blob: string;
 }
 
-export interface IdentityState extends GroupsState /* [groups] */ {
+export interface IdentityState extends GroupsState {
   domains: Table<Domain>;
   projects: Table<Project>;
   users: Table<User>;
@@ -111,10 +110,7 @@ export interface IdentityState extends GroupsState /* [groups] */ {
   tokens: Table<Token>;
   appCredentials: Table<AppCredential>;
   credentials: Table<Credential>;
-  // [groups] fields
-  // [catalog] fields
   catalog: import("./catalog-state.js").CatalogState;
-  // [trusts] fields
   trusts: Table<import("./state-trusts.js").Trust>;
   /** token id -> the trust a trust-scoped token came from */
   trustTokens: Table<import("./state-trusts.js").TrustToken>;
@@ -124,7 +120,6 @@ export interface IdentityState extends GroupsState /* [groups] */ {
   /** uniqueness of trusts and limits (state-trusts.ts uniqueKey) -> id */
   trustLimitKeys: Dict<string>;
   oauthConsumers: Table<import("./state-trusts.js").OAuthConsumer>;
-  // [directory] fields
   /** per user: extra attributes, options, password history and lockout counters (operations/user-records.ts) */
   userRecords: Table<import("./directory-state.js").UserRecord>;
   /** domain-specific configuration (/v3/domains/{id}/config), by domain id */
@@ -143,7 +138,6 @@ export function initialIdentityState(): IdentityState {
     tokens: emptyTable(),
     appCredentials: emptyTable(),
     credentials: emptyTable(),
-    // [groups] initial values
     groups: emptyTable(),
     memberships: emptyTable(),
     groupsByUser: emptyDict(),
@@ -152,9 +146,7 @@ export function initialIdentityState(): IdentityState {
     roleInferences: emptyTable(),
     accessRules: emptyTable(),
     appCredentialExpiryFraction: emptyDict(),
-    // [catalog] initial values
     catalog: { regions: emptyTable(), services: emptyTable(), endpoints: emptyTable(), endpointGroups: emptyTable(), projectEndpoints: emptyTable(), projectEndpointGroups: emptyTable() },
-    // [trusts] initial values
     trusts: emptyTable(),
     trustTokens: emptyTable(),
     registeredLimits: emptyTable(),
@@ -162,7 +154,6 @@ export function initialIdentityState(): IdentityState {
     policies: emptyTable(),
     trustLimitKeys: emptyDict(),
     oauthConsumers: emptyTable(),
-    // [directory] initial values
     userRecords: emptyTable(),
     domainConfigs: emptyTable(),
     names: emptyDict(),

@@ -41,7 +41,6 @@ export function tokenView(s: IdentityState, token: Token, options: TokenViewOpti
       body.catalog = tokenCatalog(s, options.base, projectId, user.id);
     }
   }
-  // [trusts] token body
   const trustLink = get(s.trustTokens, token.id);
   const trust = trustLink && get(s.trusts, trustLink.trustId);
   if (trust) {

@@ -1,4 +1,4 @@
-// [compute-actions] More of the contract networking offers compute (nova/network/neutron.py
+// More of the contract networking offers compute (nova/network/neutron.py
 // add_to_instance, remove_from_instance, show_port): a server port's security groups, changed in the
 // operation's update with the groups' port counts kept, and the name of a group.
 

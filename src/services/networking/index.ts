@@ -18,16 +18,16 @@ import { qosRoutes } from "./routes/qos.js";
 import { quotaRoutes } from "./routes/quotas.js";
 import { tagRoutes } from "./routes/tags.js";
 import { subscribeNetworking } from "./subscriptions.js";
-import { availabilityZoneRoutes } from "./routes/availability-zones.js"; // [net-core]
-import { subnetPoolRoutes } from "./routes/subnet-pools.js"; // [net-core]
-import { agentRoutes } from "./routes/agents.js"; // [net-ext]
-import { rbacPolicyRoutes } from "./routes/rbac-policies.js"; // [net-ext]
-import { ipAvailabilityRoutes } from "./routes/ip-availability.js"; // [net-ext]
-import { segmentRoutes } from "./routes/segments.js"; // [net-ext]
-import { trunkRoutes } from "./routes/trunks.js"; // [net-ext]
-import { meteringRoutes } from "./routes/metering.js"; // [net-ext]
-import { portForwardingRoutes } from "./routes/port-forwarding.js"; // [net-ext]
-import { autoAllocatedTopologyRoutes } from "./routes/auto-allocated-topology.js"; // [net-ext]
+import { availabilityZoneRoutes } from "./routes/availability-zones.js";
+import { subnetPoolRoutes } from "./routes/subnet-pools.js";
+import { agentRoutes } from "./routes/agents.js";
+import { rbacPolicyRoutes } from "./routes/rbac-policies.js";
+import { ipAvailabilityRoutes } from "./routes/ip-availability.js";
+import { segmentRoutes } from "./routes/segments.js";
+import { trunkRoutes } from "./routes/trunks.js";
+import { meteringRoutes } from "./routes/metering.js";
+import { portForwardingRoutes } from "./routes/port-forwarding.js";
+import { autoAllocatedTopologyRoutes } from "./routes/auto-allocated-topology.js";
 
 export type { Network, NetworkingState, Port } from "./state.js";
 export type { ProxyFloatingIp, ProxyGroup, ProxyRule } from "./for-compute-proxy.js";
@@ -58,10 +58,8 @@ export function networkingService(): ServiceModule<NetworkingState> {
         ...qosRoutes(deps),
         ...quotaRoutes(deps),
         ...tagRoutes(deps),
-        // [net-core] routes
         ...availabilityZoneRoutes(deps),
         ...subnetPoolRoutes(deps),
-        // [net-ext] routes
         ...agentRoutes(deps),
         ...rbacPolicyRoutes(deps),
         ...ipAvailabilityRoutes(deps),

@@ -5,7 +5,7 @@
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
 import type { Chunk, IpamState } from "./ipam.js";
-import { initialNetExtState, type NetExtState } from "./ext-state.js"; // [net-ext]
+import { initialNetExtState, type NetExtState } from "./ext-state.js";
 
 /** Fields every Neutron resource carries (standard attributes). */
 export interface Standard {
@@ -221,12 +221,10 @@ export interface NetworkingState {
   ipOwners: Dict<string>;
   /** `<subnetId>:<chunk>` -> address bitmap chunk */
   ipChunks: Dict<Chunk>;
-  // [net-core] fields
   subnetPools: Table<SubnetPool>;
   addressScopes: Table<AddressScope>;
   /** ip version ("4", "6") -> the default subnet pool's id */
   defaultSubnetPools: Dict<string>;
-  // [net-ext] fields
   ext: NetExtState;
   /** project id -> the project's `default` security group id */
   defaultGroups: Dict<string>;
@@ -249,11 +247,9 @@ export function initialNetworkingState(): NetworkingState {
     macs: emptyDict(),
     ipOwners: emptyDict(),
     ipChunks: emptyDict(),
-    // [net-core] initial values
     subnetPools: emptyTable(),
     addressScopes: emptyTable(),
     defaultSubnetPools: emptyDict(),
-    // [net-ext] initial values
     ext: initialNetExtState(),
     defaultGroups: emptyDict(),
     ruleKeys: emptyDict(),

@@ -35,9 +35,7 @@ export function resetComputeProject(s: ComputeState, seeded: ComputeState, proje
     // the lifecycle applier skips a step whose server is gone; forgetting it keeps /_emulator/transitions true
     ctx.enter(SERVER, id, null);
   }
-  // [compute-apis] per-project reset
   for (const { id } of filter(s.serverUsage, (u) => u.projectId === projectId)) remove(s.serverUsage, id);
-  // [compute-actions] per-project reset
   restoreRows(s.instanceActions, seeded.instanceActions, (l) => l.projectId === projectId);
   restoreRows(s.migrations, seeded.migrations, (m) => m.projectId === projectId);
   for (const extra of filter(s.serverExtras, (e) => !has(s.servers, e.id))) remove(s.serverExtras, extra.id);

@@ -1,4 +1,4 @@
-// [compute-actions] The routes the server actions work adds, mounted from index.ts: tags, instance actions, migrations,
+// The routes the server actions work adds, mounted from index.ts: tags, instance actions, migrations,
 // interfaces, consoles, server password, diagnostics, external events.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";

@@ -5,9 +5,9 @@ import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove, scan } from "../../../kernel/store/table.js";
 import { nameKey, type IdentityState } from "../state.js";
 import { dropCredentialsOf } from "./credentials.js";
-import { resetGroupGrantsOnProject } from "./group-reset.js"; // [groups]
-import { resetProjectFilters } from "./endpoint-filter.js"; // [catalog] per-project reset
-import { resetProjectTrustsAndLimits } from "./trust-reset.js"; // [trusts] per-project reset
+import { resetGroupGrantsOnProject } from "./group-reset.js";
+import { resetProjectFilters } from "./endpoint-filter.js";
+import { resetProjectTrustsAndLimits } from "./trust-reset.js";
 
 export function resetIdentityProject(s: IdentityState, seeded: IdentityState, projectId: string): void {
   dropCredentialsOf(s, { projectId });
@@ -15,13 +15,9 @@ export function resetIdentityProject(s: IdentityState, seeded: IdentityState, pr
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(cred.userId, cred.name));
   }
-  // [groups] per-project reset
   resetGroupGrantsOnProject(s, seeded, projectId);
-  // [catalog] per-project reset
   resetProjectFilters(s, seeded, projectId);
-  // [trusts] per-project reset
   resetProjectTrustsAndLimits(s, seeded, projectId);
-  // [directory] per-project reset
   const original = get(seeded.projects, projectId);
   if (!original) return;
   const current = get(s.projects, projectId);

@@ -9,7 +9,7 @@ import type { Principal } from "../../../kernel/auth/principal.js";
 import type { AuthRequest, DomainRef, UserRef } from "../schemas.js";
 import { forbidden, notFound, unauthorized, validationError } from "../errors.js";
 import { verifySecret } from "../secrets.js";
-import { checkPasswordLogin } from "./user-records.js"; // [directory] password-login hook
+import { checkPasswordLogin } from "./user-records.js";
 import { recordTrustUse, requestedTrust, trustScope, trustTokenUsable } from "./trust-auth.js";
 import { currentTokenRoles } from "./effective-roles.js";
 import {
@@ -86,7 +86,7 @@ function authenticate(s: IdentityState, request: AuthRequest, now: number, heade
       const ref = identity.password.user;
       if (ref.id === undefined && ref.name === undefined) throw validationError("A password user needs an id or a name.");
       const user = findUser(s, ref);
-      if (user) checkPasswordLogin(s, user, ref.password, now); // [directory] lockout and password expiry (user-records.ts)
+      if (user) checkPasswordLogin(s, user, ref.password, now);
       if (!userUsable(s, user) || !verifySecret(ref.password, user.passwordHash)) throw unauthorized();
       sameUser(user);
       result = { ...result, user, methods: unique([...(result?.methods ?? []), "password"]) };

@@ -1,4 +1,4 @@
-// Per-project reset of the [trusts] tables: trusts on the project and its limits go back to the seed world's
+// Per-project reset of the trust and limit tables: trusts on the project and its limits go back to the seed world's
 // (none unless the seed has them); tokens issued through a dropped trust are forgotten, so none validates.
 // Also the drops Keystone makes when a project or a user is deleted, for the directory's operations to call.
 

@@ -13,7 +13,6 @@ export interface IdentityOptions {
   catalog: CatalogService[];
   region: string;
   tokenTtlSeconds: number;
-  // [directory] identity options
   /** Keystone's [security_compliance]; off when absent */
   securityCompliance?: import("../options.js").SecurityCompliance;
 }

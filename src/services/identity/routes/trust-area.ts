@@ -1,5 +1,5 @@
-// The [trusts] helper's route tables in one list for index.ts: OS-TRUST, unified limits, policies, the
-// EC2/S3 token endpoints and OS-OAUTH1 consumers.
+// The route tables of OS-TRUST, unified limits, policies, the EC2/S3 token endpoints and OS-OAUTH1
+// consumers, in one list for index.ts.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { IdentityDeps } from "./deps.js";

@@ -29,7 +29,6 @@ const EXTENSIONS: Array<[alias: string, name: string]> = [
   ["filter-validation", "Filter parameters validation"],
   ["fip-port-details", "Floating IP Port Details Extension"],
   ["net-mtu", "Network MTU"],
-  // [net-core] extensions
   ["extra_dhcp_opt", "Neutron Extra DHCP options"],
   ["net-mtu-writable", "Network MTU (writable)"],
   ["qos-rule-type-details", "Details of QoS rule types"],
@@ -41,7 +40,6 @@ const EXTENSIONS: Array<[alias: string, name: string]> = [
   ["default-subnetpools", "Default Subnetpools"],
   ["subnetpool-prefix-ops", "Subnet Pool Prefix Operations"],
   ["address-scope", "Address scope"],
-  // [net-ext] extensions
   ["agent", "agent"],
   ["dhcp_agent_scheduler", "DHCP Agent Scheduler"],
   ["l3_agent_scheduler", "L3 Agent Scheduler"],
