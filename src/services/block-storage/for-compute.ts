@@ -9,7 +9,7 @@ import { get } from "../../kernel/store/table.js";
 import { setStatus } from "./lifecycle.js";
 import { attach, detach } from "./operations/volume-actions.js";
 import { createVolume, deleteVolume } from "./operations/volumes.js";
-import { sliceOf } from "./routes/deps.js";
+import { sliceOf } from "./state.js";
 import type { VolumeAttachment } from "./state.js";
 
 type Root = Readonly<Record<string, unknown>>;

@@ -3,7 +3,7 @@
 
 import { get } from "../../kernel/store/table.js";
 import { VOLUME } from "./lifecycle.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 import type { BlockStorageQuotaKey, BlockStorageState } from "./state.js";
 import { updateQuotas } from "./operations/quotas.js";
 

@@ -9,7 +9,8 @@ import { DEFAULT_BLOCK_STORAGE_OPTIONS, type BlockStorageOptions } from "./optio
 import { loadBlockStorageSeed } from "./seed.js";
 import { resetBlockStorageProject } from "./operations/reset.js";
 import { startVolumeLifecycle } from "./transitions.js";
-import { blockStorageDeps, SLICE } from "./routes/deps.js";
+import { blockStorageDeps } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 import { v3 } from "./routes/paths.js";
 import { discoveryRoutes } from "./routes/discovery.js";
 import { volumeRoutes } from "./routes/volumes.js";

@@ -179,3 +179,10 @@ export function initialBlockStorageState(): BlockStorageState {
 export function typeByNameOrId(s: BlockStorageState, nameOrId: string): VolumeType | undefined {
   return get(s.volumeTypes, nameOrId) ?? find(s.volumeTypes, (t) => t.name === nameOrId);
 }
+
+/** This service's key in the store's root, its journal and fault-rule label. */
+export const SLICE = "block-storage";
+
+export function sliceOf(root: Readonly<Record<string, unknown>> | Readonly<Record<string, unknown>>): BlockStorageState {
+  return root[SLICE] as BlockStorageState;
+}

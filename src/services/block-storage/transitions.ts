@@ -9,7 +9,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { runOperation } from "../../kernel/operation.js";
 import type { TransitionDef } from "../../kernel/transitions.js";
 import type { BlockStorageOptions } from "./options.js";
-import { sliceOf, SLICE } from "./routes/deps.js";
+import { sliceOf, SLICE } from "./state.js";
 import { setStatus, VOLUME, type StepContext } from "./lifecycle.js";
 import type { BlockStorageState, Volume } from "./state.js";
 import { finishExtend, finishRetype, VOLUME_STATUSES } from "./operations/volume-actions.js";

@@ -12,7 +12,7 @@ import { isoSeconds } from "../../kernel/time.js";
 import { handle } from "../../control/http.js";
 import type { ComputeHost, ComputeState } from "./state.js";
 import { failHost, recoverHost, serversOn } from "./operations/hosts.js";
-import { sliceOf, SLICE } from "./routes/deps.js";
+import { sliceOf, SLICE } from "./state.js";
 
 function hostView(s: ComputeState, h: ComputeHost) {
   return {

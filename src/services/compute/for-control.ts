@@ -7,7 +7,7 @@ import type { ComputeQuotas, ComputeState } from "./state.js";
 import { SERVER } from "./lifecycle.js";
 import { apiStatus } from "./status.js";
 import { updateQuotas } from "./operations/quotas.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 
 export { COMPUTE_QUOTA_KEYS } from "./state.js";
 

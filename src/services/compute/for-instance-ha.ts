@@ -4,7 +4,7 @@
 import { filter, get, has } from "../../kernel/store/table.js";
 import type { OperationContext } from "../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "./state.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 import { itemNotFound, instanceNotFound } from "./errors.js";
 import { apiStatus } from "./status.js";
 import { hasRoom, isUp, updateService } from "./operations/hosts.js";

@@ -271,3 +271,10 @@ export function initialComputeState(): ComputeState {
     nextKeypairNumber: 1,
   };
 }
+
+/** This service's key in the store's root, its journal and fault-rule label. */
+export const SLICE = "compute";
+
+export function sliceOf(root: Readonly<Record<string, unknown>>): ComputeState {
+  return root[SLICE] as ComputeState;
+}

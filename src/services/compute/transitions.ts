@@ -7,7 +7,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { runOperation } from "../../kernel/operation.js";
 import type { TransitionDef } from "../../kernel/transitions.js";
 import type { ComputeOptions } from "./options.js";
-import { sliceOf, SLICE } from "./routes/deps.js";
+import { sliceOf, SLICE } from "./state.js";
 import type { Server, ServerFault } from "./state.js";
 import { SERVER, type ServerStepApplier, type ServerStepDef } from "./lifecycle.js";
 import { buildFailedFault, failBuild, failServer, finishBuild, finishDelete } from "./operations/server-lifecycle.js";

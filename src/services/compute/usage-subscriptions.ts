@@ -5,7 +5,7 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { runOperation } from "../../kernel/operation.js";
 import { get } from "../../kernel/store/table.js";
-import { sliceOf, SLICE } from "./routes/deps.js";
+import { sliceOf, SLICE } from "./state.js";
 import type { ComputeState } from "./state.js";
 
 export function subscribeServerUsage(kernel: Kernel): void {

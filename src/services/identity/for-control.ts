@@ -9,7 +9,7 @@ import { findByName, nameKey, type IdentityState } from "./state.js";
 import { createProject, createUser, grantRole } from "./operations/directory.js";
 import { deleteProject } from "./operations/projects.js";
 import { deleteUser } from "./operations/users.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 
 type Root = Record<string, unknown>;
 

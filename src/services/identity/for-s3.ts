@@ -7,7 +7,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { SliceMemo } from "../../kernel/memo.js";
 import { get } from "../../kernel/store/table.js";
 import { EC2, ec2Blob, ec2CredentialId } from "./operations/credentials.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 import { rolesOn, withImpliedRoles, type IdentityState } from "./state.js";
 
 export interface Ec2Key {

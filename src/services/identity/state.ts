@@ -253,3 +253,6 @@ export function projectsOfUser(s: IdentityState, userId: string): Project[] {
   for (const p of scan(s.projects)) if (rolesOn(s, userId, { project: p.id }).length > 0) out.push(p);
   return out;
 }
+
+/** This service's key in the store's root, its journal and fault-rule label. */
+export const SLICE = "identity";

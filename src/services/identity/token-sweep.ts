@@ -6,7 +6,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { remove, scan } from "../../kernel/store/table.js";
 import { ALLOW_EXPIRED_WINDOW_MS } from "./operations/tokens.js";
 import type { IdentityState, Token } from "./state.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 
 /**
  * When a token may be dropped without anyone noticing: an unrevoked one once ?allow_expired=1 no longer

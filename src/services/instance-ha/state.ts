@@ -177,3 +177,10 @@ export function duplicateKey(type: NotificationType, hostname: string, payload: 
 
 export type SeqKind = "segment" | "host" | "notification";
 export const seqKey = (kind: SeqKind, seq: number) => `${kind}:${seq}`;
+
+/** This service's key in the store's root, its journal and fault-rule label. */
+export const SLICE = "instance-ha";
+
+export function sliceOf(root: Readonly<Record<string, unknown>> | Readonly<Record<string, unknown>>): InstanceHaState {
+  return root[SLICE] as InstanceHaState;
+}

@@ -5,7 +5,7 @@
 import type { OperationContext } from "../../kernel/operation.js";
 import { get } from "../../kernel/store/table.js";
 import type { NetworkingState, Port } from "./state.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 import { touch } from "./operations/common.js";
 import { emitPortUpdated } from "./operations/ports.js";
 import { countGroupPorts } from "./operations/security-groups.js";

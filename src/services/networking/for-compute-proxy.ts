@@ -7,7 +7,7 @@
 import type { Caller, OperationContext } from "../../kernel/operation.js";
 import { filter, get, scan } from "../../kernel/store/table.js";
 import type { FloatingIp, Network, NetworkingState, SecurityGroup } from "./state.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 import { createGroup, deleteGroup, updateGroup } from "./operations/security-groups.js";
 import { createRule, deleteRule } from "./operations/security-group-rules.js";
 import { createFloatingIp, deleteFloatingIp } from "./operations/floating-ips.js";

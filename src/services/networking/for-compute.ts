@@ -7,7 +7,7 @@ import type { Caller, OperationContext } from "../../kernel/operation.js";
 import { dictGet } from "../../kernel/store/dict.js";
 import { get, scan } from "../../kernel/store/table.js";
 import type { FloatingIp, Network, NetworkingState, Port } from "./state.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 import { createPort, deletePortRecord, emitPortUpdated, portStatus } from "./operations/ports.js";
 import { touch } from "./operations/common.js";
 import { DEFAULT_GROUP_NAME } from "./operations/security-groups.js";

@@ -8,7 +8,7 @@ import { systemCaller, type OperationContext } from "../../kernel/operation.js";
 import { get, scan } from "../../kernel/store/table.js";
 import { cidrsOverlap, parseCidr, type Cidr } from "./cidr.js";
 import type { Network, NetworkingState } from "./state.js";
-import { SLICE } from "./routes/deps.js";
+import { SLICE } from "./state.js";
 import type { NetworkingContext } from "./operations/common.js";
 import { createNetwork } from "./operations/networks.js";
 import { createSubnet } from "./operations/subnets.js";

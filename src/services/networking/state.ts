@@ -263,3 +263,10 @@ export function quotaUsed(s: NetworkingState, projectId: string, resource: Quota
 export function ipOwnerKey(subnetId: string, ip: string): string {
   return `${subnetId}|${ip}`;
 }
+
+/** This service's key in the store's root, its journal and fault-rule label. */
+export const SLICE = "networking";
+
+export function sliceOf(root: Readonly<Record<string, unknown>>): NetworkingState {
+  return root[SLICE] as NetworkingState;
+}

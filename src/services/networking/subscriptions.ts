@@ -5,7 +5,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { runOperation } from "../../kernel/operation.js";
 import { ensureDefaultGroup } from "./operations/security-groups.js";
 import { dropUnusedDefaultGroup } from "./operations/project-deleted.js";
-import { sliceOf } from "./routes/deps.js";
+import { sliceOf } from "./state.js";
 
 export function subscribeNetworking(kernel: Kernel): void {
   kernel.events.subscribe("identity.project.created", (event) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { call, testEmulator } from "../../helpers/emulator.js";
 import { runOperation } from "../../../src/kernel/operation.js";
 import { addVMove } from "../../../src/services/instance-ha/operations/vmoves.js";
-import { sliceOf } from "../../../src/services/instance-ha/routes/deps.js";
+import { sliceOf } from "../../../src/services/instance-ha/state.js";
 import { haApi } from "./setup.js";
 
 const SECTION = {

@@ -9,7 +9,7 @@ import { runOperation } from "../../../src/kernel/operation.js";
 import { createNotification, setNotificationStatus } from "../../../src/services/instance-ha/operations/notifications.js";
 import { setHostFlags } from "../../../src/services/instance-ha/operations/hosts.js";
 import { addVMove, updateVMove } from "../../../src/services/instance-ha/operations/vmoves.js";
-import { sliceOf } from "../../../src/services/instance-ha/routes/deps.js";
+import { sliceOf } from "../../../src/services/instance-ha/state.js";
 import type { InstanceHaState } from "../../../src/services/instance-ha/state.js";
 import type { OperationContext } from "../../../src/kernel/operation.js";
 import { fault } from "../../helpers/compute.js";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { dictGet } from "../../../src/kernel/store/dict.js";
 import { get } from "../../../src/kernel/store/table.js";
 import { allocateAddresses, releaseAddresses, type AddressRequest, type AllocateOptions } from "../../../src/services/networking/operations/addresses.js";
-import { sliceOf } from "../../../src/services/networking/routes/deps.js";
+import { sliceOf } from "../../../src/services/networking/state.js";
 import { ipOwnerKey, type FixedIp, type NetworkingState } from "../../../src/services/networking/state.js";
 import { netApi, type NetApi } from "./api-setup.js";
 

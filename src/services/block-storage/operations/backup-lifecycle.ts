@@ -13,7 +13,7 @@ import type { Kernel } from "../../../kernel/kernel.js";
 import type { BlockStorageOptions } from "../options.js";
 import type { Backup, BlockStorageState } from "../state.js";
 import { setStatus, type StepContext } from "../lifecycle.js";
-import { sliceOf, SLICE } from "../routes/deps.js";
+import { sliceOf, SLICE } from "../state.js";
 import { BACKUP, BACKUP_BUILD_OPERATION } from "./backups.js";
 import { useQuota } from "./quotas.js";
 import { ApiError } from "../../../kernel/errors.js";

@@ -9,7 +9,7 @@ import type { Kernel } from "../../../kernel/kernel.js";
 import type { BlockStorageOptions } from "../options.js";
 import type { BlockStorageState, Snapshot } from "../state.js";
 import type { StepContext } from "../lifecycle.js";
-import { sliceOf, SLICE } from "../routes/deps.js";
+import { sliceOf, SLICE } from "../state.js";
 import { SNAPSHOT, SNAPSHOT_BUILD_OPERATION } from "./snapshots.js";
 import { useQuota } from "./quotas.js";
 

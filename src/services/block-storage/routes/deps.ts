@@ -5,11 +5,9 @@ import type { Draft } from "immer";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { tokenCaller, type Ctx } from "../../../kernel/http/context.js";
 import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
-import type { BlockStorageState } from "../state.js";
+import { SLICE, sliceOf, type  BlockStorageState } from "../state.js";
 import { forbidden } from "../errors.js";
 import type { BlockStorageOptions } from "../options.js";
-
-export const SLICE = "block-storage";
 
 export interface BlockStorageDeps {
   kernel: Kernel;
@@ -19,10 +17,6 @@ export interface BlockStorageDeps {
   caller(c: Ctx): Caller;
   /** runs one operation as the request's caller, in one store update */
   write<R>(c: Ctx, op: (s: BlockStorageState, ctx: OperationContext) => R): R;
-}
-
-export function sliceOf(root: Draft<Record<string, unknown>> | Readonly<Record<string, unknown>>): BlockStorageState {
-  return root[SLICE] as BlockStorageState;
 }
 
 export function blockStorageDeps(kernel: Kernel, options: BlockStorageOptions): BlockStorageDeps {

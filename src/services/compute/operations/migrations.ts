@@ -6,7 +6,7 @@ import type { Caller } from "../../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "../state.js";
 import type { MigrationRecord } from "../state-actions.js";
 import type { StepContext } from "../lifecycle.js";
-import { sliceOf } from "../routes/deps.js";
+import { sliceOf } from "../state.js";
 import { hasRoom, isUp } from "./hosts.js";
 
 type Ctx = Pick<StepContext, "now" | "root" | "ids"> & { caller: Caller | null };

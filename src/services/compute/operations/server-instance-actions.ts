@@ -7,7 +7,7 @@ import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
 import type { InstanceAction } from "../state-actions.js";
 import type { StepContext } from "../lifecycle.js";
-import { sliceOf } from "../routes/deps.js";
+import { sliceOf } from "../state.js";
 
 /** Nova's event names per action (the compute manager method the event wraps). */
 const EVENTS: Record<string, string> = {

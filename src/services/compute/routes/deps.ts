@@ -5,12 +5,10 @@ import type { Draft } from "immer";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { tokenCaller, type Ctx } from "../../../kernel/http/context.js";
 import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
-import type { ComputeState } from "../state.js";
+import { SLICE, sliceOf, type  ComputeState } from "../state.js";
 import { forbidden } from "../errors.js";
 import { ApiError } from "../../../kernel/errors.js";
 import type { ComputeProfile } from "../options.js";
-
-export const SLICE = "compute";
 
 export interface ComputeDeps {
   kernel: Kernel;
@@ -23,10 +21,6 @@ export interface ComputeDeps {
   caller(c: Ctx): Caller;
   /** runs one operation as the request's caller, in one store update */
   write<R>(c: Ctx, op: (s: ComputeState, ctx: OperationContext) => R): R;
-}
-
-export function sliceOf(root: Draft<Record<string, unknown>>): ComputeState {
-  return root[SLICE] as ComputeState;
 }
 
 export function computeDeps(kernel: Kernel, options: { profile?: ComputeProfile; reclaimInstanceMs?: number } = {}): ComputeDeps {

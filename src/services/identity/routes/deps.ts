@@ -5,7 +5,7 @@ import type { Kernel } from "../../../kernel/kernel.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
 import type { CatalogService } from "../../../catalog.js";
-import type { IdentityState } from "../state.js";
+import { SLICE, type  IdentityState } from "../state.js";
 import type { TokenContext } from "../operations/tokens.js";
 import type { TokenCache } from "../token-cache.js";
 
@@ -34,8 +34,6 @@ export interface IdentityDeps {
   write<R>(c: Ctx, op: (s: IdentityState, ctx: IdentityContext) => R): R;
   tokenContext(ctx: IdentityContext): TokenContext;
 }
-
-export const SLICE = "identity";
 
 export function identityDeps(kernel: Kernel, options: IdentityOptions, tokens: TokenCache): IdentityDeps {
   return {

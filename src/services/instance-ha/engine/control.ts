@@ -11,7 +11,7 @@ import { ApiError } from "../../../kernel/errors.js";
 import { validate } from "../../../kernel/http/body.js";
 import { get } from "../../../kernel/store/table.js";
 import { handle, optionalJson, parseDuration } from "../../../control/http.js";
-import { SLICE } from "../routes/deps.js";
+import { SLICE } from "../state.js";
 import { NOTIFICATION_STATUSES, type InstanceHaState, type NotificationStatus } from "../state.js";
 import { EngineConfigError, recoveryEngineOf, type RecoveryEngine } from "./index.js";
 import { engineConfigSchema } from "./config.js";

@@ -10,7 +10,7 @@ import type { Tx } from "../../../kernel/store/store.js";
 import { computeServiceOf } from "../../compute/for-instance-ha.js";
 import { createNotification, type NotificationInput } from "../operations/notifications.js";
 import type { EngineSettings } from "./settings.js";
-import { sliceOf, SLICE } from "../routes/deps.js";
+import { sliceOf, SLICE } from "../state.js";
 import { hostByName, type InstanceHaState } from "../state.js";
 import { driverFault } from "./faults.js";
 

@@ -7,7 +7,7 @@
 import type { Kernel } from "../../../kernel/kernel.js";
 import { runOperation } from "../../../kernel/operation.js";
 import { filter, get } from "../../../kernel/store/table.js";
-import { sliceOf, SLICE } from "../routes/deps.js";
+import { sliceOf, SLICE } from "../state.js";
 import { ACTIVE_STATUSES, type InstanceHaState } from "../state.js";
 import { ENGINE_CALLER, moveTo } from "./records.js";
 import type { Runner } from "./runner.js";

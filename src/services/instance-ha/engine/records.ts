@@ -6,7 +6,7 @@ import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { Notification, NotificationStatus, TaskState, WorkflowTask } from "../state.js";
 import { setNotificationStatus } from "../operations/notifications.js";
 import { addVMove, updateVMove } from "../operations/vmoves.js";
-import { sliceOf } from "../routes/deps.js";
+import { sliceOf } from "../state.js";
 import type { EngineSettings } from "./settings.js";
 import type { BaseTask, FlowData, TaskContext } from "./task.js";
 

@@ -7,7 +7,7 @@ import type { Kernel } from "../../../kernel/kernel.js";
 import { runOperation, type OperationContext } from "../../../kernel/operation.js";
 import { get } from "../../../kernel/store/table.js";
 import { setHostFlags } from "../operations/hosts.js";
-import { sliceOf } from "../routes/deps.js";
+import { sliceOf } from "../state.js";
 import type { Notification, NotificationStatus } from "../state.js";
 import { flowFor, type FlowDef } from "./flows.js";
 import { detailNameOf, ENGINE_CALLER, markTask, moveTo, progress, taskContext } from "./records.js";

@@ -5,11 +5,9 @@ import type { Draft } from "immer";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { tokenCaller, type Ctx } from "../../../kernel/http/context.js";
 import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
-import type { InstanceHaState } from "../state.js";
+import { SLICE, sliceOf, type  InstanceHaState } from "../state.js";
 import { forbidden } from "../errors.js";
 import type { InstanceHaOptions } from "../options.js";
-
-export const SLICE = "instance-ha";
 
 export interface InstanceHaDeps {
   kernel: Kernel;
@@ -18,10 +16,6 @@ export interface InstanceHaDeps {
   root(): Readonly<Record<string, unknown>>;
   /** runs one operation as the request's caller, in one store update */
   write<R>(c: Ctx, op: (s: InstanceHaState, ctx: OperationContext) => R): R;
-}
-
-export function sliceOf(root: Draft<Record<string, unknown>> | Readonly<Record<string, unknown>>): InstanceHaState {
-  return root[SLICE] as InstanceHaState;
 }
 
 export function instanceHaDeps(kernel: Kernel, options: InstanceHaOptions): InstanceHaDeps {

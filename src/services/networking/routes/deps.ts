@@ -5,10 +5,8 @@ import type { Draft } from "immer";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { tokenCaller, type Ctx } from "../../../kernel/http/context.js";
 import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
-import type { NetworkingState } from "../state.js";
+import { SLICE, sliceOf, type  NetworkingState } from "../state.js";
 import { policyNotAuthorized } from "../errors.js";
-
-export const SLICE = "networking";
 
 export interface NetworkingDeps {
   kernel: Kernel;
@@ -16,10 +14,6 @@ export interface NetworkingDeps {
   caller(c: Ctx): Caller;
   /** runs one operation as the request's caller, in one store update */
   write<R>(c: Ctx, op: (s: NetworkingState, ctx: OperationContext) => R): R;
-}
-
-export function sliceOf(root: Draft<Record<string, unknown>>): NetworkingState {
-  return root[SLICE] as NetworkingState;
 }
 
 export function networkingDeps(kernel: Kernel): NetworkingDeps {

@@ -9,7 +9,7 @@ import {
 import { values } from "../../../../kernel/store/table.js";
 import { ApiError } from "../../../../kernel/errors.js";
 import { setHostFlags } from "../../operations/hosts.js";
-import { sliceOf } from "../../routes/deps.js";
+import { sliceOf } from "../../state.js";
 import type { BaseTask, TaskContext } from "../task.js";
 import { TaskFailed } from "../task.js";
 
