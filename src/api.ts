@@ -2,7 +2,7 @@
 // interfaces, no dependency's types, so the declarations users get resolve with nothing else installed.
 // src/index.ts checks the real createEmulator against them: they cannot promise what the emulator lacks.
 
-import type { InstanceHaOptionsInput } from "./services/instance-ha/engine/public-types.js";
+import type { InstanceHaOptionsInput } from "./services/instance-ha/for-api.js";
 import type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
 
 export type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";

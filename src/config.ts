@@ -9,12 +9,18 @@ import type { ServiceModule } from "./kernel/service.js";
 import { randomSeed } from "./kernel/ids.js";
 import { LOG_FORMATS, LOG_LEVELS } from "./log.js";
 import { loadWorldFrom, parseYaml, type WorldDocument } from "./world.js";
+import type { OptionSpec } from "./kernel/options.js";
 // a service's own options are declared in its folder; they take their place in the one table here
-import { SERVICE_FILE_PATHS, SERVICE_OPTIONS, serviceOptionsSchema } from "./service-options.js";
+import { SERVICES, type ServiceOptionFields } from "./services.js";
 import { dirname, isAbsolute, resolve } from "node:path";
 
 /** A switch: true or false, also as the strings a flag or an environment variable carries. */
 const onOff = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
+
+/** Every listed service's option fields and rows, and its config-file fields that hold file paths. */
+const serviceOptionsSchema = Object.assign({}, ...SERVICES.map((s) => s.options?.fields)) as ServiceOptionFields;
+const SERVICE_OPTIONS = Object.assign({}, ...SERVICES.map((s) => s.options?.rows)) as Record<keyof ServiceOptionFields, OptionSpec>;
+const SERVICE_FILE_PATHS: ReadonlyArray<readonly [string, string]> = SERVICES.flatMap((s): ReadonlyArray<readonly [string, string]> => s.options?.filePaths ?? []);
 
 const rateLimitObject = z.object({ requests: z.number().int().min(0), windowSeconds: z.number().positive() });
 
@@ -56,20 +62,10 @@ export const optionsSchema = z
   })
   .strict();
 
-export type OptionKey = keyof z.input<typeof optionsSchema>;
+export type OptionsInput = z.input<typeof optionsSchema>;
+export type OptionKey = keyof OptionsInput;
 
-export interface OptionSpec {
-  /** `--name`; absent for options only a config file sets */
-  flag?: string;
-  /** the flag's value as the usage names it; absent for a switch */
-  value?: string;
-  env?: string;
-  /** the default as the usage shows it (test/config.test.ts checks it against the schema's) */
-  default: string;
-  description: string;
-  /** what is wrong with a bad value, where the schema's own check would not say it well */
-  invalid?: string;
-}
+export type { OptionSpec };
 
 /** Every option (the compiler insists on a row per schema key), in the order the usage lists them. */
 export const OPTIONS: Record<OptionKey, OptionSpec> = {

@@ -3,8 +3,7 @@
 
 import { createEmulator as create } from "./app.js";
 import type { Emulator, EmulatorOptions, SecurityComplianceOptions } from "./api.js";
-import type { SecurityComplianceInput } from "./services/identity/options.js";
-import type { OptionKey } from "./config.js";
+import type { OptionKey, OptionsInput } from "./config.js";
 import type { Assert, Equals } from "./kernel/type-equals.js";
 
 export type * from "./api.js";
@@ -14,4 +13,4 @@ export const createEmulator: (options?: EmulatorOptions) => Emulator = create;
 // every option the emulator parses is in the public type, and no other
 type _SameOptions = Assert<Equals<keyof EmulatorOptions, OptionKey>>;
 // and the security compliance object is the one the config schema parses
-type _SameSecurityCompliance = Assert<Equals<SecurityComplianceOptions, SecurityComplianceInput>>;
+type _SameSecurityCompliance = Assert<Equals<SecurityComplianceOptions, NonNullable<OptionsInput["securityCompliance"]>>>;

@@ -1,48 +1,42 @@
 // The explicit list of cloud services this emulator runs. Adding a service is one line here and one
-// folder under services/.
+// folder under services/ whose index.ts exports its ServiceDefinition (kernel/service.ts).
 
-import type { ServiceModule } from "./kernel/service.js";
-import type { ResolvedOptions } from "./config.js";
+import type { z } from "zod";
+import type { ServiceDefinition, ServiceModule } from "./kernel/service.js";
+import type { PlatformOptions } from "./kernel/options.js";
 import { catalogOf, type CatalogService } from "./catalog.js";
-import { identityService } from "./services/identity/index.js";
-import { securityCompliance } from "./services/identity/options.js";
-import { networkingService } from "./services/networking/index.js";
-import { computeService } from "./services/compute/index.js";
-import { imageService } from "./services/image/index.js";
-import { objectStorageService } from "./services/object-storage/index.js";
-import { s3Service } from "./services/s3/index.js";
-import { blockStorageService } from "./services/block-storage/index.js";
-import { instanceHaService } from "./services/instance-ha/index.js";
+import { identity } from "./services/identity/index.js";
+import { networking } from "./services/networking/index.js";
+import { image } from "./services/image/index.js";
+import { objectStorage } from "./services/object-storage/index.js";
+import { s3 } from "./services/s3/index.js";
+import { blockStorage } from "./services/block-storage/index.js";
+import { compute } from "./services/compute/index.js";
+import { instanceHa } from "./services/instance-ha/index.js";
 
-/** The services' events, merged into the kernel's EventMap: any program that runs the services checks them. */
-export type { EventMap } from "./events.js";
+/** The services' events, merged into the kernel's EventMap by each service's events.ts. */
+export type { EventMap } from "./kernel/events.js";
 
-export function defaultServices(options: ResolvedOptions): ServiceModule[] {
-  // identity publishes the catalog of every module in this list, itself included
+/**
+ * In dependency order: a service may call those listed before it, through their index.ts or a
+ * for-<consumer>.ts contract (compute boots from image's catalog and attaches block storage's volumes; block
+ * storage backs up into object storage; S3 serves object storage's containers, signed with identity's EC2
+ * keys; instance HA asks compute); the other direction is an event. Identity publishes every service's catalog.
+ */
+export const SERVICES = [identity, networking, image, objectStorage, s3, blockStorage, compute, instanceHa] as const;
+
+type FieldsOf<D> = D extends ServiceDefinition<infer F> ? F : never;
+type Intersect<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** Every listed service's option fields, spread into config.ts's one options schema. */
+export type ServiceOptionFields = Intersect<FieldsOf<(typeof SERVICES)[number]>>;
+
+/** What the services read of the parsed options: the platform's, and each one's own. */
+export type ServicesOptions = PlatformOptions & z.output<z.ZodObject<ServiceOptionFields>>;
+
+export function defaultServices(options: ServicesOptions): ServiceModule[] {
   const catalog: CatalogService[] = [];
-  // in dependency order: a service may call those listed before it (compute boots from and snapshots into
-  // image's catalog through image/for-compute.ts; block storage reads and writes images through
-  // image/for-block-storage.ts; compute will attach volumes through block-storage/for-compute.ts); the other
-  // direction is an event
-  const services = [
-    identityService({ catalog, region: options.region, tokenTtlSeconds: options.tokenTtlSeconds, securityCompliance: securityCompliance(options.securityCompliance) }),
-    networkingService(),
-    imageService(),
-    // block storage writes its backups into object storage through object-storage/for-block-storage.ts
-    objectStorageService(),
-    // S3 serves the same containers and objects through object-storage/for-s3.ts, signed with identity's EC2 keys
-    s3Service({ region: options.region }),
-    blockStorageService({ volumeMs: options.volumeSeconds * 1000 }),
-    computeService({
-      buildMs: options.buildSeconds * 1000,
-      actionMs: options.actionSeconds * 1000,
-      profile: options.profile,
-      shelvedOffloadMs: options.shelvedOffloadSeconds * 1000,
-      reclaimInstanceMs: options.reclaimInstanceSeconds * 1000,
-    }),
-    // instance HA asks compute through compute/for-instance-ha.ts
-    instanceHaService(options.instanceHa),
-  ] as ServiceModule[];
+  const services = SERVICES.map((definition) => (definition as ServiceDefinition<any>).create(options as never, { catalog }));
   catalog.push(...catalogOf(services));
   return services;
 }

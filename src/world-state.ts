@@ -14,11 +14,12 @@ import type { PendingStep } from "./kernel/transitions.js";
 import type { ResolvedOptions } from "./config.js";
 import { mergeWorlds, type WorldDocument as WorldDoc } from "./world.js";
 import { Logins } from "./clouds.js";
-import { identitySelectors } from "./services/identity/index.js";
-import { dropUnseededProject } from "./services/identity/for-control.js";
-import { dropKeypairsOf } from "./services/compute/for-control.js";
+import { findResource } from "./kernel/resources.js";
 
 export const SNAPSHOT_FORMAT = "skymock-snapshot/1";
+
+/** The resource kind of the projects tenants log in to (identity's). */
+const PROJECT = "identity.project";
 
 /** The blob sections (GET /state?blobs=include) come on top: the state itself holds only blob refs. */
 export interface Snapshot extends BlobSections {
@@ -119,12 +120,14 @@ export class World {
     k.blobs.clear();
     this.#doc = this.#seedDoc;
     this.logins.clear();
+    for (const service of this.services) service.worldReplaced?.(k, "reset");
   }
 
   /**
    * One project's resources back to the seed world. A project the seed world lacks (a tenant from
    * POST /_emulator/tenants, or one made through the identity API) goes entirely: the services' resets take
-   * its resources, then identity drops the project with the users made for it, and compute their key pairs.
+   * its resources, then the service that owns projects drops it with the users made for it (tenant hooks),
+   * and every service what those users owned (compute's key pairs).
    */
   resetProject(projectId: string): void {
     this.kernel.store.update((draft, tx) => {
@@ -133,7 +136,8 @@ export class World {
       }
       // a reset publishes no events (the services' resets do not either)
       const silent = { emit: () => {}, afterCommit: (fn: () => void) => tx.afterCommit(fn) };
-      dropKeypairsOf(draft, dropUnseededProject(draft, this.#seeded, projectId, silent));
+      const users = this.services.flatMap((service) => service.tenants?.dropProject?.(draft[service.name], this.#seeded[service.name], projectId, silent) ?? []);
+      for (const service of this.services) service.tenants?.dropUsers?.(draft[service.name], users);
     });
     // blobs are owned by the project that put them (PutOptions.owner)
     this.kernel.blobs.clear(projectId);
@@ -173,7 +177,9 @@ export class World {
     k.clock.set(s.clock.epochMs);
     k.transitions.restore(pending.data);
     // tenants the snapshot does not hold can no longer log in
-    this.logins.retainProjects((id) => identitySelectors.projectId(k.store.state, id) === id);
+    const projects = this.services.flatMap((service) => (service.resources ?? []).filter((kind) => kind.type === PROJECT).map((kind) => ({ kind, slice: service.name })));
+    this.logins.retainProjects((id) => projects.some(({ kind, slice }) => findResource(kind, k.store.state, slice, id) !== undefined));
+    for (const service of this.services) service.worldReplaced?.(k, "import");
   }
 }
 

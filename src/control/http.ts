@@ -37,20 +37,6 @@ export async function optionalJson(c: Ctx, maxBytes: number): Promise<unknown> {
   return readJson(c, maxBytes);
 }
 
-/** Durations as numbers of ms, or strings like `90s`, `5m`, `2h`, `1d`, `250ms`. */
-export function parseDuration(value: unknown): number {
-  if (typeof value === "number" && Number.isFinite(value) && value >= 0) return value;
-  if (typeof value === "string") {
-    const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(value.trim());
-    if (m) {
-      const n = Number(m[1]);
-      const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? "ms"]!;
-      return n * unit;
-    }
-  }
-  throw new ApiError(400, undefined, `Not a duration: ${JSON.stringify(value)} (a number of ms, or e.g. "90s", "5m", "2h").`);
-}
-
 /** A non-negative integer query parameter; absent is undefined, anything else a 400. */
 export function queryInt(c: Ctx, name: string): number | undefined {
   const value = c.req.query(name);

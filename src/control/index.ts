@@ -1,6 +1,7 @@
 // The control API under /_emulator: an index, health, reset, seed, state export/import, tenants, logins
-// (clouds.yaml, OS_*), clock (advance-until too), transitions, faults, rate limit, resource status, and the
-// events and requests journals. Documented by /_emulator/openapi.json.
+// (clouds.yaml, OS_*), clock (advance-until too), transitions, faults, rate limit, the services' resources
+// and their status, the events and requests journals, and each service's own operations. Documented by
+// /_emulator/openapi.json.
 
 import { Hono } from "hono";
 import type { Kernel } from "../kernel/kernel.js";
@@ -14,10 +15,12 @@ import { journalRoutes } from "./journals.js";
 import { tenantRoutes } from "./tenants.js";
 import { loginRoutes } from "./logins.js";
 import { lifecycleRoutes } from "./lifecycle.js";
+import { resourceRoutes } from "./resources.js";
 import { controlIndex, openApiDocument } from "./openapi.js";
 import { renderControlError } from "./http.js";
 import { ApiError } from "../kernel/errors.js";
 import { controlGuard } from "./guard.js";
+import { mountServiceControl } from "./service-control.js";
 
 /** `token`: the --control-token every route but health then requires (guard.ts); open when absent. */
 export function controlApp(kernel: Kernel, world: World, services: ServiceModule[], token?: string): Hono<AppEnv> {
@@ -28,18 +31,19 @@ export function controlApp(kernel: Kernel, world: World, services: ServiceModule
     const ready = Object.values(report).every((r) => r.ready);
     return c.json({ status: ready ? "ok" : "starting", services: report }, ready ? 200 : 503);
   });
-  app.get("/", (c) => c.json(controlIndex(services)));
-  app.get("/openapi.json", (c) => c.json(openApiDocument(services)));
+  app.get("/", (c) => c.json(controlIndex(kernel, services)));
+  app.get("/openapi.json", (c) => c.json(openApiDocument(kernel, services)));
   worldRoutes(app, kernel, world);
-  tenantRoutes(app, kernel, world);
+  tenantRoutes(app, kernel, world, services);
   loginRoutes(app, world);
   timeRoutes(app, kernel);
+  resourceRoutes(app, kernel, services);
   lifecycleRoutes(app, kernel, services);
   faultRoutes(app, kernel);
   journalRoutes(app, kernel);
   for (const service of services) {
     const own = service.control?.(kernel);
-    if (own) app.route(`/${service.name}`, own);
+    if (own) mountServiceControl(app, kernel, service.name, own);
   }
   const routes = app.routes.map((r) => ({ method: r.method, re: new RegExp(`^/_emulator${r.path.replace(/:[^/]+/g, "[^/]+").replace(/\/$/, "")}/?$`) }));
   app.all("*", (c) => {

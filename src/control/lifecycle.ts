@@ -8,12 +8,13 @@ import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
 import type { ServiceModule } from "../kernel/service.js";
 import { ApiError, plainEnvelope } from "../kernel/errors.js";
+import { findResource } from "../kernel/resources.js";
 import { validate } from "../kernel/http/body.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
 import type { AdvanceUntilInput, AdvanceUntilResult, ResourceStatus } from "../client/types.js";
-import { SERVER_TYPE, serverStatus } from "../services/compute/for-control.js";
-import { BACKUP_TYPE, backupStatus, SNAPSHOT_TYPE, snapshotStatus, VOLUME_TYPE, volumeStatus } from "../services/block-storage/for-control.js";
-import { handle, optionalJson, parseDuration } from "./http.js";
+import { resourceKinds } from "./resources.js";
+import { handle, optionalJson } from "./http.js";
+import { parseDuration } from "../kernel/time.js";
 
 export const advanceUntilSchema = z
   .object({
@@ -28,24 +29,26 @@ type _Input = Assert<Equals<z.input<typeof advanceUntilSchema>, AdvanceUntilInpu
 
 type Reader = (root: Readonly<Record<string, unknown>>, id: string) => string | undefined;
 
-/** Types whose status the control API can read, and the service each belongs to. */
-const READERS: Record<string, { service: string; read: Reader }> = {
-  [SERVER_TYPE]: { service: "compute", read: serverStatus },
-  [VOLUME_TYPE]: { service: "block-storage", read: volumeStatus },
-  [SNAPSHOT_TYPE]: { service: "block-storage", read: snapshotStatus },
-  [BACKUP_TYPE]: { service: "block-storage", read: backupStatus },
-};
-
+/** advance-until's type when the body names none: the spec's servers */
+const SERVER_TYPE = "compute.server";
 const GONE = "DELETED";
 const DEFAULT_WITHIN = 3_600_000;
 /** more steps than any lifecycle takes; a loop of immediate overrides ends here */
 const MAX_STEPS = 1000;
 
 export function lifecycleRoutes(app: Hono<AppEnv>, kernel: Kernel, services: ServiceModule[]): void {
-  const mounted = new Set(services.map((s) => s.name));
-  const readers = new Map(Object.entries(READERS).filter(([, r]) => mounted.has(r.service)));
+  // the kinds whose status moves on the clock (ServiceModule.resources), the default type first
+  const readers = new Map<string, Reader>();
+  const kinds = [...resourceKinds(services).values()].filter(({ kind }) => kind.lifecycle && kind.statusOf);
+  for (const { kind, slice } of kinds.sort((a, b) => Number(b.kind.type === SERVER_TYPE) - Number(a.kind.type === SERVER_TYPE))) {
+    const statusOf = kind.statusOf!;
+    readers.set(kind.type, (root, id) => {
+      const row = findResource(kind, root, slice, id);
+      return row && statusOf(row);
+    });
+  }
   const readerOf = (type: string): Reader => {
-    const reader = readers.get(type)?.read;
+    const reader = readers.get(type);
     if (!reader) throw new ApiError(400, undefined, `No status to read for type ${type}. Types: ${[...readers.keys()].join(", ") || "none"}.`);
     return reader;
   };

@@ -1,7 +1,7 @@
 // The control API's paths for time: the clock (advance, advance-until), lifecycle transitions and overrides,
 // resource status, and the rate limit.
 
-import { bad, body, done, fail, json, ok, op, pathId, query, ref, schemaOf, str, type Json } from "./openapi-parts.js";
+import { bad, body, done, fail, int, json, ok, op, pathId, query, ref, schemaOf, str, type Json } from "./openapi-parts.js";
 import { advanceSchema, clockSchema, overrideSchema, rateLimitSchema, stepSchema } from "./time.js";
 import { advanceUntilSchema } from "./lifecycle.js";
 
@@ -73,9 +73,42 @@ export const timePaths = (): Record<string, Json> => ({
       requestBody: body(schemaOf(rateLimitSchema)),
     }),
   },
+  "/_emulator/resources": {
+    get: op("resources", "The kinds of resource the services hold", {
+      "200": ok("Each kind (`compute.server`, `block-storage.volume`, ...): its service, how many there are, and the filters its list takes.", {
+        type: "object",
+        properties: {
+          kinds: {
+            type: "array",
+            items: { type: "object", properties: { type: str, service: str, count: int, filters: { type: "array", items: { enum: ["project", "status"] } } } },
+          },
+        },
+        required: ["kinds"],
+      }),
+    }),
+  },
+  "/_emulator/resources/{type}": {
+    get: op("resources", "One kind's resources, as short summaries", {
+      "200": ok("A page of summaries (id, name, status, project, ...), oldest first; `next` is the marker of the next page, null on the last.", {
+        type: "object",
+        properties: { type: str, resources: { type: "array", items: { type: "object" } }, next: { type: ["string", "null"] } },
+        required: ["type", "resources", "next"],
+      }),
+      ...bad,
+      "404": fail("No kind of that name; the message lists the kinds."),
+    }, {
+      parameters: [
+        { name: "type", in: "path", required: true, description: "Kind, e.g. `compute.server` (GET /_emulator/resources lists them).", schema: str },
+        query("project", "Only the resources of this project id (kinds that belong to projects)."),
+        query("status", "Only the resources in this status, any case (kinds with a status)."),
+        query("limit", "At most this many (default 100; the emulator's maxPageSize at most).", int),
+        query("marker", "Start after the resource with this id (the previous page's `next`)."),
+      ],
+    }),
+  },
   "/_emulator/resources/{type}/{id}": {
     get: op("transitions", "A resource's status and planned step", { "200": ok("Status as the service shows it.", ref("ResourceStatus")), ...bad, "404": fail("No such resource.") }, {
-      description: "For types whose status the control API reads (`compute.server`). A poll of this is how a client waits on a running clock.",
+      description: "For kinds with a status (`compute.server`, `block-storage.volume`, ...: GET /_emulator/resources lists them). A poll of this is how a client waits on a running clock.",
       parameters: [
         { name: "type", in: "path", required: true, description: "Lifecycle type, e.g. `compute.server`.", schema: str },
         { name: "id", in: "path", required: true, description: "Resource id.", schema: str },

@@ -1,10 +1,12 @@
 // The OpenAPI 3.1 document of the control API, served at /_emulator/openapi.json, and the index GET /_emulator
 // answers with. Request bodies are rendered from the zod schemas the routes validate with, so the document
 // and the checks cannot drift. Paths live in openapi-world.ts, openapi-time.ts and openapi-faults.ts; a
-// service's own control operations are documented by the fragment it declares (ServiceModule.controlOpenApi).
+// service's own control operations are documented from their declarations (service-control.ts).
 
 import type { ControlIndex } from "../client/types.js";
+import type { Kernel } from "../kernel/kernel.js";
 import type { ServiceModule } from "../kernel/service.js";
+import { serviceControlDocument } from "./service-control.js";
 import type { Json } from "./openapi-parts.js";
 import { worldPaths } from "./openapi-world.js";
 import { timePaths } from "./openapi-time.js";
@@ -35,17 +37,18 @@ let common: { paths: Record<string, Json>; schemas: Record<string, Json> } | und
 const documents = new WeakMap<readonly ServiceModule[], Json>();
 const indexes = new WeakMap<readonly ServiceModule[], ControlIndex>();
 
-export function openApiDocument(services: readonly ServiceModule[]): Json {
+export function openApiDocument(kernel: Kernel, services: readonly ServiceModule[]): Json {
   let doc = documents.get(services);
   if (doc) return doc;
   common ??= { paths: { ...worldPaths(), ...timePaths(), ...faultPaths() }, schemas: buildSchemas() };
   const paths = { ...common.paths };
   const schemas = { ...common.schemas };
   for (const service of services) {
-    const own = service.controlOpenApi?.();
+    const own = service.control?.(kernel);
     if (!own) continue;
-    for (const [path, ops] of Object.entries(own.paths)) paths[`/_emulator/${service.name}${path}`] = ops;
-    Object.assign(schemas, own.schemas);
+    const document = serviceControlDocument(service.name, own);
+    Object.assign(paths, document.paths);
+    Object.assign(schemas, document.schemas);
   }
   const health = paths["/_emulator/health"] as Record<string, Json> | undefined;
   if (health?.get) paths["/_emulator/health"] = { ...health, get: { ...(health.get as object), security: [{}] } };
@@ -55,13 +58,13 @@ export function openApiDocument(services: readonly ServiceModule[]): Json {
 }
 
 /** GET /_emulator: every operation the document describes, in its order. */
-export function controlIndex(services: readonly ServiceModule[]): ControlIndex {
+export function controlIndex(kernel: Kernel, services: readonly ServiceModule[]): ControlIndex {
   let index = indexes.get(services);
   if (index) return index;
   index = {
     name: INFO.title,
     version: INFO.version,
-    operations: Object.entries(openApiDocument(services).paths as Record<string, Record<string, { summary: string }>>).flatMap(([path, ops]) =>
+    operations: Object.entries(openApiDocument(kernel, services).paths as Record<string, Record<string, { summary: string }>>).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, summary: op.summary })),
     ),
     openapi: "/_emulator/openapi.json",

@@ -1,20 +1,20 @@
-// Control: POST /tenants makes a test worker its own corner of the cloud in one store update: a project with
-// a member user, its default security group, a private network + subnet (a free 10.x.y.0/24) + router
-// gatewayed to the external network, and optional quota limits. POST /reset?project= tears it down again.
+// Control: POST /tenants makes a test worker its own corner of the cloud in one store update: each service
+// that takes part (ServiceModule.tenants) sets up its share (identity: a project with a member user;
+// networking: the default security group, a private network + subnet + router gatewayed to the external
+// network) and the quota limits asked of it. POST /reset?project= tears it down again (world-state.ts).
 
 import type { Hono } from "hono";
 import * as z from "zod";
 import type { Kernel } from "../kernel/kernel.js";
+import type { NewTenant, ServiceModule } from "../kernel/service.js";
 import { baseUrl, type AppEnv } from "../kernel/http/context.js";
 import { validate } from "../kernel/http/body.js";
+import { ApiError } from "../kernel/errors.js";
+import { runOperation } from "../kernel/operation.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
 import type { World } from "../world-state.js";
 import { cloudsYaml, osEnvironment } from "../clouds.js";
 import type { CloudCredentials, Tenant, TenantInput } from "../client/types.js";
-import { createTenantIdentity } from "../services/identity/for-control.js";
-import { createTenantNetwork, ensureDefaultSecurityGroup, NETWORKING_QUOTA_KEYS, setTenantQuotas as setNetworkingQuotas } from "../services/networking/for-control.js";
-import { COMPUTE_QUOTA_KEYS, setTenantQuotas as setComputeQuotas } from "../services/compute/for-control.js";
-import { BLOCK_STORAGE_QUOTA_KEYS, setTenantQuotas as setBlockStorageQuotas } from "../services/block-storage/for-control.js";
 import { handle, optionalJson } from "./http.js";
 
 const limit = z.number().int().min(-1).describe("-1 is unlimited");
@@ -29,26 +29,23 @@ export const tenantSchema = z
     cidr: z.string().min(1).optional().describe("the subnet's IPv4 CIDR; a free 10.x.y.0/24 when absent"),
     externalNetwork: z.string().min(1).optional().describe("the router's gateway network (name or id); the default external network when absent"),
     quotas: z
-      .object({
-        compute: z.partialRecord(z.enum(COMPUTE_QUOTA_KEYS), limit).optional(),
-        networking: z.partialRecord(z.enum(NETWORKING_QUOTA_KEYS), limit).optional(),
-        "block-storage": z.partialRecord(z.enum(BLOCK_STORAGE_QUOTA_KEYS), limit).optional(),
-      })
-      .strict()
-      .optional(),
+      .record(z.string(), z.record(z.string(), limit))
+      .optional()
+      .describe("limits of the project's own, by service (compute, networking, block-storage) and quota key"),
   })
   .strict()
   .refine((t) => t.network !== false || (t.cidr === undefined && t.externalNetwork === undefined), "`cidr` and `externalNetwork` need `network`");
 
-type _Input = Assert<Equals<z.input<typeof tenantSchema>, TenantInput>>;
+type _Input = Assert<Equals<Omit<z.input<typeof tenantSchema>, "quotas">, Omit<TenantInput, "quotas">>>;
 
-export function tenantRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): void {
+export function tenantRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World, services: readonly ServiceModule[]): void {
   app.post(
     "/tenants",
     handle(async (c) => {
       const body = validate(tenantSchema, await optionalJson(c, kernel.options.maxBodyBytes));
+      checkQuotas(services, body.quotas);
       const url = baseUrl(c);
-      const { credentials, ...made } = createTenant(kernel, body, world.logins.regionName);
+      const { credentials, ...made } = createTenant(kernel, services, body, world.logins.regionName);
       world.logins.addTenant(made.project.id, credentials);
       const tenant: Tenant = { ...made, credentials, osEnvironment: osEnvironment(url, credentials), cloudsYaml: cloudsYaml(url, credentials) };
       return c.json(tenant, 201);
@@ -56,31 +53,53 @@ export function tenantRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): v
   );
 }
 
+/** Each service's limits name its own quota keys; a service without tenant quotas takes none. */
+function checkQuotas(services: readonly ServiceModule[], quotas: Record<string, Record<string, number>> | undefined): void {
+  for (const [name, limits] of Object.entries(quotas ?? {})) {
+    const keys = services.find((s) => s.name === name)?.tenants?.quotaKeys;
+    const takers = services.filter((s) => s.tenants?.quotaKeys).map((s) => s.name);
+    if (!keys) throw new ApiError(400, undefined, `quotas.${name}: no service here takes tenant quotas by that name (${takers.join(", ")} do).`);
+    const unknown = Object.keys(limits).filter((k) => !keys.includes(k));
+    if (unknown.length) throw new ApiError(400, undefined, `quotas.${name}: unknown key ${unknown.join(", ")}; the keys are ${keys.join(", ")}.`);
+  }
+}
+
 type Made = Omit<Tenant, "osEnvironment" | "cloudsYaml">;
 
 /** Everything in one store update; on any error nothing is kept, the id stream included. */
-function createTenant(kernel: Kernel, body: z.output<typeof tenantSchema>, regionName: string): Made {
+function createTenant(kernel: Kernel, services: readonly ServiceModule[], body: z.output<typeof tenantSchema>, regionName: string): Made {
   const ids = kernel.ids;
   const saved = ids.save();
   try {
     const projectId = ids.hexId();
     const userId = ids.hexId();
     const salt = ids.hexId().slice(0, 16);
-    const name = body.name ?? `tenant-${ids.hexId().slice(0, 8)}`;
-    const username = body.username ?? name;
-    const password = body.password ?? ids.secret();
-    const role = body.role ?? "member";
-    return kernel.store.update((draft, tx): Made => {
-      const ctx = { now: kernel.clock.now(), ids, tx };
-      const identity = createTenantIdentity(draft, tx, { projectId, projectName: name, userId, userName: username, password, salt, roleName: role });
-      const securityGroupId = ensureDefaultSecurityGroup(draft, ctx, projectId);
-      const network = body.network === false ? null : createTenantNetwork(draft, ctx, { projectId, name, cidr: body.cidr, externalNetwork: body.externalNetwork });
-      if (body.quotas?.networking) setNetworkingQuotas(draft, ctx, projectId, body.quotas.networking);
-      if (body.quotas?.compute) setComputeQuotas(draft, projectId, body.quotas.compute);
-      if (body.quotas?.["block-storage"]) setBlockStorageQuotas(draft, projectId, body.quotas["block-storage"]);
-      const domain = identity.domainName;
-      const credentials: CloudCredentials = { username, password, projectName: name, userDomainName: domain, projectDomainName: domain, regionName };
-      return { project: identity.project, user: { ...identity.user, password, role }, network, securityGroupId, credentials };
+    const projectName = body.name ?? `tenant-${ids.hexId().slice(0, 8)}`;
+    const tenant: NewTenant = {
+      projectId,
+      projectName,
+      userId,
+      userName: body.username ?? projectName,
+      password: body.password ?? ids.secret(),
+      salt,
+      roleName: body.role ?? "member",
+      domainName: "",
+      input: body,
+      made: {},
+    };
+    return runOperation(kernel, null, (ctx): Made => {
+      for (const service of services) {
+        const hooks = service.tenants;
+        if (!hooks) continue;
+        const slice = ctx.root[service.name];
+        hooks.setUp?.(slice, tenant, ctx);
+        const limits = body.quotas?.[service.name];
+        if (limits) hooks.setQuotas?.(slice, tenant.projectId, limits, ctx);
+      }
+      const { userName: username, password, roleName, domainName } = tenant;
+      const credentials: CloudCredentials = { username, password, projectName, userDomainName: domainName, projectDomainName: domainName, regionName };
+      const made = tenant.made as Omit<Made, "credentials" | "user"> & { user: { id: string; name: string } };
+      return { ...made, network: made.network ?? null, user: { ...made.user, password, role: roleName }, credentials };
     });
   } catch (error) {
     ids.restore(saved);

@@ -11,7 +11,8 @@ import type { Assert, Equals } from "../kernel/type-equals.js";
 import type {
   AdvanceInput, ClockPatch, RateLimit, StepInput, TransitionOverrideInput,
 } from "../client/types.js";
-import { handle, optionalJson, parseDuration } from "./http.js";
+import { handle, optionalJson } from "./http.js";
+import { parseDuration } from "../kernel/time.js";
 
 export const clockSchema = z
   .object({

@@ -1,10 +1,34 @@
-// The contract between the kernel and a cloud service module: one folder per service, one object each.
+// The contract between the emulator and a cloud service: one folder per service, whose index.ts exports a
+// ServiceDefinition (its options, and how its module is made) that src/services.ts lists. Everything the
+// emulator does with "every service" (seeding, resets, tenants, the control API, the catalog, the options)
+// goes through the module's declarations here, so adding a service touches no other folder.
 
 import type { Hono } from "hono";
+import type { z } from "zod";
 import type { ErrorEnvelope } from "./errors.js";
 import type { Kernel } from "./kernel.js";
 import type { Tx } from "./store/store.js";
 import type { AppEnv } from "./http/context.js";
+import type { OperationContext } from "./operation.js";
+import type { PlatformOptions, ServiceOptions } from "./options.js";
+import type { ResourceKind } from "./resources.js";
+import type { ServiceControl } from "./control-route.js";
+
+/**
+ * A service as src/services.ts lists it. Its options are parsed with every other option before any module
+ * exists (flags, variables, config keys); `create` then makes the module from the parsed values.
+ */
+export interface ServiceDefinition<F extends z.ZodRawShape = {}> {
+  name: string;
+  options?: ServiceOptions<F>;
+  create(options: PlatformOptions & z.output<z.ZodObject<F>>, platform: Platform): ServiceModule;
+}
+
+/** What the emulator hands every service it makes besides the options. */
+export interface Platform {
+  /** every mounted service's catalog entries, and the control API's; filled once all modules are made */
+  catalog: CatalogEntry[];
+}
 
 export interface ServiceModule<S = unknown> {
   /** state key, journal and fault-rule label (e.g. `identity`) */
@@ -36,20 +60,54 @@ export interface ServiceModule<S = unknown> {
    * Control operations of this service's own (a compute host failing, say), mounted under
    * /_emulator/<name>; the control API's error shape and no token, like the rest of /_emulator.
    */
-  control?(kernel: Kernel): Hono<AppEnv>;
-  /** The OpenAPI document of `control`'s routes; the control API's document mounts it under /_emulator/<name>. */
-  controlOpenApi?(): ControlOpenApi;
+  control?(kernel: Kernel): ServiceControl;
   /** Readiness for /_emulator/health. */
   health?(kernel: Kernel): { ready: boolean; detail?: string };
+  /** The kinds of resource the control API lists and reads the status of (GET /_emulator/resources). */
+  resources?: ResourceKind<S>[];
+  /** This service's part of a tenant (POST /_emulator/tenants) and of a tenant's teardown. */
+  tenants?: TenantHooks<S>;
+  /**
+   * The world was replaced under the service (a reset, a seed, a snapshot import): state it keeps outside
+   * the store (instance HA's recovery runs) is dropped or rebuilt from the new state.
+   */
+  worldReplaced?(kernel: Kernel, how: "reset" | "import"): void;
 }
 
 /**
- * OpenAPI 3.1 paths (relative to the service's control mount: `/hosts` for /_emulator/compute/hosts) and the
- * component schemas they reference. Built on the first request for the document, not at startup.
+ * A tenant as the services make it, in one store update: the ids and names the control API chose, the
+ * request's other fields for the service that reads them, and what each service made, merged into the answer.
  */
-export interface ControlOpenApi {
-  paths: Record<string, Record<string, unknown>>;
-  schemas?: Record<string, Record<string, unknown>>;
+export interface NewTenant {
+  projectId: string;
+  projectName: string;
+  userId: string;
+  userName: string;
+  password: string;
+  /** salt of the password hash */
+  salt: string;
+  roleName: string;
+  /** the domain project and user live in (OS_*_DOMAIN_NAME), set by the service that makes them */
+  domainName: string;
+  /** the request's fields beyond the names (`network`, `cidr`, `externalNetwork`) */
+  input: Readonly<Record<string, unknown>>;
+  /** what the services made, by the answer's field (`project`, `user`, `network`, `securityGroupId`) */
+  made: Record<string, unknown>;
+}
+
+/** Every hook runs inside the tenant's (or the reset's) one store update, on this service's draft slice. */
+export interface TenantHooks<S> {
+  /** the limits `quotas.<service name>` of POST /_emulator/tenants may set */
+  quotaKeys?: readonly string[];
+  setUp?(draft: S, tenant: NewTenant, ctx: OperationContext<null>): void;
+  setQuotas?(draft: S, projectId: string, limits: Record<string, number>, ctx: OperationContext<null>): void;
+  /**
+   * After every service's resetProject: a project the seed world lacks goes, with what only it held. Returns
+   * the ids of the users removed along with it, for the other services' `dropUsers`.
+   */
+  dropProject?(draft: S, seeded: S, projectId: string, tx: Tx): readonly string[];
+  /** users another service removed (a tenant's teardown): what they owned goes too (Nova's key pairs) */
+  dropUsers?(draft: S, userIds: readonly string[]): void;
 }
 
 /** One service in the token catalog: public, internal and admin endpoints at `path` below the base URL. */

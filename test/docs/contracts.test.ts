@@ -6,16 +6,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { SERVICES as SERVICE_LIST } from "../../src/services.js";
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "../../src");
 const SERVICES = join(SRC, "services");
 
-/** Service names in the order services.ts lists their modules. */
+/** Service names (each its folder's) in the order services.ts lists them. */
 function serviceOrder(): string[] {
-  const text = readFileSync(join(SRC, "services.ts"), "utf8");
-  // blockStorageService( -> block-storage, the folder's name
-  const names = [...text.matchAll(/^\s+(\w+)Service\(/gm)].map((m) => m[1].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
-  return names;
+  return SERVICE_LIST.map((s) => s.name);
 }
 
 function filesUnder(dir: string): string[] {

@@ -3,7 +3,7 @@
 // through a bare kernel store and bus: names and payloads pass through as they were emitted.
 
 import { describe, expect, it } from "vitest";
-import type { EventMap } from "../../src/events.js";
+import type { EventMap } from "../../src/services.js";
 import { EventBus, type LoggedEvent } from "../../src/kernel/events.js";
 import { Store, type Tx } from "../../src/kernel/store/store.js";
 

@@ -21,3 +21,8 @@ export type BlockStorageEvents = {
   "block-storage.volume_type.created": { id: string; name: string };
   "block-storage.volume_type.deleted": { id: string };
 };
+
+// merged into the kernel's one event map: every `tx.emit` and `events.subscribe` in the program is checked
+declare module "../../kernel/events.js" {
+  interface EventMap extends BlockStorageEvents {}
+}

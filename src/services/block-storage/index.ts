@@ -1,6 +1,9 @@
 // The block storage service module (Cinder v3 at /volume): the only file other code imports.
 
-import type { ServiceModule } from "../../kernel/service.js";
+import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+import { blockStorageResources } from "./resources.js";
+import { blockStorageTenants } from "./tenants.js";
+import { blockStorageOptions } from "./options.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { envelope } from "./errors.js";
 import { initialBlockStorageState, type BlockStorageState } from "./state.js";
@@ -42,6 +45,8 @@ export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}
       { type: "volume", name: "cinder-legacy", path },
     ],
     envelope,
+    resources: blockStorageResources,
+    tenants: blockStorageTenants,
     initialState: initialBlockStorageState,
     loadSeed: (draft, section, kernel, world) => loadBlockStorageSeed(draft, section, kernel, world),
     resetProject: resetBlockStorageProject,
@@ -87,3 +92,9 @@ export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}
     },
   };
 }
+
+export const blockStorage: ServiceDefinition<typeof blockStorageOptions.fields> = {
+  name: SLICE,
+  options: blockStorageOptions,
+  create: (o) => blockStorageService({ volumeMs: o.volumeSeconds * 1000 }),
+};

@@ -2,7 +2,7 @@
 // and per resource through /_emulator/transitions), and the emulator options that set them.
 
 import * as z from "zod";
-import type { OptionSpec } from "../../config.js";
+import type { OptionSpec, ServiceOptions } from "../../kernel/options.js";
 
 export interface BlockStorageOptions {
   /** creating -> available, and each other volume step (extending, retyping, deleting) */
@@ -19,3 +19,5 @@ export const BLOCK_STORAGE_OPTIONS: Record<keyof typeof blockStorageOptionsSchem
   volumeSeconds: { flag: "--volume-seconds", value: "S", env: "SKYMOCK_VOLUME_SECONDS", default: "2",
     description: "virtual seconds per volume lifecycle step (creating, extending, retyping, deleting)" },
 };
+
+export const blockStorageOptions: ServiceOptions<typeof blockStorageOptionsSchema> = { fields: blockStorageOptionsSchema, rows: BLOCK_STORAGE_OPTIONS };

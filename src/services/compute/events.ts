@@ -40,3 +40,8 @@ export type ComputeEvents = {
   "compute.host.recovered": { host: string; at: string };
   "compute.instance.error": { host: string; serverId: string; projectId: string };
 };
+
+// merged into the kernel's one event map: every `tx.emit` and `events.subscribe` in the program is checked
+declare module "../../kernel/events.js" {
+  interface EventMap extends ComputeEvents {}
+}

@@ -1,6 +1,9 @@
 // The compute service module (Nova v2.1 at /compute): the only file other code imports.
 
-import type { ServiceModule } from "../../kernel/service.js";
+import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+import { computeResources } from "./resources.js";
+import { computeTenants } from "./tenants.js";
+import { computeOptions } from "./options.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { envelope } from "./errors.js";
 import { initialComputeState, type ComputeState } from "./state.js";
@@ -8,7 +11,6 @@ import { negotiate } from "./microversion.js";
 import { loadComputeSeed } from "./seed.js";
 import { resetComputeProject } from "./operations/reset.js";
 import { computeControl } from "./control.js";
-import { computeControlOpenApi } from "./control-openapi.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
 import { computeDeps } from "./routes/deps.js";
 import { SLICE } from "./state.js";
@@ -47,6 +49,8 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     // versioned, as real deployments publish compute and clients expect it
     catalog: [{ type: "compute", name: "nova", path: `${mountPath}/v2.1` }],
     envelope,
+    resources: computeResources,
+    tenants: computeTenants,
     initialState: initialComputeState,
     loadSeed: (draft, section, kernel, world) => loadComputeSeed(draft, section, kernel, world),
     resetProject: resetComputeProject,
@@ -56,7 +60,6 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
       subscribeServerUsage(kernel);
     },
     control: (kernel) => computeControl(kernel),
-    controlOpenApi: computeControlOpenApi,
     routes(kernel) {
       const deps = computeDeps(kernel, options);
       return buildServiceApp(
@@ -100,3 +103,16 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     },
   };
 }
+
+export const compute: ServiceDefinition<typeof computeOptions.fields> = {
+  name: SLICE,
+  options: computeOptions,
+  create: (o) =>
+    computeService({
+      buildMs: o.buildSeconds * 1000,
+      actionMs: o.actionSeconds * 1000,
+      profile: o.profile,
+      shelvedOffloadMs: o.shelvedOffloadSeconds * 1000,
+      reclaimInstanceMs: o.reclaimInstanceSeconds * 1000,
+    }),
+};

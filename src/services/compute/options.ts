@@ -3,7 +3,7 @@
 // with the rest: flag, variable, config key, default, meaning).
 
 import * as z from "zod";
-import type { OptionSpec } from "../../config.js";
+import type { OptionSpec, ServiceOptions } from "../../kernel/options.js";
 
 export interface ComputeOptions {
   /** BUILD -> ACTIVE */
@@ -40,3 +40,5 @@ export const COMPUTE_OPTIONS: Record<keyof typeof computeOptionsSchema, OptionSp
   reclaimInstanceSeconds: { flag: "--reclaim-instance-seconds", value: "S", env: "SKYMOCK_RECLAIM_INSTANCE_SECONDS", default: "0",
     description: "above 0, a server delete is a soft delete (restore, forceDelete) reclaimed after S virtual seconds" },
 };
+
+export const computeOptions: ServiceOptions<typeof computeOptionsSchema> = { fields: computeOptionsSchema, rows: COMPUTE_OPTIONS };

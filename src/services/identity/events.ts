@@ -28,3 +28,8 @@ export type IdentityEvents = {
   "identity.token.issued": { userId: string; scope: TokenScope; auditId: string; methods: string[] };
   "identity.token.revoked": { userId: string; auditId: string };
 };
+
+// merged into the kernel's one event map: every `tx.emit` and `events.subscribe` in the program is checked
+declare module "../../kernel/events.js" {
+  interface EventMap extends IdentityEvents {}
+}

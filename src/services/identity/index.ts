@@ -1,7 +1,10 @@
 // The identity service module (Keystone v3 at /identity): the only file other code imports. It also
 // installs the kernel's token resolver, which every authenticated route of every service uses.
 
-import type { ServiceModule } from "../../kernel/service.js";
+import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+import { identityResources } from "./resources.js";
+import { identityTenants } from "./tenants.js";
+import { identityOptions, securityCompliance } from "./options.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { noTx } from "../../kernel/seed-helpers.js";
 import { baseUrl } from "../../kernel/http/context.js";
@@ -38,6 +41,8 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
     mountPath,
     catalog: [{ type: "identity", name: "keystone", path: mountPath }],
     envelope,
+    resources: identityResources,
+    tenants: identityTenants,
     initialState: initialIdentityState,
     loadSeed: (draft, section) => {
       loadIdentitySeed(draft, noTx, section);
@@ -101,4 +106,12 @@ export const identitySelectors = {
     if (get(s.projects, ref)) return ref;
     return findByName(s, s.projects, nameKey.project(domainId, ref))?.id;
   },
+};
+
+/** Identity as src/services.ts lists it: Keystone's [security_compliance] options, the catalog of every service. */
+export const identity: ServiceDefinition<typeof identityOptions.fields> = {
+  name: SLICE,
+  options: identityOptions,
+  create: (o, platform) =>
+    identityService({ catalog: platform.catalog, region: o.region, tokenTtlSeconds: o.tokenTtlSeconds, securityCompliance: securityCompliance(o.securityCompliance) }),
 };

@@ -2,7 +2,7 @@
 // the `securityCompliance` key of a config file (config.ts lists it with the rest of the options).
 
 import * as z from "zod";
-import type { OptionSpec } from "../../config.js";
+import type { OptionSpec, ServiceOptions } from "../../kernel/options.js";
 
 export interface SecurityCompliance {
   /** failed password authentications before the user is locked out; null: never */
@@ -74,3 +74,5 @@ export function securityCompliance(input: SecurityComplianceInput | undefined): 
   }
   return out;
 }
+
+export const identityOptions: ServiceOptions<typeof identityOptionsSchema> = { fields: identityOptionsSchema, rows: IDENTITY_OPTIONS };

@@ -14,3 +14,8 @@ export type ImageEvents = {
   "image.member.updated": Image & { memberId: string; status: string };
   "image.member.deleted": Image & { memberId: string };
 };
+
+// merged into the kernel's one event map: every `tx.emit` and `events.subscribe` in the program is checked
+declare module "../../kernel/events.js" {
+  interface EventMap extends ImageEvents {}
+}

@@ -3,7 +3,9 @@
 // which compute boots from and snapshots into (for-compute.ts) and block storage reads and uploads into
 // (for-block-storage.ts).
 
-import type { ServiceModule } from "../../kernel/service.js";
+import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+import { imageResources } from "./resources.js";
+
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { envelope } from "./errors.js";
 import { allImageRoutes } from "./routes/index.js";
@@ -19,6 +21,7 @@ export function imageService(): ServiceModule<ImageState> {
     mountPath,
     catalog: [{ type: "image", name: "glance", path: mountPath }],
     envelope,
+    resources: imageResources,
     initialState: initialImageState,
     loadSeed: (draft, section, kernel, world) => loadImageSeed(draft, section, kernel, world),
     resetProject: resetImageProject,
@@ -26,3 +29,5 @@ export function imageService(): ServiceModule<ImageState> {
     start: (kernel) => releaseBlobsOnComputeDelete(kernel),
   };
 }
+
+export const image: ServiceDefinition = { name: SLICE, create: () => imageService() };

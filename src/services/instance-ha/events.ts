@@ -26,3 +26,8 @@ export type InstanceHaEvents = {
   };
   "instance-ha.notification.status_changed": { id: string; from: NotificationStatus; to: NotificationStatus };
 };
+
+// merged into the kernel's one event map: every `tx.emit` and `events.subscribe` in the program is checked
+declare module "../../kernel/events.js" {
+  interface EventMap extends InstanceHaEvents {}
+}

@@ -1,7 +1,10 @@
 // The instance HA service module (Masakari v1 at /instance-ha): the only file other code imports.
 // Bearer tokens (the spec's monitoring tools) and X-Auth-Token (the masakari client); admin-only policy.
 
-import type { ServiceModule } from "../../kernel/service.js";
+import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+import { instanceHaResources } from "./resources.js";
+import { INSTANCE_HA_OPTIONS } from "./options.js";
+import { instanceHaFileSchema } from "./engine/config.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { bearer, xAuthToken } from "../../kernel/auth/schemes.js";
 import { envelope } from "./errors.js";
@@ -17,9 +20,8 @@ import { segmentRoutes } from "./routes/segments.js";
 import { hostRoutes } from "./routes/hosts.js";
 import { notificationRoutes } from "./routes/notifications.js";
 import { alertmanagerRoutes } from "./routes/alertmanager.js";
-import { startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
+import { forgetVanishedRuns, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
 import { instanceHaControl } from "./engine/control.js";
-import { instanceHaControlOpenApi } from "./engine/control-openapi.js";
 
 export type { InstanceHaState } from "./state.js";
 export type { InstanceHaOptions } from "./options.js";
@@ -36,6 +38,7 @@ export function instanceHaService(overrides: Partial<InstanceHaOptions> & Recove
     mountPath,
     catalog: [{ type: "instance-ha", name: "masakari", path: `${mountPath}/v1/{project_id}` }],
     envelope,
+    resources: instanceHaResources,
     initialState: initialInstanceHaState,
     loadSeed: (draft, section, kernel, world) => loadInstanceHaSeed(draft, section, kernel, world),
     // segments, hosts and notifications belong to the cloud, not to a project: a project's reset leaves them
@@ -44,7 +47,7 @@ export function instanceHaService(overrides: Partial<InstanceHaOptions> & Recove
     },
     // the recovery engine's control routes (/_emulator/instance-ha), owned by engine/
     control: instanceHaControl,
-    controlOpenApi: instanceHaControlOpenApi,
+    worldReplaced: forgetVanishedRuns,
     routes(kernel) {
       const deps = instanceHaDeps(kernel, options);
       return buildServiceApp(
@@ -68,3 +71,12 @@ export function instanceHaService(overrides: Partial<InstanceHaOptions> & Recove
     },
   };
 }
+
+/** Masakari's options and the recovery engine's (one `instanceHa` object); custom task paths are files. */
+const instanceHaFields = { instanceHa: instanceHaFileSchema.optional() };
+
+export const instanceHa: ServiceDefinition<typeof instanceHaFields> = {
+  name: SLICE,
+  options: { fields: instanceHaFields, rows: INSTANCE_HA_OPTIONS, filePaths: [["instanceHa", "customTasks"]] },
+  create: (o) => instanceHaService(o.instanceHa),
+};

@@ -3,7 +3,7 @@
 // the `instanceHa` key of a config file that sets any of them (plus the engine's scalar knobs).
 
 import * as z from "zod";
-import type { OptionSpec } from "../../config.js";
+import type { OptionSpec } from "../../kernel/options.js";
 
 export interface RecoveryFlowTargets {
   /** tasks run before the main ones (Masakari's `pre`) */

@@ -38,3 +38,8 @@ export type NetworkingEvents = {
   "networking.quota.updated": { projectId: string; fields: string[] };
   "networking.quota.deleted": { projectId: string };
 };
+
+// merged into the kernel's one event map: every `tx.emit` and `events.subscribe` in the program is checked
+declare module "../../kernel/events.js" {
+  interface EventMap extends NetworkingEvents {}
+}

@@ -1,6 +1,9 @@
 // The networking service module (Neutron v2.0 at /networking): the only file other code imports.
 
-import type { ServiceModule } from "../../kernel/service.js";
+import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+import { networkingResources } from "./resources.js";
+import { networkingTenants } from "./tenants.js";
+
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { envelope } from "./errors.js";
 import { initialNetworkingState, type NetworkingState } from "./state.js";
@@ -42,6 +45,8 @@ export function networkingService(): ServiceModule<NetworkingState> {
     mountPath,
     catalog: [{ type: "network", name: "neutron", path: mountPath }],
     envelope,
+    resources: networkingResources,
+    tenants: networkingTenants,
     initialState: initialNetworkingState,
     loadSeed: (draft, section, kernel, world) => loadNetworkingSeed(draft, section, kernel, world),
     resetProject: resetNetworkingProject,
@@ -77,3 +82,5 @@ export function networkingService(): ServiceModule<NetworkingState> {
     },
   };
 }
+
+export const networking: ServiceDefinition = { name: SLICE, create: () => networkingService() };

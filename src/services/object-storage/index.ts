@@ -1,7 +1,8 @@
 // The object storage service module (Swift v1 at /object-store/v1/AUTH_<project>): the only file other
 // code imports, besides the contracts for-s3.ts and for-block-storage.ts.
 
-import type { ServiceModule } from "../../kernel/service.js";
+import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { swiftRequestIds } from "../../kernel/http/request-ids.js";
 import { xAuthToken } from "../../kernel/auth/schemes.js";
@@ -47,3 +48,5 @@ export function objectStorageService(): ServiceModule<ObjectStorageState> {
     },
   };
 }
+
+export const objectStorage: ServiceDefinition = { name: SLICE, create: () => objectStorageService() };

@@ -2,7 +2,8 @@
 // S3's XML errors and x-amz-request-id. Buckets and objects are object storage's containers and objects
 // (swift-storage.ts over object-storage/for-s3.ts); multipart uploads in progress are this module's own slice.
 
-import type { ServiceModule } from "../../kernel/service.js";
+import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { xmlErrors } from "../../kernel/http/render.js";
 import { s3RequestIds } from "../../kernel/http/request-ids.js";
@@ -63,3 +64,6 @@ export function s3Service(options: S3Options): ServiceModule<S3State> {
     },
   };
 }
+
+/** S3 signs with the region the catalog names. */
+export const s3: ServiceDefinition = { name: SLICE, create: (o) => s3Service({ region: o.region }) };

@@ -4,7 +4,7 @@
 
 import * as z from "zod";
 import { instanceHaConfigSchema } from "../options.js";
-import type { CustomTask } from "./public-types.js";
+import type { CustomTask } from "../for-api.js";
 
 /** The drivers `notificationDrivers` may name (masakari's notification_driver, and the webhook intake). */
 export const DRIVERS = ["nova_notification", "taskflow", "webhook"] as const;

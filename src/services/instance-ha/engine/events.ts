@@ -28,3 +28,8 @@ export type InstanceHaEngineEvents = {
   /** the driver could not create the notification (refused, or an injected fault) */
   "instance-ha.driver.failed": { driver: string; host: string; error: string };
 };
+
+// merged into the kernel's one event map: every `tx.emit` and `events.subscribe` in the program is checked
+declare module "../../../kernel/events.js" {
+  interface EventMap extends InstanceHaEngineEvents {}
+}

@@ -6,6 +6,8 @@
 import * as z from "zod";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { runOperation } from "../../../kernel/operation.js";
+import { get } from "../../../kernel/store/table.js";
+import { SLICE, type InstanceHaState } from "../state.js";
 import type { InstanceHaOptions } from "../options.js";
 import { BUILT_IN_TASKS, hostFlowTasks, type TaskFactory } from "./flows.js";
 import { Periodic } from "./periodic.js";
@@ -104,4 +106,15 @@ export function startRecoveryEngine(kernel: Kernel, options: EngineOptions): Rec
   });
   startNovaNotificationDriver(kernel, current);
   return engine;
+}
+
+/**
+ * The world was replaced (a reset, a snapshot import): runs of notifications the new state does not hold
+ * end, so /_emulator/instance-ha/recoveries lists none of them.
+ */
+export function forgetVanishedRuns(kernel: Kernel): void {
+  const engine = recoveryEngineOf(kernel);
+  if (!engine) return;
+  const notifications = kernel.slice<InstanceHaState>(SLICE).notifications;
+  for (const run of engine.runner.active()) if (!get(notifications, run.notificationId)) engine.runner.forget(run.notificationId);
 }

@@ -1,41 +1,29 @@
-// What the control API does to identity (POST /_emulator/tenants, per-project reset): give a tenant its
+// Identity's part of a tenant (POST /_emulator/tenants) and of a per-project reset: give a tenant its
 // project, member user and role grant; drop a project the seed world lacks, with the users made for it.
-// Every function works on the ROOT draft it is given (slice `identity`).
 
 import { ApiError } from "../../kernel/errors.js";
+import type { NewTenant, TenantHooks } from "../../kernel/service.js";
 import type { Tx } from "../../kernel/store/store.js";
 import { filter, find, get, remove, scan } from "../../kernel/store/table.js";
 import { findByName, nameKey, type IdentityState } from "./state.js";
 import { createProject, createUser, grantRole } from "./operations/directory.js";
 import { deleteProject } from "./operations/projects.js";
 import { deleteUser } from "./operations/users.js";
-import { SLICE } from "./state.js";
-
-type Root = Record<string, unknown>;
-
-export interface TenantIdentityInput {
-  projectId: string;
-  projectName: string;
-  userId: string;
-  userName: string;
-  password: string;
-  /** salt of the password hash */
-  salt: string;
-  roleName: string;
-}
-
-export interface TenantIdentity {
-  project: { id: string; name: string; domainId: string };
-  user: { id: string; name: string };
-  /** the name of the domain both live in (for OS_*_DOMAIN_NAME) */
-  domainName: string;
-}
 
 const DOMAIN = "default";
 
+export const identityTenants: TenantHooks<IdentityState> = {
+  setUp(s, t, { tx }) {
+    const made = createTenantIdentity(s, tx, t);
+    t.made.project = made.project;
+    t.made.user = made.user;
+    t.domainName = made.domainName;
+  },
+  dropProject: dropUnseededProject,
+};
+
 /** The project, its user (default project: it) and the role on it. Keystone's 409 on a name taken. */
-export function createTenantIdentity(root: Root, tx: Tx, t: TenantIdentityInput): TenantIdentity {
-  const s = root[SLICE] as IdentityState;
+function createTenantIdentity(s: IdentityState, tx: Tx, t: NewTenant) {
   const domain = get(s.domains, DOMAIN);
   if (!domain) throw new ApiError(400, undefined, "The world has no `default` domain to make tenants in.");
   const role = findByName(s, s.roles, nameKey.role(t.roleName));
@@ -60,10 +48,8 @@ export function createTenantIdentity(root: Root, tx: Tx, t: TenantIdentityInput)
  * with their tokens. A project with child projects stays (Keystone deletes only leaves). Returns the ids of
  * the users removed; nothing when the project is seeded or absent.
  */
-export function dropUnseededProject(root: Root, seededRoot: Readonly<Root>, projectId: string, tx: Tx): string[] {
-  const s = root[SLICE] as IdentityState | undefined;
-  const seeded = seededRoot[SLICE] as IdentityState | undefined;
-  if (!s || !seeded || get(seeded.projects, projectId) || !get(s.projects, projectId)) return [];
+function dropUnseededProject(s: IdentityState, seeded: IdentityState, projectId: string, tx: Tx): string[] {
+  if (get(seeded.projects, projectId) || !get(s.projects, projectId)) return [];
   if (find(s.projects, (p) => p.parentId === projectId)) return [];
   const onOtherScope = (userId: string) =>
     find(s.assignments, (a) => a.userId === userId && !("project" in a.scope && a.scope.project === projectId)) !== undefined;

@@ -1,14 +1,14 @@
-// What the control API does to networking for a tenant (POST /_emulator/tenants): its default security group,
-// a private network and subnet on a free 10.x.y.0/24, a router gatewayed to the external network, and quota
-// limits of its own. Every function works on the ROOT draft it is given, as the admin the service is.
+// Networking's part of a tenant (POST /_emulator/tenants): its default security group, a private network and
+// subnet on a free 10.x.y.0/24, a router gatewayed to the external network, and quota limits of its own, made
+// as the admin the service is.
 
 import { ApiError } from "../../kernel/errors.js";
 import type { TenantNetwork } from "../../client/types-world.js";
 import { systemCaller, type OperationContext } from "../../kernel/operation.js";
 import { get, scan } from "../../kernel/store/table.js";
 import { cidrsOverlap, parseCidr, type Cidr } from "./cidr.js";
+import type { TenantHooks } from "../../kernel/service.js";
 import type { Network, NetworkingState } from "./state.js";
-import { SLICE } from "./state.js";
 import type { NetworkingContext } from "./operations/common.js";
 import { createNetwork } from "./operations/networks.js";
 import { createSubnet } from "./operations/subnets.js";
@@ -16,13 +16,12 @@ import { createRouter } from "./operations/routers.js";
 import { addRouterInterface } from "./operations/router-interfaces.js";
 import { ensureDefaultGroup } from "./operations/security-groups.js";
 import { updateQuotas, type QuotaSet } from "./operations/quotas.js";
-
-export { QUOTA_KEYS as NETWORKING_QUOTA_KEYS } from "./schemas/quotas.js";
+import { QUOTA_KEYS } from "./schemas/quotas.js";
 
 /** The time, the id stream and the transaction of the caller's store update. */
-export type ControlContext = Pick<OperationContext, "now" | "ids" | "tx">;
+type ControlContext = Pick<OperationContext, "now" | "ids" | "tx">;
 
-export interface TenantNetworkInput {
+interface TenantNetworkInput {
   projectId: string;
   /** names the network `<name>-net`, the subnet `<name>-subnet`, the router `<name>-router` */
   name: string;
@@ -32,18 +31,20 @@ export interface TenantNetworkInput {
   externalNetwork?: string;
 }
 
-/** the control API's wire type: what POST /_emulator/tenants answers for the network */
-export type { TenantNetwork };
-
-const net = (root: Record<string, unknown>) => root[SLICE] as NetworkingState;
 const asAdmin = (ctx: ControlContext, projectId: string): NetworkingContext => ({ ...ctx, caller: systemCaller(projectId) });
 
-export function ensureDefaultSecurityGroup(root: Record<string, unknown>, ctx: ControlContext, projectId: string): string {
-  return ensureDefaultGroup(net(root), ctx, projectId);
-}
+export const networkingTenants: TenantHooks<NetworkingState> = {
+  quotaKeys: QUOTA_KEYS,
+  setUp(s, t, ctx) {
+    const { network, cidr, externalNetwork } = t.input as { network?: boolean; cidr?: string; externalNetwork?: string };
+    const securityGroupId = ensureDefaultGroup(s, ctx, t.projectId);
+    t.made.network = network === false ? null : createTenantNetwork(s, ctx, { projectId: t.projectId, name: t.projectName, cidr, externalNetwork });
+    t.made.securityGroupId = securityGroupId;
+  },
+  setQuotas: (s, projectId, limits, ctx) => updateQuotas(s, asAdmin(ctx, projectId), projectId, limits as Partial<QuotaSet>, false),
+};
 
-export function createTenantNetwork(root: Record<string, unknown>, ctx: ControlContext, input: TenantNetworkInput): TenantNetwork {
-  const s = net(root);
+function createTenantNetwork(s: NetworkingState, ctx: ControlContext, input: TenantNetworkInput): TenantNetwork {
   const op = asAdmin(ctx, input.projectId);
   const external = externalNetwork(s, input.externalNetwork);
   const cidr = input.cidr ?? freeTenantCidr(s);
@@ -52,10 +53,6 @@ export function createTenantNetwork(root: Record<string, unknown>, ctx: ControlC
   const router = createRouter(s, op, { name: `${input.name}-router`, projectId: input.projectId, gateway: external ? { networkId: external.id } : null });
   addRouterInterface(s, op, get(s.routers, router.id)!, { subnetId: subnet.id });
   return { id: network.id, name: network.name, subnetId: subnet.id, cidr: subnet.cidr, routerId: router.id, externalNetworkId: external?.id ?? null };
-}
-
-export function setTenantQuotas(root: Record<string, unknown>, ctx: ControlContext, projectId: string, limits: Partial<QuotaSet>): void {
-  updateQuotas(net(root), asAdmin(ctx, projectId), projectId, limits, false);
 }
 
 function externalNetwork(s: NetworkingState, ref: string | undefined): Network | undefined {

@@ -1,6 +1,6 @@
-// The recovery engine's options and custom tasks as the package's public API types them (src/api.ts): plain
-// types that import nothing, so the declarations users get resolve without zod or hono. config.ts parses
-// exactly this shape; task.ts's BaseTask is the engine's own, fuller view of the same task.
+// What instance HA offers the package's public types (src/api.ts): the recovery engine's options and
+// custom tasks, plain types that import nothing, so the declarations users get resolve without zod or hono.
+// engine/config.ts parses exactly this shape; engine/task.ts's BaseTask is the engine's fuller view of a task.
 
 /** What a custom task's call sees (engine/task.ts TaskContext has more: compute's contract acts on `op`). */
 export interface CustomTaskContext {

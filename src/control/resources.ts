@@ -1,0 +1,82 @@
+// Control: the resources of every mounted service, as each declares its kinds (ServiceModule.resources):
+// GET /resources lists the kinds with their counts; GET /resources/{type} lists one kind's rows as short
+// summaries, by project and status, a page at a time. A new service shows here without a change to control/.
+
+import type { Hono } from "hono";
+import type { Kernel } from "../kernel/kernel.js";
+import type { ServiceModule } from "../kernel/service.js";
+import type { AppEnv } from "../kernel/http/context.js";
+import type { ResourceKind } from "../kernel/resources.js";
+import { ApiError } from "../kernel/errors.js";
+import { has, scan } from "../kernel/store/table.js";
+import { handle, queryInt } from "./http.js";
+
+export interface MountedKind {
+  kind: ResourceKind;
+  /** the service's name: its slice of the state */
+  slice: string;
+}
+
+const lists = new WeakMap<readonly ServiceModule[], Map<string, MountedKind>>();
+
+/** Every kind the services declare, by type. */
+export function resourceKinds(services: readonly ServiceModule[]): Map<string, MountedKind> {
+  let kinds = lists.get(services);
+  if (!kinds) {
+    kinds = new Map(services.flatMap((service) => (service.resources ?? []).map((kind): [string, MountedKind] => [kind.type, { kind, slice: service.name }])));
+    lists.set(services, kinds);
+  }
+  return kinds;
+}
+
+const DEFAULT_LIMIT = 100;
+
+export function resourceRoutes(app: Hono<AppEnv>, kernel: Kernel, services: readonly ServiceModule[]): void {
+  const kinds = resourceKinds(services);
+  const tableOf = ({ kind, slice }: MountedKind) => kind.table(kernel.store.state[slice]);
+
+  app.get(
+    "/resources",
+    handle((c) =>
+      c.json({
+        kinds: [...kinds.entries()].map(([type, mounted]) => ({
+          type,
+          service: mounted.slice,
+          count: tableOf(mounted).size,
+          filters: [...(mounted.kind.projectOf ? ["project"] : []), ...(mounted.kind.statusOf ? ["status"] : [])],
+        })),
+      }),
+    ),
+  );
+
+  app.get(
+    "/resources/:type",
+    handle((c) => {
+      const type = c.req.param("type") ?? "";
+      const mounted = kinds.get(type);
+      if (!mounted) throw new ApiError(404, undefined, `No resource kind ${type}. Kinds: ${[...kinds.keys()].join(", ") || "none"}.`);
+      const { kind } = mounted;
+      const project = c.req.query("project");
+      const status = c.req.query("status");
+      const marker = c.req.query("marker");
+      const limit = Math.min(queryInt(c, "limit") ?? DEFAULT_LIMIT, kernel.options.maxPageSize);
+      if (project !== undefined && !kind.projectOf) throw new ApiError(400, undefined, `${type} belongs to no project: it has no project filter.`);
+      if (status !== undefined && !kind.statusOf) throw new ApiError(400, undefined, `${type} has no status to filter by.`);
+      const table = tableOf(mounted);
+      if (marker !== undefined && !has(table, marker)) throw new ApiError(400, undefined, `No ${type} ${marker} to page after (marker).`);
+      const items: Record<string, unknown>[] = [];
+      let more = false;
+      for (const row of scan(table, { after: marker })) {
+        if (project !== undefined && kind.projectOf!(row) !== project) continue;
+        if (status !== undefined && kind.statusOf!(row).toUpperCase() !== status.toUpperCase()) continue;
+        if (items.length === limit) {
+          more = true;
+          break;
+        }
+        items.push(kind.summary(row));
+      }
+      const last = items.at(-1)?.id;
+      return c.json({ type, resources: items, next: more && typeof last === "string" ? last : null });
+    }),
+  );
+}

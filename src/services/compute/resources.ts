@@ -1,0 +1,29 @@
+// Compute's resource kinds as the control API lists them and reads their status (advance-until).
+
+import { resourceKind } from "../../kernel/resources.js";
+import type { ComputeState } from "./state.js";
+import { SERVER } from "./lifecycle.js";
+import { apiStatus } from "./status.js";
+
+export const computeResources = [
+  resourceKind({
+    type: SERVER,
+    lifecycle: true,
+    table: (s: ComputeState) => s.servers,
+    projectOf: (v) => v.projectId,
+    // the status Nova shows (ACTIVE, BUILD, ...), from the VM and task states
+    statusOf: apiStatus,
+    summary: (v) => ({ id: v.id, name: v.name, status: apiStatus(v), projectId: v.projectId, host: v.host }),
+  }),
+  resourceKind({
+    type: "compute.flavor",
+    table: (s: ComputeState) => s.flavors,
+    summary: (f) => ({ id: f.id, name: f.name, vcpus: f.vcpus, ram: f.ram, disk: f.disk }),
+  }),
+  resourceKind({
+    type: "compute.host",
+    table: (s: ComputeState) => s.hosts,
+    statusOf: (h) => h.state,
+    summary: (h) => ({ id: h.id, zone: h.zone, state: h.state, status: h.status }),
+  }),
+];
