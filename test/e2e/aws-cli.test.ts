@@ -3,66 +3,38 @@
 // s3api multipart calls, a presigned URL fetched without credentials, a wrong secret refused, and Swift
 // reading what S3 wrote.
 
-import { execFile, execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { cliSession, hasOpenstackCli, loginWithEnvironment } from "../helpers/openstack-cli.js";
+import { clientCommand, clientSkipReason, cliSession, loginWithEnvironment, runClient } from "../helpers/openstack-cli.js";
 
 vi.setConfig({ testTimeout: 180_000 });
 
-/** Debian's awscli, not a copy some other tool put first on PATH */
-const AWS = (() => {
-  for (const candidate of ["/usr/bin/aws", "aws"]) {
-    try {
-      execFileSync(candidate, ["--version"], { stdio: "ignore" });
-      return candidate;
-    } catch {
-      // next
-    }
-  }
-  return undefined;
-})();
-const ready = AWS !== undefined && hasOpenstackCli();
-if (!ready && process.env.CI) throw new Error("CI must install awscli and python3-openstackclient (see .ci/run)");
+const skip = clientSkipReason("aws-cli.test.ts", "aws", "openstack");
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-describe.skipIf(!ready)("aws CLI against /s3 (skipped only where awscli or the openstack CLI is not installed)", () => {
+describe.skipIf(skip)("aws CLI against /s3 (skipped only where awscli or the openstack CLI is not installed)", () => {
   const cli = cliSession(["--random-seed", "11"]);
   const dir = mkdtempSync(join(tmpdir(), "skymock-aws-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   let keys: { access: string; secret: string };
 
-  const aws = (args: string[], secret = keys.secret): Promise<Run> =>
-    new Promise((resolve) => {
-      const env = {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: dir,
-        AWS_ACCESS_KEY_ID: keys.access,
-        AWS_SECRET_ACCESS_KEY: secret,
-        // the region the signature carries; the emulator takes whichever the client signs with
-        AWS_DEFAULT_REGION: "RegionOne",
-        AWS_CONFIG_FILE: join(dir, "none"),
-        AWS_SHARED_CREDENTIALS_FILE: join(dir, "none"),
-        AWS_EC2_METADATA_DISABLED: "true",
-        AWS_PAGER: "",
-      };
-      execFile(AWS!, ["--endpoint-url", `${cli.server.url}/s3`, ...args], { env, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      });
-    });
-  const ok = async (args: string[]) => {
-    const res = await aws(args);
-    if (res.code !== 0) throw new Error(`aws ${args.join(" ")} failed (${res.code}):\n${res.stderr}\n${cli.server.output().slice(-2000)}`);
-    return res.stdout;
+  const aws = (args: string[], secret = keys.secret) => {
+    const env = {
+      HOME: dir,
+      AWS_ACCESS_KEY_ID: keys.access,
+      AWS_SECRET_ACCESS_KEY: secret,
+      // the region the signature carries; the emulator takes whichever the client signs with
+      AWS_DEFAULT_REGION: "RegionOne",
+      AWS_CONFIG_FILE: join(dir, "none"),
+      AWS_SHARED_CREDENTIALS_FILE: join(dir, "none"),
+      AWS_EC2_METADATA_DISABLED: "true",
+      AWS_PAGER: "",
+    };
+    return runClient(clientCommand("aws")!, ["--endpoint-url", `${cli.server.url}/s3`, ...args], env, { timeout: 120_000 });
   };
+  const ok = async (args: string[]) => cli.passed(`aws ${args.join(" ")}`, await aws(args)).stdout;
 
   it("gets a key pair from `openstack ec2 credentials create`", async () => {
     const created = await cli.ok(["ec2", "credentials", "create", "-f", "json"]);

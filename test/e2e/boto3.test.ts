@@ -2,23 +2,12 @@
 // objects with metadata and ranges, lists with a delimiter, uploads a file past its multipart threshold,
 // copies, presigns, deletes in bulk and removes the bucket; S3 errors surface as boto3's ClientError codes.
 
-import { execFile, execFileSync } from "node:child_process";
 import { describe, expect, it, vi } from "vitest";
-import { cliSession, hasOpenstackCli } from "../helpers/openstack-cli.js";
+import { clientCommand, clientSkipReason, cliSession, runClient } from "../helpers/openstack-cli.js";
 
 vi.setConfig({ testTimeout: 180_000 });
 
-const PYTHON = "/usr/bin/python3";
-const hasBoto3 = (() => {
-  try {
-    execFileSync(PYTHON, ["-c", "import boto3"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const ready = hasBoto3 && hasOpenstackCli();
-if (!ready && process.env.CI) throw new Error("CI must install python3-boto3 and python3-openstackclient (see .ci/run)");
+const skip = clientSkipReason("boto3.test.ts", "boto3", "openstack");
 
 const SCRIPT = String.raw`
 import hashlib, io, json, os, sys, urllib.request
@@ -74,17 +63,13 @@ out["buckets"] = [b["Name"] for b in s3.list_buckets()["Buckets"]]
 print(json.dumps(out))
 `;
 
-describe.skipIf(!ready)("boto3 against /s3 (skipped only where python3-boto3 or the openstack CLI is not installed)", () => {
+describe.skipIf(skip)("boto3 against /s3 (skipped only where python3-boto3 or the openstack CLI is not installed)", () => {
   const cli = cliSession(["--random-seed", "12"]);
 
   it("runs a boto3 session of bucket, object, multipart, copy, presign and bulk delete calls", async () => {
     const created = await cli.ok(["ec2", "credentials", "create", "-f", "json"]);
     const env = { PATH: "/usr/bin:/bin", HOME: "/nonexistent", ENDPOINT: `${cli.server.url}/s3`, ACCESS: created.access, SECRET: created.secret, AWS_CONFIG_FILE: "/nonexistent", AWS_SHARED_CREDENTIALS_FILE: "/nonexistent" };
-    const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(PYTHON, ["-c", SCRIPT], { env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, out, err) =>
-        error ? reject(new Error(`boto3 script failed: ${err}\n${cli.server.output().slice(-2000)}`)) : resolve(out),
-      );
-    });
+    const { stdout } = cli.passed("boto3 script", await runClient(clientCommand("boto3")!, ["-c", SCRIPT], env, { timeout: 120_000 }));
     const out = JSON.parse(stdout);
     expect(out).toMatchObject({
       again: "BucketAlreadyOwnedByYou",

@@ -5,24 +5,14 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
+import type { ServerProcess } from "../helpers/server-process.js";
+import { start, stopStarted } from "../helpers/cli-process.js";
 import { passwordAuth } from "../helpers/emulator.js";
 import { createLogger, reportError, setErrorLog } from "../../src/log.js";
 
 vi.setConfig({ testTimeout: 30_000 });
 
-// none of the caller's SKYMOCK_* settings may leak into the processes these tests start
-for (const k of Object.keys(process.env)) if (k.startsWith("SKYMOCK_")) delete process.env[k];
-
-const started: ServerProcess[] = [];
-async function start(args: string[] = [], env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServerProcess(args, env);
-  started.push(server);
-  return server;
-}
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((s) => s.stop()));
-});
+afterEach(stopStarted);
 
 async function issueToken(url: string): Promise<{ status: number; token: string | null; requestId: string | null; projectId?: string }> {
   const res = await fetch(`${url}/identity/v3/auth/tokens`, {

@@ -4,30 +4,17 @@
 // list / show / update / delete, segment host create / list / show / update, notification create / list
 // with the status filter and paging / show; and a Bearer-token request of the spec's exact shape.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { adminEnv, hasMasakariClient, openstack } from "../helpers/openstack-cli.js";
+import { describe, expect, it, vi } from "vitest";
+import { clientSkipReason, cliSession, loginWithEnvironment } from "../helpers/openstack-cli.js";
 import { testEmulator } from "../helpers/emulator.js";
 
 vi.setConfig({ testTimeout: 120_000 });
 
-const cli = hasMasakariClient();
-if (!cli && process.env.CI) throw new Error("CI must install python3-openstackclient and python3-masakariclient (see .ci/run)");
+const skip = clientSkipReason("openstack-cli-ha.test.ts", "openstack", "masakari");
 
-describe.skipIf(!cli)("openstack CLI: instance HA (skipped only where the openstack CLI or its masakari plugin is not installed)", () => {
-  const emu = testEmulator();
-  let env: Record<string, string>;
-  let url: string;
-  beforeAll(async () => {
-    url = await emu.listen(0, "127.0.0.1");
-    env = adminEnv(url);
-  });
-  afterAll(() => emu.close());
-
-  const ok = async (args: string[]) => {
-    const res = await openstack(args, env);
-    if (res.code !== 0) throw new Error(`openstack ${args.join(" ")} failed (${res.code}):\n${res.stderr}`);
-    return res.json ?? res.stdout;
-  };
+describe.skipIf(skip)("openstack CLI: instance HA (skipped only where the openstack CLI or its masakari plugin is not installed)", () => {
+  const session = cliSession(() => testEmulator(), { as: "admin" });
+  const { run, ok } = session;
 
   it("creates, lists, shows and updates a segment (microversion 1.2: is_enabled)", async () => {
     const created = await ok(["segment", "create", "seg-a", "auto", "COMPUTE", "--description", "rack A", "-f", "json"]);
@@ -59,7 +46,7 @@ describe.skipIf(!cli)("openstack CLI: instance HA (skipped only where the openst
     expect(shown.uuid).toBe(host.uuid);
     const updated = await ok(["segment", "host", "update", "seg-a", "compute-2", "--reserved", "False", "-f", "json"]);
     expect(updated.reserved).toBe(false);
-    const refused = await openstack(["segment", "host", "create", "compute-99", "COMPUTE", "SSH", "seg-a"], env);
+    const refused = await run(["segment", "host", "create", "compute-99", "COMPUTE", "SSH", "seg-a"]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("Compute service with name compute-99 could not be found.");
   });
@@ -78,27 +65,18 @@ describe.skipIf(!cli)("openstack CLI: instance HA (skipped only where the openst
     expect(all.map((n: any) => n.status)).toEqual(["new", "ignored"]);
     const shown = await ok(["notification", "show", created.notification_uuid, "-f", "json"]);
     expect(shown).toMatchObject({ notification_uuid: created.notification_uuid, status: "new" });
-    const duplicate = await openstack([
+    const duplicate = await run([
       "notification", "create", "COMPUTE_HOST", "compute-1", "2030-01-01T00:01:00",
       JSON.stringify({ event: "STOPPED", host_status: "NORMAL", cluster_status: "OFFLINE" }),
-    ], env);
+    ]);
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toContain("409");
   });
 
   it("takes the spec's request: Authorization: Bearer and the bare notification body", async () => {
-    const login = await fetch(`${url}/identity/v3/auth/tokens`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        auth: {
-          identity: { methods: ["password"], password: { user: { name: "admin", domain: { name: "Default" }, password: "admin" } } },
-          scope: { project: { name: "admin", domain: { name: "Default" } } },
-        },
-      }),
-    });
+    const login = await loginWithEnvironment(session.admin);
     const token = login.headers.get("x-subject-token")!;
-    const res = await fetch(`${url}/instance-ha/v1/notifications`, {
+    const res = await fetch(`${session.server.url}/instance-ha/v1/notifications`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
       body: JSON.stringify({ hostname: "compute-2", type: "COMPUTE_HOST", payload: { event: "STOPPED", cluster_status: "OFFLINE", host_status: "NORMAL" } }),
@@ -109,10 +87,10 @@ describe.skipIf(!cli)("openstack CLI: instance HA (skipped only where the openst
 
   it("deletes a segment without notifications, and names the conflict of one in use", async () => {
     await ok(["segment", "create", "seg-c", "auto", "COMPUTE", "-f", "json"]);
-    const deleted = await openstack(["segment", "delete", "seg-c"], env);
+    const deleted = await run(["segment", "delete", "seg-c"]);
     expect(deleted.stdout).toContain("Segment deleted: seg-c");
     // the CLI prints a delete's error on stdout and exits 0
-    const busy = await openstack(["segment", "delete", "seg-a"], env);
+    const busy = await run(["segment", "delete", "seg-a"]);
     expect(busy.stdout).toContain("ConflictException: 409");
     expect(busy.stdout).toContain("in-use to process notifications");
   });

@@ -1,36 +1,18 @@
 // The unmodified openstack CLI driving the networking extensions: agents, RBAC policies, trunks, floating
 // IP port forwardings, metering labels, IP availability and segments.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createEmulator, type Emulator } from "../../src/app.js";
-import { adminEnv, hasOpenstackCli, openstack } from "../helpers/openstack-cli.js";
+import { describe, expect, it, vi } from "vitest";
+import { createEmulator } from "../../src/app.js";
+import { clientSkipReason, cliSession } from "../helpers/openstack-cli.js";
 
 vi.setConfig({ testTimeout: 180_000 });
 
-const cli = hasOpenstackCli();
-if (!cli && process.env.CI) throw new Error("CI must install python3-openstackclient (see .ci/run)");
+const skip = clientSkipReason("openstack-cli-networking-ext.test.ts", "openstack");
 
-describe.skipIf(!cli)("openstack CLI: networking extensions (skipped only where the openstack CLI is not installed)", () => {
+describe.skipIf(skip)("openstack CLI: networking extensions (skipped only where the openstack CLI is not installed)", () => {
   // an in-process emulator listening on a free port: the CLI is the real one, the server today's source
-  let server: Emulator;
-  let admin: Record<string, string>;
-  let demo: Record<string, string>;
-
-  beforeAll(async () => {
-    server = createEmulator({ port: 0, randomSeed: 12 });
-    await server.listen();
-    admin = adminEnv(server.url!);
-    demo = { ...admin, OS_USERNAME: "demo", OS_PASSWORD: "demo", OS_PROJECT_NAME: "demo" };
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  const ok = async (args: string[], env = admin) => {
-    const res = await openstack(args, env);
-    if (res.code !== 0) throw new Error(`openstack ${args.join(" ")} failed (${res.code}):\n${res.stderr}`);
-    return res.json ?? res.stdout;
-  };
+  const session = cliSession(() => createEmulator({ port: 0, randomSeed: 12 }), { as: "admin" });
+  const { ok } = session;
 
   it("lists agents, IP availability and segments as admin", async () => {
     const agents = await ok(["network", "agent", "list", "-f", "json"]);
@@ -50,15 +32,15 @@ describe.skipIf(!cli)("openstack CLI: networking extensions (skipped only where 
   });
 
   it("creates a trunk and a floating IP port forwarding as a member", async () => {
-    const parent = await ok(["port", "create", "--network", "private", "-f", "json", "trunk-parent"], demo);
-    const trunk = await ok(["network", "trunk", "create", "--parent-port", parent.id, "-f", "json", "trunk1"], demo);
+    const parent = await ok(["port", "create", "--network", "private", "-f", "json", "trunk-parent"], session.demo);
+    const trunk = await ok(["network", "trunk", "create", "--parent-port", parent.id, "-f", "json", "trunk1"], session.demo);
     expect(trunk).toMatchObject({ name: "trunk1", port_id: parent.id, status: "DOWN" });
-    const vm = await ok(["port", "create", "--network", "private", "-f", "json", "pf-port"], demo);
-    const fip = await ok(["floating", "ip", "create", "-f", "json", "public"], demo);
+    const vm = await ok(["port", "create", "--network", "private", "-f", "json", "pf-port"], session.demo);
+    const fip = await ok(["floating", "ip", "create", "-f", "json", "public"], session.demo);
     const ip = vm.fixed_ips[0].ip_address;
     const pf = await ok(
       ["floating", "ip", "port", "forwarding", "create", "--internal-ip-address", ip, "--port", vm.id, "--internal-protocol-port", "22", "--external-protocol-port", "2222", "--protocol", "tcp", "-f", "json", fip.id],
-      demo,
+      session.demo,
     );
     expect(pf).toMatchObject({ internal_ip_address: ip, internal_port: 22, external_port: 2222, protocol: "tcp" });
   });

@@ -1,36 +1,18 @@
 // The unmodified openstack CLI on the networking parity work: subnet pools and subnets allocated from them,
 // SLAAC subnets giving ports EUI-64 addresses, address scopes, writable MTU and tag filters on lists.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createEmulator, type Emulator } from "../../src/app.js";
-import { adminEnv, hasOpenstackCli, openstack } from "../helpers/openstack-cli.js";
+import { describe, expect, it, vi } from "vitest";
+import { createEmulator } from "../../src/app.js";
+import { clientSkipReason, cliSession } from "../helpers/openstack-cli.js";
 
 // each step runs the real CLI (about a second a call, more on a loaded machine)
 vi.setConfig({ testTimeout: 180_000 });
 
-const cli = hasOpenstackCli();
-if (!cli && process.env.CI) throw new Error("CI must install python3-openstackclient (see .ci/run)");
+const skip = clientSkipReason("openstack-cli-networking-parity.test.ts", "openstack");
 
-describe.skipIf(!cli)("openstack CLI: networking parity (skipped only where the openstack CLI is not installed)", () => {
+describe.skipIf(skip)("openstack CLI: networking parity (skipped only where the openstack CLI is not installed)", () => {
   // an in-process emulator listening on a free port: the CLI is the real one, the server today's source
-  let server: Emulator;
-  let demo: Record<string, string>;
-  beforeAll(async () => {
-    server = createEmulator({ port: 0, randomSeed: 17 });
-    await server.listen();
-    demo = { ...adminEnv(server.url!), OS_USERNAME: "demo", OS_PASSWORD: "demo", OS_PROJECT_NAME: "demo" };
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  const s = {
-    run: (args: string[]) => openstack(args, demo),
-    ok: async (args: string[]) => {
-      const res = await openstack(args, demo);
-      if (res.code !== 0) throw new Error(`openstack ${args.join(" ")} failed (${res.code}):\n${res.stderr}`);
-      return res.json ?? res.stdout;
-    },
-  };
+  const s = cliSession(() => createEmulator({ port: 0, randomSeed: 17 }));
 
   it("allocates a subnet from a subnet pool and gives a port an EUI-64 address on a SLAAC subnet", async () => {
     const pool = await s.ok(["subnet", "pool", "create", "--pool-prefix", "10.100.0.0/16", "--default-prefix-length", "24", "-f", "json", "parity-pool"]);

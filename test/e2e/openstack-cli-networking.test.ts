@@ -1,34 +1,16 @@
 // The unmodified openstack CLI driving the networking service: networks, subnets, routers, ports,
 // security groups and rules, floating IPs, with the errors a user sees.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
-import { adminEnv, hasOpenstackCli, openstack } from "../helpers/openstack-cli.js";
+import { describe, expect, it, vi } from "vitest";
+import { clientSkipReason, cliSession } from "../helpers/openstack-cli.js";
 
 // each step runs the real CLI (about a second a call, more on a loaded machine, and --wait polls every 5 s)
 vi.setConfig({ testTimeout: 180_000 });
 
-const cli = hasOpenstackCli();
-if (!cli && process.env.CI) throw new Error("CI must install python3-openstackclient (see .ci/run)");
+const skip = clientSkipReason("openstack-cli-networking.test.ts", "openstack");
 
-describe.skipIf(!cli)("openstack CLI: networking (skipped only where the openstack CLI is not installed)", () => {
-  let server: ServerProcess;
-  let demo: Record<string, string>;
-
-  beforeAll(async () => {
-    server = await startServerProcess(["--random-seed", "11"]);
-    demo = { ...adminEnv(server.url), OS_USERNAME: "demo", OS_PASSWORD: "demo", OS_PROJECT_NAME: "demo" };
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const run = (args: string[]) => openstack(args, demo);
-  const ok = async (args: string[]) => {
-    const res = await run(args);
-    if (res.code !== 0) throw new Error(`openstack ${args.join(" ")} failed (${res.code}):\n${res.stderr}\n${server.output().slice(-2000)}`);
-    return res.json ?? res.stdout;
-  };
+describe.skipIf(skip)("openstack CLI: networking (skipped only where the openstack CLI is not installed)", () => {
+  const { run, ok } = cliSession(["--random-seed", "11"]);
 
   it("creates, lists (filtered by name), shows and deletes a network", async () => {
     const net = await ok(["network", "create", "-f", "json", "cli-net"]);

@@ -6,13 +6,10 @@
 // and the Bearer notification ignored (host_status UNKNOWN).
 
 import { afterAll, describe, expect, it } from "vitest";
-import { hasMasakariClient } from "../helpers/openstack-cli.js";
+import { adminEnv, clientSkipReason, loginWithEnvironment } from "../helpers/openstack-cli.js";
 import { runWalkthrough, type Walkthrough } from "../helpers/readme-run.js";
 
-const cli = hasMasakariClient();
-const reason = "the openstack CLI or its masakari plugin is not installed (Debian: python3-openstackclient python3-masakariclient)";
-if (!cli && process.env.CI) throw new Error(`readme-chaos.test.ts: ${reason}, and CI must run this test`);
-if (!cli) console.warn(`readme-chaos.test.ts skipped: ${reason}`);
+const skip = clientSkipReason("readme-chaos.test.ts", "openstack", "masakari");
 
 let run: Walkthrough | undefined;
 afterAll(() => run?.close());
@@ -23,22 +20,13 @@ async function json(url: string, init: RequestInit = {}): Promise<any> {
   return res.json();
 }
 
-describe.skipIf(!cli)(cli ? "README chaos walkthrough" : `README chaos walkthrough (skipped: ${reason})`, () => {
+describe.skipIf(skip)(skip ? `README chaos walkthrough (skipped: ${skip})` : "README chaos walkthrough", () => {
   it("recovers compute-1 as written, through retried evacuations", async () => {
     run = await runWalkthrough("## Chaos testing: a host fails, instance HA recovers it");
     if (run.code !== 0) console.error(run.output);
     expect(run.code).toBe(0);
 
-    const auth = await fetch(`${run.url}/identity/v3/auth/tokens`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        auth: {
-          identity: { methods: ["password"], password: { user: { name: "admin", domain: { name: "Default" }, password: "admin" } } },
-          scope: { project: { name: "admin", domain: { name: "Default" } } },
-        },
-      }),
-    });
+    const auth = await loginWithEnvironment(adminEnv(run.url));
     const headers = { "X-Auth-Token": auth.headers.get("x-subject-token")!, "OpenStack-API-Version": "instance-ha 1.1" };
 
     const { notifications } = await json(`${run.url}/instance-ha/v1/notifications?sort_key=created_at&sort_dir=asc`, { headers });

@@ -6,18 +6,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { hasOpenstackCli } from "../helpers/openstack-cli.js";
+import { clientSkipReason } from "../helpers/openstack-cli.js";
 import { runWalkthrough, type Walkthrough } from "../helpers/readme-run.js";
 
-const cli = hasOpenstackCli();
-const reason = "the openstack CLI is not installed (Debian: python3-openstackclient)";
-if (!cli && process.env.CI) throw new Error(`readme-quickstart.test.ts: ${reason}, and CI must run this test`);
-if (!cli) console.warn(`readme-quickstart.test.ts skipped: ${reason}`);
+const skip = clientSkipReason("readme-quickstart.test.ts", "openstack");
 
 let run: Walkthrough | undefined;
 afterAll(() => run?.close());
 
-describe.skipIf(!cli)(cli ? "README quickstart" : `README quickstart (skipped: ${reason})`, () => {
+describe.skipIf(skip)(skip ? `README quickstart (skipped: ${skip})` : "README quickstart", () => {
   it("runs as written against npm start at the default clock", async () => {
     run = await runWalkthrough("## Quickstart with the openstack CLI");
     if (run.code !== 0) console.error(run.output);

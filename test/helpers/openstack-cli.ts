@@ -1,26 +1,54 @@
-// Runs the unmodified `openstack` CLI (Debian's python3-openstackclient) against an emulator.
+// The real-client tests' preamble: the unmodified clients (Debian's `openstack` with its masakari plugin,
+// `swift`, `aws`, boto3) found or skipped with the reason, an emulator for a describe block (a `skymock
+// start` process or one made in this process), and the clients run against it in a clean environment.
 
 import { execFile, execFileSync } from "node:child_process";
 import { afterAll, beforeAll } from "vitest";
-import { startServerProcess, type ServerProcess } from "./server-process.js";
+import type { Emulator } from "../../src/app.js";
+import { startServerProcess } from "./server-process.js";
 
-export function hasOpenstackCli(): boolean {
-  try {
-    execFileSync("openstack", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
+/** Each client the tests drive: what answers when it is installed, and the Debian package that installs it. */
+const CLIENTS = {
+  openstack: { what: "the openstack CLI", debian: "python3-openstackclient", probes: [["openstack", "--version"]] },
+  masakari: { what: "the openstack CLI's masakari plugin", debian: "python3-masakariclient", probes: [["openstack", "segment", "list", "--help"]] },
+  swift: { what: "the swift CLI", debian: "python3-swiftclient", probes: [["swift", "--version"]] },
+  // Debian's awscli, not a copy some other tool put first on PATH
+  aws: { what: "the aws CLI", debian: "awscli", probes: [["/usr/bin/aws", "--version"], ["aws", "--version"]] },
+  // the command is the Python that imports it
+  boto3: { what: "boto3", debian: "python3-boto3", probes: [["/usr/bin/python3", "-c", "import boto3"]] },
+};
+export type Client = keyof typeof CLIENTS;
+
+const found = new Map<Client, string | undefined>();
+/** The command that runs `client` here (the first probe that exits 0), or undefined when it is not installed. */
+export function clientCommand(client: Client): string | undefined {
+  if (!found.has(client)) {
+    const probe = CLIENTS[client].probes.find(([command, ...args]) => {
+      try {
+        execFileSync(command, args, { stdio: "ignore" });
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    found.set(client, probe?.[0]);
   }
+  return found.get(client);
 }
 
-/** Whether the masakari client plugin (Debian python3-masakariclient) gives the CLI its `segment` commands. */
-export function hasMasakariClient(): boolean {
-  try {
-    execFileSync("openstack", ["segment", "list", "--help"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
+export const hasOpenstackCli = (): boolean => clientCommand("openstack") !== undefined;
+
+/**
+ * Undefined when every client `file` drives is installed; else why its tests are skipped (also printed).
+ * In CI a missing client throws instead: .ci/run installs them all.
+ */
+export function clientSkipReason(file: string, ...clients: Client[]): string | undefined {
+  const missing = clients.filter((c) => clientCommand(c) === undefined).map((c) => CLIENTS[c]);
+  if (missing.length === 0) return undefined;
+  const reason = `not installed: ${missing.map((c) => `${c.what} (Debian: ${c.debian})`).join(", ")}`;
+  if (process.env.CI) throw new Error(`${file}: ${reason}, and CI must run this test (see .ci/run)`);
+  console.warn(`${file} skipped: ${reason}`);
+  return reason;
 }
 
 export interface CliResult {
@@ -29,6 +57,30 @@ export interface CliResult {
   stderr: string;
   json: any;
 }
+
+/**
+ * `command args` run to its end in a clean environment: `env` over a bare PATH, HOME and LANG, so no OS_*,
+ * AWS_* or clouds.yaml of the developer's reaches it. Answers the exit code, the output and the output
+ * parsed as JSON where it is JSON.
+ */
+export function runClient(command: string, args: string[], env: Record<string, string>, options: { cwd?: string; timeout?: number } = {}): Promise<CliResult> {
+  const base: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/nonexistent", LANG: "C.UTF-8" };
+  const { cwd, timeout = 60_000 } = options;
+  return new Promise((resolve) => {
+    execFile(command, args, { env: { ...base, ...env }, cwd, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      const code = error ? ((error as { code?: number }).code ?? 1) : 0;
+      resolve({ code: typeof code === "number" ? code : 1, stdout, stderr, json });
+    });
+  });
+}
+
+export const openstack = (args: string[], env: Record<string, string>): Promise<CliResult> => runClient("openstack", args, env);
 
 /** Credentials of the default seed world's admin, as the README tells users to export them. */
 export function adminEnv(url: string): Record<string, string> {
@@ -45,23 +97,6 @@ export function adminEnv(url: string): Record<string, string> {
   };
 }
 
-export function openstack(args: string[], env: Record<string, string>): Promise<CliResult> {
-  // a clean environment: no OS_* from the developer's shell, no clouds.yaml
-  const base: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/nonexistent", LANG: "C.UTF-8" };
-  return new Promise((resolve) => {
-    execFile("openstack", args, { env: { ...base, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      const code = error ? ((error as { code?: number }).code ?? 1) : 0;
-      resolve({ code: typeof code === "number" ? code : 1, stdout, stderr, json });
-    });
-  });
-}
-
 /** POST /v3/auth/tokens with the OS_* variables a user was given (banner, env command, osEnvironment()). */
 export function loginWithEnvironment(env: Record<string, string>): Promise<Response> {
   return fetch(`${env.OS_AUTH_URL}/v3/auth/tokens`, {
@@ -76,34 +111,49 @@ export function loginWithEnvironment(env: Record<string, string>): Promise<Respo
   });
 }
 
+/** The emulator the clients talk to. */
+export interface CliServer {
+  url: string;
+  /** what the process printed (nothing for one in this process) */
+  output(): string;
+  stop(): Promise<void>;
+}
+
 export interface CliSession {
-  server: ServerProcess;
+  server: CliServer;
   admin: Record<string, string>;
   demo: Record<string, string>;
+  /** `openstack args` as `env`, by default the session's user */
   run(args: string[], env?: Record<string, string>): Promise<CliResult>;
-  /** the parsed `-f json` output, as loosely typed as the tests read it */
+  /** the same, failing the test unless it exits 0; the parsed `-f json` output (as loosely typed as the tests read it), or the text */
   ok(args: string[], env?: Record<string, string>): Promise<any>;
+  /** `result` if it exited 0; else fails the test with `label`, the client's stderr and the emulator's last output */
+  passed(label: string, result: CliResult): CliResult;
 }
 
 /**
- * A real emulator process for a describe block (started before its tests, stopped after) and the CLI
- * against it as `demo` (default) or `admin`; `ok` fails the test with the CLI's stderr and the server's
- * last output, and answers the parsed `-f json` output (or the text).
+ * An emulator for a describe block (started before its tests, stopped after) and the openstack CLI against
+ * it as `demo` (or `as: "admin"`). `target` is either the flags of a `skymock start` process (the built
+ * command, as users start it) or a function making an emulator in this process (today's source), which
+ * listens on a free loopback port.
  */
-export function cliSession(processArgs: string[]): CliSession {
+export function cliSession(target: string[] | (() => Emulator), options: { as?: "admin" | "demo" } = {}): CliSession {
   const session: CliSession = {
-    server: undefined as unknown as ServerProcess,
-    admin: {} as Record<string, string>,
-    demo: {} as Record<string, string>,
-    run: (args: string[], env = session.demo) => openstack(args, env),
-    ok: async (args: string[], env = session.demo) => {
-      const res = await openstack(args, env);
-      if (res.code !== 0) throw new Error(`openstack ${args.join(" ")} failed (${res.code}):\n${res.stderr}\n${session.server.output().slice(-2000)}`);
+    server: undefined as unknown as CliServer,
+    admin: {},
+    demo: {},
+    run: (args, env = session[options.as ?? "demo"]) => openstack(args, env),
+    ok: async (args, env) => {
+      const res = session.passed(`openstack ${args.join(" ")}`, await session.run(args, env));
       return res.json ?? res.stdout;
+    },
+    passed: (label, result) => {
+      if (result.code !== 0) throw new Error(`${label} failed (${result.code}):\n${result.stderr}\n${session.server.output().slice(-2000)}`);
+      return result;
     },
   };
   beforeAll(async () => {
-    session.server = await startServerProcess(processArgs);
+    session.server = Array.isArray(target) ? await startServerProcess(target) : await listening(target());
     session.admin = adminEnv(session.server.url);
     session.demo = { ...session.admin, OS_USERNAME: "demo", OS_PASSWORD: "demo", OS_PROJECT_NAME: "demo" };
   });
@@ -111,4 +161,9 @@ export function cliSession(processArgs: string[]): CliSession {
     await session.server?.stop();
   });
   return session;
+}
+
+async function listening(emu: Emulator): Promise<CliServer> {
+  const url = await emu.listen(0);
+  return { url, output: () => "", stop: () => emu.close() };
 }
