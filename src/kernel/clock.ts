@@ -2,10 +2,15 @@
 // scaled by a factor (60 turns a 60 s transition into 1 s), or frozen (time moves only when advanced).
 // Work scheduled on it runs in time order; advancing runs every job that falls due before returning.
 
-import type { ClockState } from "../client/types.js";
-
-// the wire type of GET /_emulator/clock, defined once with the control client's types
-export type { ClockState };
+/** GET /_emulator/clock (the typed client mirrors it; src/api.ts checks that the two stay equal) */
+export interface ClockState {
+  now: string;
+  epochMs: number;
+  factor: number;
+  frozen: boolean;
+  /** scheduled jobs */
+  pending: number;
+}
 
 interface Job {
   at: number;

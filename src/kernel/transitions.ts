@@ -3,12 +3,43 @@
 // per type or per resource, make a step immediate, slower, manual, stuck, or send it elsewhere.
 
 import type { VirtualClock } from "./clock.js";
-import type { PendingStep, TransitionDef, TransitionOverride } from "../client/types.js";
 
-// the lifecycle records the control API shows, defined once with the control client's types: a
-// definition (`compute.server` from BUILD to ACTIVE after 5 s), an override (mode immediate, delay,
-// manual, stick or redirect; for one resource and/or one `from` state), a step under way
-export type { OverrideMode, PendingStep, TransitionDef, TransitionOverride } from "../client/types.js";
+// The lifecycle records the control API shows (the typed client mirrors them; src/api.ts checks that the
+// two stay equal).
+
+/** `compute.server` goes from BUILD to ACTIVE after 5 s */
+export interface TransitionDef {
+  type: string;
+  from: string;
+  to: string;
+  afterMs: number;
+}
+
+export type OverrideMode = "immediate" | "delay" | "manual" | "stick" | "redirect";
+
+/** Makes a step immediate, slower, manual, stuck or sent elsewhere: for a type, one resource and/or one `from` state. */
+export interface TransitionOverride {
+  id: string;
+  type: string;
+  resourceId?: string;
+  from?: string;
+  mode: OverrideMode;
+  ms?: number;
+  to?: string;
+}
+
+/** A step under way. */
+export interface PendingStep {
+  type: string;
+  resourceId: string;
+  from: string;
+  to: string;
+  /** virtual epoch ms */
+  enteredAt: number;
+  /** virtual epoch ms; null when manual or stuck */
+  dueAt: number | null;
+  mode: "scheduled" | "manual" | "stuck";
+}
 
 /**
  * Applies a step to the store if the resource is still in `from`; returns false when it no longer is
