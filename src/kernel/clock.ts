@@ -1,6 +1,8 @@
 // The virtual clock every timestamp, token expiry and lifecycle transition reads. Two modes: real time
 // scaled by a factor (60 turns a 60 s transition into 1 s), or frozen (time moves only when advanced).
-// Work scheduled on it runs in time order; advancing runs every job that falls due before returning.
+// Work planned on it runs in time order; advancing runs every job that falls due before returning. It is the
+// one way anything plans work for later: a step has an owner (the service), a name (what it is) and, when the
+// owner needs to find, replace or cancel it, a key (lifecycle steps, recovery runs, sweeps and expiries).
 
 /** GET /_emulator/clock (the typed client mirrors it; src/api.ts checks that the two stay equal) */
 export interface ClockState {
@@ -12,12 +14,24 @@ export interface ClockState {
   pending: number;
 }
 
-interface Job {
+/** A step as plan() takes it: due at `at` (virtual epoch ms); a key is unique per owner. */
+export interface PlannedStep {
+  /** the service it belongs to, e.g. `compute`, `instance-ha` */
+  owner: string;
+  /** what it is, e.g. `compute.server`, `token-sweep`, `recovery-run` */
+  name: string;
+  /** planning another step under the same owner and key replaces this one */
+  key?: string;
   at: number;
+}
+
+interface Job extends PlannedStep {
   seq: number;
   run: () => void;
   cancelled?: boolean;
 }
+
+const keyOf = (owner: string, key: string) => `${owner}\u0000${key}`;
 
 export class VirtualClock {
   #frozen: boolean;
@@ -26,6 +40,8 @@ export class VirtualClock {
   #virtualBase: number;
   #realBase: number;
   #jobs: Job[] = []; // binary min-heap on (at, seq)
+  /** the planned steps that have a key, by owner and key */
+  #keyed = new Map<string, Job>();
   #cancelled = 0; // cancelled jobs still in the heap
   #seq = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -108,19 +124,62 @@ export class VirtualClock {
     this.#arm();
   }
 
-  /** Runs `run` when virtual time reaches `at`. Returns a cancel function. */
+  /** Runs `run` when virtual time reaches `at`, as an anonymous step. Returns a cancel function. */
   schedule(at: number, run: () => void): () => void {
-    const job: Job = { at, seq: this.#seq++, run };
+    return this.plan({ owner: "", name: "", at }, run);
+  }
+
+  /**
+   * Plans `run` for when virtual time reaches `step.at`. A step with a key replaces the owner's step under
+   * that key, and can be found (planned) and cancelled by it. Returns a cancel function.
+   */
+  plan(step: PlannedStep, run: () => void): () => void {
+    const job: Job = { ...step, seq: this.#seq++, run };
+    if (step.key !== undefined) {
+      const key = keyOf(step.owner, step.key);
+      this.#cancel(this.#keyed.get(key));
+      this.#keyed.set(key, job);
+    }
     this.#push(job);
     this.#arm();
-    return () => {
-      if (job.cancelled) return;
-      job.cancelled = true;
-      this.#cancelled++;
-      // a cancelled job leaves the heap only when it reaches the top: lifecycles replanned again and again
-      // under a long delay would otherwise pile up jobs that will never run
-      if (this.#cancelled > 1024 && this.#cancelled * 2 > this.#jobs.length) this.#compact();
-    };
+    return () => this.#cancel(job);
+  }
+
+  /** The owner's step under `key`, while it is planned. */
+  planned(owner: string, key: string): PlannedStep | undefined {
+    const job = this.#keyed.get(keyOf(owner, key));
+    return job && { owner: job.owner, name: job.name, key: job.key, at: job.at };
+  }
+
+  /** Cancels the owner's step under `key`; false when none is planned. */
+  cancel(owner: string, key: string): boolean {
+    const job = this.#keyed.get(keyOf(owner, key));
+    this.#cancel(job);
+    return job !== undefined;
+  }
+
+  /** Every planned step (or one owner's), soonest first. */
+  steps(owner?: string): PlannedStep[] {
+    return this.#jobs
+      .filter((job) => !job.cancelled && job.owner !== "" && (owner === undefined || job.owner === owner))
+      .sort((a, b) => a.at - b.at || a.seq - b.seq)
+      .map(({ owner, name, key, at }) => (key === undefined ? { owner, name, at } : { owner, name, key, at }));
+  }
+
+  #cancel(job: Job | undefined): void {
+    if (!job || job.cancelled) return;
+    job.cancelled = true;
+    this.#unkey(job);
+    this.#cancelled++;
+    // a cancelled job leaves the heap only when it reaches the top: lifecycles replanned again and again
+    // under a long delay would otherwise pile up jobs that will never run
+    if (this.#cancelled > 1024 && this.#cancelled * 2 > this.#jobs.length) this.#compact();
+  }
+
+  #unkey(job: Job): void {
+    if (job.key === undefined) return;
+    const key = keyOf(job.owner, job.key);
+    if (this.#keyed.get(key) === job) this.#keyed.delete(key);
   }
 
   /** Drops the cancelled jobs; a sorted array is a valid heap. */
@@ -142,6 +201,7 @@ export class VirtualClock {
       while (this.#jobs.length > 0 && this.#jobs[0].at <= until) {
         const job = this.#pop()!;
         if (job.cancelled) continue;
+        this.#unkey(job);
         if (job.at > this.now()) {
           // advancing: time steps to the job's moment, so whatever it stamps reads its due time
           this.#virtualBase = job.at;
@@ -168,10 +228,11 @@ export class VirtualClock {
     this.#timer.unref();
   }
 
-  /** Drops every scheduled job (reset). */
+  /** Drops every planned step (reset, import). */
   clearJobs(): void {
     for (const job of this.#jobs) job.cancelled = true;
     this.#jobs = [];
+    this.#keyed.clear();
     this.#cancelled = 0;
     this.#arm();
   }
