@@ -25,6 +25,8 @@ export interface PlannedStep {
   at: number;
 }
 
+import { popJob, pushJob } from "./job-heap.js";
+
 interface Job extends PlannedStep {
   seq: number;
   run: () => void;
@@ -140,7 +142,7 @@ export class VirtualClock {
       this.#cancel(this.#keyed.get(key));
       this.#keyed.set(key, job);
     }
-    this.#push(job);
+    pushJob(this.#jobs, job);
     this.#arm();
     return () => this.#cancel(job);
   }
@@ -242,41 +244,9 @@ export class VirtualClock {
     this.#timer = undefined;
   }
 
-  #less(a: Job, b: Job): boolean {
-    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
-  }
-
-  #push(job: Job): void {
-    const heap = this.#jobs;
-    heap.push(job);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.#less(heap[i], heap[parent])) break;
-      [heap[i], heap[parent]] = [heap[parent], heap[i]];
-      i = parent;
-    }
-  }
-
   #pop(): Job | undefined {
-    const heap = this.#jobs;
-    const top = heap[0];
+    const top = popJob(this.#jobs);
     if (top?.cancelled) this.#cancelled--;
-    const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < heap.length && this.#less(heap[l], heap[m])) m = l;
-        if (r < heap.length && this.#less(heap[r], heap[m])) m = r;
-        if (m === i) break;
-        [heap[i], heap[m]] = [heap[m], heap[i]];
-        i = m;
-      }
-    }
     return top;
   }
 }
