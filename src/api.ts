@@ -3,9 +3,18 @@
 // src/index.ts checks the real createEmulator against them: they cannot promise what the emulator lacks.
 
 import type { InstanceHaOptionsInput } from "./services/instance-ha/for-api.js";
-import type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
+import type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionDef, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
+import type { ClockState as KernelClockState } from "./kernel/clock.js";
+import type { PendingStep as KernelPendingStep, TransitionDef as KernelTransitionDef, TransitionOverride as KernelTransitionOverride } from "./kernel/transitions.js";
+import type { Assert, Equals } from "./kernel/type-equals.js";
 
 export type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
+
+// the kernel's records and the client's mirrors of them are the same types (the client imports nothing)
+type _Clock = Assert<Equals<KernelClockState, ClockState>>;
+type _Def = Assert<Equals<KernelTransitionDef, TransitionDef>>;
+type _Override = Assert<Equals<KernelTransitionOverride, TransitionOverride>>;
+type _Pending = Assert<Equals<KernelPendingStep, PendingStep>>;
 
 /** createEmulator's options: the same as the command's flags, environment variables and config keys. */
 /** Keystone's [security_compliance] options, camelCased; each off (absent or null) by default, as in Keystone. */

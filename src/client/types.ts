@@ -74,6 +74,8 @@ export interface FiredFault {
 }
 
 // ---- clock and lifecycles ----
+// ClockState, TransitionDef, TransitionOverride and PendingStep mirror the kernel's own (src/kernel/clock.ts,
+// transitions.ts): src/api.ts fails to compile if they drift apart.
 
 export interface ClockState {
   now: string;

@@ -1,18 +1,39 @@
 // The virtual clock every timestamp, token expiry and lifecycle transition reads. Two modes: real time
 // scaled by a factor (60 turns a 60 s transition into 1 s), or frozen (time moves only when advanced).
-// Work scheduled on it runs in time order; advancing runs every job that falls due before returning.
+// Work planned on it runs in time order; advancing runs every job that falls due before returning. It is the
+// one way anything plans work for later: a step has an owner (the service), a name (what it is) and, when the
+// owner needs to find, replace or cancel it, a key (lifecycle steps, recovery runs, sweeps and expiries).
 
-import type { ClockState } from "../client/types.js";
+/** GET /_emulator/clock (the typed client mirrors it; src/api.ts checks that the two stay equal) */
+export interface ClockState {
+  now: string;
+  epochMs: number;
+  factor: number;
+  frozen: boolean;
+  /** scheduled jobs */
+  pending: number;
+}
 
-// the wire type of GET /_emulator/clock, defined once with the control client's types
-export type { ClockState };
-
-interface Job {
+/** A step as plan() takes it: due at `at` (virtual epoch ms); a key is unique per owner. */
+export interface PlannedStep {
+  /** the service it belongs to, e.g. `compute`, `instance-ha` */
+  owner: string;
+  /** what it is, e.g. `compute.server`, `token-sweep`, `recovery-run` */
+  name: string;
+  /** planning another step under the same owner and key replaces this one */
+  key?: string;
   at: number;
+}
+
+import { popJob, pushJob } from "./job-heap.js";
+
+interface Job extends PlannedStep {
   seq: number;
   run: () => void;
   cancelled?: boolean;
 }
+
+const keyOf = (owner: string, key: string) => `${owner}\u0000${key}`;
 
 export class VirtualClock {
   #frozen: boolean;
@@ -21,6 +42,8 @@ export class VirtualClock {
   #virtualBase: number;
   #realBase: number;
   #jobs: Job[] = []; // binary min-heap on (at, seq)
+  /** the planned steps that have a key, by owner and key */
+  #keyed = new Map<string, Job>();
   #cancelled = 0; // cancelled jobs still in the heap
   #seq = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -103,19 +126,62 @@ export class VirtualClock {
     this.#arm();
   }
 
-  /** Runs `run` when virtual time reaches `at`. Returns a cancel function. */
+  /** Runs `run` when virtual time reaches `at`, as an anonymous step. Returns a cancel function. */
   schedule(at: number, run: () => void): () => void {
-    const job: Job = { at, seq: this.#seq++, run };
-    this.#push(job);
+    return this.plan({ owner: "", name: "", at }, run);
+  }
+
+  /**
+   * Plans `run` for when virtual time reaches `step.at`. A step with a key replaces the owner's step under
+   * that key, and can be found (planned) and cancelled by it. Returns a cancel function.
+   */
+  plan(step: PlannedStep, run: () => void): () => void {
+    const job: Job = { ...step, seq: this.#seq++, run };
+    if (step.key !== undefined) {
+      const key = keyOf(step.owner, step.key);
+      this.#cancel(this.#keyed.get(key));
+      this.#keyed.set(key, job);
+    }
+    pushJob(this.#jobs, job);
     this.#arm();
-    return () => {
-      if (job.cancelled) return;
-      job.cancelled = true;
-      this.#cancelled++;
-      // a cancelled job leaves the heap only when it reaches the top: lifecycles replanned again and again
-      // under a long delay would otherwise pile up jobs that will never run
-      if (this.#cancelled > 1024 && this.#cancelled * 2 > this.#jobs.length) this.#compact();
-    };
+    return () => this.#cancel(job);
+  }
+
+  /** The owner's step under `key`, while it is planned. */
+  planned(owner: string, key: string): PlannedStep | undefined {
+    const job = this.#keyed.get(keyOf(owner, key));
+    return job && { owner: job.owner, name: job.name, key: job.key, at: job.at };
+  }
+
+  /** Cancels the owner's step under `key`; false when none is planned. */
+  cancel(owner: string, key: string): boolean {
+    const job = this.#keyed.get(keyOf(owner, key));
+    this.#cancel(job);
+    return job !== undefined;
+  }
+
+  /** Every planned step (or one owner's), soonest first. */
+  steps(owner?: string): PlannedStep[] {
+    return this.#jobs
+      .filter((job) => !job.cancelled && job.owner !== "" && (owner === undefined || job.owner === owner))
+      .sort((a, b) => a.at - b.at || a.seq - b.seq)
+      .map(({ owner, name, key, at }) => (key === undefined ? { owner, name, at } : { owner, name, key, at }));
+  }
+
+  #cancel(job: Job | undefined): void {
+    if (!job || job.cancelled) return;
+    job.cancelled = true;
+    this.#unkey(job);
+    this.#cancelled++;
+    // a cancelled job leaves the heap only when it reaches the top: lifecycles replanned again and again
+    // under a long delay would otherwise pile up jobs that will never run
+    if (this.#cancelled > 1024 && this.#cancelled * 2 > this.#jobs.length) this.#compact();
+  }
+
+  #unkey(job: Job): void {
+    if (job.key === undefined) return;
+    const key = keyOf(job.owner, job.key);
+    if (this.#keyed.get(key) === job) this.#keyed.delete(key);
   }
 
   /** Drops the cancelled jobs; a sorted array is a valid heap. */
@@ -137,6 +203,7 @@ export class VirtualClock {
       while (this.#jobs.length > 0 && this.#jobs[0].at <= until) {
         const job = this.#pop()!;
         if (job.cancelled) continue;
+        this.#unkey(job);
         if (job.at > this.now()) {
           // advancing: time steps to the job's moment, so whatever it stamps reads its due time
           this.#virtualBase = job.at;
@@ -163,10 +230,11 @@ export class VirtualClock {
     this.#timer.unref();
   }
 
-  /** Drops every scheduled job (reset). */
+  /** Drops every planned step (reset, import). */
   clearJobs(): void {
     for (const job of this.#jobs) job.cancelled = true;
     this.#jobs = [];
+    this.#keyed.clear();
     this.#cancelled = 0;
     this.#arm();
   }
@@ -176,41 +244,9 @@ export class VirtualClock {
     this.#timer = undefined;
   }
 
-  #less(a: Job, b: Job): boolean {
-    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
-  }
-
-  #push(job: Job): void {
-    const heap = this.#jobs;
-    heap.push(job);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.#less(heap[i], heap[parent])) break;
-      [heap[i], heap[parent]] = [heap[parent], heap[i]];
-      i = parent;
-    }
-  }
-
   #pop(): Job | undefined {
-    const heap = this.#jobs;
-    const top = heap[0];
+    const top = popJob(this.#jobs);
     if (top?.cancelled) this.#cancelled--;
-    const last = heap.pop();
-    if (heap.length > 0 && last) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < heap.length && this.#less(heap[l], heap[m])) m = l;
-        if (r < heap.length && this.#less(heap[r], heap[m])) m = r;
-        if (m === i) break;
-        [heap[i], heap[m]] = [heap[m], heap[i]];
-        i = m;
-      }
-    }
     return top;
   }
 }

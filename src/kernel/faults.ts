@@ -90,6 +90,17 @@ export interface OperationProbe {
   resourceName?: string;
 }
 
+/**
+ * What a rule that fires does to work no request carries, read the same way by every service: `fail` (an
+ * error or a false negative: the step fails, with the rule's status, code and message), `delay` (latency or
+ * a hang: the step runs that much later, in virtual time), `interrupt` (throttle or reset: the step's call
+ * was cut short). A lifecycle step fails only on `fail`; a recovery task fails on either and waits on `delay`.
+ */
+export type StepFault =
+  | { kind: "fail"; status: number; code?: string; message?: string }
+  | { kind: "delay"; ms: number }
+  | { kind: "interrupt"; effect: "throttle" | "reset" };
+
 export interface FiredFault {
   at: string;
   ruleId: string;
@@ -189,6 +200,25 @@ export class Faults {
   /** The same for work no request carries; the journal shows it with an empty method and path. */
   matchOperation(probe: OperationProbe): Firing | undefined {
     return this.#fire((rule) => matchesOperation(rule, probe), { ...probe, method: "", fullPath: "" });
+  }
+
+  /** Whether a fault rule fails (or delays) one step of work no request carries: the one check every scheduled step makes. */
+  stepFault(probe: OperationProbe): StepFault | undefined {
+    if (this.#rules.length === 0) return undefined;
+    const effect = this.matchOperation(probe)?.effect;
+    switch (effect?.type) {
+      case undefined:
+        return undefined;
+      case "error":
+      case "false-negative":
+        return { kind: "fail", status: effect.status, code: effect.code, message: effect.message };
+      case "latency":
+      case "hang":
+        return { kind: "delay", ms: effect.ms };
+      case "throttle":
+      case "reset":
+        return { kind: "interrupt", effect: effect.type };
+    }
   }
 
   #fire(test: (rule: FaultRule) => boolean, at: Pick<FiredFault, "service" | "method" | "operation"> & { fullPath: string }): Firing | undefined {

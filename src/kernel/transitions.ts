@@ -1,14 +1,46 @@
 // Resource lifecycles on the virtual clock, declared per resource type as data (from, to, after how long).
-// A service says when a resource enters a state; the engine schedules the declared next step. Overrides,
+// A service says when a resource enters a state; the engine plans the declared next step on the clock
+// (owned by the type's service, keyed by type and resource), and keeps it as data for snapshots. Overrides,
 // per type or per resource, make a step immediate, slower, manual, stuck, or send it elsewhere.
 
 import type { VirtualClock } from "./clock.js";
-import type { PendingStep, TransitionDef, TransitionOverride } from "../client/types.js";
 
-// the lifecycle records the control API shows, defined once with the control client's types: a
-// definition (`compute.server` from BUILD to ACTIVE after 5 s), an override (mode immediate, delay,
-// manual, stick or redirect; for one resource and/or one `from` state), a step under way
-export type { OverrideMode, PendingStep, TransitionDef, TransitionOverride } from "../client/types.js";
+// The lifecycle records the control API shows (the typed client mirrors them; src/api.ts checks that the
+// two stay equal).
+
+/** `compute.server` goes from BUILD to ACTIVE after 5 s */
+export interface TransitionDef {
+  type: string;
+  from: string;
+  to: string;
+  afterMs: number;
+}
+
+export type OverrideMode = "immediate" | "delay" | "manual" | "stick" | "redirect";
+
+/** Makes a step immediate, slower, manual, stuck or sent elsewhere: for a type, one resource and/or one `from` state. */
+export interface TransitionOverride {
+  id: string;
+  type: string;
+  resourceId?: string;
+  from?: string;
+  mode: OverrideMode;
+  ms?: number;
+  to?: string;
+}
+
+/** A step under way. */
+export interface PendingStep {
+  type: string;
+  resourceId: string;
+  from: string;
+  to: string;
+  /** virtual epoch ms */
+  enteredAt: number;
+  /** virtual epoch ms; null when manual or stuck */
+  dueAt: number | null;
+  mode: "scheduled" | "manual" | "stuck";
+}
 
 /**
  * Applies a step to the store if the resource is still in `from`; returns false when it no longer is
@@ -16,15 +48,14 @@ export type { OverrideMode, PendingStep, TransitionDef, TransitionOverride } fro
  */
 export type TransitionApplier = (id: string, from: string, to: string) => boolean;
 
-type Pending = PendingStep & { cancel?: () => void };
-
 // A lifecycle whose overrides make it loop (A -> B -> A, all immediate) would otherwise never return.
 const MAX_CHAIN = 100;
 
 export class Transitions {
   #types = new Map<string, { defs: TransitionDef[]; apply: TransitionApplier }>();
   #overrides: TransitionOverride[] = [];
-  #pending = new Map<string, Pending>();
+  /** the steps under way, by type and resource; a scheduled one is also planned on the clock under the same key */
+  #pending = new Map<string, PendingStep>();
   #nextOverride = 1;
   #chain = 0;
   /** called after each step that applied (the process log listens at debug level) */
@@ -50,7 +81,7 @@ export class Transitions {
   }
 
   pending(): PendingStep[] {
-    return [...this.#pending.values()].map(({ cancel: _cancel, ...step }) => step);
+    return [...this.#pending.values()].map((step) => ({ ...step }));
   }
 
   /** Adds an override; steps already pending that it covers are re-planned at once. */
@@ -77,7 +108,7 @@ export class Transitions {
 
   /** Forgets every scheduled step (reset). */
   clearPending(): void {
-    for (const step of this.#pending.values()) step.cancel?.();
+    for (const step of this.#pending.values()) this.clock.cancel(ownerOf(step.type), keyOf(step.type, step.resourceId));
     this.#pending.clear();
   }
 
@@ -90,8 +121,7 @@ export class Transitions {
   /** The resource left the lifecycle (deleted): forget its pending step. */
   forget(type: string, resourceId: string): void {
     const key = keyOf(type, resourceId);
-    this.#pending.get(key)?.cancel?.();
-    this.#pending.delete(key);
+    if (this.#pending.delete(key)) this.clock.cancel(ownerOf(type), key);
   }
 
   /** Runs a pending step now (manual steps, or to hurry a scheduled or stuck one). `to` overrides the target. */
@@ -99,7 +129,7 @@ export class Transitions {
     const step = this.#pending.get(keyOf(type, resourceId));
     if (!step) return undefined;
     this.forget(type, resourceId);
-    const { cancel: _cancel, ...fired } = { ...step, to: to ?? step.to };
+    const fired = { ...step, to: to ?? step.to };
     this.#fire(fired);
     return fired;
   }
@@ -108,9 +138,9 @@ export class Transitions {
   restore(steps: PendingStep[]): void {
     this.clearPending();
     for (const step of steps) {
-      const pending: Pending = { ...step };
+      const pending = { ...step };
       this.#pending.set(keyOf(step.type, step.resourceId), pending);
-      if (step.mode === "scheduled" && step.dueAt !== null) pending.cancel = this.clock.schedule(step.dueAt, () => this.#fire(pending));
+      if (pending.mode === "scheduled" && pending.dueAt !== null) this.#schedule(pending, pending.dueAt);
     }
   }
 
@@ -119,7 +149,7 @@ export class Transitions {
     if (!def) return;
     const override = this.#overrideFor(type, resourceId, from);
     const to = override?.mode === "redirect" && override.to ? override.to : def.to;
-    const step: Pending = { type, resourceId, from, to, enteredAt, dueAt: null, mode: "scheduled" };
+    const step: PendingStep = { type, resourceId, from, to, enteredAt, dueAt: null, mode: "scheduled" };
     const key = keyOf(type, resourceId);
     if (override?.mode === "manual" || override?.mode === "stick") {
       step.mode = override.mode === "manual" ? "manual" : "stuck";
@@ -132,7 +162,12 @@ export class Transitions {
     // frozen clock, so the caller sees the result as soon as the call that caused it returns
     if (step.dueAt <= this.clock.now() && this.#chain < MAX_CHAIN) return this.#fire(step);
     this.#pending.set(key, step);
-    step.cancel = this.clock.schedule(step.dueAt, () => this.#fire(step));
+    this.#schedule(step, step.dueAt);
+  }
+
+  /** Plans the step on the clock, owned by the type's service (`compute` for `compute.server`). */
+  #schedule(step: PendingStep, at: number): void {
+    this.clock.plan({ owner: ownerOf(step.type), name: step.type, key: keyOf(step.type, step.resourceId), at }, () => this.#fire(step));
   }
 
   /** Plans the matching pending steps again, as if their resources had just entered `from` when they did. */
@@ -179,4 +214,10 @@ function covers(o: TransitionOverride, step: { type: string; resourceId: string;
 
 function keyOf(type: string, resourceId: string): string {
   return `${type}/${resourceId}`;
+}
+
+/** A lifecycle type is named `<service>.<resource>`. */
+function ownerOf(type: string): string {
+  const dot = type.indexOf(".");
+  return dot < 0 ? type : type.slice(0, dot);
 }

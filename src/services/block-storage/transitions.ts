@@ -65,9 +65,9 @@ export function volumeTransitionDefs(options: BlockStorageOptions): TransitionDe
 }
 
 function injectedFailure(kernel: Kernel, volume: Volume, from: string): string | undefined {
-  if (!kernel.faults.active || !FAILED[from]) return undefined;
-  const hit = kernel.faults.matchOperation({ service: SLICE, operation: `${VOLUME}.${from}`, project: { id: volume.projectId }, resourceName: volume.name ?? "" });
-  return hit && (hit.effect.type === "error" || hit.effect.type === "false-negative") ? FAILED[from] : undefined;
+  if (!FAILED[from]) return undefined;
+  const fault = kernel.faults.stepFault({ service: SLICE, operation: `${VOLUME}.${from}`, project: { id: volume.projectId }, resourceName: volume.name ?? "" });
+  return fault?.kind === "fail" ? FAILED[from] : undefined;
 }
 
 /** Registers the lifecycle with the kernel: each step is one operation on the volume, if it is still in `from`. */

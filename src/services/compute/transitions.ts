@@ -49,16 +49,8 @@ export const BUILD_OPERATION = "compute.server.build";
  * path, never touch builds.
  */
 function injectedBuildFault(kernel: Kernel, server: Server, now: number): ServerFault | undefined {
-  if (!kernel.faults.active) return undefined;
-  const hit = kernel.faults.matchOperation({
-    service: SLICE,
-    operation: BUILD_OPERATION,
-    project: { id: server.projectId },
-    resourceName: server.name,
-  });
-  if (!hit || (hit.effect.type !== "error" && hit.effect.type !== "false-negative")) return undefined;
-  const effect = hit.effect;
-  return { ...buildFailedFault(server, now, effect.message), code: effect.status };
+  const fault = kernel.faults.stepFault({ service: SLICE, operation: BUILD_OPERATION, project: { id: server.projectId }, resourceName: server.name });
+  return fault?.kind === "fail" ? { ...buildFailedFault(server, now, fault.message), code: fault.status } : undefined;
 }
 
 function applierFor(from: string, to: string): ServerStepApplier {

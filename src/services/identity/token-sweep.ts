@@ -57,27 +57,25 @@ export function sweepTokens(kernel: Kernel): number | undefined {
  */
 const SWEEP_SPACING_MS = 60_000;
 
+/** The sweep's step on the clock (one at a time, under this key). */
+const SWEEP = "token-sweep";
+
 /**
- * Keeps one job on the clock, due when the oldest token's retention ends. A reset or an import clears the
- * clock's jobs without telling anyone: a job whose time has passed without it running was cleared, and
- * the next issued token plans a new one.
+ * Keeps one step on the clock, due when the oldest token's retention ends. A reset or an import drops it
+ * with the clock's other steps; the next issued token plans a new one.
  */
 export class TokenSweeper {
-  #dueAt: number | undefined;
-
   constructor(private readonly kernel: Kernel) {}
 
   /** Called after each token issue: plans a sweep if none is waiting. */
   plan(): void {
-    if (this.#dueAt !== undefined && this.#dueAt > this.kernel.clock.now()) return;
+    if (this.kernel.clock.planned(SLICE, SWEEP)) return;
     this.#schedule(sweepTokens(this.kernel));
   }
 
   #schedule(at: number | undefined): void {
-    this.#dueAt = at;
     if (at === undefined) return;
-    this.kernel.clock.schedule(at, () => {
-      this.#dueAt = undefined;
+    this.kernel.clock.plan({ owner: SLICE, name: SWEEP, key: SWEEP, at }, () => {
       const next = sweepTokens(this.kernel);
       this.#schedule(next === undefined ? undefined : Math.max(next, this.kernel.clock.now() + SWEEP_SPACING_MS));
     });

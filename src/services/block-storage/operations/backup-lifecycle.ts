@@ -240,13 +240,7 @@ export function startBackupLifecycle(kernel: Kernel, options: BlockStorageOption
 
 /** A fault rule naming `block-storage.backup.build` (matching the project, the name) fails the backup: its message is the fail_reason. */
 function injectedFault(kernel: Kernel, backup: Backup): string | undefined {
-  if (!kernel.faults.active) return undefined;
-  const hit = kernel.faults.matchOperation({
-    service: SLICE,
-    operation: BACKUP_BUILD_OPERATION,
-    project: { id: backup.projectId },
-    resourceName: backup.name ?? undefined,
-  });
-  if (!hit || (hit.effect.type !== "error" && hit.effect.type !== "false-negative")) return undefined;
-  return ("message" in hit.effect && hit.effect.message) || `Backup ${backup.id} failed (injected fault).`;
+  const fault = kernel.faults.stepFault({ service: SLICE, operation: BACKUP_BUILD_OPERATION, project: { id: backup.projectId }, resourceName: backup.name ?? undefined });
+  if (fault?.kind !== "fail") return undefined;
+  return fault.message || `Backup ${backup.id} failed (injected fault).`;
 }

@@ -66,12 +66,6 @@ export function startSnapshotLifecycle(kernel: Kernel, options: BlockStorageOpti
 
 /** A fault rule naming `block-storage.snapshot.build` (and matching the project, the name) fails the create. */
 function injectedFault(kernel: Kernel, snapshot: Snapshot): boolean {
-  if (!kernel.faults.active) return false;
-  const hit = kernel.faults.matchOperation({
-    service: SLICE,
-    operation: SNAPSHOT_BUILD_OPERATION,
-    project: { id: snapshot.projectId },
-    resourceName: snapshot.name ?? undefined,
-  });
-  return hit !== undefined && (hit.effect.type === "error" || hit.effect.type === "false-negative");
+  const fault = kernel.faults.stepFault({ service: SLICE, operation: SNAPSHOT_BUILD_OPERATION, project: { id: snapshot.projectId }, resourceName: snapshot.name ?? undefined });
+  return fault?.kind === "fail";
 }

@@ -38,7 +38,7 @@ export function startNovaNotificationDriver(kernel: Kernel, settings: () => Engi
     };
     const fault = driverFault(kernel, NOVA_DRIVER, host);
     if (fault?.kind === "fail") return publish((tx) => tx.emit("instance-ha.driver.failed", { driver: NOVA_DRIVER, host, error: fault.message }));
-    if (fault?.kind === "delay") return void kernel.clock.schedule(kernel.clock.now() + fault.ms, create);
+    if (fault?.kind === "delay") return void kernel.clock.plan({ owner: SLICE, name: "driver-delay", at: kernel.clock.now() + fault.ms }, create);
     create();
   };
 

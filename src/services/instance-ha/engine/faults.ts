@@ -3,7 +3,7 @@
 // `instance-ha.driver.nova_notification` fails or delays the driver. Only rules that name the operation match.
 
 import type { Kernel } from "../../../kernel/kernel.js";
-import type { FaultEffect } from "../../../kernel/faults.js";
+import type { StepFault } from "../../../kernel/faults.js";
 
 export const SERVICE = "instance-ha";
 export const taskOperation = (task: string) => `instance-ha.task.${task}`;
@@ -11,33 +11,26 @@ export const driverOperation = (driver: string) => `instance-ha.driver.${driver}
 
 export type Injected = { kind: "fail"; message: string } | { kind: "delay"; ms: number };
 
-function injected(effect: FaultEffect, what: string): Injected {
-  switch (effect.type) {
-    case "latency":
-    case "hang":
-      // virtual time: the try starts that much later (a hang is a long wait, not a dropped connection)
-      return { kind: "delay", ms: effect.ms };
-    case "error":
-    case "false-negative":
-      return { kind: "fail", message: effect.message ?? `Injected fault: ${what} failed (${effect.status}${effect.code ? ` ${effect.code}` : ""}).` };
-    case "throttle":
-      return { kind: "fail", message: `Injected fault: ${what} throttled.` };
-    case "reset":
-      return { kind: "fail", message: `Injected fault: ${what} lost its connection.` };
+/** A delay is virtual time (a hang is a long wait, not a dropped connection): the try starts that much later. */
+function injected(fault: StepFault | undefined, what: string): Injected | undefined {
+  switch (fault?.kind) {
+    case undefined:
+    case "delay":
+      return fault;
+    case "fail":
+      return { kind: "fail", message: fault.message ?? `Injected fault: ${what} failed (${fault.status}${fault.code ? ` ${fault.code}` : ""}).` };
+    case "interrupt":
+      return { kind: "fail", message: `Injected fault: ${what} ${fault.effect === "throttle" ? "throttled" : "lost its connection"}.` };
   }
 }
 
 /** What a rule does to one try of a task; a rule's `resourceName` matches the notification's host name. */
 export function taskFault(kernel: Kernel, task: string, hostname: string): Injected | undefined {
-  if (!kernel.faults.active) return undefined;
   const operation = taskOperation(task);
-  const hit = kernel.faults.matchOperation({ service: SERVICE, operation, resourceName: hostname });
-  return hit ? injected(hit.effect, operation) : undefined;
+  return injected(kernel.faults.stepFault({ service: SERVICE, operation, resourceName: hostname }), operation);
 }
 
 export function driverFault(kernel: Kernel, driver: string, host: string): Injected | undefined {
-  if (!kernel.faults.active) return undefined;
   const operation = driverOperation(driver);
-  const hit = kernel.faults.matchOperation({ service: SERVICE, operation, resourceName: host });
-  return hit ? injected(hit.effect, operation) : undefined;
+  return injected(kernel.faults.stepFault({ service: SERVICE, operation, resourceName: host }), operation);
 }

@@ -13,8 +13,12 @@ import { ENGINE_CALLER, moveTo } from "./records.js";
 import type { Runner } from "./runner.js";
 import type { EngineSettings } from "./settings.js";
 
+/** The periodic task's pass: one step on the clock at a time, under this key. */
+const PASS = "periodic-task";
+
 export class Periodic {
-  #next: { at: number; cancel: () => void } | null = null;
+  /** when the next pass is due; remembered besides the clock's step, which a reset or an import drops */
+  #nextAt: number | null = null;
 
   constructor(
     private readonly kernel: Kernel,
@@ -24,27 +28,28 @@ export class Periodic {
 
   /** When the next pass runs (null: none planned). */
   get nextAt(): number | null {
-    return this.#next?.at ?? null;
+    return this.#nextAt;
   }
 
   /**
-   * Plans the next pass unless one is planned. The planned one is scheduled again at its time: a world
-   * reset or a snapshot import drops the clock's jobs without telling the services.
+   * Plans the next pass unless one is planned. The planned one is planned again at its time: a world reset
+   * or a snapshot import drops the clock's steps without telling the services.
    */
   ensure(): void {
-    const now = this.kernel.clock.now();
-    const at = this.#next && this.#next.at >= now ? this.#next.at : now + this.settings().processUnfinishedMs;
-    this.#next?.cancel();
-    this.#next = { at, cancel: this.kernel.clock.schedule(at, () => this.#pass()) };
+    const { clock } = this.kernel;
+    const now = clock.now();
+    const at = this.#nextAt !== null && this.#nextAt >= now ? this.#nextAt : now + this.settings().processUnfinishedMs;
+    this.#nextAt = at;
+    clock.plan({ owner: SLICE, name: PASS, key: PASS, at }, () => this.#pass());
   }
 
   cancel(): void {
-    this.#next?.cancel();
-    this.#next = null;
+    this.kernel.clock.cancel(SLICE, PASS);
+    this.#nextAt = null;
   }
 
   #pass(): void {
-    this.#next = null;
+    this.#nextAt = null;
     const settings = this.settings();
     const now = this.kernel.clock.now();
     const s = this.kernel.slice<InstanceHaState>(SLICE);

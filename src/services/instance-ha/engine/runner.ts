@@ -7,7 +7,7 @@ import type { Kernel } from "../../../kernel/kernel.js";
 import { runOperation, type OperationContext } from "../../../kernel/operation.js";
 import { get } from "../../../kernel/store/table.js";
 import { setHostFlags } from "../operations/hosts.js";
-import { sliceOf } from "../state.js";
+import { sliceOf, SLICE } from "../state.js";
 import type { Notification, NotificationStatus } from "../state.js";
 import { flowFor, type FlowDef } from "./flows.js";
 import { detailNameOf, ENGINE_CALLER, markTask, moveTo, progress, taskContext } from "./records.js";
@@ -33,17 +33,26 @@ interface Run {
   /** started by the periodic task (a retry): a failure ends `failed` */
   retry: boolean;
   reverting: boolean;
-  /** when its next step is due, and how to cancel it */
+  /** when its next step is due */
   dueAt: number;
-  cancel: () => void;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+// A notification's pickup and its run's next step are steps on the clock, owned by the service, one of each
+// at a time per notification: the clock finds, replaces and cancels them by these keys.
+const PICKUP = "recovery-pickup";
+const RUN = "recovery-run";
+const pickupKey = (id: string) => `${PICKUP}/${id}`;
+const runKey = (id: string) => `${RUN}/${id}`;
+
 export class Runner {
   readonly #runs = new Map<string, Run>();
-  /** notifications waiting to be picked up */
-  readonly #pending = new Map<string, { at: number; cancel: () => void }>();
+  /**
+   * notifications waiting to be picked up, and when. Kept here as well as on the clock: a world reset or a
+   * snapshot import drops the clock's steps, and isBusy reads how long ago a dropped one was due.
+   */
+  readonly #pickups = new Map<string, number>();
   /** told when a run ends in `error` (the periodic task arms itself) */
   onError: () => void = () => {};
 
@@ -68,7 +77,8 @@ export class Runner {
   pickUp(id: string, retry: boolean, delayMs = 0): void {
     this.forget(id);
     const at = this.kernel.clock.now() + delayMs;
-    this.#pending.set(id, { at, cancel: this.kernel.clock.schedule(at, () => this.#start(id, retry)) });
+    this.#pickups.set(id, at);
+    this.kernel.clock.plan({ owner: SLICE, name: PICKUP, key: pickupKey(id), at }, () => this.#start(id, retry));
   }
 
   /**
@@ -82,19 +92,19 @@ export class Runner {
 
   /** When the notification's pickup or next step is due; undefined when none is planned. */
   nextDue(id: string): number | undefined {
-    return this.#pending.get(id)?.at ?? this.#runs.get(id)?.dueAt;
+    return this.#pickups.get(id) ?? this.#runs.get(id)?.dueAt;
   }
 
   /** Drops a notification's pickup or run (it expired). */
   forget(id: string): void {
-    this.#pending.get(id)?.cancel();
-    this.#pending.delete(id);
-    this.#runs.get(id)?.cancel();
+    this.kernel.clock.cancel(SLICE, pickupKey(id));
+    this.kernel.clock.cancel(SLICE, runKey(id));
+    this.#pickups.delete(id);
     this.#runs.delete(id);
   }
 
   #start(id: string, retry: boolean): void {
-    this.#pending.delete(id);
+    this.#pickups.delete(id);
     const settings = this.settings();
     const data: FlowData = {};
     let flow: FlowDef | null = null;
@@ -134,7 +144,7 @@ export class Runner {
     if (!flow) return;
     const run: Run = {
       id, hostname, flow, names, settings, index: 0, task: null, attempt: 1, poll: 0, faultChecked: false, done: [], data, retry,
-      reverting: false, dueAt: 0, cancel: () => {},
+      reverting: false, dueAt: 0,
     };
     this.#runs.set(id, run);
     this.#schedule(run, 0);
@@ -149,7 +159,7 @@ export class Runner {
 
   #schedule(run: Run, ms: number): void {
     run.dueAt = this.kernel.clock.now() + ms;
-    run.cancel = this.kernel.clock.schedule(run.dueAt, () => {
+    this.kernel.clock.plan({ owner: SLICE, name: RUN, key: runKey(run.id), at: run.dueAt }, () => {
       if (this.#runs.get(run.id) === run) this.#step(run);
     });
   }

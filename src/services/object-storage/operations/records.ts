@@ -7,10 +7,11 @@ import type { BlobRef } from "../../../kernel/blobs/types.js";
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { get, put } from "../../../kernel/store/table.js";
 import type { Kernel } from "../../../kernel/kernel.js";
+import { runOperation } from "../../../kernel/operation.js";
 import type { Tx } from "../../../kernel/store/store.js";
 import { containerNotEmpty, containerNotFound, notFound } from "../errors.js";
 import { emptySortedMap, sortedDelete, sortedGet, sortedSet } from "../sorted-map.js";
-import type { Account, Container, ObjectRecord, ObjectStorageState } from "../state.js";
+import { sliceOf, SLICE, type Account, type Container, type ObjectRecord, type ObjectStorageState } from "../state.js";
 
 type S = Draft<ObjectStorageState>;
 
@@ -117,19 +118,23 @@ export function releaseParts(s: S, w: WriteContext, parts: readonly BlobRef[]): 
   }
 }
 
-/** X-Delete-At on the virtual clock: the object goes then, unless it was written again since. */
+/**
+ * X-Delete-At on the virtual clock: the object goes then, unless it was written again since (a later
+ * write of the same name replaces the step, and one without X-Delete-At finds it changed).
+ */
 function planExpiry(w: WriteContext, projectId: string, containerName: string, record: ObjectRecord): void {
   const { kernel } = w;
   const at = record.deleteAt!;
   const written = record.modifiedAt;
+  const step = { owner: SLICE, name: "object-expiry", key: `${projectId}/${containerName}/${record.name}`, at };
   w.tx.afterCommit(() => {
-    kernel.clock.schedule(at, () => {
-      kernel.store.update((root, tx) => {
-        const s = root["object-storage"] as S;
+    kernel.clock.plan(step, () => {
+      runOperation(kernel, null, (op) => {
+        const s = sliceOf(op.root);
         const container = get(s.accounts, projectId) && sortedGet(get(s.accounts, projectId)!.containers, containerName);
         const current = container && sortedGet(container.objects, record.name);
         if (!current || current.modifiedAt !== written || current.deleteAt !== at) return;
-        removeObject(s, { kernel, tx, now: kernel.clock.now() }, projectId, container, current);
+        removeObject(s, { kernel, tx: op.tx, now: op.now }, projectId, container, current);
       });
     });
   });

@@ -7,7 +7,7 @@ import { listPage } from "../listing.js";
 import { accountOf } from "../operations/records.js";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { accountHeaders, accountListing } from "../views.js";
-import { checkMetadata, listingFormat, listQuery, metaHeaders, ownAccount, removedMeta, sliceOf, type Deps } from "./common.js";
+import { checkMetadata, listingFormat, listQuery, metaHeaders, ownAccount, removedMeta, write, type Deps } from "./common.js";
 import { empty, listing } from "./respond.js";
 import { bulkDelete } from "./bulk-delete.js";
 import { findAccount } from "../read.js";
@@ -40,8 +40,8 @@ export function accountRoutes(d: Deps): RouteDef[] {
         const principal = c.get("principal")!;
         if (("quota-bytes" in set || removed.includes("quota-bytes")) && !isAdmin(principal)) throw forbidden();
         if (set["quota-bytes"] !== undefined && set["quota-bytes"] !== "" && !/^\d+$/.test(set["quota-bytes"])) throw badRequest("Invalid Quota-Bytes value.");
-        kernel.store.update((root) => {
-          const account = accountOf(sliceOf(root), projectId, kernel.clock.now());
+        write(c, d, (s, w) => {
+          const account = accountOf(s, projectId, w.now);
           const metadata = { ...account.metadata };
           for (const [name, value] of Object.entries(set)) {
             if (value === "") delete metadata[name];

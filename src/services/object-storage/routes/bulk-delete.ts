@@ -6,7 +6,7 @@ import { ApiError } from "../../../kernel/errors.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { badRequest } from "../errors.js";
 import { deleteContainer, deleteObject } from "../operations/records.js";
-import { sliceOf, type Deps } from "./common.js";
+import { write, type Deps } from "./common.js";
 import { bulkAnswer } from "./large-objects.js";
 
 const MAX_DELETES = 10_000;
@@ -31,10 +31,9 @@ export async function bulkDelete(c: Ctx, d: Deps, projectId: string): Promise<Re
     }
     const slash = path.indexOf("/");
     try {
-      kernel.store.update((root, tx) => {
-        const s = sliceOf(root);
+      write(c, d, (s, w) => {
         if (slash < 0) deleteContainer(s, projectId, path);
-        else deleteObject(s, { kernel, tx, now: kernel.clock.now() }, projectId, path.slice(0, slash), path.slice(slash + 1));
+        else deleteObject(s, w, projectId, path.slice(0, slash), path.slice(slash + 1));
       });
       deleted++;
     } catch (error) {

@@ -2,12 +2,15 @@
 // every answer carries (Date on the virtual clock, X-Timestamp, Last-Modified), metadata headers in and
 // out, listing formats (json, plain, xml by `format=` or Accept) and their query.
 
+import type { Draft } from "immer";
 import { principalOf, requestHeader, queryParam, type Ctx } from "../../../kernel/http/context.js";
+import { callerOf, runOperation } from "../../../kernel/operation.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { isAdmin } from "../../../kernel/auth/principal.js";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { badRequest, forbidden, notFound, unauthorized } from "../errors.js";
 import { MAX_LISTING, type ListQuery } from "../listing.js";
+import type { WriteContext } from "../operations/records.js";
 import { sliceOf, SLICE, type ObjectStorageState } from "../state.js";
 import type { Format } from "../wire.js";
 
@@ -23,6 +26,17 @@ export function deps(kernel: Kernel): Deps {
 }
 
 export { sliceOf };
+
+/**
+ * One write, as every service's: a runOperation update (whole or not at all) with the caller the token
+ * makes (none for a request a signed URL or a public ACL lets in), handing the recipe the slice and what
+ * the write rules need.
+ */
+export function write<R>(c: Ctx, d: Deps, recipe: (s: Draft<ObjectStorageState>, w: WriteContext) => R): R {
+  const principal = c.get("principal");
+  const { kernel } = d;
+  return runOperation(kernel, (principal && callerOf(principal)) ?? null, (op) => recipe(sliceOf(op.root), { kernel, tx: op.tx, now: op.now }));
+}
 
 /** the project of `/v1/AUTH_<project>` */
 export function projectOf(c: Ctx): string {

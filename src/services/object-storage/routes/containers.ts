@@ -9,7 +9,7 @@ import { containerOf, createContainer, deleteContainer, isExpired } from "../ope
 import { findContainer } from "../read.js";
 import type { Container } from "../state.js";
 import { containerHeaders, containerListing } from "../views.js";
-import { checkMetadata, listingFormat, listQuery, metaHeaders, removedMeta, sliceOf, type Deps } from "./common.js";
+import { checkMetadata, listingFormat, listQuery, metaHeaders, removedMeta, write, type Deps } from "./common.js";
 import { containerAccess, isOwner } from "./access.js";
 import { empty, listing } from "./respond.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -50,9 +50,8 @@ export function containerRoutes(d: Deps): RouteDef[] {
       handler: (c) => {
         const projectId = containerAccess(c, d, "write-container");
         const name = containerName(c);
-        const created = kernel.store.update((root, tx) => {
-          const s = sliceOf(root);
-          const made = createContainer(s, { kernel, tx, now: kernel.clock.now() }, projectId, name);
+        const created = write(c, d, (s, w) => {
+          const made = createContainer(s, w, projectId, name);
           applyHeaders(c, containerOf(s, projectId, name));
           return made;
         });
@@ -82,7 +81,7 @@ export function containerRoutes(d: Deps): RouteDef[] {
       handler: (c) => {
         const projectId = containerAccess(c, d, "write-container");
         const name = containerName(c);
-        kernel.store.update((root) => applyHeaders(c, containerOf(sliceOf(root), projectId, name)));
+        write(c, d, (s) => applyHeaders(c, containerOf(s, projectId, name)));
         return empty(c, kernel, 204);
       },
     },
@@ -93,7 +92,7 @@ export function containerRoutes(d: Deps): RouteDef[] {
       handler: (c) => {
         const projectId = containerAccess(c, d, "write-container");
         const name = containerName(c);
-        kernel.store.update((root) => deleteContainer(sliceOf(root), projectId, name));
+        write(c, d, (s) => deleteContainer(s, projectId, name));
         return empty(c, kernel, 204);
       },
     },

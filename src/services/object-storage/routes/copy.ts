@@ -9,7 +9,7 @@ import type { Ctx } from "../../../kernel/http/context.js";
 import { containerNotFound, forbidden, notFound } from "../errors.js";
 import { writeObject } from "../operations/objects.js";
 import { findContainer, resolveObject } from "../read.js";
-import { checkMetadata, httpDate, metaHeaders, sliceOf, type Deps } from "./common.js";
+import { checkMetadata, httpDate, metaHeaders, write, type Deps } from "./common.js";
 import { deleteAt, storedHeaders } from "./object-input.js";
 import { empty } from "./respond.js";
 
@@ -53,8 +53,8 @@ export function copyObject(c: Ctx, d: Deps, projectId: string, here: Place, mode
   const metadata = { ...(fresh ? {} : object.metadata), ...metaHeaders(c, "x-object-meta-") };
   checkMetadata(metadata);
   const expiry = deleteAt(c, now);
-  const record = kernel.store.update((root, tx) =>
-    writeObject(sliceOf(root), { kernel, tx, now: kernel.clock.now() }, target.project, target.container, {
+  const record = write(c, d, (s, w) =>
+    writeObject(s, w, target.project, target.container, {
       name: target.name,
       parts: object.parts,
       size: object.size,

@@ -15,7 +15,7 @@ import { containerOf, deleteObject, liveObject } from "../operations/records.js"
 import { findContainer, resolveObject, type ResolvedObject } from "../read.js";
 import type { ManifestSegment } from "../state.js";
 import { guessContentType } from "../content-type.js";
-import { checkMetadata, dateHeader, httpDate, listingDate, metaHeaders, sliceOf, type Deps } from "./common.js";
+import { checkMetadata, dateHeader, httpDate, listingDate, metaHeaders, write, type Deps } from "./common.js";
 import { deleteAt, storedHeaders } from "./object-input.js";
 import { empty } from "./respond.js";
 
@@ -90,8 +90,8 @@ export async function putManifest(c: Ctx, d: Deps, projectId: string, container:
   checkMetadata(metadata);
   const expiry = deleteAt(c, now);
   const etag = md5.digest("hex");
-  const record = kernel.store.update((root, tx) =>
-    writeObject(sliceOf(root), { kernel, tx, now: kernel.clock.now() }, projectId, container, {
+  const record = write(c, d, (s, w) =>
+    writeObject(s, w, projectId, container, {
       name,
       parts,
       size,
@@ -125,9 +125,7 @@ export function manifestListing(c: Ctx, kernel: Kernel, object: ResolvedObject):
 /** `?multipart-manifest=delete`: the manifest and its segments; any other object is deleted alone (204). */
 export function deleteManifest(c: Ctx, d: Deps, projectId: string, container: string, name: string): Response {
   const { kernel } = d;
-  const outcome = kernel.store.update((root, tx) => {
-    const s = sliceOf(root);
-    const w = { kernel, tx, now: kernel.clock.now() };
+  const outcome = write(c, d, (s, w) => {
     const manifest = deleteObject(s, w, projectId, container, name);
     if (!manifest.slo) return undefined;
     let deleted = 1;

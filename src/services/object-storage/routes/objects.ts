@@ -8,10 +8,10 @@ import { bytesResponse, streamedBody } from "../../../kernel/http/stream.js";
 import { guessContentType } from "../content-type.js";
 import { containerNotFound, etagMismatch, lengthRequired, notFound, preconditionFailed } from "../errors.js";
 import { checkQuotas, writeObject } from "../operations/objects.js";
-import { containerOf, deleteObject, liveObject, type WriteContext } from "../operations/records.js";
+import { containerOf, deleteObject, liveObject } from "../operations/records.js";
 import { findContainer, partsStream, resolveObject } from "../read.js";
 import { objectHeaders } from "../views.js";
-import { checkMetadata, dateHeader, httpDate, metaHeaders, sliceOf, type Deps } from "./common.js";
+import { checkMetadata, dateHeader, httpDate, metaHeaders, write, type Deps } from "./common.js";
 import { containerAccess } from "./access.js";
 import { containerName } from "./containers.js";
 import { checkPutConditions, conditions, deleteAt, objectName, storedHeaders } from "./object-input.js";
@@ -69,16 +69,15 @@ export function objectRoutes(d: Deps): RouteDef[] {
         const [container, name] = [containerName(c), objectName(c)];
         const metadata = metaHeaders(c, "x-object-meta-");
         checkMetadata(metadata);
-        kernel.store.update((root) => {
-          const now = kernel.clock.now();
-          const record = liveObject(containerOf(sliceOf(root), projectId, container), name, now);
+        write(c, d, (s, w) => {
+          const record = liveObject(containerOf(s, projectId, container), name, w.now);
           if (!record) throw notFound();
           // POST replaces the user metadata whole (Swift's object_post_as_copy=false)
           record.metadata = metadata;
           const type = c.req.header("content-type");
           if (type) record.contentType = type;
           record.headers = { ...record.headers, ...storedHeaders(c) };
-          const expiry = deleteAt(c, now);
+          const expiry = deleteAt(c, w.now);
           if (c.req.header("x-remove-delete-at") !== undefined) delete record.deleteAt;
           else if (expiry !== undefined) record.deleteAt = expiry;
         });
@@ -93,7 +92,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
         const projectId = containerAccess(c, d, "write");
         const [container, name] = [containerName(c), objectName(c)];
         if (c.req.query("multipart-manifest") === "delete") return deleteManifest(c, d, projectId, container, name);
-        kernel.store.update((root, tx) => deleteObject(sliceOf(root), { kernel, tx, now: kernel.clock.now() }, projectId, container, name));
+        write(c, d, (s, w) => deleteObject(s, w, projectId, container, name));
         return empty(c, kernel, 204);
       },
     },
@@ -132,9 +131,8 @@ async function putObject(c: Ctx, d: Deps, projectId: string, container: string, 
     const manifest = c.req.header("x-object-manifest");
     const detect = /^(true|1|yes|on)$/i.test(c.req.header("x-detect-content-type") ?? "");
     const contentType = (!detect && c.req.header("content-type")) || guessContentType(name);
-    const record = kernel.store.update((root, tx) => {
-      const w: WriteContext = { kernel, tx, now: kernel.clock.now() };
-      return writeObject(sliceOf(root), w, projectId, container, {
+    const record = write(c, d, (s, w) => {
+      return writeObject(s, w, projectId, container, {
         name,
         parts: [ref],
         etag: ref.md5,
