@@ -3,7 +3,7 @@
 
 import * as z from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readJson, validate } from "../../../kernel/http/body.js";
+import { validate } from "../../../kernel/http/body.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import type { OperationContext } from "../../../kernel/operation.js";
 import { badRequest } from "../errors.js";
@@ -54,14 +54,12 @@ export function onlyIn(v: number, min: number, max: number, action: string, key:
 }
 
 /** Nova's action_peek: exactly one key in a JSON object. */
-async function actionBody(c: Ctx, maxBytes: number): Promise<[string, Body]> {
-  const body = await readJson(c, maxBytes);
+function actionBody(body: unknown): [string, Body] {
   if (!body || typeof body !== "object" || Array.isArray(body) || Object.keys(body).length !== 1) throw badRequest("Malformed request body");
   return [Object.keys(body)[0], body as Body];
 }
 
 export function serverActionRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const id = (c: Ctx) => c.req.param("id") ?? "";
   /** Runs the action on the caller's server in one write; a refusal leaves everything as it was (no log entry). */
   const act: Act = (c, action, op) =>
@@ -145,8 +143,10 @@ export function serverActionRoutes(deps: ComputeDeps): RouteDef[] {
       path: "/v2.1/servers/:id/action",
       operation: "compute.server.action",
       schema: serverActionSchema,
-      handler: async (c) => {
-        const [key, body] = await actionBody(c, maxBody);
+      // dispatched on its one key; each action validates its own body (`schema` lists them all)
+      bodyCheck: "parsed",
+      handler: (c, json) => {
+        const [key, body] = actionBody(json);
         const handler = Object.hasOwn(actions, key) ? actions[key] : undefined;
         if (!handler) throw badRequest(`There is no such action: ${key}`);
         return handler(c, body, microversion(c));
