@@ -220,7 +220,7 @@ function run(kernel: Kernel, edge: Edge, route: BoundRoute, c: Ctx): MaybePromis
       // a declared length past the limit is refused before a byte is read (a JSON body's in readJson)
       if (route.stream && Number(requestHeader(c, "content-length") ?? 0) > limit) throw bodyTooLarge(limit);
       return settle(
-        () => (def.schema && !route.stream ? readBody(c, def, limit).then((body) => def.handler(c, body)) : def.handler(c, undefined)),
+        () => (def.schema && !route.stream ? routeBody(c, def, limit).then((body) => def.handler(c, body)) : def.handler(c, undefined)),
         (response) => {
           // a false negative reports a change that was made; a handler that failed made none, so its answer stands
           if (fault?.type === "false-negative" && response.status < 400) throw injectedError(fault.status, fault.code, fault.message);
@@ -234,7 +234,7 @@ function run(kernel: Kernel, edge: Edge, route: BoundRoute, c: Ctx): MaybePromis
 }
 
 /** The route's JSON body, read once within `limit` and checked as the route declares (see RouteDef.schema). */
-async function readBody(c: Ctx, def: RouteDef, limit: number): Promise<unknown> {
+async function routeBody(c: Ctx, def: RouteDef, limit: number): Promise<unknown> {
   // the per-request schema first: a route the negotiated version does not have refuses before the body
   const schema = def.schemaFor?.(c) ?? def.schema!;
   if (def.bodyCheck === "optional" && (await readText(c, limit)).trim() === "") return validate(schema, undefined);
