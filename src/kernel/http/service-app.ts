@@ -57,8 +57,9 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   schema?: S;
   /**
    * the schema of this request, when it depends on the request (a Nova microversion): what the edge
-   * validates with, instead of `schema`, which stays the widest, for the fuzzer. It may throw an ApiError
-   * (a route a microversion does not have is a 404 before its body is looked at).
+   * validates with, instead of `schema`, which stays the widest, for the fuzzer. It runs before the body
+   * is read, so it is also where a route refuses what it answers whatever the body (an ApiError: a route
+   * the microversion does not have, a parent resource the caller cannot see).
    */
   schemaFor?: (c: Ctx) => z.ZodType<z.output<S>>;
   /**
@@ -196,7 +197,7 @@ function bindRoute(kernel: Kernel, edge: Edge, def: RouteDef): BoundRoute {
 }
 
 /**
- * target encoding -> prepare -> fault gate -> credentials and policy -> rate limit -> body limit ->
+ * target encoding -> prepare -> fault gate -> credentials and policy -> rate limit -> body ->
  * handler, synchronous for as long as every step is (see ingress.ts); any error becomes the service's shape.
  */
 function run(kernel: Kernel, edge: Edge, route: BoundRoute, c: Ctx): MaybePromise<Response> {
