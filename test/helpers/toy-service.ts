@@ -4,10 +4,10 @@
 // the same edge the S3 way.
 
 import * as z from "zod";
-import { buildServiceApp, type RouteDef } from "../../src/kernel/http/service-app.js";
+import { buildServiceApp, route, type RouteDef } from "../../src/kernel/http/service-app.js";
 import { badRequest, faultEnvelope, notFound } from "../../src/kernel/errors.js";
 import { principalOf } from "../../src/kernel/http/context.js";
-import { readBody, validate } from "../../src/kernel/http/body.js";
+import { validate } from "../../src/kernel/http/body.js";
 import { bytesResponse, streamedBody } from "../../src/kernel/http/stream.js";
 import { bearer, xAuthToken } from "../../src/kernel/auth/schemes.js";
 import type { BlobRef } from "../../src/kernel/blobs/types.js";
@@ -57,12 +57,12 @@ function routes(kernel: Kernel): RouteDef[] {
     return widget;
   };
   return [
-    {
+    route({
       method: "POST",
       path: "/widgets",
       operation: "toy.widget.create",
-      handler: async (c) => {
-        const { widget } = await readBody(c, createSchema);
+      schema: createSchema,
+      handler: (c, { widget }) => {
         const projectId = principalOf(c).projectId!;
         const created = kernel.store.update((draft, tx) => {
           const row: Widget = { id: kernel.ids.uuid(), name: widget.name, projectId, status: "BUILD", updatedAt: kernel.clock.now() };
@@ -74,7 +74,7 @@ function routes(kernel: Kernel): RouteDef[] {
         // the view reads the committed state: an immediate transition may already have moved it on
         return c.json({ widget: view(find(created.id)) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/widgets",

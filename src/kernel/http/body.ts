@@ -1,6 +1,7 @@
 // Request bodies: JSON parsed once, size-limited, validated by zod. Every failure is an ApiError (400, or
 // 413 for size) that the owning service renders in its own envelope; nothing here can become a 500.
-// The limit is the route's (the service's maxJsonBytes, or the emulator's option) unless a caller names one.
+// A service route's body is read by the edge (service-app.ts) within the route's limit; the control API
+// reads its own, within the limit it names.
 
 import type { z } from "zod";
 import { ApiError, badRequest } from "../errors.js";
@@ -114,11 +115,6 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown, once = 
   const result = schema.safeParse(value, once ? { jitless: true } : undefined);
   if (!result.success) throw badRequest(describeIssues(result.error));
   return result.data;
-}
-
-/** The body parsed as JSON and validated by `schema`; `maxBytes` overrides the route's limit. */
-export async function readBody<T extends z.ZodType>(c: Ctx, schema: T, maxBytes?: number): Promise<z.output<T>> {
-  return validate(schema, await readJson(c, maxBytes));
 }
 
 /** The `name` a create or update body gives its resource (`{"server": {"name": ...}}`), for fault rules. */

@@ -1,7 +1,8 @@
 // Builds a service's Hono sub-app from its route table and the edge it declares (credentials, error shape,
 // body limits, request ids). Every route runs the same steps, in order: the request target's encoding ->
-// prepare -> fault gate -> credentials and policy -> rate limit -> body limit -> handler; every error is
-// rendered in the service's own shape, as are an unknown path's 404 and a known path's 405.
+// prepare -> fault gate -> credentials and policy -> rate limit -> body (read within its limit, validated
+// by the route's schema) -> handler; every error is rendered in the service's own shape, as are an unknown
+// path's 404 and a known path's 405.
 
 import { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -12,7 +13,7 @@ import { DEFAULT_SCHEMES, identify, type AuthScheme } from "../auth/schemes.js";
 import { BlobTooLarge } from "../blobs/types.js";
 import type { Kernel } from "../kernel.js";
 import { UnknownMarker } from "../pagination.js";
-import { bodyTooLarge, describeIssues } from "./body.js";
+import { bodyTooLarge, describeIssues, readJson, readText, validate } from "./body.js";
 import { requestHeader, type AppEnv, type Ctx } from "./context.js";
 import { gate, injectedError, TransportFault, type GateTarget } from "./fault-gate.js";
 import { DROPPED, journaled } from "./ingress.js";
@@ -31,7 +32,7 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "COPY";
 /** Swift's and S3's largest single upload: a streamed body's limit when the service names none. */
 export const DEFAULT_MAX_STREAM_BYTES = 5 * 1024 ** 3;
 
-export interface RouteDef {
+export interface RouteDef<S extends z.ZodType = z.ZodType> {
   method: Method;
   /** Hono path below the service's mount, `:name` for parameters */
   path: string;
@@ -42,18 +43,44 @@ export interface RouteDef {
   /** the 403 of a caller the policy refuses, when the service words it itself (Neutron's PolicyNotAuthorized naming its rule) */
   forbidden?: () => ApiError;
   /**
-   * `json` (the default): read with readJson/readBody, up to maxJsonBytes. `stream`: bytes the handler
-   * reads as they arrive (streamedBody), up to maxStreamBytes; never buffered, not even by the fault gate.
+   * `json` (the default): a route with a `schema` has its body read by the edge, up to maxJsonBytes.
+   * `stream`: bytes the handler reads as they arrive (streamedBody), up to maxStreamBytes; never
+   * buffered, not even by the fault gate.
    */
   body?: "json" | "stream";
   /**
-   * the JSON body's zod schema: the handler validates with it (readBody, validate); the fuzzer
-   * (test/fuzz/) generates bodies from it. Every route that reads a JSON body declares one.
+   * the JSON body's zod schema: the edge reads the body within the route's limit, validates it (a failure
+   * is a 400 in the service's shape) and hands the handler what it parsed; the fuzzer (test/fuzz/)
+   * generates bodies from it. Every route that reads a JSON body declares one. Declare routes with
+   * `route()` so that the handler's body is typed by it.
    */
-  schema?: z.ZodType;
+  schema?: S;
+  /**
+   * the schema of this request, when it depends on the request (a Nova microversion): what the edge
+   * validates with, instead of `schema`, which stays the widest, for the fuzzer. It runs before the body
+   * is read, so it is also where a route refuses what it answers whatever the body (an ApiError: a route
+   * the microversion does not have, a parent resource the caller cannot see).
+   */
+  schemaFor?: (c: Ctx) => z.ZodType<z.output<S>>;
+  /**
+   * `parsed`: the edge only parses the JSON, and the handler validates it part by part (an `/action`
+   * body dispatched on its one key; `schema` lists every action's body for the fuzzer); the handler's
+   * body is `unknown`. `optional`: an empty body is allowed and validated as `undefined` (the schema says
+   * what that means: `.optional()`, a default).
+   */
+  bodyCheck?: "parsed" | "optional";
   /** this route's body limit in bytes, instead of the service's */
   maxBytes?: number;
-  handler: (c: Ctx) => MaybePromise<Response>;
+  /** `body` is what the edge read and validated (see `schema`); undefined on a route without a schema */
+  handler(c: Ctx, body: z.output<S>): MaybePromise<Response>;
+}
+
+/**
+ * A route whose handler's body is typed by its schema; a route table stays a plain array of them:
+ * `route({ method: "POST", path: "/flavors", operation, schema: flavorCreateSchema, handler: (c, body) => ... })`.
+ */
+export function route<S extends z.ZodType>(def: RouteDef<S>): RouteDef {
+  return def as RouteDef;
 }
 
 export interface ServiceHttp {
@@ -170,7 +197,7 @@ function bindRoute(kernel: Kernel, edge: Edge, def: RouteDef): BoundRoute {
 }
 
 /**
- * target encoding -> prepare -> fault gate -> credentials and policy -> rate limit -> body limit ->
+ * target encoding -> prepare -> fault gate -> credentials and policy -> rate limit -> body ->
  * handler, synchronous for as long as every step is (see ingress.ts); any error becomes the service's shape.
  */
 function run(kernel: Kernel, edge: Edge, route: BoundRoute, c: Ctx): MaybePromise<Response> {
@@ -194,7 +221,7 @@ function run(kernel: Kernel, edge: Edge, route: BoundRoute, c: Ctx): MaybePromis
       // a declared length past the limit is refused before a byte is read (a JSON body's in readJson)
       if (route.stream && Number(requestHeader(c, "content-length") ?? 0) > limit) throw bodyTooLarge(limit);
       return settle(
-        () => def.handler(c),
+        () => (def.schema && !route.stream ? routeBody(c, def, limit).then((body) => def.handler(c, body)) : def.handler(c, undefined)),
         (response) => {
           // a false negative reports a change that was made; a handler that failed made none, so its answer stands
           if (fault?.type === "false-negative" && response.status < 400) throw injectedError(fault.status, fault.code, fault.message);
@@ -205,6 +232,15 @@ function run(kernel: Kernel, edge: Edge, route: BoundRoute, c: Ctx): MaybePromis
     },
     fail,
   );
+}
+
+/** The route's JSON body, read once within `limit` and checked as the route declares (see RouteDef.schema). */
+async function routeBody(c: Ctx, def: RouteDef, limit: number): Promise<unknown> {
+  // the per-request schema first: a route the negotiated version does not have refuses before the body
+  const schema = def.schemaFor?.(c) ?? def.schema!;
+  if (def.bodyCheck === "optional" && (await readText(c, limit)).trim() === "") return validate(schema, undefined);
+  const json = await readJson(c, limit);
+  return def.bodyCheck === "parsed" ? json : validate(schema, json);
 }
 
 /**

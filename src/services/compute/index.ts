@@ -16,13 +16,14 @@ import { computeDeps } from "./routes/deps.js";
 import { SLICE } from "./state.js";
 import { discoveryRoutes } from "./routes/discovery.js";
 import { serverRoutes } from "./routes/servers.js";
-import { serverActionRoutes } from "./routes/server-actions.js";
+import { serverActionRoutes } from "./routes/server-actions/index.js";
 import { flavorRoutes } from "./routes/flavors.js";
 import { imageRoutes } from "./routes/images.js";
 import { keypairRoutes } from "./routes/keypairs.js";
 import { zoneRoutes } from "./routes/zones.js";
 import { serverGroupRoutes } from "./routes/server-groups.js";
-import { hostRoutes } from "./routes/hosts.js";
+import { hypervisorRoutes } from "./routes/hypervisors.js";
+import { serviceRoutes } from "./routes/hosts-services.js";
 import { quotaRoutes } from "./routes/quotas.js";
 import { startServerLifecycle } from "./transitions.js";
 import { aggregateRoutes } from "./routes/aggregates.js";
@@ -36,7 +37,7 @@ import { proxySecurityGroupRoutes } from "./routes/proxy-security-groups.js";
 import { proxyNetworkRoutes } from "./routes/proxy-networks.js";
 import { subscribeServerUsage } from "./usage-subscriptions.js";
 import { subscribeCompute } from "./subscriptions.js";
-import { computeActionRoutes } from "./routes/compute-actions.js";
+import { serverResourceRoutes } from "./routes/server-resources.js";
 
 export type { ComputeState } from "./state.js";
 
@@ -82,7 +83,8 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
           ...keypairRoutes(deps),
           ...zoneRoutes(deps),
           ...serverGroupRoutes(deps),
-          ...hostRoutes(deps),
+          ...hypervisorRoutes(deps),
+          ...serviceRoutes(deps),
           ...quotaRoutes(deps),
           ...aggregateRoutes(deps),
           ...flavorAccessRoutes(deps),
@@ -93,7 +95,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
           ...extensionRoutes(deps),
           ...proxySecurityGroupRoutes(deps),
           ...proxyNetworkRoutes(deps),
-          ...computeActionRoutes(deps),
+          ...serverResourceRoutes(deps),
         ],
       );
     },

@@ -1,8 +1,7 @@
 // The attachments API (Cinder 3.27+; os-complete 3.44): create, list (summary and detail), show, update
 // with a connector, complete and delete. Below its microversion the API is not there (404, as Cinder).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
@@ -35,6 +34,11 @@ export function attachmentRoutes(deps: BlockStorageDeps): RouteDef[] {
     const v = microversion(c);
     if (v < version) throw itemNotFound(`API version 3.${v} is not supported on this method.`);
   };
+  /** the body's schema on a route from `version` on (before it, the route is a 404 whatever the body) */
+  const since = <S>(version: number, schema: S) => (c: Ctx) => {
+    need(c, version);
+    return schema;
+  };
   const id = (c: Ctx) => c.req.param("id")!;
   const show = (c: Ctx, attachmentId: string) => {
     const caller = deps.caller(c);
@@ -59,20 +63,19 @@ export function attachmentRoutes(deps: BlockStorageDeps): RouteDef[] {
     return c.json({ attachments: items });
   };
   return [
-    {
+    route({
       method: "POST",
       path: "/attachments",
       operation: "block-storage.attachment.create",
       schema: createAttachmentBody,
-      handler: async (c) => {
-        need(c, ATTACHMENTS_VERSION);
-        const { attachment: a } = await readBody(c, createAttachmentBody);
+      schemaFor: since(ATTACHMENTS_VERSION, createAttachmentBody),
+      handler: (c, { attachment: a }) => {
         const made = deps.write(c, (s, ctx) =>
           createAttachment(s, ctx, { volumeId: a.volume_uuid, serverId: a.instance_uuid ?? null, connector: a.connector ?? null, mode: a.mode ?? "rw" }),
         );
         return show(c, made.attachment.id);
       },
-    },
+    }),
     { method: "GET", path: "/attachments", operation: "block-storage.attachment.list", handler: list(false) },
     { method: "GET", path: "/attachments/detail", operation: "block-storage.attachment.list-detail", handler: list(true) },
     {
@@ -84,30 +87,28 @@ export function attachmentRoutes(deps: BlockStorageDeps): RouteDef[] {
         return show(c, id(c));
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/attachments/:id",
       operation: "block-storage.attachment.update",
       schema: updateAttachmentBody,
-      handler: async (c) => {
-        need(c, ATTACHMENTS_VERSION);
-        const { attachment } = await readBody(c, updateAttachmentBody);
+      schemaFor: since(ATTACHMENTS_VERSION, updateAttachmentBody),
+      handler: (c, { attachment }) => {
         deps.write(c, (s, ctx) => updateAttachment(s, ctx, id(c), attachment.connector));
         return show(c, id(c));
       },
-    },
-    {
+    }),
+    route({
       method: "POST",
       path: "/attachments/:id/action",
       operation: "block-storage.attachment.complete",
       schema: attachmentActionBody,
-      handler: async (c) => {
-        need(c, COMPLETE_VERSION);
-        await readBody(c, attachmentActionBody);
+      schemaFor: since(COMPLETE_VERSION, attachmentActionBody),
+      handler: (c) => {
         deps.write(c, (s, ctx) => completeAttachment(s, ctx, id(c)));
         return c.body(null, 204);
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/attachments/:id",

@@ -3,9 +3,8 @@
 // limit/marker with `backups_links`), show, update (3.9), delete (202), restore (202), and for admins the
 // actions os-reset_status / os-force_delete and the record export (200) / import (201).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { readBody } from "../../../kernel/http/body.js";
 import { forbidden, itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
 import {
@@ -68,32 +67,30 @@ export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
   };
 
   return [
-    {
+    route({
       method: "POST",
       path: "/backups",
       operation: "block-storage.backup.create",
       schema: backupCreateSchema,
-      handler: async (c) => {
+      handler: (c, { backup: body }) => {
         const mv = microversion(c);
-        const { backup: body } = await readBody(c, backupCreateSchema);
         const backup = deps.write(c, (s, ctx) => createBackup(s, ctx, body, mv));
         return c.json({ backup: backupSummary(c, backup) }, 202);
       },
-    },
+    }),
     { method: "GET", path: "/backups", operation: "block-storage.backup.list", handler: list(false) },
     { method: "GET", path: "/backups/detail", operation: "block-storage.backup.list-detail", handler: list(true) },
-    {
+    route({
       method: "POST",
       path: "/backups/import_record",
       operation: "block-storage.backup.import",
       policy: "admin",
       schema: backupImportSchema,
-      handler: async (c) => {
-        const { "backup-record": record } = await readBody(c, backupImportSchema);
+      handler: (c, { "backup-record": record }) => {
         const backup = deps.write(c, (s, ctx) => importBackupRecord(s, ctx, record.backup_service, record.backup_url));
         return c.json({ backup: backupSummary(c, backup) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/backups/:id/export_record",
@@ -111,19 +108,21 @@ export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.json({ backup: backupDetail(c, backup, microversion(c), parentIds(s).has(backup.id)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/backups/:id",
       operation: "block-storage.backup.update",
       schema: backupUpdateSchema,
-      handler: async (c) => {
+      schemaFor: (c) => {
+        if (microversion(c) < BACKUP_UPDATE_MV) throw itemNotFound("The resource could not be found.");
+        return backupUpdateSchema;
+      },
+      handler: (c, { backup: body }) => {
         const mv = microversion(c);
-        if (mv < BACKUP_UPDATE_MV) throw itemNotFound("The resource could not be found.");
-        const { backup: body } = await readBody(c, backupUpdateSchema);
         const backup = deps.write(c, (s, ctx) => updateBackup(s, ctx, id(c), body ?? {}, mv));
         return c.json({ backup: backupSummary(c, backup) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/backups/:id",
@@ -133,24 +132,22 @@ export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.body(null, 202);
       },
     },
-    {
+    route({
       method: "POST",
       path: "/backups/:id/restore",
       operation: "block-storage.backup.restore",
       schema: backupRestoreSchema,
-      handler: async (c) => {
-        const { restore } = await readBody(c, backupRestoreSchema);
+      handler: (c, { restore }) => {
         const { backup, volume } = deps.write(c, (s, ctx) => restoreBackup(s, ctx, id(c), restore ?? {}));
         return c.json(restoreView(backup.id, volume.id, volume.name), 202);
       },
-    },
-    {
+    }),
+    route({
       method: "POST",
       path: "/backups/:id/action",
       operation: "block-storage.backup.action",
       schema: backupActionSchema,
-      handler: async (c) => {
-        const body = await readBody(c, backupActionSchema);
+      handler: (c, body) => {
         if ("os-reset_status" in body) {
           adminOnly(c, "reset_status");
           deps.write(c, (s, ctx) => resetBackupStatus(s, ctx, id(c), body["os-reset_status"].status));
@@ -160,6 +157,6 @@ export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
         }
         return c.body(null, 202);
       },
-    },
+    }),
   ];
 }

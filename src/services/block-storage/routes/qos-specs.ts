@@ -2,8 +2,7 @@
 // the top level of the body, as Cinder answers), update, delete (`force`), delete_keys, and the
 // associations with volume types, which Cinder drives with GETs (associate, disassociate, disassociate_all).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { values } from "../../../kernel/store/table.js";
 import {
@@ -32,31 +31,29 @@ export function qosSpecRoutes(deps: BlockStorageDeps): RouteDef[] {
   const admin = { policy: "admin" as const };
   return [
     { method: "GET", path: "/qos-specs", operation: "block-storage.qos_spec.list", ...admin, handler: (c) => c.json({ qos_specs: values(deps.state().qosSpecs).map(view) }) },
-    {
+    route({
       method: "POST",
       path: "/qos-specs",
       operation: "block-storage.qos_spec.create",
       ...admin,
       schema: createQosBody,
-      handler: async (c) => {
-        const { qos_specs } = await readBody(c, createQosBody);
+      handler: (c, { qos_specs }) => {
         const created = deps.write(c, (s, ctx) => createQos(s, ctx, qos_specs));
         return c.json(withLinks(c, created));
       },
-    },
+    }),
     { method: "GET", path: "/qos-specs/:id", operation: "block-storage.qos_spec.show", ...admin, handler: (c) => c.json(withLinks(c, qosSpec(deps.state(), id(c)))) },
-    {
+    route({
       method: "PUT",
       path: "/qos-specs/:id",
       operation: "block-storage.qos_spec.update",
       ...admin,
       schema: updateQosBody,
-      handler: async (c) => {
-        const { qos_specs } = await readBody(c, updateQosBody);
+      handler: (c, { qos_specs }) => {
         deps.write(c, (s) => updateQos(s, id(c), qos_specs));
         return c.json({ qos_specs });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/qos-specs/:id",
@@ -68,18 +65,17 @@ export function qosSpecRoutes(deps: BlockStorageDeps): RouteDef[] {
         return accepted(c);
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/qos-specs/:id/delete_keys",
       operation: "block-storage.qos_spec.delete_keys",
       ...admin,
       schema: deleteKeysBody,
-      handler: async (c) => {
-        const { keys } = await readBody(c, deleteKeysBody);
+      handler: (c, { keys }) => {
         deps.write(c, (s) => deleteQosKeys(s, id(c), keys));
         return accepted(c);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/qos-specs/:id/associations",

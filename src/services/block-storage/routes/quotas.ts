@@ -2,8 +2,7 @@
 // `usage=true` each as {limit, in_use, reserved, allocated}), the defaults, the admin update and delete
 // (back to the defaults), and /limits' absolute counts. Users read their own project's; admins any.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { forbidden } from "../errors.js";
 import { defaultLimit, deleteQuotas, limitOf, quotaKeys, updateQuotas, usedOf } from "../operations/quotas.js";
@@ -45,15 +44,14 @@ export function quotaRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.json({ quota_set: { id: c.req.param("project_id_target")!, ...Object.fromEntries(keys.map((k) => [k, defaultLimit(k)])) } });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/os-quota-sets/:project_id_target",
       operation: "block-storage.quota.update",
       policy: "admin",
       schema: updateQuotaBody,
-      handler: async (c) => {
+      handler: (c, { quota_set }) => {
         const project = c.req.param("project_id_target")!;
-        const { quota_set } = await readBody(c, updateQuotaBody);
         const changes: Record<string, number> = {};
         for (const [key, value] of Object.entries(quota_set)) {
           // not limits (Cinder's NON_QUOTA_KEYS): cinderclient always sends tenant_id, clients echo the id back
@@ -65,7 +63,7 @@ export function quotaRoutes(deps: BlockStorageDeps): RouteDef[] {
         const { id: _id, ...limits } = quotaSet(project, false);
         return c.json({ quota_set: limits });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/os-quota-sets/:project_id_target",

@@ -3,9 +3,8 @@
 // metadata, delete (202), the admin actions os-reset_status / os-force_delete, and the owner's
 // os-update_snapshot_status (contrib/snapshot_actions.py).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { readBody } from "../../../kernel/http/body.js";
 import { own } from "../../../kernel/own.js";
 import { get } from "../../../kernel/store/table.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
@@ -77,20 +76,19 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
   };
 
   return [
-    {
+    route({
       method: "POST",
       path: "/snapshots",
       operation: "block-storage.snapshot.create",
       schema: snapshotCreateSchema,
-      handler: async (c) => {
+      handler: (c, { snapshot: body }) => {
         const mv = microversion(c);
-        const { snapshot: body } = await readBody(c, snapshotCreateSchema);
         const created = deps.write(c, (s, ctx) => createSnapshot(s, ctx, body, mv));
         // the committed row: an immediate transition may already have moved it on
         const snapshot = get(deps.state().snapshots, created.id) ?? created;
         return c.json({ snapshot: snapshotDetail(snapshot, mv, false) }, 202);
       },
-    },
+    }),
     { method: "GET", path: "/snapshots", operation: "block-storage.snapshot.list", handler: list(false) },
     { method: "GET", path: "/snapshots/detail", operation: "block-storage.snapshot.list-detail", handler: list(true) },
     {
@@ -99,17 +97,16 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
       operation: "block-storage.snapshot.show",
       handler: (c) => c.json({ snapshot: snapshotDetail(visibleSnapshot(deps.state(), deps.caller(c), id(c)), microversion(c), true) }),
     },
-    {
+    route({
       method: "PUT",
       path: "/snapshots/:id",
       operation: "block-storage.snapshot.update",
       schema: snapshotUpdateSchema,
-      handler: async (c) => {
-        const { snapshot: body } = await readBody(c, snapshotUpdateSchema);
+      handler: (c, { snapshot: body }) => {
         const snapshot = deps.write(c, (s, ctx) => updateSnapshot(s, ctx, id(c), body));
         return c.json({ snapshot: snapshotDetail(snapshot, microversion(c), false) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/snapshots/:id",
@@ -119,13 +116,12 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.body(null, 202);
       },
     },
-    {
+    route({
       method: "POST",
       path: "/snapshots/:id/action",
       operation: "block-storage.snapshot.action",
       schema: snapshotActionSchema,
-      handler: async (c) => {
-        const body = await readBody(c, snapshotActionSchema);
+      handler: (c, body) => {
         if ("os-update_snapshot_status" in body) {
           // policy snapshot_extension:snapshot_actions:update_snapshot_status is open: the owner (or an admin)
           const { status, progress } = body["os-update_snapshot_status"];
@@ -139,7 +135,7 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
         );
         return c.body(null, 202);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/snapshots/:id/metadata",
@@ -147,13 +143,12 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
       handler: (c) => c.json({ metadata: { ...visibleSnapshot(deps.state(), deps.caller(c), id(c)).metadata } }),
     },
     ...(["POST", "PUT"] as const).map(
-      (method): RouteDef => ({
+      (method): RouteDef => route({
         method,
         path: "/snapshots/:id/metadata",
         operation: method === "PUT" ? "block-storage.snapshot.metadata.replace" : "block-storage.snapshot.metadata.update",
         schema: snapshotMetadataSchema,
-        handler: async (c) => {
-          const { metadata } = await readBody(c, snapshotMetadataSchema);
+        handler: (c, { metadata }) => {
           return c.json({ metadata: deps.write(c, (s, ctx) => setSnapshotMetadata(s, ctx, id(c), metadata, method === "PUT")) });
         },
       }),
@@ -169,20 +164,19 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.json({ meta: { [key]: metadata[key] } });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/snapshots/:id/metadata/:key",
       operation: "block-storage.snapshot.metadata.set",
       schema: snapshotMetaItemSchema,
-      handler: async (c) => {
+      handler: (c, { meta }) => {
         const key = c.req.param("key")!;
-        const { meta } = await readBody(c, snapshotMetaItemSchema);
         if (!Object.hasOwn(meta, key)) throw badRequest("Request body and URI mismatch");
         if (Object.keys(meta).length > 1) throw badRequest("Request body contains too many items");
         deps.write(c, (s, ctx) => setSnapshotMetadata(s, ctx, id(c), meta, false));
         return c.json({ meta: { [key]: meta[key] } });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/snapshots/:id/metadata/:key",

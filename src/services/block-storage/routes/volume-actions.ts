@@ -5,7 +5,7 @@
 
 import type { z } from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readJson, validate } from "../../../kernel/http/body.js";
+import { validate } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { badRequest, forbidden } from "../errors.js";
 import { microversion } from "../microversion.js";
@@ -131,8 +131,9 @@ export function volumeActionRoutes(deps: BlockStorageDeps): RouteDef[] {
       path: "/volumes/:id/action",
       operation: "block-storage.volume.action",
       schema: bodies.volumeActionBody,
-      handler: async (c) => {
-        const body = await readJson(c);
+      // dispatched on its one key; each action validates its own body (`schema` lists them all)
+      bodyCheck: "parsed",
+      handler: (c, body) => {
         if (!body || typeof body !== "object" || Array.isArray(body) || Object.keys(body).length !== 1) throw badRequest("Malformed request body");
         const key = Object.keys(body)[0]!;
         const handler = Object.hasOwn(actions, key) ? actions[key] : undefined;

@@ -1,8 +1,7 @@
 // Volume metadata (cinder/api/v3/volume_metadata.py): GET/POST (merge)/PUT (replace) the whole set, and
 // GET/PUT/DELETE one key. Keys are the user's own strings (kernel/own.ts); all answer 200.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { own, withoutEntry } from "../../../kernel/own.js";
 import { badRequest, metadataNotFound } from "../errors.js";
@@ -23,26 +22,24 @@ export function volumeMetadataRoutes(deps: BlockStorageDeps): RouteDef[] {
     });
   return [
     { method: "GET", path: "/volumes/:id/metadata", operation: "block-storage.volume.metadata.list", handler: (c) => c.json({ metadata: current(c) }) },
-    {
+    route({
       method: "POST",
       path: "/volumes/:id/metadata",
       operation: "block-storage.volume.metadata.update",
       schema: metadataBody,
-      handler: async (c) => {
-        const { metadata } = await readBody(c, metadataBody);
+      handler: (c, { metadata }) => {
         return c.json({ metadata: write(c, (m) => ({ ...m, ...metadata })) });
       },
-    },
-    {
+    }),
+    route({
       method: "PUT",
       path: "/volumes/:id/metadata",
       operation: "block-storage.volume.metadata.replace",
       schema: metadataBody,
-      handler: async (c) => {
-        const { metadata } = await readBody(c, metadataBody);
+      handler: (c, { metadata }) => {
         return c.json({ metadata: write(c, () => ({ ...metadata })) });
       },
-    },
+    }),
     {
       method: "GET",
       path: "/volumes/:id/metadata/:key",
@@ -53,20 +50,19 @@ export function volumeMetadataRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.json({ meta: { [key(c)]: value } });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/volumes/:id/metadata/:key",
       operation: "block-storage.volume.metadata.set",
       schema: metadataItemBody,
-      handler: async (c) => {
-        const { meta } = await readBody(c, metadataItemBody);
+      handler: (c, { meta }) => {
         const entries = Object.entries(meta);
         if (entries.length !== 1) throw badRequest("Request body contains too many items");
         if (entries[0]![0] !== key(c)) throw badRequest("Request body and URI mismatch");
         write(c, (m) => ({ ...m, ...meta }));
         return c.json({ meta });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/volumes/:id/metadata/:key",

@@ -2,8 +2,7 @@
 // shows the types they may use; admins create, update and delete them, their extra specs and the projects a
 // private type is shared with. Create answers 200 (not 201), delete 202, as Cinder does.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { values, get } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
@@ -50,32 +49,30 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
       handler: (c) => view(c, deps.state().defaultTypeId),
     },
     { method: "GET", path: "/types/:id", operation: "block-storage.volume_type.show", handler: (c) => view(c, id(c)) },
-    {
+    route({
       method: "POST",
       path: "/types",
       operation: "block-storage.volume_type.create",
       policy: "admin",
       schema: createTypeBody,
-      handler: async (c) => {
-        const { volume_type: t } = await readBody(c, createTypeBody);
+      handler: (c, { volume_type: t }) => {
         const created = deps.write(c, (s, ctx) =>
           createType(s, ctx, { name: t.name, description: t.description, isPublic: t["os-volume-type-access:is_public"] ?? t.is_public, extraSpecs: t.extra_specs }),
         );
         return c.json({ volume_type: typeView(deps.caller(c), created) });
       },
-    },
-    {
+    }),
+    route({
       method: "PUT",
       path: "/types/:id",
       operation: "block-storage.volume_type.update",
       policy: "admin",
       schema: updateTypeBody,
-      handler: async (c) => {
-        const { volume_type: t } = await readBody(c, updateTypeBody);
+      handler: (c, { volume_type: t }) => {
         const updated = deps.write(c, (s) => updateType(s, id(c), { name: t.name ?? undefined, description: t.description, isPublic: t.is_public }));
         return c.json({ volume_type: typeView(deps.caller(c), updated) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/types/:id",
@@ -97,18 +94,17 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.json({ extra_specs: type.extraSpecs });
       },
     },
-    {
+    route({
       method: "POST",
       path: "/types/:id/extra_specs",
       operation: "block-storage.volume_type.extra_specs.update",
       policy: "admin",
       schema: extraSpecsBody,
-      handler: async (c) => {
-        const { extra_specs } = await readBody(c, extraSpecsBody);
+      handler: (c, { extra_specs }) => {
         deps.write(c, (s) => setExtraSpecs(s, id(c), extra_specs));
         return c.json({ extra_specs });
       },
-    },
+    }),
     {
       method: "GET",
       path: "/types/:id/extra_specs/:key",
@@ -123,14 +119,13 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.json({ [key]: value });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/types/:id/extra_specs/:key",
       operation: "block-storage.volume_type.extra_specs.set",
       policy: "admin",
       schema: extraSpecItemBody,
-      handler: async (c) => {
-        const body = await readBody(c, extraSpecItemBody);
+      handler: (c, body) => {
         const key = c.req.param("key")!;
         const entries = Object.entries(body);
         if (entries.length !== 1) throw badRequest("Request body contains too many items.");
@@ -138,7 +133,7 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
         deps.write(c, (s) => setExtraSpecs(s, id(c), body));
         return c.json(body);
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/types/:id/extra_specs/:key",
@@ -159,19 +154,18 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.json({ volume_type_access: projects.map((p) => ({ volume_type_id: id(c), project_id: p })) });
       },
     },
-    {
+    route({
       method: "POST",
       path: "/types/:id/action",
       operation: "block-storage.volume_type.action",
       policy: "admin",
       schema: typeActionBody,
-      handler: async (c) => {
-        const body = await readBody(c, typeActionBody);
+      handler: (c, body) => {
         deps.write(c, (s) =>
           "addProjectAccess" in body ? addProjectAccess(s, id(c), body.addProjectAccess.project) : removeProjectAccess(s, id(c), body.removeProjectAccess.project),
         );
         return c.body(null, 202);
       },
-    },
+    }),
   ];
 }

@@ -1,8 +1,7 @@
 // Volumes (Cinder v3): create, list (summary and detail), show, update, delete. Handlers validate, run
 // one operation, and render the committed state for the negotiated microversion.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
@@ -65,19 +64,18 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
   };
 
   return [
-    {
+    route({
       method: "POST",
       path: "/volumes",
       operation: "block-storage.volume.create",
       schema: createVolumeBody,
-      handler: async (c) => {
-        const { volume } = await readBody(c, createVolumeBody);
+      handler: (c, { volume }) => {
         const created = deps.write(c, (s, ctx) => createVolume(s, ctx, volume));
         // the committed row: an immediate transition may already have moved it on
         const row = get(deps.state().volumes, created.id) ?? created;
         return c.json({ volume: volumeDetail(c, deps.state(), deps.caller(c), row, microversion(c)) }, 202);
       },
-    },
+    }),
     { method: "GET", path: "/volumes", operation: "block-storage.volume.list", handler: (c) => list(c, false) },
     { method: "GET", path: "/volumes/detail", operation: "block-storage.volume.list-detail", handler: (c) => list(c, true) },
     {
@@ -102,18 +100,17 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
       },
     },
     { method: "GET", path: "/volumes/:id", operation: "block-storage.volume.show", handler: (c) => show(c, c.req.param("id")!) },
-    {
+    route({
       method: "PUT",
       path: "/volumes/:id",
       operation: "block-storage.volume.update",
       schema: updateVolumeBody,
-      handler: async (c) => {
+      handler: (c, { volume }) => {
         const id = c.req.param("id")!;
-        const { volume } = await readBody(c, updateVolumeBody);
         deps.write(c, (s, ctx) => updateVolume(s, ctx, id, volume));
         return show(c, id);
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/volumes/:id",

@@ -1,8 +1,8 @@
 // Host aggregates (/os-aggregates, admin; Nova v2.1): list, create (200), show, update, delete (200, no
 // body), and the actions add_host, remove_host, set_metadata. Ids are integers; `uuid` shows from 2.41.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody, readJson, validate } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
+import { validate } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { microversion } from "../microversion.js";
 import { badRequest } from "../errors.js";
@@ -23,7 +23,6 @@ import type { ComputeDeps } from "./deps.js";
 const idOf = (c: Ctx) => c.req.param("aggregateId") ?? "";
 
 export function aggregateRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const answer = (c: Ctx, run: Parameters<ComputeDeps["write"]>[1]) => {
     const aggregate = deps.write(c, run) as ReturnType<typeof showAggregate>;
     return c.json({ aggregate: aggregateView(aggregate, microversion(c)) });
@@ -36,18 +35,17 @@ export function aggregateRoutes(deps: ComputeDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => c.json({ aggregates: listAggregates(deps.state()).map((a) => aggregateView(a, microversion(c))) }),
     },
-    {
+    route({
       method: "POST",
       path: "/v2.1/os-aggregates",
       operation: "compute.aggregate.create",
       schema: aggregateCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { aggregate: b } = await readBody(c, aggregateCreateSchema, maxBody);
+      handler: (c, { aggregate: b }) => {
         const aggregate = deps.write(c, (s, ctx) => createAggregate(s, ctx, b.name.trim(), b.availability_zone?.trim()));
         return c.json({ aggregate: aggregateView(aggregate, microversion(c), false) });
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.1/os-aggregates/:aggregateId",
@@ -55,17 +53,16 @@ export function aggregateRoutes(deps: ComputeDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => c.json({ aggregate: aggregateView(showAggregate(deps.state(), idOf(c)), microversion(c)) }),
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.1/os-aggregates/:aggregateId",
       operation: "compute.aggregate.update",
       schema: aggregateUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { aggregate: b } = await readBody(c, aggregateUpdateSchema, maxBody);
+      handler: (c, { aggregate: b }) => {
         return answer(c, (s, ctx) => updateAggregate(s, ctx, idOf(c), { name: b.name?.trim(), zone: b.availability_zone }));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/os-aggregates/:aggregateId",
@@ -81,9 +78,10 @@ export function aggregateRoutes(deps: ComputeDeps): RouteDef[] {
       path: "/v2.1/os-aggregates/:aggregateId/action",
       operation: "compute.aggregate.action",
       schema: aggregateActionSchema,
+      // dispatched on its one key, then validated by that action's schema
+      bodyCheck: "parsed",
       policy: "admin",
-      handler: async (c) => {
-        const body = await readJson(c, maxBody);
+      handler: (c, body) => {
         const key = body && typeof body === "object" && !Array.isArray(body) ? Object.keys(body)[0] : undefined;
         switch (key) {
           case "add_host": {

@@ -4,8 +4,7 @@
 // volume-extended 2.51, power-update 2.76 (POWER_ON / POWER_OFF change the server's power here).
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { get } from "../../../kernel/store/table.js";
 import { badRequest, forbidden } from "../errors.js";
 import { microversion } from "../microversion.js";
@@ -31,19 +30,20 @@ const eventsBody = z.strictObject({
 });
 
 export function externalEventRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   return [
-    {
+    route({
       method: "POST",
       path: "/v2.1/os-server-external-events",
       operation: "compute.server_external_event.create",
       policy: "admin",
       forbidden: () => forbidden("Policy doesn't allow os_compute_api:os-server-external-events:create to be performed."),
       schema: eventsBody,
-      handler: async (c) => {
+      schemaFor: (c) => {
         if (!deps.caller(c).isAdmin) throw forbidden("Policy doesn't allow os_compute_api:os-server-external-events:create to be performed.");
+        return eventsBody;
+      },
+      handler: (c, { events }) => {
         const v = microversion(c);
-        const { events } = await readBody(c, eventsBody, maxBody);
         for (const e of events) {
           if ((SINCE[e.name] ?? 0) > v) throw badRequest(`Invalid input for field/attribute name. Value: ${e.name}. '${e.name}' is not one of the allowed values`);
         }
@@ -72,6 +72,6 @@ export function externalEventRoutes(deps: ComputeDeps): RouteDef[] {
         );
         return c.json({ events: answered }, result as 200);
       },
-    },
+    }),
   ];
 }

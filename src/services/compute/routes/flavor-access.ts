@@ -3,7 +3,7 @@
 
 import * as z from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readJson, validate } from "../../../kernel/http/body.js";
+import { validate } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { identitySelectors } from "../../identity/index.js";
 import { badRequest } from "../errors.js";
@@ -17,7 +17,6 @@ const removeBody = z.strictObject({ removeTenantAccess: tenant });
 const idOf = (c: Ctx) => c.req.param("flavorId") ?? "";
 
 export function flavorAccessRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const knownProject = (id: string) => {
     if (identitySelectors.projectId(deps.root(), id) !== id) throw badRequest(`Project ID ${id} is not a valid project.`);
     return id;
@@ -35,9 +34,10 @@ export function flavorAccessRoutes(deps: ComputeDeps): RouteDef[] {
       path: "/v2.1/flavors/:flavorId/action",
       operation: "compute.flavor.action",
       schema: z.union([addBody, removeBody]),
+      // dispatched on its one key, then validated by that action's schema
+      bodyCheck: "parsed",
       policy: "admin",
-      handler: async (c) => {
-        const body = await readJson(c, maxBody);
+      handler: (c, body) => {
         const key = body && typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 1 ? Object.keys(body)[0] : undefined;
         if (key === "addTenantAccess") {
           const project = knownProject(validate(addBody, body).addTenantAccess.tenant);

@@ -1,8 +1,7 @@
 // Flavors (Nova v2.1): list, list detail, show (a name is 404, so clients then list and
 // match), admin create (200) / update (2.55) / delete (202), and extra specs.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { microversion } from "../microversion.js";
@@ -31,7 +30,6 @@ function flavorQuery(c: Ctx, caller: Caller): FlavorQuery {
 }
 
 export function flavorRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const maxPage = deps.kernel.options.maxPageSize;
   const list = (detail: boolean) => (c: Ctx) => {
     const caller = deps.caller(c);
@@ -50,17 +48,16 @@ export function flavorRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.flavor.show",
       handler: (c) => c.json({ flavor: flavorView(c, visibleFlavor(deps.state(), deps.caller(c), idOf(c)), microversion(c)) }),
     },
-    {
+    route({
       method: "POST",
       path: "/v2.1/flavors",
       operation: "compute.flavor.create",
       // 2.55 adds `description` to the earlier body: the wider of the two
       schema: flavorCreateSchema255,
+      schemaFor: (c) => (microversion(c) >= 55 ? flavorCreateSchema255 : flavorCreateSchema),
       policy: "admin",
-      handler: async (c) => {
+      handler: (c, { flavor: body }) => {
         const mv = microversion(c);
-        const { flavor: b } = await readBody(c, mv >= 55 ? flavorCreateSchema255 : flavorCreateSchema, maxBody);
-        const body = b as typeof b & { description?: string | null };
         const flavor = deps.write(c, (s, ctx) =>
           createFlavor(s, ctx, {
             id: body.id ?? null,
@@ -77,21 +74,23 @@ export function flavorRoutes(deps: ComputeDeps): RouteDef[] {
         );
         return c.json({ flavor: flavorView(c, flavor, mv) });
       },
-    },
-    {
+    }),
+    route({
       method: "PUT",
       path: "/v2.1/flavors/:flavorId",
       operation: "compute.flavor.update",
       schema: flavorUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
+      schemaFor: (c) => {
+        if (microversion(c) < 55) throw itemNotFound("The resource could not be found.");
+        return flavorUpdateSchema;
+      },
+      handler: (c, { flavor: b }) => {
         const mv = microversion(c);
-        if (mv < 55) throw itemNotFound("The resource could not be found.");
-        const { flavor: b } = await readBody(c, flavorUpdateSchema, maxBody);
         const flavor = deps.write(c, (s) => updateFlavorDescription(s, idOf(c), b.description));
         return c.json({ flavor: flavorView(c, flavor, mv) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/flavors/:flavorId",
@@ -107,7 +106,6 @@ export function flavorRoutes(deps: ComputeDeps): RouteDef[] {
 }
 
 function extraSpecRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const keyOf = (c: Ctx) => c.req.param("key") ?? "";
   return [
     {
@@ -116,18 +114,17 @@ function extraSpecRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.flavor.extra_specs.list",
       handler: (c) => c.json({ extra_specs: { ...visibleFlavor(deps.state(), deps.caller(c), idOf(c)).extraSpecs } }),
     },
-    {
+    route({
       method: "POST",
       path: "/v2.1/flavors/:flavorId/os-extra_specs",
       operation: "compute.flavor.extra_specs.create",
       schema: extraSpecsSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { extra_specs } = await readBody(c, extraSpecsSchema, maxBody);
+      handler: (c, { extra_specs }) => {
         const specs = deps.write(c, (s) => setExtraSpecs(s, idOf(c), extra_specs));
         return c.json({ extra_specs: specs });
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.1/flavors/:flavorId/os-extra_specs/:key",
@@ -139,21 +136,20 @@ function extraSpecRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ [key]: flavor.extraSpecs[key] });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.1/flavors/:flavorId/os-extra_specs/:key",
       operation: "compute.flavor.extra_specs.update",
       schema: extraSpecItemSchema,
       policy: "admin",
-      handler: async (c) => {
-        const body = await readBody(c, extraSpecItemSchema, maxBody);
+      handler: (c, body) => {
         const key = keyOf(c);
         const entries = Object.entries(body);
         if (entries.length !== 1 || entries[0][0] !== key) throw badRequest("Request body and URI mismatch");
         const specs = deps.write(c, (s) => setExtraSpecs(s, idOf(c), body));
         return c.json(specs);
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/flavors/:flavorId/os-extra_specs/:key",

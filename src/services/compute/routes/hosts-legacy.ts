@@ -3,8 +3,7 @@
 // update / power actions a libvirt host does not implement (501), after Nova's host lookup (404).
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { filter, get, values } from "../../../kernel/store/table.js";
@@ -58,7 +57,6 @@ function resources(s: ComputeState, host: ComputeHost): Array<{ resource: Resour
 }
 
 export function legacyHostRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const action = (name: string) => (c: Ctx) => {
     gate(c);
     hostNamed(deps.state(), c.req.param("hostName") ?? "");
@@ -98,20 +96,22 @@ export function legacyHostRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ host: resources(s, host) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.1/os-hosts/:hostName",
       operation: "compute.host.update",
       schema: hostUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
+      schemaFor: (c) => {
         gate(c);
-        await readBody(c, hostUpdateSchema, maxBody);
+        return hostUpdateSchema;
+      },
+      handler: (c) => {
         hostNamed(deps.state(), c.req.param("hostName") ?? "");
         // the libvirt driver implements neither set_host_enabled nor host_maintenance_mode
         throw notImplemented();
       },
-    },
+    }),
     { method: "GET", path: "/v2.1/os-hosts/:hostName/startup", operation: "compute.host.startup", policy: "admin", handler: action("startup") },
     { method: "GET", path: "/v2.1/os-hosts/:hostName/shutdown", operation: "compute.host.shutdown", policy: "admin", handler: action("shutdown") },
     { method: "GET", path: "/v2.1/os-hosts/:hostName/reboot", operation: "compute.host.reboot", policy: "admin", handler: action("reboot") },

@@ -4,8 +4,7 @@
 // before 2.53 the enable / disable / disable-log-reason / force-down actions on {host, binary}.
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { get, values } from "../../../kernel/store/table.js";
 import { microversion } from "../microversion.js";
@@ -38,13 +37,13 @@ function hostOf(s: ComputeState, host: string, binary: string) {
   return row;
 }
 
-export function serviceRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
+const serviceBody = z.union([serviceUpdateSchema, serviceActionSchema, serviceDisableLogSchema, serviceForceDownSchema]);
+type ServiceBody = z.output<typeof serviceBody>;
 
+export function serviceRoutes(deps: ComputeDeps): RouteDef[] {
   /** 2.53+: PUT /os-services/{service_id} */
-  const updateById = async (c: Ctx, id: string) => {
+  const updateById = (c: Ctx, id: string, body: z.output<typeof serviceUpdateSchema>) => {
     const mv = microversion(c);
-    const body = await readBody(c, serviceUpdateSchema, maxBody);
     if (body.status === undefined && body.forced_down === undefined) {
       throw badRequest("At least one of status or forced_down must be specified in the request body.");
     }
@@ -61,30 +60,41 @@ export function serviceRoutes(deps: ComputeDeps): RouteDef[] {
     return c.json({ service: serviceView(host, mv, deps.kernel.clock.now()) });
   };
 
+  /** the body of a legacy action (before 2.53); an action the version does not have is a 404 whatever the body */
+  const legacySchema = (c: Ctx, action: string) => {
+    switch (action) {
+      case "enable":
+      case "disable":
+        return serviceActionSchema;
+      case "disable-log-reason":
+        return serviceDisableLogSchema;
+      case "force-down":
+        if (microversion(c) >= 11) return serviceForceDownSchema;
+    }
+    throw itemNotFound(`Unknown action ${action}`);
+  };
+
   /** before 2.53: PUT /os-services/{enable|disable|disable-log-reason|force-down} with {host, binary} */
-  const legacyAction = async (c: Ctx, action: string) => {
-    const mv = microversion(c);
+  const legacyAction = (c: Ctx, action: string, body: ServiceBody) => {
     switch (action) {
       case "enable":
       case "disable": {
-        const b = await readBody(c, serviceActionSchema, maxBody);
+        const b = body as z.output<typeof serviceActionSchema>;
         const status = action === "enable" ? "enabled" : "disabled";
         deps.write(c, (s, ctx) => updateService(ctx, hostOf(s, b.host, b.binary), { status }));
         return c.json({ service: { host: b.host, binary: b.binary, status } });
       }
       case "disable-log-reason": {
-        const b = await readBody(c, serviceDisableLogSchema, maxBody);
+        const b = body as z.output<typeof serviceDisableLogSchema>;
         deps.write(c, (s, ctx) => updateService(ctx, hostOf(s, b.host, b.binary), { status: "disabled", disabledReason: b.disabled_reason }));
         return c.json({ service: { host: b.host, binary: b.binary, status: "disabled", disabled_reason: b.disabled_reason } });
       }
-      case "force-down": {
-        if (mv < 11) break;
-        const b = await readBody(c, serviceForceDownSchema, maxBody);
+      default: {
+        const b = body as z.output<typeof serviceForceDownSchema>;
         deps.write(c, (s, ctx) => updateService(ctx, hostOf(s, b.host, b.binary), { forcedDown: b.forced_down }));
         return c.json({ service: { host: b.host, binary: b.binary, forced_down: b.forced_down } });
       }
     }
-    throw itemNotFound(`Unknown action ${action}`);
   };
 
   return [
@@ -104,17 +114,18 @@ export function serviceRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ services: [...rows.map((h) => serviceView(h, mv, now)), ...control.map((svc) => controlServiceView(svc, mv, now))] });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.1/os-services/:serviceId",
       operation: "compute.service.update",
       // 2.53+ by id, before that the legacy enable/disable/disable-log-reason/force-down bodies
-      schema: z.union([serviceUpdateSchema, serviceActionSchema, serviceDisableLogSchema, serviceForceDownSchema]),
+      schema: serviceBody,
+      schemaFor: (c) => (microversion(c) >= 53 ? serviceUpdateSchema : legacySchema(c, c.req.param("serviceId") ?? "")),
       policy: "admin",
-      handler: (c) => {
+      handler: (c, body) => {
         const id = c.req.param("serviceId") ?? "";
-        return microversion(c) >= 53 ? updateById(c, id) : legacyAction(c, id);
+        return microversion(c) >= 53 ? updateById(c, id, body as z.output<typeof serviceUpdateSchema>) : legacyAction(c, id, body);
       },
-    },
+    }),
   ];
 }

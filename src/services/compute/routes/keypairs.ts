@@ -1,8 +1,7 @@
 // Keypairs (Nova v2.1): create (register a public key or generate one: 200 at 2.1, 201
 // from 2.2), list (paged from 2.35), show, delete (202 at 2.1, 204 from 2.2); `user_id` (admin) from 2.10.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { MAX_VERSION, microversion } from "../microversion.js";
 import { createKeypair, deleteKeypair, listKeypairs, showKeypair, targetUser } from "../operations/keypairs.js";
@@ -16,7 +15,6 @@ const nameOf = (c: Ctx) => c.req.param("name") ?? "";
 const userParam = (c: Ctx) => (microversion(c) >= 10 ? c.req.query("user_id") : undefined);
 
 export function keypairRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   return [
     {
       method: "GET",
@@ -30,14 +28,14 @@ export function keypairRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json(collectionBody("keypairs", items.map((k) => keypairListItem(k, mv)), links));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.1/os-keypairs",
       operation: "compute.keypair.create",
       schema: keypairCreateSchema(MAX_VERSION.minor),
-      handler: async (c) => {
+      schemaFor: (c) => keypairCreateSchema(microversion(c)),
+      handler: (c, { keypair: body }) => {
         const mv = microversion(c);
-        const { keypair: body } = await readBody(c, keypairCreateSchema(mv), maxBody);
         const caller = deps.caller(c);
         const userId = targetUser(caller, body.user_id);
         const { keypair, privateKey } = deps.write(c, (s, ctx) =>
@@ -45,7 +43,7 @@ export function keypairRoutes(deps: ComputeDeps): RouteDef[] {
         );
         return c.json({ keypair: keypairCreated(keypair, privateKey, mv) }, mv >= 2 ? 201 : 200);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.1/os-keypairs/:name",

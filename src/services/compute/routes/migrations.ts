@@ -2,8 +2,7 @@
 // changes-before) and a server's in-progress live migrations (admin: 2.23 list/show, 2.22 force_complete,
 // 2.24 abort).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readJson, validate } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import * as z from "zod";
@@ -61,7 +60,6 @@ function listMigrations(deps: ComputeDeps, c: Ctx): Response {
 }
 
 export function migrationRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const gate = (c: Ctx, min: number, policy: string) => {
     if (microversion(c) < min) throw itemNotFound("The resource could not be found.");
     const caller = deps.caller(c);
@@ -108,16 +106,18 @@ export function migrationRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ migration: serverMigrationView(s, m, microversion(c)) });
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.1/servers/:id/migrations/:mid/action",
       operation: "compute.server.migration.force_complete",
       policy: "admin",
       forbidden: () => forbidden("Policy doesn't allow os_compute_api:servers:migrations:force_complete to be performed."),
       schema: forceCompleteBody,
-      handler: async (c) => {
+      schemaFor: (c) => {
         gate(c, 22, "force_complete");
-        validate(forceCompleteBody, await readJson(c, maxBody));
+        return forceCompleteBody;
+      },
+      handler: (c) => {
         deps.write(c, (s, ctx) => {
           const server = visibleServer(s, ctx.caller, c.req.param("id")!);
           recordAction(s, ctx, server, "live_migration_force_complete", c.get("requestId"));
@@ -126,7 +126,7 @@ export function migrationRoutes(deps: ComputeDeps): RouteDef[] {
         });
         return c.body(null, 202);
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/servers/:id/migrations/:mid",

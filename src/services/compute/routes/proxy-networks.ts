@@ -3,9 +3,7 @@
 // os-networks and os-tenant-networks (list, show; the nova-network writes are 410 Gone).
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readText, validate } from "../../../kernel/http/body.js";
-import { badRequest } from "../errors.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { computeHooks } from "../../networking/index.js";
@@ -19,15 +17,8 @@ const { proxy } = computeHooks;
 
 const goneBodySchema = z.looseObject({ network: z.looseObject({}) });
 
-export const floatingIpBodySchema = z.strictObject({ pool: z.string().min(1).max(255).optional() });
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("Malformed request body: it is not valid JSON.");
-  }
-}
+/** the body is optional: no body (or {}) allocates from the default pool */
+export const floatingIpBodySchema = z.strictObject({ pool: z.string().min(1).max(255).optional() }).optional();
 
 const fipView = (f: ProxyFloatingIp) => ({ fixed_ip: f.fixedIp, id: f.id, instance_id: f.instanceId, ip: f.ip, pool: f.pool });
 
@@ -50,7 +41,6 @@ function networkView(n: Network, admin: boolean): Record<string, unknown> {
 const tenantNetworkView = (n: Network) => ({ id: n.id, cidr: "None", label: n.name });
 
 export function proxyNetworkRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const networkOf = (c: Ctx) => {
     const n = proxy.network(deps.root(), deps.caller(c), c.req.param("networkId") ?? "");
     if (!n) throw itemNotFound("Network not found");
@@ -90,17 +80,18 @@ export function proxyNetworkRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ floating_ip: fipView(fip) });
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.1/os-floating-ips",
       operation: "compute.floating_ip.create",
       schema: floatingIpBodySchema,
-      handler: async (c) => {
+      bodyCheck: "optional",
+      schemaFor: (c) => {
         proxyGate(c);
-        // the body is optional: no body (or {}) allocates from the default pool
-        const text = await readText(c, maxBody);
-        const raw = text.trim() === "" ? {} : parseJson(text);
-        const { pool } = validate(floatingIpBodySchema, raw);
+        return floatingIpBodySchema;
+      },
+      handler: (c, body) => {
+        const pool = body?.pool;
         const fip = deps.write(c, (_s, ctx) => {
           try {
             return proxy.allocateFloatingIp(ctx, pool);
@@ -113,7 +104,7 @@ export function proxyNetworkRoutes(deps: ComputeDeps): RouteDef[] {
         if (!fip) throw itemNotFound("Floating IP pool not found.");
         return c.json({ floating_ip: fipView(fip) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/os-floating-ips/:fipId",

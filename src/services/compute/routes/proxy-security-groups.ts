@@ -3,8 +3,7 @@
 // (create 200 an ingress rule, delete 202), with Neutron's refusals worded as Nova words them.
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { computeHooks } from "../../networking/index.js";
@@ -74,7 +73,6 @@ function checkRule(protocol: string | null, from: number | null, to: number | nu
 }
 
 export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const idOf = (c: Ctx) => c.req.param("groupId") ?? "";
   const visible = (c: Ctx) => {
     const group = proxy.securityGroup(deps.root(), deps.caller(c), idOf(c));
@@ -102,14 +100,16 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ security_group: groupView(visible(c)) });
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.1/os-security-groups",
       operation: "compute.security_group.create",
       schema: groupBodySchema,
-      handler: async (c) => {
+      schemaFor: (c) => {
         proxyGate(c);
-        const { security_group: b } = await readBody(c, groupBodySchema, maxBody);
+        return groupBodySchema;
+      },
+      handler: (c, { security_group: b }) => {
         const group = deps.write(c, (_s, ctx) => {
           try {
             return proxy.createSecurityGroup(ctx, b.name, b.description);
@@ -119,16 +119,18 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
         });
         return c.json({ security_group: groupView(group) });
       },
-    },
-    {
+    }),
+    route({
       method: "PUT",
       path: "/v2.1/os-security-groups/:groupId",
       operation: "compute.security_group.update",
       schema: groupBodySchema,
-      handler: async (c) => {
+      schemaFor: (c) => {
         proxyGate(c);
         visible(c);
-        const { security_group: b } = await readBody(c, groupBodySchema, maxBody);
+        return groupBodySchema;
+      },
+      handler: (c, { security_group: b }) => {
         const group = deps.write(c, (_s, ctx) => {
           try {
             return proxy.updateSecurityGroup(ctx, idOf(c), b.name, b.description);
@@ -138,7 +140,7 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
         });
         return c.json({ security_group: groupView(group) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/os-security-groups/:groupId",
@@ -156,14 +158,16 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
         return c.body(null, 202);
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.1/os-security-group-rules",
       operation: "compute.security_group_rule.create",
       schema: ruleBodySchema,
-      handler: async (c) => {
+      schemaFor: (c) => {
         proxyGate(c);
-        const { security_group_rule: b } = await readBody(c, ruleBodySchema, maxBody);
+        return ruleBodySchema;
+      },
+      handler: (c, { security_group_rule: b }) => {
         const caller = deps.caller(c);
         if (!proxy.securityGroup(deps.root(), caller, b.parent_group_id)) throw groupNotFound(b.parent_group_id);
         if (b.group_id && !proxy.securityGroup(deps.root(), caller, b.group_id)) throw groupNotFound(b.group_id);
@@ -186,7 +190,7 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
         });
         return c.json({ security_group_rule: ruleView(rule) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/os-security-group-rules/:ruleId",

@@ -3,8 +3,7 @@
 // Keys by version: nova-network's before 2.50, server groups from 2.50, injected files before 2.57.
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { microversion, type Microversion } from "../microversion.js";
 import { COMPUTE_QUOTA_KEYS, type ComputeQuotaKey, type ComputeQuotas } from "../state.js";
 import { quotaClass, updateQuotaClass } from "../operations/quotas.js";
@@ -36,7 +35,6 @@ export function quotaClassSchema(mv: Microversion) {
 }
 
 export function quotaClassRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   return [
     {
       method: "GET",
@@ -48,22 +46,24 @@ export function quotaClassRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ quota_class_set: classView(quotaClass(deps.state(), name), microversion(c), name) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.1/os-quota-class-sets/:className",
       operation: "compute.quota_class.update",
       schema: quotaClassSchema(1),
+      schemaFor: (c) => {
+        if ((c.req.param("className") ?? "").length > 255) throw badRequest("The quota class name must be at most 255 characters.");
+        return quotaClassSchema(microversion(c));
+      },
       policy: "admin",
-      handler: async (c) => {
+      handler: (c, { quota_class_set: body }) => {
         const mv = microversion(c);
         const name = c.req.param("className") ?? "";
-        if (name.length > 255) throw badRequest("The quota class name must be at most 255 characters.");
-        const { quota_class_set: body } = await readBody(c, quotaClassSchema(mv), maxBody);
         const limits: Partial<ComputeQuotas> = {};
         for (const k of COMPUTE_QUOTA_KEYS) if (typeof body[k] === "number") limits[k] = body[k] as number;
         const result = deps.write(c, (s) => updateQuotaClass(s, name, limits));
         return c.json({ quota_class_set: classView(result, mv) });
       },
-    },
+    }),
   ];
 }

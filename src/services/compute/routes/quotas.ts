@@ -1,8 +1,7 @@
 // Quota sets (/os-quota-sets: show, defaults, detail; admin update 200 and delete 202) and limits (/limits)
 // (Nova v2.1). A project reads its own; another project's takes an admin (403).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { identitySelectors } from "../../identity/index.js";
 import { microversion } from "../microversion.js";
@@ -14,7 +13,6 @@ import { limitsView, quotaDetailView, quotaSetView } from "../views/quotas.js";
 import type { ComputeDeps } from "./deps.js";
 
 export function quotaRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   /** The project of the path, which identity must know (Nova asks Keystone: 400 otherwise). */
   const projectOf = (c: Ctx): string => {
     const id = c.req.param("projectId") ?? "";
@@ -60,16 +58,16 @@ export function quotaRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ quota_set: quotaDetailView(effectiveQuotas(s, projectId), quotaUsage(s, projectId, userId), microversion(c), projectId) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.1/os-quota-sets/:projectId",
       operation: "compute.quota.update",
       // 2.1 names every key (later versions drop the network and injected-file ones)
       schema: quotaUpdateSchema(1),
+      schemaFor: (c) => quotaUpdateSchema(microversion(c)),
       policy: "admin",
-      handler: async (c) => {
+      handler: (c, { quota_set: body }) => {
         const mv = microversion(c);
-        const { quota_set: body } = await readBody(c, quotaUpdateSchema(mv), maxBody);
         const projectId = projectOf(c);
         const { force, ...rest } = body as Record<string, number | boolean | undefined>;
         const limits: Partial<ComputeQuotas> = {};
@@ -77,7 +75,7 @@ export function quotaRoutes(deps: ComputeDeps): RouteDef[] {
         const result = deps.write(c, (s) => updateQuotas(s, projectId, c.req.query("user_id"), limits, force === true));
         return c.json({ quota_set: quotaSetView(result, mv) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/os-quota-sets/:projectId",

@@ -1,8 +1,7 @@
 // POST /servers/{id}/remote-consoles (2.6; mks 2.8), GET/DELETE /servers/{id}/os-server-password,
 // GET /servers/{id}/diagnostics (admin; 2.48 standard format).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { get, put } from "../../../kernel/store/table.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
@@ -14,18 +13,19 @@ import type { ComputeDeps } from "./deps.js";
 import { computeHooks } from "../../networking/index.js";
 
 export function serverConsoleRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const server = (c: Ctx) => visibleServer(deps.state(), deps.caller(c), c.req.param("id")!);
   return [
-    {
+    route({
       method: "POST",
       path: "/v2.1/servers/:id/remote-consoles",
       operation: "compute.server.remote_console.create",
       schema: remoteConsoleBody,
-      handler: async (c) => {
+      schemaFor: (c) => {
+        if (microversion(c) < 6) throw itemNotFound("The resource could not be found.");
+        return remoteConsoleBody;
+      },
+      handler: (c, { remote_console: r }) => {
         const v = microversion(c);
-        if (v < 6) throw itemNotFound("The resource could not be found.");
-        const { remote_console: r } = await readBody(c, remoteConsoleBody, maxBody);
         if (v < 8 && (r.protocol === "mks" || r.type === "webmks")) {
           throw badRequest(`Invalid input for field/attribute ${r.protocol === "mks" ? "protocol" : "type"}. Value: ${r.protocol === "mks" ? "mks" : "webmks"}. '${r.protocol === "mks" ? "mks" : "webmks"}' is not one of the allowed values`);
         }
@@ -33,7 +33,7 @@ export function serverConsoleRoutes(deps: ComputeDeps): RouteDef[] {
         const url = consoleUrl(deps.kernel, server(c), r.protocol, r.type, baseUrl(c), `get_${r.protocol}_console`);
         return c.json({ remote_console: { protocol: r.protocol, type: r.type, url } });
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.1/servers/:id/os-server-password",

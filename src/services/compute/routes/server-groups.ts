@@ -1,8 +1,7 @@
 // Server groups (Nova v2.1): list (limit/offset; all_projects for admins), create (200),
 // show, delete (204), in the 2.1 / 2.13 / 2.64 shapes.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readJson } from "../../../kernel/http/body.js";
+import { type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { microversion } from "../microversion.js";
 import { badRequest } from "../errors.js";
@@ -25,7 +24,6 @@ function offsetOf(c: Ctx): number {
 }
 
 export function serverGroupRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   return [
     {
       method: "GET",
@@ -46,9 +44,11 @@ export function serverGroupRoutes(deps: ComputeDeps): RouteDef[] {
       path: "/v2.1/os-server-groups",
       operation: "compute.server_group.create",
       schema: serverGroupCreateSchema,
-      handler: async (c) => {
+      // the body's shape differs by microversion (2.64): parseServerGroupCreate validates it
+      bodyCheck: "parsed",
+      handler: (c, body) => {
         const mv = microversion(c);
-        const input = parseServerGroupCreate(await readJson(c, maxBody), mv);
+        const input = parseServerGroupCreate(body, mv);
         const group = deps.write(c, (s, ctx) => createServerGroup(s, ctx, input));
         return c.json({ server_group: serverGroupView(group, mv) });
       },

@@ -2,8 +2,7 @@
 // attachment's tag from 2.70 (given from 2.49); recorded as instance actions attach_interface/detach_interface.
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import type { Port } from "../../networking/index.js";
 import { badRequest } from "../errors.js";
@@ -35,7 +34,6 @@ function attachmentView(port: Port, version: number): Record<string, unknown> {
 }
 
 export function serverInterfaceRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const base = "/v2.1/servers/:id/os-interface";
   const server = (c: Ctx) => visibleServer(deps.state(), deps.caller(c), c.req.param("id")!);
   return [
@@ -55,16 +53,18 @@ export function serverInterfaceRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.server.interface.show",
       handler: (c) => c.json({ interfaceAttachment: attachmentView(interfaceOf(deps.root(), server(c), c.req.param("portId")!), microversion(c)) }),
     },
-    {
+    route({
       method: "POST",
       path: base,
       operation: "compute.server.interface.attach",
       schema: attachBody,
-      handler: async (c) => {
-        const v = microversion(c);
+      schemaFor: (c) => {
         // the server first: another project's server is 404 whatever the body
         server(c);
-        const { interfaceAttachment: a } = await readBody(c, attachBody, maxBody);
+        return attachBody;
+      },
+      handler: (c, { interfaceAttachment: a }) => {
+        const v = microversion(c);
         if (a.tag !== undefined && v < 49) {
           throw badRequest("Invalid input for field/attribute interfaceAttachment. Value: tag. Additional properties are not allowed ('tag' was unexpected)");
         }
@@ -78,7 +78,7 @@ export function serverInterfaceRoutes(deps: ComputeDeps): RouteDef[] {
         const sv = server(c);
         return c.json({ interfaceAttachment: attachmentView(interfaceOf(deps.root(), sv, portId), v) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: `${base}/:portId`,

@@ -1,8 +1,7 @@
 // A server's metadata (nova/api/openstack/compute/server_metadata.py: PUT replaces, POST merges, one key at
 // /metadata/{key}) and its addresses (ips.py: GET /ips, GET /ips/{network}).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { badRequest, itemNotFound } from "../errors.js";
 import { deleteMetadataItem, setMetadata, visibleServer } from "../operations/servers.js";
 import { metadataBodySchema, metadataItemBodySchema } from "../schemas/servers.js";
@@ -12,7 +11,6 @@ import type { ComputeDeps } from "./deps.js";
 const metadataItemNotFound = () => itemNotFound("Metadata item was not found");
 
 export function serverMetadataRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const server = (c: Parameters<RouteDef["handler"]>[0]) => visibleServer(deps.state(), deps.caller(c), c.req.param("id")!);
 
   return [
@@ -23,13 +21,12 @@ export function serverMetadataRoutes(deps: ComputeDeps): RouteDef[] {
       handler: (c) => c.json({ metadata: { ...server(c).metadata } }),
     },
     ...(["PUT", "POST"] as const).map(
-      (method): RouteDef => ({
+      (method): RouteDef => route({
         method,
         path: "/v2.1/servers/:id/metadata",
         operation: method === "PUT" ? "compute.server.metadata.replace" : "compute.server.metadata.update",
         schema: metadataBodySchema,
-        handler: async (c) => {
-          const { metadata } = await readBody(c, metadataBodySchema, maxBody);
+        handler: (c, { metadata }) => {
           const result = deps.write(c, (s, ctx) => setMetadata(s, ctx, c.req.param("id")!, metadata, method === "PUT"));
           return c.json({ metadata: result });
         },
@@ -46,21 +43,20 @@ export function serverMetadataRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ meta: { [key]: metadata[key] } });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.1/servers/:id/metadata/:key",
       operation: "compute.server.metadata.set",
       schema: metadataItemBodySchema,
-      handler: async (c) => {
+      handler: (c, { meta }) => {
         const key = c.req.param("key")!;
-        const { meta } = await readBody(c, metadataItemBodySchema, maxBody);
         const keys = Object.keys(meta);
         if (keys.length > 1) throw badRequest("Request body contains too many items");
         if (keys[0] !== key) throw badRequest("Request body and URI mismatch");
         deps.write(c, (s, ctx) => setMetadata(s, ctx, c.req.param("id")!, meta, false));
         return c.json({ meta: { [key]: meta[key] } });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/servers/:id/metadata/:key",

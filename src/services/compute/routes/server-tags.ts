@@ -1,8 +1,7 @@
 // /servers/{id}/tags (2.26): list, replace, delete all; one tag: check (204/404), add (201 + Location, or
 // 204 when present), delete. Before 2.26 the resource does not exist (404).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody, readText, validate } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import * as z from "zod";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { itemNotFound } from "../errors.js";
@@ -12,10 +11,9 @@ import { addTag, deleteAllTags, deleteTag, replaceTags } from "../operations/ser
 import { tagSchema, tagsBody } from "../schemas/server-actions-extra.js";
 import type { ComputeDeps } from "./deps.js";
 
-const nullBody = z.null();
+const nullBody = z.null().optional();
 
 export function serverTagRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const gate = (c: Ctx) => {
     if (microversion(c) < 26) throw itemNotFound("The resource could not be found.");
   };
@@ -31,17 +29,19 @@ export function serverTagRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ tags: [...visibleServer(deps.state(), deps.caller(c), id(c)).tags] });
       },
     },
-    {
+    route({
       method: "PUT",
       path: base,
       operation: "compute.server.tags.replace",
       schema: tagsBody,
-      handler: async (c) => {
+      schemaFor: (c) => {
         gate(c);
-        const { tags } = await readBody(c, tagsBody, maxBody);
+        return tagsBody;
+      },
+      handler: (c, { tags }) => {
         return c.json({ tags: deps.write(c, (s, ctx) => replaceTags(s, ctx, id(c), tags)) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: base,
@@ -64,31 +64,25 @@ export function serverTagRoutes(deps: ComputeDeps): RouteDef[] {
         return c.body(null, 204);
       },
     },
-    {
+    route({
       method: "PUT",
       path: `${base}/:tag`,
       operation: "compute.server.tags.add",
       // Nova's schema for this PUT is a null body: none, or JSON null
       schema: nullBody,
-      handler: async (c) => {
+      bodyCheck: "optional",
+      schemaFor: (c) => {
         gate(c);
-        const text = await readText(c, maxBody);
-        if (text.trim() !== "") {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            parsed = text;
-          }
-          validate(nullBody, parsed);
-        }
+        return nullBody;
+      },
+      handler: (c) => {
         const tag = c.req.param("tag")!;
         const created = deps.write(c, (s, ctx) => addTag(s, ctx, id(c), tag, tagSchema.safeParse(tag).success));
         if (!created) return c.body(null, 204);
         c.header("Location", `${baseUrl(c)}/compute/v2.1/servers/${id(c)}/tags/${encodeURIComponent(tag)}`);
         return c.body(null, 201);
       },
-    },
+    }),
     {
       method: "DELETE",
       path: `${base}/:tag`,

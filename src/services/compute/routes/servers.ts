@@ -1,8 +1,7 @@
 // Servers: create, list, list detail, show, update, delete (Nova v2.1). Metadata
 // and ips are in server-metadata.ts, the listing's filters in server-list.ts.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { badRequest } from "../errors.js";
@@ -78,17 +77,15 @@ function createInput(b: ServerCreateBody, hints: { group?: string } | undefined,
 }
 
 export function serverRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const viewContext = (c: Ctx, caller: Caller) => serverViewContext(deps.state(), deps.root(), baseUrl(c), microversion(c), caller.isAdmin);
 
   return [
-    {
+    route({
       method: "POST",
       path: "/v2.1/servers",
       operation: "compute.server.create",
       schema: serverCreateSchema,
-      handler: async (c) => {
-        const body = await readBody(c, serverCreateSchema, maxBody);
+      handler: (c, body) => {
         const input = createInput(body.server, body["OS-SCH-HNT:scheduler_hints"] ?? body["os:scheduler_hints"], microversion(c), deps.profile);
         const { servers, adminPass } = deps.write(c, (s, ctx) => {
           const made = createServers(s, ctx, input);
@@ -110,7 +107,7 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
         // the spec's creation response also names the server and its BUILD status; Nova's does not
         return c.json({ server: deps.profile === "spec" ? { id: first.id, name: first.name, status: "BUILD", ...server } : server }, 202);
       },
-    },
+    }),
     { method: "GET", path: "/v2.1/servers", operation: "compute.server.list", handler: (c) => listServers(deps, c, false) },
     { method: "GET", path: "/v2.1/servers/detail", operation: "compute.server.list_detail", handler: (c) => listServers(deps, c, true) },
     {
@@ -123,14 +120,13 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ server: serverView(viewContext(c, caller), server, { serverGroups: true }) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.1/servers/:id",
       operation: "compute.server.update",
       schema: serverUpdateSchema,
-      handler: async (c) => {
+      handler: (c, { server: b }) => {
         const v = microversion(c);
-        const b = (await readBody(c, serverUpdateSchema, maxBody)).server;
         notBefore(v, 19, "description", b.description);
         const server = deps.write(c, (s, ctx) =>
           updateServer(s, ctx, c.req.param("id")!, { name: b.name, description: b.description, accessIPv4: b.accessIPv4, accessIPv6: b.accessIPv6, diskConfig: b["OS-DCF:diskConfig"] }),
@@ -138,7 +134,7 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
         // the full record from 2.75; before, Nova answers without the extension attributes
         return c.json({ server: serverView(viewContext(c, deps.caller(c)), server, { serverGroups: true, full: v >= 75 }) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.1/servers/:id",

@@ -1,8 +1,7 @@
 // A server's volume attachments (Nova's os-volume_attachments): list, show, attach (200 with the
 // attachment), update (a swap, 202; delete_on_termination from 2.85) and detach (202). The volume's side goes through block storage's for-compute.ts contract.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { microversion } from "../microversion.js";
 import type { OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState } from "../state.js";
@@ -28,7 +27,6 @@ function logAction(s: ComputeState, ctx: OperationContext, serverId: string, act
 const BASE = "/v2.1/servers/:id/os-volume_attachments";
 
 export function volumeAttachmentRoutes(deps: ComputeDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   const server = (c: Parameters<RouteDef["handler"]>[0]) => visibleServer(deps.state(), deps.caller(c), c.req.param("id")!);
 
   return [
@@ -51,14 +49,14 @@ export function volumeAttachmentRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ volumeAttachment: volumeAttachmentView(s, findAttachment(s, c.req.param("volumeId")!), microversion(c)) });
       },
     },
-    {
+    route({
       method: "POST",
       path: BASE,
       operation: "compute.server.volume_attachment.create",
       schema: volumeAttachmentCreateSchema,
-      handler: async (c) => {
+      handler: (c, body) => {
         const mv = microversion(c);
-        const input = parseVolumeAttachmentCreate(await readBody(c, volumeAttachmentCreateSchema, maxBody), mv);
+        const input = parseVolumeAttachmentCreate(body, mv);
         const id = c.req.param("id")!;
         const view = deps.write(c, (s, ctx) => {
           const entry = attachVolume(s, ctx, id, input);
@@ -67,22 +65,22 @@ export function volumeAttachmentRoutes(deps: ComputeDeps): RouteDef[] {
         });
         return c.json({ volumeAttachment: view });
       },
-    },
-    {
+    }),
+    route({
       method: "PUT",
       path: `${BASE}/:volumeId`,
       operation: "compute.server.volume_attachment.update",
       schema: volumeAttachmentUpdateSchema,
-      handler: async (c) => {
+      handler: (c, body) => {
         const mv = microversion(c);
-        const input = parseVolumeAttachmentUpdate(await readBody(c, volumeAttachmentUpdateSchema, maxBody), mv);
+        const input = parseVolumeAttachmentUpdate(body, mv);
         deps.write(c, (s, ctx) => {
           updateVolumeAttachment(s, ctx, c.req.param("id")!, c.req.param("volumeId")!, input, mv);
           logAction(s, ctx, c.req.param("id")!, "swap_volume", c.get("requestId"));
         });
         return c.body(null, 202);
       },
-    },
+    }),
     {
       method: "DELETE",
       path: `${BASE}/:volumeId`,

@@ -1,9 +1,8 @@
 // Application credentials (Keystone v3 /users/{user_id}/application_credentials). Any valid token may
 // call these routes; who may do what (owner, admin, restricted credential) is decided by the operations.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf } from "../../../kernel/http/context.js";
-import { readBody } from "../../../kernel/http/body.js";
 import { appCredentialCreateSchema } from "../schemas/app-credentials.js";
 import {
   createAppCredential, deleteAppCredential, listAppCredentials, showAppCredential,
@@ -16,22 +15,20 @@ const COLLECTION = "/v3/users/:user_id/application_credentials";
 const MEMBER = `${COLLECTION}/:credential_id`;
 
 export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
-  const { kernel } = deps;
   return [
-    {
+    route({
       method: "POST",
       path: COLLECTION,
       operation: "identity.application_credential.create",
       schema: appCredentialCreateSchema,
       policy: "authenticated",
-      handler: async (c) => {
-        const body = await readBody(c, appCredentialCreateSchema, kernel.options.maxBodyBytes);
+      handler: (c, body) => {
         const { credential, secret } = deps.write(c, (s, ctx) =>
           createAppCredential(s, ctx.tx, ctx, principalOf(c), c.req.param("user_id")!, body.application_credential),
         );
         return c.json({ application_credential: appCredentialView(deps.state(), credential, baseUrl(c), secret) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: COLLECTION,

@@ -2,9 +2,8 @@
 // the projects and domains a token may scope to, and the revocation list.
 
 import { createHash } from "node:crypto";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, jsonResponse, principalOf, queryParam, requestHeader, type Ctx } from "../../../kernel/http/context.js";
-import { readBody } from "../../../kernel/http/body.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { isoMicro } from "../../../kernel/time.js";
 import { authRequestSchema } from "../schemas.js";
@@ -47,14 +46,13 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "public",
       handler: (c) => c.json({ version: v3VersionEntry(baseUrl(c)) }),
     },
-    {
+    route({
       method: "POST",
       path: "/v3/auth/tokens",
       operation: "identity.token.create",
       schema: authRequestSchema,
       policy: "public",
-      handler: async (c) => {
-        const body = await readBody(c, authRequestSchema, kernel.options.maxBodyBytes);
+      handler: (c, body) => {
         let token;
         try {
           token = deps.write(c, (s, ctx) => issueToken(s, ctx.tx, deps.tokenContext(ctx), body, requestHeader(c, "x-auth-token")));
@@ -71,7 +69,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
         c.header("Vary", "X-Auth-Token");
         return c.json(tokenView(deps.state(), token, viewOptions(c)), 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v3/auth/tokens",

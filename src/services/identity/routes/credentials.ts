@@ -1,9 +1,8 @@
 // Keystone v3 /credentials (generic credential CRUD) and /users/{user_id}/credentials/OS-EC2 (EC2 key
 // pairs for S3). Any valid token may call them; the operations decide who may do what (owner or admin).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf } from "../../../kernel/http/context.js";
-import { readBody } from "../../../kernel/http/body.js";
 import { credentialCreateSchema, credentialUpdateSchema, ec2CredentialCreateSchema } from "../schemas/credentials.js";
 import {
   createCredential, createEc2Credential, deleteCredential, deleteEc2Credential, listCredentials, listEc2Credentials,
@@ -19,21 +18,18 @@ const EC2 = "/v3/users/:user_id/credentials/OS-EC2";
 const EC2_MEMBER = `${EC2}/:access`;
 
 export function credentialRoutes(deps: IdentityDeps): RouteDef[] {
-  const { kernel } = deps;
-  const limit = () => kernel.options.maxBodyBytes;
   return [
-    {
+    route({
       method: "POST",
       path: COLLECTION,
       operation: "identity.credential.create",
       schema: credentialCreateSchema,
       policy: "authenticated",
-      handler: async (c) => {
-        const body = await readBody(c, credentialCreateSchema, limit());
+      handler: (c, body) => {
         const cred = deps.write(c, (s, ctx) => createCredential(s, ctx.ids, principalOf(c), body.credential));
         return c.json({ credential: credentialView(cred, baseUrl(c)) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: COLLECTION,
@@ -52,18 +48,17 @@ export function credentialRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => c.json({ credential: credentialView(showCredential(deps.state(), principalOf(c), c.req.param("credential_id")!), baseUrl(c)) }),
     },
-    {
+    route({
       method: "PATCH",
       path: MEMBER,
       operation: "identity.credential.update",
       schema: credentialUpdateSchema,
       policy: "authenticated",
-      handler: async (c) => {
-        const body = await readBody(c, credentialUpdateSchema, limit());
+      handler: (c, body) => {
         const cred = deps.write(c, (s) => updateCredential(s, principalOf(c), c.req.param("credential_id")!, body.credential));
         return c.json({ credential: credentialView(cred, baseUrl(c)) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: MEMBER,
@@ -74,18 +69,17 @@ export function credentialRoutes(deps: IdentityDeps): RouteDef[] {
         return c.body(null, 204);
       },
     },
-    {
+    route({
       method: "POST",
       path: EC2,
       operation: "identity.ec2_credential.create",
       schema: ec2CredentialCreateSchema,
       policy: "authenticated",
-      handler: async (c) => {
-        const body = await readBody(c, ec2CredentialCreateSchema, limit());
+      handler: (c, body) => {
         const cred = deps.write(c, (s, ctx) => createEc2Credential(s, ctx.ids, principalOf(c), c.req.param("user_id")!, body.tenant_id));
         return c.json({ credential: ec2CredentialView(cred, baseUrl(c)) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: EC2,

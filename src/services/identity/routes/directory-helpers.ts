@@ -1,9 +1,7 @@
-// What the directory route tables share: request bodies, ids and salts for new rows, Keystone's collection
+// What the directory route tables share: ids and salts for new rows, Keystone's collection
 // body, the query-string booleans Keystone accepts, and Keystone's read rules on one project or domain.
 
-import type { z } from "zod";
 import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
-import { readBody } from "../../../kernel/http/body.js";
 import { get } from "../../../kernel/store/table.js";
 import { forbidden } from "../errors.js";
 import type { IdentityState } from "../state.js";
@@ -12,7 +10,6 @@ import { collectionLinks } from "../views.js";
 import type { IdentityDeps } from "./deps.js";
 
 export interface DirectoryKit {
-  body<T extends z.ZodType>(c: Ctx, schema: T): Promise<z.output<T>>;
   /** a Keystone-style id: 32 hex */
   newId(): string;
   salt(): string;
@@ -20,7 +17,6 @@ export interface DirectoryKit {
 
 export function directoryKit(deps: IdentityDeps): DirectoryKit {
   return {
-    body: (c, schema) => readBody(c, schema, deps.kernel.options.maxBodyBytes),
     newId: () => deps.kernel.ids.hexId(),
     salt: () => deps.kernel.ids.hexId().slice(0, 16),
   };

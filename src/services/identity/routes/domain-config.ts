@@ -2,7 +2,7 @@
 // whole config, GET, PATCH, DELETE), /domains/config/default[/{group}[/{option}]], and the readable
 // security compliance options at /domains/{id}/config/security_compliance[/{option}] (any token).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { domainConfigBodySchema } from "../schemas.js";
 import {
@@ -10,7 +10,7 @@ import {
   SECURITY_COMPLIANCE_GROUP, updateDomainConfig,
 } from "../operations/domain-config.js";
 import { DEFAULT_SECURITY_COMPLIANCE } from "../options.js";
-import { directoryKit, param } from "./directory-helpers.js";
+import { param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 
 const BASE = "/v3/domains/:domainId/config";
@@ -23,7 +23,6 @@ const LEVELS = [
 const opt = (c: Ctx, key: string) => c.req.param(key) || undefined;
 
 export function domainConfigRoutes(deps: IdentityDeps): RouteDef[] {
-  const kit = directoryKit(deps);
   const sc = deps.options.securityCompliance ?? DEFAULT_SECURITY_COMPLIANCE;
   const compliance: RouteDef["handler"] = (c) =>
     c.json({ config: securityComplianceConfig(deps.state(), param(c, "domainId"), sc, opt(c, "option")) });
@@ -44,18 +43,17 @@ export function domainConfigRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: compliance,
     },
-    {
+    route({
       method: "PUT",
       path: BASE,
       operation: "identity.domain.config.create",
       schema: domainConfigBodySchema,
       policy: "admin",
-      handler: async (c) => {
-        const { config } = await kit.body(c, domainConfigBodySchema);
+      handler: (c, { config }) => {
         const out = deps.write(c, (s) => createDomainConfig(s, param(c, "domainId"), config ?? {}));
         return c.json({ config: out.config }, out.created ? 201 : 200);
       },
-    },
+    }),
   ];
   for (const level of LEVELS) {
     routes.push(
@@ -66,18 +64,17 @@ export function domainConfigRoutes(deps: IdentityDeps): RouteDef[] {
         policy: "admin",
         handler: (c) => c.json({ config: getDomainConfig(deps.state(), param(c, "domainId"), opt(c, "group"), opt(c, "option")) }),
       },
-      {
+      route({
         method: "PATCH",
         path: level.path,
         operation: `identity.domain.config${level.name}.update`,
         schema: domainConfigBodySchema,
         policy: "admin",
-        handler: async (c) => {
-          const { config } = await kit.body(c, domainConfigBodySchema);
+        handler: (c, { config }) => {
           const out = deps.write(c, (s) => updateDomainConfig(s, param(c, "domainId"), config ?? {}, opt(c, "group"), opt(c, "option")));
           return c.json({ config: out });
         },
-      },
+      }),
       {
         method: "DELETE",
         path: level.path,

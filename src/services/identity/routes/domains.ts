@@ -1,7 +1,7 @@
 // Keystone v3 /domains: create, list (Keystone's filters), show (also to a token scoped to the domain or to
 // one of its projects), update, delete. The rest is admin only.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import { domainCreateSchema, domainUpdateSchema } from "../schemas.js";
 import { requireDomain } from "../operations/directory.js";
@@ -16,17 +16,16 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
   const kit = directoryKit(deps);
   const one = (c: Ctx, d: Domain) => ({ domain: domainView(d, baseUrl(c)) });
   return [
-    {
+    route({
       method: "POST",
       path: "/v3/domains",
       operation: "identity.domain.create",
       schema: domainCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { domain } = await kit.body(c, domainCreateSchema);
+      handler: (c, { domain }) => {
         return c.json(one(c, deps.write(c, (s, { tx }) => addDomain(s, tx, kit.newId(), domain))), 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v3/domains",
@@ -49,17 +48,16 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
         return c.json(one(c, requireDomain(s, id)));
       },
     },
-    {
+    route({
       method: "PATCH",
       path: "/v3/domains/:domainId",
       operation: "identity.domain.update",
       schema: domainUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { domain } = await kit.body(c, domainUpdateSchema);
+      handler: (c, { domain }) => {
         return c.json(one(c, deps.write(c, (s, { tx }) => updateDomain(s, tx, param(c, "domainId"), domain))));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v3/domains/:domainId",

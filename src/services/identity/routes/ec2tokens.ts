@@ -2,26 +2,23 @@
 // with an EC2 credential. Keystone's policy: an admin (Keystone also lets a service user).
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, jsonResponse, queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { ec2Authenticate } from "../operations/ec2-tokens.js";
 import { forbiddenAction } from "../operations/trusts.js";
 import { tokenView } from "../views.js";
-import { directoryKit } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 
 const bodySchema = z.record(z.string(), z.unknown());
 
 export function ec2TokenRoutes(deps: IdentityDeps): RouteDef[] {
-  const kit = directoryKit(deps);
-  const issue = async (c: Ctx, kind: "ec2" | "s3") => {
-    const body = await kit.body(c, bodySchema);
+  const issue = (c: Ctx, body: z.output<typeof bodySchema>, kind: "ec2" | "s3") => {
     const token = deps.write(c, (s, ctx) => ec2Authenticate(s, ctx.tx, deps.tokenContext(ctx), body, kind));
     const view = tokenView(deps.state(), token, { base: baseUrl(c), nocatalog: queryParam(c, "nocatalog") !== undefined });
     return { token, view };
   };
   return [
-    {
+    route({
       method: "POST",
       path: "/v3/ec2tokens",
       operation: "identity.ec2token.create",
@@ -29,20 +26,20 @@ export function ec2TokenRoutes(deps: IdentityDeps): RouteDef[] {
       // Keystone's rule is admin or service; the emulator's policy levels know no service role
       policy: "admin",
       forbidden: () => forbiddenAction("identity:ec2tokens_validate"),
-      handler: async (c) => {
-        const { token, view } = await issue(c, "ec2");
+      handler: (c, body) => {
+        const { token, view } = issue(c, body, "ec2");
         // Keystone answers 200 here (not 201), with the new token's id in X-Subject-Token
         return jsonResponse(c, 200, JSON.stringify(view), { "x-subject-token": token.id });
       },
-    },
-    {
+    }),
+    route({
       method: "POST",
       path: "/v3/s3tokens",
       operation: "identity.s3token.create",
       schema: bodySchema,
       policy: "admin",
       forbidden: () => forbiddenAction("identity:s3tokens_validate"),
-      handler: async (c) => c.json((await issue(c, "s3")).view, 200),
-    },
+      handler: (c, body) => c.json(issue(c, body, "s3").view, 200),
+    }),
   ];
 }

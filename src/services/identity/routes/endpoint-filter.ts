@@ -1,7 +1,7 @@
 // OS-EP-FILTER (Keystone v3 extension): endpoint groups, and the endpoints and endpoint groups associated
 // with projects, which narrow those projects' token catalogs. Admin only (reads: admin or system reader).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { endpointGroupCreateSchema, endpointGroupUpdateSchema } from "../schemas/catalog.js";
 import {
@@ -42,32 +42,30 @@ export function endpointFilterRoutes(deps: IdentityDeps): RouteDef[] {
     },
   });
   return [
-    {
+    route({
       method: "POST",
       path: GROUPS,
       operation: "identity.endpoint_group.create",
       schema: endpointGroupCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { endpoint_group } = await kit.body(c, endpointGroupCreateSchema);
+      handler: (c, { endpoint_group }) => {
         return c.json(one(c, deps.write(c, (s) => createEndpointGroup(s, kit.newId(), endpoint_group))), 201);
       },
-    },
+    }),
     read("GET", GROUPS, "identity.endpoint_group.list", (c) =>
       listResponse(c, "endpoint_groups", listEndpointGroups(deps.state(), c.req.query("name")).map((g) => endpointGroupView(g, baseUrl(c)))),
     ),
     read("GET", GROUP, "identity.endpoint_group.show", (c) => c.json(one(c, requireEndpointGroup(deps.state(), group(c))))),
-    {
+    route({
       method: "PATCH",
       path: GROUP,
       operation: "identity.endpoint_group.update",
       schema: endpointGroupUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { endpoint_group } = await kit.body(c, endpointGroupUpdateSchema);
+      handler: (c, { endpoint_group }) => {
         return c.json(one(c, deps.write(c, (s) => updateEndpointGroup(s, group(c), endpoint_group))));
       },
-    },
+    }),
     write("DELETE", GROUP, "identity.endpoint_group.delete", (s, c) => deleteEndpointGroup(s, group(c))),
     read("GET", `${GROUP}/projects`, "identity.endpoint_group.projects", (c) => projects(c, projectsOfGroup(deps.state(), group(c)))),
     read("GET", `${GROUP}/endpoints`, "identity.endpoint_group.endpoints", (c) => endpoints(c, endpointsOfGroup(deps.state(), group(c)))),

@@ -1,7 +1,7 @@
 // Keystone v3 /endpoints: create, list (interface, service_id, region_id), show, update, delete.
 // Admin only: Keystone's reads are admin or system reader, its writes admin.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { endpointCreateSchema, endpointUpdateSchema } from "../schemas/catalog.js";
 import { createEndpoint, deleteEndpoint, listEndpoints, requireEndpoint, updateEndpoint } from "../operations/catalog.js";
@@ -16,17 +16,16 @@ export function endpointRoutes(deps: IdentityDeps): RouteDef[] {
   const kit = directoryKit(deps);
   const one = (c: Ctx, e: CatalogEndpoint) => ({ endpoint: endpointView(e, baseUrl(c)) });
   return [
-    {
+    route({
       method: "POST",
       path: "/v3/endpoints",
       operation: "identity.endpoint.create",
       schema: endpointCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { endpoint } = await kit.body(c, endpointCreateSchema);
+      handler: (c, { endpoint }) => {
         return c.json(one(c, deps.write(c, (s) => createEndpoint(s, kit.newId, endpoint))), 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v3/endpoints",
@@ -45,17 +44,16 @@ export function endpointRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => c.json(one(c, requireEndpoint(deps.state(), param(c, "endpoint_id")))),
     },
-    {
+    route({
       method: "PATCH",
       path: MEMBER,
       operation: "identity.endpoint.update",
       schema: endpointUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { endpoint } = await kit.body(c, endpointUpdateSchema);
+      handler: (c, { endpoint }) => {
         return c.json(one(c, deps.write(c, (s) => updateEndpoint(s, kit.newId, param(c, "endpoint_id"), endpoint))));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: MEMBER,

@@ -2,7 +2,7 @@
 // membership: PUT/HEAD/DELETE /groups/{g}/users/{u}, GET /groups/{g}/users, GET /users/{u}/groups (the user
 // too). Admin only otherwise.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import { groupCreateSchema, groupUpdateSchema } from "../schemas/groups.js";
 import {
@@ -23,18 +23,17 @@ export function groupRoutes(deps: IdentityDeps): RouteDef[] {
   const one = (c: Ctx, g: Group) => ({ group: groupView(g, baseUrl(c)) });
   const member = "/v3/groups/:groupId/users/:userId";
   return [
-    {
+    route({
       method: "POST",
       path: "/v3/groups",
       operation: "identity.group.create",
       schema: groupCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { group } = await kit.body(c, groupCreateSchema);
+      handler: (c, { group }) => {
         const created = deps.write(c, (s) => addGroup(s, kit.newId(), group, principalOf(c).domainId));
         return c.json(one(c, created), 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v3/groups",
@@ -52,17 +51,16 @@ export function groupRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => c.json(one(c, requireGroup(deps.state(), param(c, "groupId")))),
     },
-    {
+    route({
       method: "PATCH",
       path: "/v3/groups/:groupId",
       operation: "identity.group.update",
       schema: groupUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { group } = await kit.body(c, groupUpdateSchema);
+      handler: (c, { group }) => {
         return c.json(one(c, deps.write(c, (s) => updateGroup(s, param(c, "groupId"), group))));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v3/groups/:groupId",

@@ -2,7 +2,7 @@
 // show, update, delete) and /v3/limits/model. Writes are an admin's; any valid token may read (a non-admin
 // sees only its own project's or domain's limits).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import {
   limitsCreateSchema, limitUpdateSchema, registeredLimitsCreateSchema, registeredLimitUpdateSchema,
@@ -31,18 +31,17 @@ function filters(c: Ctx): LimitFilter {
 export function limitRoutes(deps: IdentityDeps): RouteDef[] {
   const kit = directoryKit(deps);
   return [
-    {
+    route({
       method: "POST",
       path: REGISTERED,
       operation: "identity.registered_limit.create",
       schema: registeredLimitsCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const body = await kit.body(c, registeredLimitsCreateSchema);
+      handler: (c, body) => {
         const made = deps.write(c, (s) => createRegisteredLimits(s, kit.newId, body.registered_limits));
         return c.json({ registered_limits: made.map((r) => registeredLimitView(r, baseUrl(c))) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: REGISTERED,
@@ -63,18 +62,17 @@ export function limitRoutes(deps: IdentityDeps): RouteDef[] {
         return c.json({ registered_limit: registeredLimitView(row, baseUrl(c)) });
       },
     },
-    {
+    route({
       method: "PATCH",
       path: `${REGISTERED}/:registered_limit_id`,
       operation: "identity.registered_limit.update",
       schema: registeredLimitUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const body = await kit.body(c, registeredLimitUpdateSchema);
+      handler: (c, body) => {
         const row = deps.write(c, (s) => updateRegisteredLimit(s, param(c, "registered_limit_id"), body.registered_limit));
         return c.json({ registered_limit: registeredLimitView(row, baseUrl(c)) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: `${REGISTERED}/:registered_limit_id`,
@@ -92,18 +90,17 @@ export function limitRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => c.json({ model: LIMIT_MODEL }),
     },
-    {
+    route({
       method: "POST",
       path: LIMITS,
       operation: "identity.limit.create",
       schema: limitsCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const body = await kit.body(c, limitsCreateSchema);
+      handler: (c, body) => {
         const made = deps.write(c, (s) => createLimits(s, kit.newId, body.limits));
         return c.json({ limits: made.map((l) => limitView(l, baseUrl(c))) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: LIMITS,
@@ -121,17 +118,16 @@ export function limitRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => c.json({ limit: limitView(showLimit(deps.state(), principalOf(c), param(c, "limit_id")), baseUrl(c)) }),
     },
-    {
+    route({
       method: "PATCH",
       path: `${LIMITS}/:limit_id`,
       operation: "identity.limit.update",
       schema: limitUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const body = await kit.body(c, limitUpdateSchema);
+      handler: (c, body) => {
         return c.json({ limit: limitView(deps.write(c, (s) => updateLimit(s, param(c, "limit_id"), body.limit)), baseUrl(c)) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: `${LIMITS}/:limit_id`,

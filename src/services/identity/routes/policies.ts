@@ -1,6 +1,6 @@
 // Keystone v3 /policies: create, list (type filter), show, update, delete. Admin only, as Keystone's policy.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl } from "../../../kernel/http/context.js";
 import { policyCreateSchema, policyUpdateSchema } from "../schemas/policies.js";
 import { createPolicy, deletePolicy, listPolicies, requirePolicy, updatePolicy } from "../operations/policies.js";
@@ -14,18 +14,17 @@ const MEMBER = `${COLLECTION}/:policy_id`;
 export function policyRoutes(deps: IdentityDeps): RouteDef[] {
   const kit = directoryKit(deps);
   return [
-    {
+    route({
       method: "POST",
       path: COLLECTION,
       operation: "identity.policy.create",
       schema: policyCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { policy } = await kit.body(c, policyCreateSchema);
+      handler: (c, { policy }) => {
         const made = deps.write(c, (s) => createPolicy(s, kit.newId(), policy));
         return c.json({ policy: policyView(made, baseUrl(c)) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: COLLECTION,
@@ -40,18 +39,17 @@ export function policyRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => c.json({ policy: policyView(requirePolicy(deps.state(), param(c, "policy_id")), baseUrl(c)) }),
     },
-    {
+    route({
       method: "PATCH",
       path: MEMBER,
       operation: "identity.policy.update",
       schema: policyUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { policy } = await kit.body(c, policyUpdateSchema);
+      handler: (c, { policy }) => {
         const updated = deps.write(c, (s) => updatePolicy(s, param(c, "policy_id"), policy));
         return c.json({ policy: policyView(updated, baseUrl(c)) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: MEMBER,

@@ -1,15 +1,14 @@
 // Keystone v3 project tags: /projects/{id}/tags (GET list, PUT replace all, DELETE all) and
 // /projects/{id}/tags/{tag} (GET/HEAD check, PUT add, DELETE). Reads as GET /projects/{id}; writes admin.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf } from "../../../kernel/http/context.js";
 import { projectTagsBodySchema } from "../schemas.js";
 import { addProjectTag, checkProjectTag, listProjectTags, removeProjectTag, replaceProjectTags } from "../operations/project-tags.js";
-import { assertProjectReader, directoryKit, param } from "./directory-helpers.js";
+import { assertProjectReader, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 
 export function projectTagRoutes(deps: IdentityDeps): RouteDef[] {
-  const kit = directoryKit(deps);
   const tag = (c: Parameters<typeof param>[0]) => param(c, "tag");
   const checkOne: RouteDef["handler"] = (c) => {
     const s = deps.state();
@@ -31,17 +30,16 @@ export function projectTagRoutes(deps: IdentityDeps): RouteDef[] {
         return c.json({ tags: listProjectTags(s, id) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v3/projects/:projectId/tags",
       operation: "identity.project.tags.replace",
       schema: projectTagsBodySchema,
       policy: "admin",
-      handler: async (c) => {
-        const { tags } = await kit.body(c, projectTagsBodySchema);
+      handler: (c, { tags }) => {
         return c.json({ tags: deps.write(c, (s, { tx }) => [...replaceProjectTags(s, tx, param(c, "projectId"), tags)]) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v3/projects/:projectId/tags",

@@ -2,7 +2,7 @@
 // show (with the hierarchy views), update, delete, and GET /users/{user_id}/projects, which a user may also
 // call for themselves.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import { projectCreateSchema, projectUpdateSchema } from "../schemas.js";
 import { addProject, deleteProject, listProjects, listUserProjects, showProject, updateProject, type ProjectRow } from "../operations/projects.js";
@@ -27,17 +27,16 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
     return { project: body };
   };
   return [
-    {
+    route({
       method: "POST",
       path: "/v3/projects",
       operation: "identity.project.create",
       schema: projectCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { project } = await kit.body(c, projectCreateSchema);
+      handler: (c, { project }) => {
         return c.json(one(c, deps.write(c, (s, { tx }) => addProject(s, tx, kit.newId(), project, principalOf(c)))), 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v3/projects",
@@ -66,17 +65,16 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
         return c.json(withHierarchy(c, project, hierarchy));
       },
     },
-    {
+    route({
       method: "PATCH",
       path: "/v3/projects/:projectId",
       operation: "identity.project.update",
       schema: projectUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { project } = await kit.body(c, projectUpdateSchema);
+      handler: (c, { project }) => {
         return c.json(one(c, deps.write(c, (s, { tx }) => updateProject(s, tx, param(c, "projectId"), project))));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v3/projects/:projectId",

@@ -1,7 +1,7 @@
 // Keystone v3 /regions: create (POST, or PUT with the id in the path), list (parent_region_id), show,
 // update, delete. Any token may read them (identity:get_region is ""); writes are admin only.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { regionCreateSchema, regionUpdateSchema } from "../schemas/catalog.js";
 import { createRegion, deleteRegion, listRegions, requireRegion, updateRegion } from "../operations/regions.js";
@@ -16,17 +16,16 @@ export function regionRoutes(deps: IdentityDeps): RouteDef[] {
   const kit = directoryKit(deps);
   const one = (c: Ctx, r: CatalogRegion) => ({ region: regionView(r, baseUrl(c)) });
   return [
-    {
+    route({
       method: "POST",
       path: "/v3/regions",
       operation: "identity.region.create",
       schema: regionCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { region } = await kit.body(c, regionCreateSchema);
+      handler: (c, { region }) => {
         return c.json(one(c, deps.write(c, (s) => createRegion(s, kit.newId, region))), 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v3/regions",
@@ -44,28 +43,26 @@ export function regionRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => c.json(one(c, requireRegion(deps.state(), param(c, "region_id")))),
     },
-    {
+    route({
       method: "PUT",
       path: MEMBER,
       operation: "identity.region.put",
       schema: regionCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { region } = await kit.body(c, regionCreateSchema);
+      handler: (c, { region }) => {
         return c.json(one(c, deps.write(c, (s) => createRegion(s, kit.newId, region, param(c, "region_id")))), 201);
       },
-    },
-    {
+    }),
+    route({
       method: "PATCH",
       path: MEMBER,
       operation: "identity.region.update",
       schema: regionUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { region } = await kit.body(c, regionUpdateSchema);
+      handler: (c, { region }) => {
         return c.json(one(c, deps.write(c, (s) => updateRegion(s, param(c, "region_id"), region))));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: MEMBER,

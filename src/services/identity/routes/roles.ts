@@ -1,6 +1,6 @@
 // Keystone v3 /roles: create, list (name and its __ filters, domain_id), show, update, delete. Admin only.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { roleCreateSchema, roleUpdateSchema } from "../schemas.js";
 import { requireRole } from "../operations/directory.js";
@@ -15,17 +15,16 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
   const kit = directoryKit(deps);
   const one = (c: Ctx, r: Role) => ({ role: roleView(r, baseUrl(c)) });
   return [
-    {
+    route({
       method: "POST",
       path: "/v3/roles",
       operation: "identity.role.create",
       schema: roleCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { role } = await kit.body(c, roleCreateSchema);
+      handler: (c, { role }) => {
         return c.json(one(c, deps.write(c, (s, { tx }) => addRole(s, tx, kit.newId(), role))), 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v3/roles",
@@ -45,17 +44,16 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => c.json(one(c, requireRole(deps.state(), param(c, "roleId")))),
     },
-    {
+    route({
       method: "PATCH",
       path: "/v3/roles/:roleId",
       operation: "identity.role.update",
       schema: roleUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { role } = await kit.body(c, roleUpdateSchema);
+      handler: (c, { role }) => {
         return c.json(one(c, deps.write(c, (s, { tx }) => updateRole(s, tx, param(c, "roleId"), role))));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v3/roles/:roleId",

@@ -1,7 +1,7 @@
 // Keystone v3 /services: create, list (type, name), show, update, delete (its endpoints go with it).
 // Admin only: Keystone's reads are admin or system reader, its writes admin.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { serviceCreateSchema, serviceUpdateSchema } from "../schemas/catalog.js";
 import { createService, deleteService, listServices, requireService, updateService } from "../operations/catalog.js";
@@ -16,17 +16,16 @@ export function serviceRoutes(deps: IdentityDeps): RouteDef[] {
   const kit = directoryKit(deps);
   const one = (c: Ctx, svc: CatalogServiceRecord) => ({ service: serviceView(svc, baseUrl(c)) });
   return [
-    {
+    route({
       method: "POST",
       path: "/v3/services",
       operation: "identity.service.create",
       schema: serviceCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { service } = await kit.body(c, serviceCreateSchema);
+      handler: (c, { service }) => {
         return c.json(one(c, deps.write(c, (s) => createService(s, kit.newId(), service))), 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v3/services",
@@ -45,17 +44,16 @@ export function serviceRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => c.json(one(c, requireService(deps.state(), param(c, "service_id")))),
     },
-    {
+    route({
       method: "PATCH",
       path: MEMBER,
       operation: "identity.service.update",
       schema: serviceUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { service } = await kit.body(c, serviceUpdateSchema);
+      handler: (c, { service }) => {
         return c.json(one(c, deps.write(c, (s) => updateService(s, param(c, "service_id"), service))));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: MEMBER,

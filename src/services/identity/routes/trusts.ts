@@ -1,7 +1,7 @@
 // Keystone v3 OS-TRUST: /v3/OS-TRUST/trusts (create, list, show, delete) and a trust's delegated roles.
 // Any valid token may call them; the operations decide who may (trustor, trustee or admin), as Keystone's policy.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { trustCreateSchema } from "../schemas/trusts.js";
@@ -19,18 +19,17 @@ export function trustRoutes(deps: IdentityDeps): RouteDef[] {
   const now = () => deps.kernel.clock.now();
   const read = (c: Ctx, rule: string) => readTrust(deps.state(), principalOf(c), param(c, "trust_id"), now(), rule);
   return [
-    {
+    route({
       method: "POST",
       path: COLLECTION,
       operation: "identity.trust.create",
       schema: trustCreateSchema,
       policy: "authenticated",
-      handler: async (c) => {
-        const { trust } = await kit.body(c, trustCreateSchema);
+      handler: (c, { trust }) => {
         const made = deps.write(c, (s, ctx) => createTrust(s, kit.newId(), principalOf(c), trust, ctx.now));
         return c.json({ trust: trustView(deps.state(), made, baseUrl(c)) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: COLLECTION,

@@ -1,7 +1,7 @@
 // Keystone v3 /users: create, list (Keystone's filters), show, update, delete (admin; a user may read their
 // own record), and POST /users/{user_id}/password, which Keystone leaves open to whoever knows the password.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import { passwordChangeSchema, userCreateSchema, userUpdateSchema } from "../schemas.js";
 import { addUser, changePassword, deleteUser, listUsers, showUser, updateUser } from "../operations/users.js";
@@ -18,17 +18,16 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
   const view = (c: Ctx, s: IdentityState, u: User) => userView(u, baseUrl(c), userRecord(s, u.id));
   const one = (c: Ctx, u: User) => ({ user: view(c, deps.state(), u) });
   return [
-    {
+    route({
       method: "POST",
       path: "/v3/users",
       operation: "identity.user.create",
       schema: userCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { user } = await kit.body(c, userCreateSchema);
+      handler: (c, { user }) => {
         return c.json(one(c, deps.write(c, (s, { tx, now }) => addUser(s, tx, kit.newId(), kit.salt(), user, principalOf(c), now, sc))), 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v3/users",
@@ -46,17 +45,16 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => c.json(one(c, showUser(deps.state(), principalOf(c), param(c, "userId")))),
     },
-    {
+    route({
       method: "PATCH",
       path: "/v3/users/:userId",
       operation: "identity.user.update",
       schema: userUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { user } = await kit.body(c, userUpdateSchema);
+      handler: (c, { user }) => {
         return c.json(one(c, deps.write(c, (s, { tx, now }) => updateUser(s, tx, param(c, "userId"), kit.salt(), user, now, sc))));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v3/users/:userId",
@@ -67,17 +65,16 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
         return c.body(null, 204);
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v3/users/:userId/password",
       operation: "identity.user.password",
       schema: passwordChangeSchema,
       policy: "public",
-      handler: async (c) => {
-        const { user } = await kit.body(c, passwordChangeSchema);
+      handler: (c, { user }) => {
         deps.write(c, (s, { tx, now }) => changePassword(s, tx, param(c, "userId"), kit.salt(), user, now, sc));
         return c.body(null, 204);
       },
-    },
+    }),
   ];
 }

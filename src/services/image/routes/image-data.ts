@@ -3,8 +3,7 @@
 // Glance reports computed on the way; a fault rule naming `image.image.store` fails the upload (killed).
 
 import { createHash } from "node:crypto";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { bytesResponse, streamedBody } from "../../../kernel/http/stream.js";
 import { injectedError } from "../../../kernel/http/fault-gate.js";
@@ -85,16 +84,15 @@ export function imageDataRoutes(deps: ImageDeps): RouteDef[] {
         });
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2/images/:id/import",
       operation: "image.image.import",
       schema: importImageBody,
-      handler: async (c) => {
-        const body = await readBody(c, importImageBody);
+      handler: (c, body) => {
         deps.write(c, (s, ctx) => importImage(s, ctx, param(c, "id"), body.method.name));
         return c.body(null, 202);
       },
-    },
+    }),
   ];
 }

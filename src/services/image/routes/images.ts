@@ -1,8 +1,8 @@
 // Images (Glance v2 images-images-v2): create, list, show, JSON-patch update, delete, tags, and the admin's
 // deactivate/reactivate. Handlers validate, run one operation and render the committed image.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readJson, validate } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
+import { validate } from "../../../kernel/http/body.js";
 import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { badRequest, invalidContentType } from "../errors.js";
@@ -25,8 +25,9 @@ export function imageRoutes(deps: ImageDeps): RouteDef[] {
       path: "/v2/images",
       operation: "image.image.create",
       schema: createImageBody,
-      handler: async (c) => {
-        const raw = await readJson(c);
+      // Glance's own answers to keys it reserves come before the schema's
+      bodyCheck: "parsed",
+      handler: (c, raw) => {
         checkCreateKeys(raw);
         const body = validate(createImageBody, raw);
         const image = deps.write(c, (s, ctx) => createImage(s, ctx, body));
@@ -53,22 +54,24 @@ export function imageRoutes(deps: ImageDeps): RouteDef[] {
       operation: "image.image.show",
       handler: (c) => c.json(imageView(visibleImage(deps.state(), deps.caller(c), param(c, "id")))),
     },
-    {
+    route({
       method: "PATCH",
       path: "/v2/images/:id",
       operation: "image.image.update",
       schema: patchImageBody,
-      handler: async (c) => {
-        const id = param(c, "id");
+      schemaFor: (c) => {
         // who may see it is checked before the body is: a stranger's patch is a 404 whatever it holds
-        visibleImage(deps.state(), deps.caller(c), id);
+        visibleImage(deps.state(), deps.caller(c), param(c, "id"));
         const type = (requestHeader(c, "content-type") ?? "").split(";")[0]!.trim().toLowerCase();
         if (type !== PATCH_MEDIA_TYPE && type !== "application/openstack-images-v2.0-json-patch") throw invalidContentType(type);
-        const ops = validate(patchImageBody, await readJson(c));
+        return patchImageBody;
+      },
+      handler: (c, ops) => {
+        const id = param(c, "id");
         deps.write(c, (s, ctx) => updateImage(s, ctx, id, ops));
         return c.json(current(id));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2/images/:id",

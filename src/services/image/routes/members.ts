@@ -1,8 +1,7 @@
 // Image members (Glance v2 images-sharing-v2): add (owner), list and show (owner: all; member: itself),
 // accept/reject (the member), delete (owner).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { addMember, deleteMember, setMemberStatus, visibleMember, visibleMembers } from "../operations/members.js";
 import { createMemberBody, updateMemberBody } from "../schemas/members.js";
@@ -12,17 +11,16 @@ import type { ImageDeps } from "./deps.js";
 export function memberRoutes(deps: ImageDeps): RouteDef[] {
   const param = (c: Ctx, name: string) => c.req.param(name) ?? "";
   return [
-    {
+    route({
       method: "POST",
       path: "/v2/images/:id/members",
       operation: "image.member.create",
       schema: createMemberBody,
-      handler: async (c) => {
+      handler: (c, { member }) => {
         const id = param(c, "id");
-        const { member } = await readBody(c, createMemberBody);
         return c.json(memberView(id, deps.write(c, (s, ctx) => addMember(s, ctx, id, member))));
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2/images/:id/members",
@@ -42,17 +40,16 @@ export function memberRoutes(deps: ImageDeps): RouteDef[] {
         return c.json(memberView(id, visibleMember(deps.state(), deps.caller(c), id, param(c, "member")).member));
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2/images/:id/members/:member",
       operation: "image.member.update",
       schema: updateMemberBody,
-      handler: async (c) => {
+      handler: (c, { status }) => {
         const id = param(c, "id");
-        const { status } = await readBody(c, updateMemberBody);
         return c.json(memberView(id, deps.write(c, (s, ctx) => setMemberStatus(s, ctx, id, param(c, "member"), status))));
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2/images/:id/members/:member",

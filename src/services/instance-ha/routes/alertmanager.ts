@@ -3,8 +3,7 @@
 // notification through the same create as POST /notifications; resolved alerts, alerts no rule matches and
 // hosts in no segment are reported, not refused. 200 with what became of each alert. Admin only.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { conflictingRequest, policyRefused } from "../errors.js";
 import { createNotification } from "../operations/notifications.js";
@@ -32,15 +31,14 @@ export function matchAlert(rules: readonly AlertRule[], alert: Alert): { rule: A
 
 export function alertmanagerRoutes(deps: InstanceHaDeps): RouteDef[] {
   return [
-    {
+    route({
       method: "POST",
       path: "/alertmanager",
       operation: "instance-ha.alertmanager.receive",
       policy: "admin",
       forbidden: () => policyRefused("os_masakari_api:notifications:create"),
       schema: alertmanagerWebhookSchema,
-      handler: async (c) => {
-        const body = await readBody(c, alertmanagerWebhookSchema);
+      handler: (c, body) => {
         const engine = recoveryEngineOf(deps.kernel);
         const settings = engine?.settings();
         if (settings && !settings.drivers.includes(WEBHOOK_DRIVER)) {
@@ -78,6 +76,6 @@ export function alertmanagerRoutes(deps: InstanceHaDeps): RouteDef[] {
         }
         return c.json({ created: results.length - skipped.length, skipped: skipped.length, alerts: results });
       },
-    },
+    }),
   ];
 }

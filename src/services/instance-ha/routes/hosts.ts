@@ -1,9 +1,8 @@
 // /segments/{segment_id}/hosts (masakari/api/openstack/ha/hosts.py): create (201), list with type,
 // control_attributes, on_maintenance and reserved filters, show, update (PUT), delete (204). Admin only.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { readBody } from "../../../kernel/http/body.js";
 import { get } from "../../../kernel/store/table.js";
 import { policyRefused } from "../errors.js";
 import { microversion } from "../microversion.js";
@@ -25,14 +24,13 @@ const rule = (name: string) => ({ policy: "admin" as const, forbidden: () => pol
 export function hostRoutes(deps: InstanceHaDeps): RouteDef[] {
   const view = (c: Ctx, host: Host) => hostView(host, get(deps.state().segments, host.segmentId)!, microversion(c));
   return [
-    {
+    route({
       method: "POST",
       path: "/segments/:segment_id/hosts",
       operation: "instance-ha.host.create",
       ...rule("create"),
       schema: hostCreateSchema,
-      handler: async (c) => {
-        const { host: body } = await readBody(c, hostCreateSchema);
+      handler: (c, { host: body }) => {
         const host = deps.write(c, (s, ctx) =>
           createHost(s, ctx, segmentId(c), {
             name: body.name,
@@ -44,7 +42,7 @@ export function hostRoutes(deps: InstanceHaDeps): RouteDef[] {
         );
         return c.json({ host: view(c, host) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/segments/:segment_id/hosts",
@@ -73,14 +71,13 @@ export function hostRoutes(deps: InstanceHaDeps): RouteDef[] {
       ...rule("detail"),
       handler: (c) => c.json({ host: view(c, findHost(deps.state(), segmentId(c), hostId(c))) }),
     },
-    {
+    route({
       method: "PUT",
       path: "/segments/:segment_id/hosts/:host_id",
       operation: "instance-ha.host.update",
       ...rule("update"),
       schema: hostUpdateSchema,
-      handler: async (c) => {
-        const { host: body } = await readBody(c, hostUpdateSchema);
+      handler: (c, { host: body }) => {
         const host = deps.write(c, (s, ctx) =>
           updateHost(s, ctx, segmentId(c), hostId(c), {
             name: body.name,
@@ -92,7 +89,7 @@ export function hostRoutes(deps: InstanceHaDeps): RouteDef[] {
         );
         return c.json({ host: view(c, host) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/segments/:segment_id/hosts/:host_id",

@@ -2,9 +2,8 @@
 // source_host_uuid, type and generated-since filters, show (recovery_workflow_details from 1.1), and a host
 // notification's vmoves (1.3). Admin only.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { readBody } from "../../../kernel/http/body.js";
 import { get } from "../../../kernel/store/table.js";
 import { badRequest, itemNotFound, notificationWithoutVMoves, policyRefused, vmoveNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
@@ -45,14 +44,14 @@ function vmovesOf(c: Ctx, deps: InstanceHaDeps): Notification {
 
 export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
   return [
-    {
+    route({
       method: "POST",
       path: "/notifications",
       operation: "instance-ha.notification.create",
       ...rule("create"),
       schema: notificationCreateSchema,
-      handler: async (c) => {
-        const body = notificationOf(await readBody(c, notificationCreateSchema));
+      handler: (c, created) => {
+        const body = notificationOf(created);
         const notification = deps.write(c, (s, ctx) =>
           createNotification(
             s,
@@ -63,7 +62,7 @@ export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
         );
         return c.json({ notification: notificationView(notification, microversion(c), false) }, 202);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/notifications",

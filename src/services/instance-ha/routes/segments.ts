@@ -1,9 +1,8 @@
 // /segments (masakari/api/openstack/ha/segments.py): create (201), list with recovery_method,
 // service_type and enabled filters, show, update (PUT), delete (204). Admin only, as Masakari's policy.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { readBody } from "../../../kernel/http/body.js";
 import { badRequest, policyRefused } from "../errors.js";
 import { microversion } from "../microversion.js";
 import { createSegment, deleteSegment, findSegment, updateSegment } from "../operations/segments.js";
@@ -43,14 +42,13 @@ const rule = (name: string) => ({ policy: "admin" as const, forbidden: () => pol
 
 export function segmentRoutes(deps: InstanceHaDeps): RouteDef[] {
   return [
-    {
+    route({
       method: "POST",
       path: "/segments",
       operation: "instance-ha.segment.create",
       ...rule("create"),
       schema: segmentCreateSchema,
-      handler: async (c) => {
-        const { segment: body } = await readBody(c, segmentCreateSchema);
+      handler: (c, { segment: body }) => {
         refuseEnabledBefore12(c, body);
         const segment = deps.write(c, (s, ctx) =>
           createSegment(s, ctx, {
@@ -63,7 +61,7 @@ export function segmentRoutes(deps: InstanceHaDeps): RouteDef[] {
         );
         return c.json({ segment: segmentView(segment, microversion(c)) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/segments",
@@ -89,14 +87,13 @@ export function segmentRoutes(deps: InstanceHaDeps): RouteDef[] {
       ...rule("detail"),
       handler: (c) => c.json({ segment: segmentView(findSegment(deps.state(), id(c)), microversion(c)) }),
     },
-    {
+    route({
       method: "PUT",
       path: "/segments/:segment_id",
       operation: "instance-ha.segment.update",
       ...rule("update"),
       schema: segmentUpdateSchema,
-      handler: async (c) => {
-        const { segment: body } = await readBody(c, segmentUpdateSchema);
+      handler: (c, { segment: body }) => {
         refuseEnabledBefore12(c, body);
         const segment = deps.write(c, (s, ctx) =>
           updateSegment(s, ctx, id(c), {
@@ -109,7 +106,7 @@ export function segmentRoutes(deps: InstanceHaDeps): RouteDef[] {
         );
         return c.json({ segment: segmentView(segment, microversion(c)) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/segments/:segment_id",

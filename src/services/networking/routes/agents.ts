@@ -1,8 +1,7 @@
 // Agents (Neutron v2.0 /agents, admin only: a non-admin lists none and finds none) and the scheduler
 // sub-resources: an agent's DHCP networks and L3 routers, a network's DHCP agents, a router's L3 agents.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { policyNotAuthorized } from "../errors.js";
@@ -22,7 +21,6 @@ const AGENT = "/v2.0/agents/:agent_id";
 
 export function agentRoutes(deps: NetworkingDeps): RouteDef[] {
   const { kernel } = deps;
-  const max = kernel.options.maxBodyBytes;
   const page = kernel.options.maxPageSize;
   const agentId = (c: Ctx) => c.req.param("agent_id")!;
   const now = () => kernel.clock.now();
@@ -43,19 +41,18 @@ export function agentRoutes(deps: NetworkingDeps): RouteDef[] {
       operation: "networking.agent.show",
       handler: (c) => c.json({ agent: selectFields(agentView(visibleAgent(deps.state(), deps.caller(c), agentId(c)), now()), fieldsOf(c)) }),
     },
-    {
+    route({
       method: "PUT",
       path: AGENT,
       operation: "networking.agent.update",
       schema: agentUpdateSchema,
-      handler: async (c) => {
-        const { agent: b } = await readBody(c, agentUpdateSchema, max);
+      handler: (c, { agent: b }) => {
         const agent = deps.write(c, (s, ctx) =>
           updateAgent(visibleAgent(s, ctx.caller, agentId(c)), { adminStateUp: b.admin_state_up, description: b.description }),
         );
         return c.json({ agent: agentView(agent, now()) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: AGENT,
@@ -77,19 +74,18 @@ export function agentRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "networks", lazyMap(rows, (n) => networkView(n, caller)), page));
       },
     },
-    {
+    route({
       method: "POST",
       path: `${AGENT}/dhcp-networks`,
       operation: "networking.agent_dhcp_network.create",
       policy: "admin",
       forbidden: () => policyNotAuthorized("create_dhcp-network"),
       schema: dhcpNetworkSchema,
-      handler: async (c) => {
-        const b = await readBody(c, dhcpNetworkSchema, max);
+      handler: (c, b) => {
         deps.write(c, (s, ctx) => scheduleNetwork(s, ctx.caller, visibleAgent(s, ctx.caller, agentId(c)), b.network_id));
         return c.json(null, 201);
       },
-    },
+    }),
     {
       method: "DELETE",
       path: `${AGENT}/dhcp-networks/:network_id`,
@@ -112,19 +108,18 @@ export function agentRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "routers", lazyMap(rows, routerView), page));
       },
     },
-    {
+    route({
       method: "POST",
       path: `${AGENT}/l3-routers`,
       operation: "networking.agent_l3_router.create",
       policy: "admin",
       forbidden: () => policyNotAuthorized("create_l3-router"),
       schema: l3RouterSchema,
-      handler: async (c) => {
-        const b = await readBody(c, l3RouterSchema, max);
+      handler: (c, b) => {
         deps.write(c, (s, ctx) => scheduleRouter(s, ctx.caller, visibleAgent(s, ctx.caller, agentId(c)), b.router_id));
         return c.json(null, 201);
       },
-    },
+    }),
     {
       method: "DELETE",
       path: `${AGENT}/l3-routers/:router_id`,

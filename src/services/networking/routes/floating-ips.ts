@@ -1,8 +1,7 @@
 // Floating IPs (Neutron v2.0 /floatingips): list (the SDK filters by floating_ip_address and
 // port_id), allocate (201), show, associate/disassociate through PUT, release (204).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { floatingIpCreateSchema, floatingIpUpdateSchema } from "../schemas/floating-ips.js";
@@ -14,7 +13,6 @@ import type { NetworkingDeps } from "./deps.js";
 
 export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
   const { kernel } = deps;
-  const max = kernel.options.maxBodyBytes;
   const id = (c: Ctx) => c.req.param("floatingip_id")!;
   return [
     {
@@ -30,13 +28,12 @@ export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "floatingips", views, kernel.options.maxPageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/floatingips",
       operation: "networking.floatingip.create",
       schema: floatingIpCreateSchema,
-      handler: async (c) => {
-        const { floatingip: b } = await readBody(c, floatingIpCreateSchema, max);
+      handler: (c, { floatingip: b }) => {
         const fip = deps.write(c, (s, ctx) =>
           createFloatingIp(s, ctx, {
             floatingNetworkId: b.floating_network_id,
@@ -52,7 +49,7 @@ export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
         );
         return c.json({ floatingip: floatingIpView(deps.state(), fip) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.0/floatingips/:floatingip_id",
@@ -63,13 +60,12 @@ export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json({ floatingip: selectFields(floatingIpView(s, fip), fieldsOf(c)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.0/floatingips/:floatingip_id",
       operation: "networking.floatingip.update",
       schema: floatingIpUpdateSchema,
-      handler: async (c) => {
-        const { floatingip: b } = await readBody(c, floatingIpUpdateSchema, max);
+      handler: (c, { floatingip: b }) => {
         const fip = deps.write(c, (s, ctx) =>
           updateFloatingIp(s, ctx, visibleFloatingIp(s, ctx.caller, id(c)), {
             portId: b.port_id,
@@ -80,7 +76,7 @@ export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
         );
         return c.json({ floatingip: floatingIpView(deps.state(), fip) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.0/floatingips/:floatingip_id",

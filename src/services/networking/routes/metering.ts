@@ -1,8 +1,7 @@
 // Metering (Neutron v2.0 /metering/metering-labels and /metering/metering-label-rules), admin only: a
 // non-admin lists none, finds none and may create none.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { policyNotAuthorized } from "../errors.js";
@@ -38,7 +37,6 @@ const RULES = "/v2.0/metering/metering-label-rules";
 
 export function meteringRoutes(deps: NetworkingDeps): RouteDef[] {
   const { kernel } = deps;
-  const max = kernel.options.maxBodyBytes;
   const page = kernel.options.maxPageSize;
   const param = (c: Ctx) => c.req.param("id")!;
   return [
@@ -48,21 +46,20 @@ export function meteringRoutes(deps: NetworkingDeps): RouteDef[] {
       operation: "networking.metering_label.list",
       handler: (c) => c.json(listBody(c, "metering_labels", lazyMap(deps.caller(c).isAdmin ? scan(deps.state().ext.meteringLabels) : [], labelView), page)),
     },
-    {
+    route({
       method: "POST",
       path: LABELS,
       operation: "networking.metering_label.create",
       policy: "admin",
       forbidden: () => policyNotAuthorized("create_metering_label"),
       schema: meteringLabelCreateSchema,
-      handler: async (c) => {
-        const { metering_label: b } = await readBody(c, meteringLabelCreateSchema, max);
+      handler: (c, { metering_label: b }) => {
         const label = deps.write(c, (s, ctx) =>
           createLabel(s, ctx, { name: b.name, description: b.description, shared: b.shared, projectId: b.project_id ?? b.tenant_id }),
         );
         return c.json({ metering_label: labelView(label) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: `${LABELS}/:id`,
@@ -86,15 +83,14 @@ export function meteringRoutes(deps: NetworkingDeps): RouteDef[] {
       operation: "networking.metering_label_rule.list",
       handler: (c) => c.json(listBody(c, "metering_label_rules", lazyMap(deps.caller(c).isAdmin ? scan(deps.state().ext.meteringRules) : [], ruleView), page)),
     },
-    {
+    route({
       method: "POST",
       path: RULES,
       operation: "networking.metering_label_rule.create",
       policy: "admin",
       forbidden: () => policyNotAuthorized("create_metering_label_rule"),
       schema: meteringRuleCreateSchema,
-      handler: async (c) => {
-        const { metering_label_rule: b } = await readBody(c, meteringRuleCreateSchema, max);
+      handler: (c, { metering_label_rule: b }) => {
         const rule = deps.write(c, (s, ctx) =>
           createRule(s, ctx, {
             labelId: b.metering_label_id,
@@ -107,7 +103,7 @@ export function meteringRoutes(deps: NetworkingDeps): RouteDef[] {
         );
         return c.json({ metering_label_rule: ruleView(rule) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: `${RULES}/:id`,

@@ -1,8 +1,7 @@
 // Networks (Neutron v2.0): list, create (one, or bulk `{"networks": [...]}`), show, update, delete.
 // Handlers validate the body, run one operation in one write, and render the view the caller may see.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { createNetwork, deleteNetwork, updateNetwork, type NetworkInput, type NetworkPatch } from "../operations/networks.js";
 import { networkCreateSchema, networkUpdateSchema, requestedProject, type NetworkCreateBody, type NetworkUpdateBody } from "../schemas/networks.js";
@@ -43,7 +42,6 @@ function networkInput(b: NetworkCreateBody): NetworkInput {
 const idOf = (c: Ctx) => c.req.param("networkId") ?? "";
 
 export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   return [
     {
       method: "GET",
@@ -56,13 +54,12 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "networks", views, deps.kernel.options.maxPageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/networks",
       operation: "networking.network.create",
       schema: networkCreateSchema,
-      handler: async (c) => {
-        const body = await readBody(c, networkCreateSchema, maxBody);
+      handler: (c, body) => {
         const caller = deps.caller(c);
         if (body.networks) {
           const items = body.networks;
@@ -73,7 +70,7 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
         const network = deps.write(c, (s, ctx) => createNetwork(s, ctx, networkInput(one)));
         return c.json({ network: networkView(network, caller, deps.state()) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.0/networks/:networkId",
@@ -84,18 +81,17 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json({ network: selectFields(networkView(network, caller, deps.state()), fieldsOf(c)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.0/networks/:networkId",
       operation: "networking.network.update",
       schema: networkUpdateSchema,
-      handler: async (c) => {
-        const { network: patch } = await readBody(c, networkUpdateSchema, maxBody);
+      handler: (c, { network: patch }) => {
         const caller = deps.caller(c);
         const network = deps.write(c, (s, ctx) => updateNetwork(s, ctx, idOf(c), networkPatch(patch)));
         return c.json({ network: networkView(network, caller, deps.state()) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.0/networks/:networkId",

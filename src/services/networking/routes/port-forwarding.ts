@@ -1,8 +1,7 @@
 // Floating IP port forwardings (Neutron v2.0 /floatingips/{floatingip_id}/port_forwardings): CRUD under a
 // floating IP the caller sees.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { invalidAttribute } from "../errors.js";
 import type { PortForwarding } from "../ext-state.js";
@@ -51,7 +50,6 @@ function patchOf(b: ForwardingBody): ForwardingPatch {
 
 export function portForwardingRoutes(deps: NetworkingDeps): RouteDef[] {
   const { kernel } = deps;
-  const max = kernel.options.maxBodyBytes;
   const collection = "/v2.0/floatingips/:floatingip_id/port_forwardings";
   const member = `${collection}/:pf_id`;
   const fipId = (c: Ctx) => c.req.param("floatingip_id")!;
@@ -67,15 +65,17 @@ export function portForwardingRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "port_forwardings", lazyMap(forwardingsOf(s, fip.id), forwardingView), kernel.options.maxPageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: collection,
       operation: "networking.port_forwarding.create",
       schema: forwardingCreateSchema,
-      handler: async (c) => {
+      schemaFor: (c) => {
         // another project's floating IP does not exist for the caller, whatever the body
         visibleFloatingIp(deps.state(), deps.caller(c), fipId(c));
-        const { port_forwarding: b } = await readBody(c, forwardingCreateSchema, max);
+        return forwardingCreateSchema;
+      },
+      handler: (c, { port_forwarding: b }) => {
         const p = patchOf(b);
         if (!p.internalPort) throw invalidAttribute("internal_port", "internal_port or internal_port_range is required");
         if (!p.externalPort) throw invalidAttribute("external_port", "external_port or external_port_range is required");
@@ -91,7 +91,7 @@ export function portForwardingRoutes(deps: NetworkingDeps): RouteDef[] {
         );
         return c.json({ port_forwarding: forwardingView(pf) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: member,
@@ -102,14 +102,16 @@ export function portForwardingRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json({ port_forwarding: selectFields(forwardingView(pf), fieldsOf(c)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: member,
       operation: "networking.port_forwarding.update",
       schema: forwardingUpdateSchema,
-      handler: async (c) => {
+      schemaFor: (c) => {
         findForwarding(deps.state(), visibleFloatingIp(deps.state(), deps.caller(c), fipId(c)), pfId(c));
-        const { port_forwarding: b } = await readBody(c, forwardingUpdateSchema, max);
+        return forwardingUpdateSchema;
+      },
+      handler: (c, { port_forwarding: b }) => {
         const patch = patchOf(b);
         const pf = deps.write(c, (s, ctx) => {
           const fip = visibleFloatingIp(s, ctx.caller, fipId(c));
@@ -117,7 +119,7 @@ export function portForwardingRoutes(deps: NetworkingDeps): RouteDef[] {
         });
         return c.json({ port_forwarding: forwardingView(pf) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: member,

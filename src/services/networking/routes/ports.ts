@@ -1,8 +1,7 @@
 // Ports (Neutron v2.0): list (with OSC's `fixed_ips=ip_address=...` / `subnet_id=...` filters), create (one,
 // or bulk `{"ports": [...]}`), show, update, delete. Handlers validate, run one write, render the view.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -84,7 +83,6 @@ function* visiblePorts(s: NetworkingState, caller: Caller, keep: (p: Port) => bo
 const idOf = (c: Ctx) => c.req.param("portId") ?? "";
 
 export function portRoutes(deps: NetworkingDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   return [
     {
       method: "GET",
@@ -99,13 +97,12 @@ export function portRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "ports", views, deps.kernel.options.maxPageSize, { ownFilters: ["fixed_ips"] }));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/ports",
       operation: "networking.port.create",
       schema: portCreateSchema,
-      handler: async (c) => {
-        const body = await readBody(c, portCreateSchema, maxBody);
+      handler: (c, body) => {
         const caller = deps.caller(c);
         const items = body.ports ?? [body.port as PortCreateBody];
         const created = deps.write(c, (s, ctx) => items.map((item) => createPort(s, ctx, portInput(item, caller))));
@@ -113,7 +110,7 @@ export function portRoutes(deps: NetworkingDeps): RouteDef[] {
         const views = created.map((p) => portView(s, p, caller));
         return c.json(body.ports ? { ports: views } : { port: views[0] }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.0/ports/:portId",
@@ -124,18 +121,17 @@ export function portRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json({ port: selectFields(portView(s, visiblePort(s, caller, idOf(c)), caller), fieldsOf(c)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.0/ports/:portId",
       operation: "networking.port.update",
       schema: portUpdateSchema,
-      handler: async (c) => {
-        const { port: patch } = await readBody(c, portUpdateSchema, maxBody);
+      handler: (c, { port: patch }) => {
         const caller = deps.caller(c);
         const port = deps.write(c, (s, ctx) => updatePort(s, ctx, idOf(c), portPatch(patch)));
         return c.json({ port: portView(deps.state(), port, caller) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.0/ports/:portId",

@@ -2,8 +2,7 @@
 // `<type>_rules` CRUD under a policy for bandwidth_limit, dscp_marking and minimum_bandwidth, rule types.
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { qosPolicyCreateSchema, qosPolicyUpdateSchema, qosRuleSchemas, type QosRuleBody } from "../schemas/qos.js";
@@ -27,7 +26,6 @@ function ruleFields(b: QosRuleBody): QosRuleFields {
 
 export function qosRoutes(deps: NetworkingDeps): RouteDef[] {
   const { kernel } = deps;
-  const max = kernel.options.maxBodyBytes;
   const policyId = (c: Ctx) => c.req.param("policy_id")!;
   return [
     {
@@ -61,14 +59,13 @@ export function qosRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "policies", views, kernel.options.maxPageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: POLICIES,
       operation: "networking.qos_policy.create",
       schema: qosPolicyCreateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { policy: b } = await readBody(c, qosPolicyCreateSchema, max);
+      handler: (c, { policy: b }) => {
         const policy = deps.write(c, (s, ctx) =>
           createQosPolicy(s, ctx, {
             name: b.name,
@@ -81,7 +78,7 @@ export function qosRoutes(deps: NetworkingDeps): RouteDef[] {
         );
         return c.json({ policy: qosPolicyView(policy) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: POLICY,
@@ -92,20 +89,19 @@ export function qosRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json({ policy: selectFields(qosPolicyView(policy), fieldsOf(c)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: POLICY,
       operation: "networking.qos_policy.update",
       schema: qosPolicyUpdateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const { policy: b } = await readBody(c, qosPolicyUpdateSchema, max);
+      handler: (c, { policy: b }) => {
         const policy = deps.write(c, (s, ctx) =>
           updateQosPolicy(s, ctx, visibleQosPolicy(s, ctx.caller, policyId(c)), { name: b.name, description: b.description, shared: b.shared, isDefault: b.is_default }),
         );
         return c.json({ policy: qosPolicyView(policy) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: POLICY,
@@ -123,7 +119,6 @@ export function qosRoutes(deps: NetworkingDeps): RouteDef[] {
 /** `/qos/policies/{id}/<type>_rules[/{rule_id}]`, bodies wrapped as `<type>_rule` / `<type>_rules`. */
 function ruleRoutes(deps: NetworkingDeps, type: QosRuleType): RouteDef[] {
   const { kernel } = deps;
-  const max = kernel.options.maxBodyBytes;
   const singular = `${type}_rule`;
   const plural = `${type}_rules`;
   const collection = `${POLICY}/${plural}`;
@@ -133,7 +128,7 @@ function ruleRoutes(deps: NetworkingDeps, type: QosRuleType): RouteDef[] {
   const updateSchema = z.strictObject({ [singular]: schemas.update });
   const policyId = (c: Ctx) => c.req.param("policy_id")!;
   const ruleId = (c: Ctx) => c.req.param("rule_id")!;
-  const body = async (c: Ctx, schema: typeof createSchema | typeof updateSchema) => (await readBody(c, schema, max))[singular] as QosRuleBody;
+  const ruleOf = (body: Record<string, unknown>) => body[singular] as QosRuleBody;
   return [
     {
       method: "GET",
@@ -146,18 +141,18 @@ function ruleRoutes(deps: NetworkingDeps, type: QosRuleType): RouteDef[] {
         return c.json(listBody(c, plural, views, kernel.options.maxPageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: collection,
       operation: `networking.qos_${singular}.create`,
       schema: createSchema,
       policy: "admin",
-      handler: async (c) => {
-        const fields = ruleFields(await body(c, createSchema));
+      handler: (c, body) => {
+        const fields = ruleFields(ruleOf(body));
         const rule = deps.write(c, (s, ctx) => addQosRule(s, ctx, visibleQosPolicy(s, ctx.caller, policyId(c)), type, fields));
         return c.json({ [singular]: qosRuleView(rule) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: member,
@@ -168,21 +163,21 @@ function ruleRoutes(deps: NetworkingDeps, type: QosRuleType): RouteDef[] {
         return c.json({ [singular]: selectFields(qosRuleView(rule), fieldsOf(c)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: member,
       operation: `networking.qos_${singular}.update`,
       schema: updateSchema,
       policy: "admin",
-      handler: async (c) => {
-        const fields = ruleFields(await body(c, updateSchema));
+      handler: (c, body) => {
+        const fields = ruleFields(ruleOf(body));
         const rule = deps.write(c, (s, ctx) => {
           const policy = visibleQosPolicy(s, ctx.caller, policyId(c));
           return updateQosRule(s, ctx, policy, findQosRule(policy, type, ruleId(c)), fields);
         });
         return c.json({ [singular]: qosRuleView(rule) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: member,

@@ -1,8 +1,7 @@
 // Quotas (Neutron v2.0 quotasv2): the admin index, a project's limits, their defaults and usage details
 // (`/details.json`, which OSC `quota show` reads), update (admin) and reset to defaults (admin).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { assertMayRead, defaultQuotas, effectiveQuotas, listProjectQuotas, quotaDetails, resetQuotas, updateQuotas } from "../operations/quotas.js";
 import { quotaUpdateSchema } from "../schemas/quotas.js";
@@ -56,20 +55,19 @@ export function quotaRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json({ quota: effectiveQuotas(deps.state(), projectId) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.0/quotas/:projectId",
       operation: "networking.quota.update",
       policy: "admin",
       forbidden: () => policyNotAuthorized("update_quota"),
       schema: quotaUpdateSchema,
-      handler: async (c) => {
-        const { quota } = await readBody(c, quotaUpdateSchema, deps.kernel.options.maxBodyBytes);
+      handler: (c, { quota }) => {
         const { force: _force, check_limit: checkLimit, ...limits } = quota;
         const result = deps.write(c, (s, ctx) => updateQuotas(s, ctx, projectOf(c), limits, checkLimit === true));
         return c.json({ quota: result });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.0/quotas/:projectId",

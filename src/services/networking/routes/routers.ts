@@ -1,8 +1,8 @@
 // Routers and their interfaces (Neutron v2.0 /routers): list, create, show, update, delete,
 // add/remove_router_interface (200) and add/remove_extraroutes.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import type { z } from "zod";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { extraRoutesSchema, routerCreateSchema, routerInterfaceSchema, routerUpdateSchema, type GatewayInfoBody } from "../schemas/routers.js";
@@ -24,11 +24,9 @@ function gatewayInput(info: GatewayInfoBody | undefined): GatewayInput | null | 
 
 export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
   const { kernel } = deps;
-  const max = kernel.options.maxBodyBytes;
   const id = (c: Ctx) => c.req.param("router_id")!;
   const show = (c: Ctx, router: Parameters<typeof routerView>[0]) => c.json({ router: selectFields(routerView(router), fieldsOf(c)) });
-  const interfaceAction = (add: boolean) => async (c: Ctx) => {
-    const body = await readBody(c, routerInterfaceSchema, max);
+  const interfaceAction = (add: boolean) => (c: Ctx, body: z.output<typeof routerInterfaceSchema>) => {
     const info = deps.write(c, (s, ctx) => {
       const router = visibleRouter(s, ctx.caller, id(c));
       const req = { subnetId: body.subnet_id, portId: body.port_id };
@@ -36,8 +34,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
     });
     return c.json(routerInterfaceView(info));
   };
-  const extraRoutes = (add: boolean) => async (c: Ctx) => {
-    const body = await readBody(c, extraRoutesSchema, max);
+  const extraRoutes = (add: boolean) => (c: Ctx, body: z.output<typeof extraRoutesSchema>) => {
     const router = deps.write(c, (s, ctx) => changeExtraRoutes(s, ctx, visibleRouter(s, ctx.caller, id(c)), body.router.routes, add));
     return c.json({ router: routerView(router) });
   };
@@ -54,13 +51,12 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "routers", views, kernel.options.maxPageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/routers",
       operation: "networking.router.create",
       schema: routerCreateSchema,
-      handler: async (c) => {
-        const { router: b } = await readBody(c, routerCreateSchema, max);
+      handler: (c, { router: b }) => {
         const router = deps.write(c, (s, ctx) =>
           createRouter(s, ctx, {
             name: b.name,
@@ -76,20 +72,19 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
         );
         return c.json({ router: routerView(router) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.0/routers/:router_id",
       operation: "networking.router.show",
       handler: (c) => show(c, visibleRouter(deps.state(), deps.caller(c), id(c))),
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.0/routers/:router_id",
       operation: "networking.router.update",
       schema: routerUpdateSchema,
-      handler: async (c) => {
-        const { router: b } = await readBody(c, routerUpdateSchema, max);
+      handler: (c, { router: b }) => {
         const router = deps.write(c, (s, ctx) =>
           updateRouter(s, ctx, visibleRouter(s, ctx.caller, id(c)), {
             name: b.name,
@@ -103,7 +98,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
         );
         return c.json({ router: routerView(router) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.0/routers/:router_id",
@@ -113,9 +108,9 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.body(null, 204);
       },
     },
-    { method: "PUT", path: "/v2.0/routers/:router_id/add_router_interface", operation: "networking.router.add_interface", schema: routerInterfaceSchema, handler: interfaceAction(true) },
-    { method: "PUT", path: "/v2.0/routers/:router_id/remove_router_interface", operation: "networking.router.remove_interface", schema: routerInterfaceSchema, handler: interfaceAction(false) },
-    { method: "PUT", path: "/v2.0/routers/:router_id/add_extraroutes", operation: "networking.router.add_extraroutes", schema: extraRoutesSchema, handler: extraRoutes(true) },
-    { method: "PUT", path: "/v2.0/routers/:router_id/remove_extraroutes", operation: "networking.router.remove_extraroutes", schema: extraRoutesSchema, handler: extraRoutes(false) },
+    route({ method: "PUT", path: "/v2.0/routers/:router_id/add_router_interface", operation: "networking.router.add_interface", schema: routerInterfaceSchema, handler: interfaceAction(true) }),
+    route({ method: "PUT", path: "/v2.0/routers/:router_id/remove_router_interface", operation: "networking.router.remove_interface", schema: routerInterfaceSchema, handler: interfaceAction(false) }),
+    route({ method: "PUT", path: "/v2.0/routers/:router_id/add_extraroutes", operation: "networking.router.add_extraroutes", schema: extraRoutesSchema, handler: extraRoutes(true) }),
+    route({ method: "PUT", path: "/v2.0/routers/:router_id/remove_extraroutes", operation: "networking.router.remove_extraroutes", schema: extraRoutesSchema, handler: extraRoutes(false) }),
   ];
 }

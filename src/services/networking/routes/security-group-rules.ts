@@ -1,8 +1,7 @@
 // Security group rules (Neutron v2.0): list, create (one, or bulk `{"security_group_rules": [...]}`), show,
 // delete. Rules have no update: PUT on a rule is 405.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -38,7 +37,6 @@ export type ListWithDefault = (c: Ctx, render: (s: NetworkingState) => Record<st
 
 /** `listWithDefault` gives the caller's project its default group first, as Neutron does on any rule list. */
 export function securityGroupRuleRoutes(deps: NetworkingDeps, listWithDefault: ListWithDefault): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   return [
     {
       method: "GET",
@@ -54,13 +52,12 @@ export function securityGroupRuleRoutes(deps: NetworkingDeps, listWithDefault: L
         return c.json(body);
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/security-group-rules",
       operation: "networking.security_group_rule.create",
       schema: ruleCreateSchema,
-      handler: async (c) => {
-        const body = await readBody(c, ruleCreateSchema, maxBody);
+      handler: (c, body) => {
         const caller = deps.caller(c);
         const items = body.security_group_rules ?? [body.security_group_rule as RuleCreateBody];
         const created = deps.write(c, (s, ctx) => items.map((item) => createRule(s, ctx, ruleInput(item, caller))));
@@ -68,7 +65,7 @@ export function securityGroupRuleRoutes(deps: NetworkingDeps, listWithDefault: L
         const views = created.map((r) => ruleView(s, r));
         return c.json(body.security_group_rules ? { security_group_rules: views } : { security_group_rule: views[0] }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.0/security-group-rules/:ruleId",

@@ -2,8 +2,7 @@
 // mounted with them. Listing gives the caller's project its `default` group if it has none yet, as Neutron
 // creates it on first use.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { dictGet } from "../../../kernel/store/dict.js";
 import { has, scan } from "../../../kernel/store/table.js";
@@ -24,7 +23,6 @@ function groupInput(b: GroupCreateBody, caller: Caller): GroupInput {
 const idOf = (c: Ctx) => c.req.param("groupId") ?? "";
 
 export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   /**
    * The list `render` makes, after giving the caller's project its default group when it has none (a write
    * only then). Both happen in one write, so a list refused for its query (a filter, limit or marker) creates
@@ -55,13 +53,12 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(body);
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/security-groups",
       operation: "networking.security_group.create",
       schema: groupCreateSchema,
-      handler: async (c) => {
-        const body = await readBody(c, groupCreateSchema, maxBody);
+      handler: (c, body) => {
         const caller = deps.caller(c);
         const items = body.security_groups ?? [body.security_group as GroupCreateBody];
         const created = deps.write(c, (s, ctx) => items.map((item) => createGroup(s, ctx, groupInput(item, caller))));
@@ -69,7 +66,7 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
         const views = created.map((g) => groupView(s, g));
         return c.json(body.security_groups ? { security_groups: views } : { security_group: views[0] }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.0/security-groups/:groupId",
@@ -79,17 +76,16 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json({ security_group: selectFields(groupView(s, visibleGroup(s, deps.caller(c), idOf(c))), fieldsOf(c)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.0/security-groups/:groupId",
       operation: "networking.security_group.update",
       schema: groupUpdateSchema,
-      handler: async (c) => {
-        const { security_group: patch } = await readBody(c, groupUpdateSchema, maxBody);
+      handler: (c, { security_group: patch }) => {
         const group = deps.write(c, (s, ctx) => updateGroup(s, ctx, idOf(c), patch));
         return c.json({ security_group: groupView(deps.state(), group) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.0/security-groups/:groupId",

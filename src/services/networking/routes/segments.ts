@@ -1,7 +1,6 @@
 // Segments (Neutron v2.0 /segments), admin only: a non-admin lists none, finds none, may change none.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { isoSeconds } from "../../../kernel/time.js";
 import { policyNotAuthorized } from "../errors.js";
@@ -29,7 +28,6 @@ export function segmentView(seg: Segment) {
 
 export function segmentRoutes(deps: NetworkingDeps): RouteDef[] {
   const { kernel } = deps;
-  const max = kernel.options.maxBodyBytes;
   const member = "/v2.0/segments/:segment_id";
   const visible = (c: Ctx) => {
     if (!deps.caller(c).isAdmin) throw resourceNotFound();
@@ -45,15 +43,14 @@ export function segmentRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "segments", lazyMap(rows, segmentView), kernel.options.maxPageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/segments",
       operation: "networking.segment.create",
       policy: "admin",
       forbidden: () => policyNotAuthorized("create_segment"),
       schema: segmentCreateSchema,
-      handler: async (c) => {
-        const { segment: b } = await readBody(c, segmentCreateSchema, max);
+      handler: (c, { segment: b }) => {
         const segment = deps.write(c, (s, ctx) =>
           createSegment(s, ctx, {
             networkId: b.network_id,
@@ -66,26 +63,25 @@ export function segmentRoutes(deps: NetworkingDeps): RouteDef[] {
         );
         return c.json({ segment: segmentView(segment) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: member,
       operation: "networking.segment.show",
       handler: (c) => c.json({ segment: selectFields(segmentView(visible(c)), fieldsOf(c)) }),
     },
-    {
+    route({
       method: "PUT",
       path: member,
       operation: "networking.segment.update",
       policy: "admin",
       forbidden: () => policyNotAuthorized("update_segment"),
       schema: segmentUpdateSchema,
-      handler: async (c) => {
-        const { segment: b } = await readBody(c, segmentUpdateSchema, max);
+      handler: (c, { segment: b }) => {
         const segment = deps.write(c, (s, ctx) => updateSegment(s, ctx, findSegment(s, c.req.param("segment_id")!), b));
         return c.json({ segment: segmentView(segment) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: member,

@@ -1,8 +1,7 @@
 // Subnet pools (/v2.0/subnetpools: CRUD, add_prefixes, remove_prefixes) and address scopes
 // (/v2.0/address-scopes: CRUD). Handlers validate, run one operation in one write, render the view.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import {
@@ -32,17 +31,15 @@ function poolFields(b: SubnetPoolUpdateBody): SubnetPoolFields {
 }
 
 export function subnetPoolRoutes(deps: NetworkingDeps): RouteDef[] {
-  const max = deps.kernel.options.maxBodyBytes;
   const pageSize = deps.kernel.options.maxPageSize;
   const poolId = (c: Ctx) => c.req.param("subnetpool_id") ?? "";
   const scopeId = (c: Ctx) => c.req.param("address_scope_id") ?? "";
-  const prefixAction = (action: "add" | "remove"): RouteDef => ({
+  const prefixAction = (action: "add" | "remove"): RouteDef => route({
     method: "PUT",
     path: `/v2.0/subnetpools/:subnetpool_id/${action}_prefixes`,
     operation: `networking.subnetpool.${action}_prefixes`,
     schema: prefixOpsSchema,
-    handler: async (c) => {
-      const { prefixes } = await readBody(c, prefixOpsSchema, max);
+    handler: (c, { prefixes }) => {
       const op = action === "add" ? addPrefixes : removePrefixes;
       return c.json({ prefixes: deps.write(c, (s, ctx) => op(s, ctx, poolId(c), prefixes)) });
     },
@@ -60,36 +57,34 @@ export function subnetPoolRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "subnetpools", lazyMap(visible, subnetPoolView), pageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/subnetpools",
       operation: "networking.subnetpool.create",
       schema: subnetPoolCreateSchema,
-      handler: async (c) => {
-        const { subnetpool: b } = await readBody(c, subnetPoolCreateSchema, max);
+      handler: (c, { subnetpool: b }) => {
         const pool = deps.write(c, (s, ctx) =>
           createSubnetPool(s, ctx, { ...poolFields(b), prefixes: b.prefixes, shared: b.shared, projectId: requestedProject(b), tags: b.tags }),
         );
         return c.json({ subnetpool: subnetPoolView(pool) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.0/subnetpools/:subnetpool_id",
       operation: "networking.subnetpool.show",
       handler: (c) => c.json({ subnetpool: selectFields(subnetPoolView(visibleSubnetPool(deps.state(), deps.caller(c), poolId(c))), fieldsOf(c)) }),
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.0/subnetpools/:subnetpool_id",
       operation: "networking.subnetpool.update",
       schema: subnetPoolUpdateSchema,
-      handler: async (c) => {
-        const { subnetpool: b } = await readBody(c, subnetPoolUpdateSchema, max);
+      handler: (c, { subnetpool: b }) => {
         const pool = deps.write(c, (s, ctx) => updateSubnetPool(s, ctx, poolId(c), poolFields(b)));
         return c.json({ subnetpool: subnetPoolView(pool) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.0/subnetpools/:subnetpool_id",
@@ -113,34 +108,32 @@ export function subnetPoolRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "address_scopes", lazyMap(visible, addressScopeView), pageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/address-scopes",
       operation: "networking.address_scope.create",
       schema: addressScopeCreateSchema,
-      handler: async (c) => {
-        const { address_scope: b } = await readBody(c, addressScopeCreateSchema, max);
+      handler: (c, { address_scope: b }) => {
         const scope = deps.write(c, (s, ctx) => createAddressScope(s, ctx, { name: b.name, shared: b.shared, ipVersion: b.ip_version, projectId: requestedProject(b) }));
         return c.json({ address_scope: addressScopeView(scope) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.0/address-scopes/:address_scope_id",
       operation: "networking.address_scope.show",
       handler: (c) => c.json({ address_scope: selectFields(addressScopeView(visibleAddressScope(deps.state(), deps.caller(c), scopeId(c))), fieldsOf(c)) }),
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.0/address-scopes/:address_scope_id",
       operation: "networking.address_scope.update",
       schema: addressScopeUpdateSchema,
-      handler: async (c) => {
-        const { address_scope: b } = await readBody(c, addressScopeUpdateSchema, max);
+      handler: (c, { address_scope: b }) => {
         const scope = deps.write(c, (s, ctx) => updateAddressScope(s, ctx, scopeId(c), { name: b.name, shared: b.shared }));
         return c.json({ address_scope: addressScopeView(scope) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.0/address-scopes/:address_scope_id",

@@ -1,8 +1,7 @@
 // Subnets (Neutron v2.0): list, create (one, or bulk `{"subnets": [...]}`), show, update, delete.
 // Handlers validate the body's shape, run one operation in one write, and render the view.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { createSubnet, deleteSubnet, updateSubnet, type SubnetInput, type SubnetPatch } from "../operations/subnets.js";
@@ -56,7 +55,6 @@ const idOf = (c: Ctx) => c.req.param("subnetId") ?? "";
 const render = (s: NetworkingState, subnet: Subnet) => subnetView(subnet, get(s.networks, subnet.networkId));
 
 export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
-  const maxBody = deps.kernel.options.maxBodyBytes;
   return [
     {
       method: "GET",
@@ -73,13 +71,12 @@ export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "subnets", views, deps.kernel.options.maxPageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/subnets",
       operation: "networking.subnet.create",
       schema: subnetCreateSchema,
-      handler: async (c) => {
-        const body = await readBody(c, subnetCreateSchema, maxBody);
+      handler: (c, body) => {
         if (body.subnets) {
           const items = body.subnets;
           const created = deps.write(c, (s, ctx) => items.map((item) => createSubnet(s, ctx, subnetInput(item))));
@@ -90,7 +87,7 @@ export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
         const subnet = deps.write(c, (s, ctx) => createSubnet(s, ctx, subnetInput(one)));
         return c.json({ subnet: render(deps.state(), subnet) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: "/v2.0/subnets/:subnetId",
@@ -101,17 +98,16 @@ export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json({ subnet: selectFields(render(s, subnet), fieldsOf(c)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: "/v2.0/subnets/:subnetId",
       operation: "networking.subnet.update",
       schema: subnetUpdateSchema,
-      handler: async (c) => {
-        const { subnet: patch } = await readBody(c, subnetUpdateSchema, maxBody);
+      handler: (c, { subnet: patch }) => {
         const subnet = deps.write(c, (s, ctx) => updateSubnet(s, ctx, idOf(c), subnetPatch(patch)));
         return c.json({ subnet: render(deps.state(), subnet) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: "/v2.0/subnets/:subnetId",

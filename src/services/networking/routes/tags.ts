@@ -1,8 +1,7 @@
 // Tags sub-resources (/v2.0/<collection>/{id}/tags[/{tag}]) for every taggable collection.
 
 import * as z from "zod";
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { addTag, checkTagPresent, removeTag, replaceTags, taggable, TAGGABLE, type TaggableCollection } from "../operations/tags.js";
 import type { NetworkingDeps } from "./deps.js";
@@ -10,7 +9,6 @@ import type { NetworkingDeps } from "./deps.js";
 const tagsSchema = z.object({ tags: z.array(z.string()) }).strict();
 
 export function tagRoutes(deps: NetworkingDeps): RouteDef[] {
-  const max = deps.kernel.options.maxBodyBytes;
   const id = (c: Ctx) => c.req.param("id") ?? "";
   // Hono's param() has decoded the segment once (`%25zz` -> `%zz`); a second decode would change the tag
   const tag = (c: Ctx) => c.req.param("tag") ?? "";
@@ -24,16 +22,15 @@ export function tagRoutes(deps: NetworkingDeps): RouteDef[] {
         operation: `networking.${name}.tags.list`,
         handler: (c) => c.json({ tags: taggable(deps.state(), deps.caller(c), collection, id(c)).tags }),
       },
-      {
+      route({
         method: "PUT",
         path: base,
         operation: `networking.${name}.tags.replace`,
         schema: tagsSchema,
-        handler: async (c) => {
-          const body = await readBody(c, tagsSchema, max);
+        handler: (c, body) => {
           return c.json({ tags: deps.write(c, (s, ctx) => replaceTags(s, ctx, collection, id(c), body.tags)) });
         },
-      },
+      }),
       {
         method: "DELETE",
         path: base,

@@ -1,8 +1,7 @@
 // Trunks (Neutron v2.0 /trunks): CRUD, PUT add_subports / remove_subports (answer: the trunk), GET
 // get_subports (answer: {sub_ports}). A caller sees its project's trunks; admins all.
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { readBody } from "../../../kernel/http/body.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { isoSeconds } from "../../../kernel/time.js";
@@ -39,7 +38,6 @@ const subPortsOf = (subs: Array<{ port_id: string; segmentation_type: string; se
 
 export function trunkRoutes(deps: NetworkingDeps): RouteDef[] {
   const { kernel } = deps;
-  const max = kernel.options.maxBodyBytes;
   const member = "/v2.0/trunks/:trunk_id";
   const id = (c: Ctx) => c.req.param("trunk_id")!;
   return [
@@ -56,13 +54,12 @@ export function trunkRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json(listBody(c, "trunks", views, kernel.options.maxPageSize));
       },
     },
-    {
+    route({
       method: "POST",
       path: "/v2.0/trunks",
       operation: "networking.trunk.create",
       schema: trunkCreateSchema,
-      handler: async (c) => {
-        const { trunk: b } = await readBody(c, trunkCreateSchema, max);
+      handler: (c, { trunk: b }) => {
         const trunk = deps.write(c, (s, ctx) =>
           createTrunk(s, ctx, {
             portId: b.port_id,
@@ -76,7 +73,7 @@ export function trunkRoutes(deps: NetworkingDeps): RouteDef[] {
         );
         return c.json({ trunk: trunkView(deps.state(), trunk) }, 201);
       },
-    },
+    }),
     {
       method: "GET",
       path: member,
@@ -86,19 +83,18 @@ export function trunkRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.json({ trunk: selectFields(trunkView(s, visibleTrunk(s, deps.caller(c), id(c))), fieldsOf(c)) });
       },
     },
-    {
+    route({
       method: "PUT",
       path: member,
       operation: "networking.trunk.update",
       schema: trunkUpdateSchema,
-      handler: async (c) => {
-        const { trunk: b } = await readBody(c, trunkUpdateSchema, max);
+      handler: (c, { trunk: b }) => {
         const trunk = deps.write(c, (s, ctx) =>
           updateTrunk(s, ctx, visibleTrunk(s, ctx.caller, id(c)), { name: b.name, description: b.description, adminStateUp: b.admin_state_up }),
         );
         return c.json({ trunk: trunkView(deps.state(), trunk) });
       },
-    },
+    }),
     {
       method: "DELETE",
       path: member,
@@ -108,28 +104,26 @@ export function trunkRoutes(deps: NetworkingDeps): RouteDef[] {
         return c.body(null, 204);
       },
     },
-    {
+    route({
       method: "PUT",
       path: `${member}/add_subports`,
       operation: "networking.trunk.add_subports",
       schema: addSubPortsSchema,
-      handler: async (c) => {
-        const b = await readBody(c, addSubPortsSchema, max);
+      handler: (c, b) => {
         const trunk = deps.write(c, (s, ctx) => addSubPorts(s, ctx, visibleTrunk(s, ctx.caller, id(c)), subPortsOf(b.sub_ports)));
         return c.json(trunkView(deps.state(), trunk));
       },
-    },
-    {
+    }),
+    route({
       method: "PUT",
       path: `${member}/remove_subports`,
       operation: "networking.trunk.remove_subports",
       schema: removeSubPortsSchema,
-      handler: async (c) => {
-        const b = await readBody(c, removeSubPortsSchema, max);
+      handler: (c, b) => {
         const trunk = deps.write(c, (s, ctx) => removeSubPorts(s, ctx, visibleTrunk(s, ctx.caller, id(c)), b.sub_ports.map((sub) => sub.port_id)));
         return c.json(trunkView(deps.state(), trunk));
       },
-    },
+    }),
     {
       method: "GET",
       path: `${member}/get_subports`,

@@ -12,7 +12,6 @@ import { hypervisorStatistics, hypervisorSummary, hypervisorView, hypervisorId, 
 import { isUp } from "../operations/hosts.js";
 import { collectionBody, page, pageParams } from "../views/collection.js";
 import { queryBool, UUID } from "../schemas/parameter-types.js";
-import { serviceRoutes } from "./hosts-services.js";
 import type { ComputeDeps } from "./deps.js";
 
 
@@ -35,7 +34,7 @@ function servers(s: ComputeState, host: ComputeHost) {
   return filter(s.servers, (v) => v.host === host.id).map((v) => ({ uuid: v.id, name: v.name }));
 }
 
-export function hostRoutes(deps: ComputeDeps): RouteDef[] {
+export function hypervisorRoutes(deps: ComputeDeps): RouteDef[] {
   const list = (detail: boolean) => (c: Ctx) => {
     const mv = microversion(c);
     const s = deps.state();
@@ -129,6 +128,5 @@ export function hostRoutes(deps: ComputeDeps): RouteDef[] {
         return c.json({ hypervisor: withServers ? { ...view, servers: servers(s, host) } : view });
       },
     },
-    ...serviceRoutes(deps),
   ];
 }

@@ -1,5 +1,5 @@
-// The routes the server actions work adds, mounted from index.ts: tags, instance actions, migrations,
-// interfaces, consoles, server password, diagnostics, external events.
+// What belongs to a server besides its actions: tags, instance actions, migrations, interfaces, consoles
+// (with the server password and diagnostics), and the external events Neutron and Cinder send about servers.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { ComputeDeps } from "./deps.js";
@@ -10,6 +10,6 @@ import { serverInterfaceRoutes } from "./server-interfaces.js";
 import { serverConsoleRoutes } from "./server-consoles.js";
 import { externalEventRoutes } from "./external-events.js";
 
-export function computeActionRoutes(deps: ComputeDeps): RouteDef[] {
+export function serverResourceRoutes(deps: ComputeDeps): RouteDef[] {
   return [...serverTagRoutes(deps), ...instanceActionRoutes(deps), ...migrationRoutes(deps), ...serverInterfaceRoutes(deps), ...serverConsoleRoutes(deps), ...externalEventRoutes(deps)];
 }
