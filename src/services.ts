@@ -34,9 +34,15 @@ export type ServiceOptionFields = Intersect<FieldsOf<(typeof SERVICES)[number]>>
 /** What the services read of the parsed options: the platform's, and each one's own. */
 export type ServicesOptions = PlatformOptions & z.output<z.ZodObject<ServiceOptionFields>>;
 
-export function defaultServices(options: ServicesOptions): ServiceModule[] {
+/** The modules of `definitions`, made from the parsed options; identity's catalog lists every one of them. */
+export function createServices(definitions: readonly ServiceDefinition<any>[], options: ServicesOptions): ServiceModule[] {
   const catalog: CatalogService[] = [];
-  const services = SERVICES.map((definition) => (definition as ServiceDefinition<any>).create(options as never, { catalog }));
+  // ServicesOptions holds each listed definition's own fields and the platform's: each reads its own
+  const services = definitions.map((definition) => definition.create(options as unknown as Parameters<typeof definition.create>[0], { catalog }));
   catalog.push(...catalogOf(services));
   return services;
+}
+
+export function defaultServices(options: ServicesOptions): ServiceModule[] {
+  return createServices(SERVICES, options);
 }

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { call, testEmulator } from "../helpers/emulator.js";
-import { toyEmulator } from "../helpers/toy-service.js";
+import { toyEmulator } from "../helpers/toy-service/index.js";
 import { createEmulator } from "../../src/app.js";
 
 const error = { type: "error", status: 500 };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { call, login, passwordAuth, testEmulator } from "../helpers/emulator.js";
-import { createWidget, toyEmulator } from "../helpers/toy-service.js";
+import { createWidget, toyEmulator } from "../helpers/toy-service/index.js";
 import { TransportFault } from "../../src/kernel/http/service-app.js";
 import type { Emulator } from "../../src/app.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, testEmulator } from "../helpers/emulator.js";
-import { toyEmulator } from "../helpers/toy-service.js";
+import { toyEmulator } from "../helpers/toy-service/index.js";
 
 describe("GET /_emulator/health", () => {
   it("answers 200 with every service's readiness once seeded", async () => {

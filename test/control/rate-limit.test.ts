@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, login } from "../helpers/emulator.js";
-import { toyEmulator } from "../helpers/toy-service.js";
+import { toyEmulator } from "../helpers/toy-service/index.js";
 
 describe("/_emulator/rate-limit", () => {
   it("is off by default", async () => {

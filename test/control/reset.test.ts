@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, login } from "../helpers/emulator.js";
-import { createWidget, toyEmulator, WIDGET } from "../helpers/toy-service.js";
+import { createWidget, toyEmulator, WIDGET } from "../helpers/toy-service/index.js";
 import { derivedId } from "../../src/services/identity/seed.js";
 
 const DEMO = derivedId("project", "default", "demo");

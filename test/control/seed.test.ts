@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, login } from "../helpers/emulator.js";
-import { createWidget, toyEmulator } from "../helpers/toy-service.js";
+import { createWidget, toyEmulator } from "../helpers/toy-service/index.js";
 
 const emu = toyEmulator();
 const seed = (body: string, query = "", contentType = "application/yaml") =>

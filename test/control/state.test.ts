@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, login } from "../helpers/emulator.js";
-import { BUILD_MS, createWidget, toyEmulator } from "../helpers/toy-service.js";
+import { BUILD_MS, createWidget, toyEmulator } from "../helpers/toy-service/index.js";
 
 const putState = (emu: ReturnType<typeof toyEmulator>, snapshot: unknown) =>
   call(emu, "PUT", "/_emulator/state", { raw: typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot) });

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { call, login } from "../helpers/emulator.js";
-import { toyEmulator } from "../helpers/toy-service.js";
+import { toyEmulator } from "../helpers/toy-service/index.js";
 import { buildServiceApp, route } from "../../src/kernel/http/service-app.js";
 import { faultEnvelope, notFound } from "../../src/kernel/errors.js";
 import type { ServiceModule } from "../../src/kernel/service.js";

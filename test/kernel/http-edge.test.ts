@@ -7,7 +7,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { call, login, type Call } from "../helpers/emulator.js";
-import { createWidget, toyEmulator } from "../helpers/toy-service.js";
+import { createWidget, toyEmulator } from "../helpers/toy-service/index.js";
 import { presignV4, signV4, toyS3Service } from "../helpers/toy-s3.js";
 import { buildServiceApp } from "../../src/kernel/http/service-app.js";
 import { htmlErrors, textErrors } from "../../src/kernel/http/render.js";

@@ -8,7 +8,7 @@ import type { ServiceModule } from "../../src/kernel/service.js";
 import { resolveOptions } from "../../src/config.js";
 import { defaultServices } from "../../src/services.js";
 import { call, login, testEmulator } from "../helpers/emulator.js";
-import { toyService } from "../helpers/toy-service.js";
+import { toyService } from "../helpers/toy-service/index.js";
 
 /** The toy service, counting how often its route table is built. */
 function countedToy() {

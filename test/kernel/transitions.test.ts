@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { call, login } from "../helpers/emulator.js";
-import { BUILD_MS, createWidget, toyEmulator, WIDGET } from "../helpers/toy-service.js";
+import { BUILD_MS, createWidget, toyEmulator, WIDGET } from "../helpers/toy-service/index.js";
 
 const emu = toyEmulator();
 let token: string;
