@@ -4,6 +4,9 @@
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, get, scan, type Table } from "../../kernel/store/table.js";
 import { actorKey, type Actor, type GroupsState } from "./state-groups.js";
+import { scopeKey, type AssignmentScope } from "./assignment-scope.js";
+
+export { scopeKey, type AssignmentScope } from "./assignment-scope.js";
 
 export interface Domain {
   id: string;
@@ -42,8 +45,6 @@ export interface Role {
   description: string | null;
   domainId: string | null;
 }
-
-export type AssignmentScope = { project: string } | { domain: string } | { system: "all" };
 
 export interface Assignment {
   /** `<userId>|<scopeKey>|<roleId>`: one grant, so a grant is idempotent and a check is one lookup */
@@ -167,12 +168,6 @@ export const nameKey = {
   role: (name: string) => `role:${name.toLowerCase()}`,
   appCredential: (userId: string, name: string) => `appcred:${userId}:${name}`,
 };
-
-export function scopeKey(scope: AssignmentScope): string {
-  if ("project" in scope) return `project:${scope.project}`;
-  if ("domain" in scope) return `domain:${scope.domain}`;
-  return "system:all";
-}
 
 export function assignmentId(userId: string, scope: AssignmentScope, roleId: string): string {
   return `${userId}|${scopeKey(scope)}|${roleId}`;
