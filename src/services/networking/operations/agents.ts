@@ -10,8 +10,7 @@ import {
   agentNotFound, invalidDhcpAgent, invalidL3Agent, networkHostedByDhcpAgent, networkNotHostedByDhcpAgent, resourceNotFound,
   routerHostedByL3Agent, routerNotHostedByL3Agent,
 } from "../ext-errors.js";
-import { visibleNetwork } from "./visibility.js";
-import { visibleRouter } from "./routers.js";
+import { visibleNetwork, visibleRouter } from "./visibility.js";
 import { routerFlagsView } from "./router-flags.js";
 
 /** Agents are an admin's: to anyone else they do not exist (Neutron's policy answers 404 on show). */

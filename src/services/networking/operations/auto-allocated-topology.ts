@@ -77,9 +77,3 @@ export function deleteTopology(s: NetworkingState, ctx: NetworkingContext, proje
   if (get(s.networks, topology.networkId)) deleteNetwork(s, admin, topology.networkId);
   remove(s.ext.autoTopologies, projectId);
 }
-
-/** Network deletion hook: a topology whose network is gone is forgotten (the table's cascade in Neutron). */
-export function forgetTopologyOf(s: NetworkingState, networkId: string): void {
-  const topology = find(s.ext.autoTopologies, (t) => t.networkId === networkId);
-  if (topology) remove(s.ext.autoTopologies, topology.id);
-}
