@@ -102,6 +102,15 @@ export interface Credential {
   blob: string;
 }
 
+/** A policy blob (Keystone v3 /policies), stored as given for services to fetch. */
+export interface Policy {
+  id: string;
+  type: string;
+  blob: string;
+  /** Keystone keeps unknown attributes of a policy and returns them */
+  extra: Record<string, unknown>;
+}
+
 export interface IdentityState extends GroupsState {
   domains: Table<Domain>;
   projects: Table<Project>;
@@ -112,15 +121,15 @@ export interface IdentityState extends GroupsState {
   appCredentials: Table<AppCredential>;
   credentials: Table<Credential>;
   catalog: import("./catalog-state.js").CatalogState;
-  trusts: Table<import("./state-trusts.js").Trust>;
+  trusts: Table<import("./delegation-state.js").Trust>;
   /** token id -> the trust a trust-scoped token came from */
-  trustTokens: Table<import("./state-trusts.js").TrustToken>;
-  registeredLimits: Table<import("./state-trusts.js").RegisteredLimit>;
-  limits: Table<import("./state-trusts.js").Limit>;
-  policies: Table<import("./state-trusts.js").Policy>;
-  /** uniqueness of trusts and limits (state-trusts.ts uniqueKey) -> id */
+  trustTokens: Table<import("./delegation-state.js").TrustToken>;
+  registeredLimits: Table<import("./limit-state.js").RegisteredLimit>;
+  limits: Table<import("./limit-state.js").Limit>;
+  policies: Table<Policy>;
+  /** uniqueness of trusts and limits (delegation-state.ts trustKey, limit-state.ts limitKey) -> id */
   trustLimitKeys: Dict<string>;
-  oauthConsumers: Table<import("./state-trusts.js").OAuthConsumer>;
+  oauthConsumers: Table<import("./delegation-state.js").OAuthConsumer>;
   /** per user: extra attributes, options, password history and lockout counters (operations/user-records.ts) */
   userRecords: Table<import("./directory-state.js").UserRecord>;
   /** domain-specific configuration (/v3/domains/{id}/config), by domain id */

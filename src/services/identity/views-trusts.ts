@@ -3,8 +3,9 @@
 import { get } from "../../kernel/store/table.js";
 import { isoMicro } from "../../kernel/time.js";
 import { roleView } from "./views-directory.js";
-import type { IdentityState, Role } from "./state.js";
-import type { Limit, OAuthConsumer, Policy, RegisteredLimit, Trust } from "./state-trusts.js";
+import type { IdentityState, Policy, Role } from "./state.js";
+import type { OAuthConsumer, Trust } from "./delegation-state.js";
+import type { Limit, RegisteredLimit } from "./limit-state.js";
 
 /** A trust as a list shows it: without its roles. */
 export function trustSummary(t: Trust, base: string) {
