@@ -5,7 +5,7 @@
 import { get } from "../../../kernel/store/table.js";
 import type { OperationContext } from "../../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "../state.js";
-import type { MigrationRecord } from "../state-actions.js";
+import type { MigrationRecord } from "../server-records.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import type { ServerStepApplier, ServerStepDef, StepContext } from "../lifecycle.js";
 import { claimHost, hasRoom, isUp } from "./hosts.js";
