@@ -5,11 +5,11 @@
 import type { Caller } from "../../../kernel/operation.js";
 import { get, remove, scan } from "../../../kernel/store/table.js";
 import type { NetworkingState } from "../state.js";
-import type { Agent } from "../ext-state.js";
+import type { Agent } from "../extension-state.js";
 import {
   agentNotFound, invalidDhcpAgent, invalidL3Agent, networkHostedByDhcpAgent, networkNotHostedByDhcpAgent, resourceNotFound,
   routerHostedByL3Agent, routerNotHostedByL3Agent,
-} from "../ext-errors.js";
+} from "../extension-errors.js";
 import { visibleNetwork, visibleRouter } from "./visibility.js";
 import { routerFlagsView } from "./router-flags.js";
 

@@ -8,7 +8,7 @@ import { find, get, put, remove } from "../../../kernel/store/table.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { badRequest } from "../errors.js";
 import type { NetworkingState } from "../state.js";
-import { autoAllocationFailure } from "../ext-errors.js";
+import { autoAllocationFailure } from "../extension-errors.js";
 import type { NetworkingContext } from "./common.js";
 import { createNetwork, deleteNetwork } from "./networks.js";
 import { createSubnet } from "./subnets.js";

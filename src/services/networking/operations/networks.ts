@@ -24,7 +24,7 @@ import { deleteSubnetRecord } from "./subnets.js";
 import { ownedNetwork, visibleQosPolicy } from "./visibility.js";
 import { checkDnsDomain } from "./port-extras.js";
 import { checkAzHints } from "./availability-zones.js";
-import { onNetworkDeleting } from "./net-ext-hooks.js";
+import { onNetworkDeleting } from "./extension-hooks.js";
 
 export interface ProviderInput {
   networkType?: string;

@@ -14,7 +14,7 @@ import { floatingIpsOfRouter } from "./floating-ips.js";
 import { changedIps } from "./port-update.js";
 import { allocateAddresses, releaseAddresses } from "./addresses.js";
 import { visibleNetwork } from "./visibility.js";
-import { applyRouterFlags, onRouterDeleting } from "./net-ext-hooks.js";
+import { applyRouterFlags, onRouterDeleting } from "./extension-hooks.js";
 import { checkAzHints } from "./availability-zones.js";
 
 // the router routes read it here

@@ -5,7 +5,7 @@
 import { dictGet, dictSet, emptyDict, type Dict } from "../../../kernel/store/dict.js";
 import { emptyTable, find, get, has, put, remove, scan, type Table } from "../../../kernel/store/table.js";
 import type { NetworkingState } from "../state.js";
-import type { NetExtState } from "../ext-state.js";
+import type { ExtensionState } from "../extension-state.js";
 import { dropRbacPolicy, rbacPoliciesOf } from "./rbac-policies.js";
 import { dropNetworkSegments } from "./segments.js";
 import { unhostEverywhere } from "./agents.js";
@@ -56,7 +56,7 @@ export function onFloatingIpDeleting(s: NetworkingState, fipId: string): void {
  * Per-project reset, after the core reset has put the core tables back: the project's extension records
  * return to the seed's, every record that lost what it stood on is dropped, and the indexes are rebuilt.
  */
-export function resetNetExtProject(draft: NetworkingState, seeded: NetworkingState, projectId: string): void {
+export function resetExtensionProject(draft: NetworkingState, seeded: NetworkingState, projectId: string): void {
   const now = draft.ext;
   const seed = seeded.ext;
   const merge = <T extends { id: string }>(mine: Table<T>, theirs: Table<T>, owned: (r: T) => boolean, keep: (r: T) => boolean): Table<T> => {
@@ -77,7 +77,7 @@ export function resetNetExtProject(draft: NetworkingState, seeded: NetworkingSta
           : type === "subnetpool"
             ? has(draft.subnetPools, id)
             : has(draft.securityGroups, id);
-  const ext: NetExtState = {
+  const ext: ExtensionState = {
     ...now,
     rbacPolicies: merge(now.rbacPolicies, seed.rbacPolicies, mine, (p) => objectExists(p.objectType, p.objectId)),
     segments: merge(now.segments, seed.segments, () => false, (seg) => has(draft.networks, seg.networkId)),
