@@ -1,7 +1,7 @@
 // The control API's wire types for the world (reset, seed, snapshots, health, the index), compute hosts,
 // logins and tenants, as plain interfaces; types.ts re-exports them.
 
-import type { PendingStep } from "./types.js";
+import type { PendingStep } from "./pending-step.js";
 
 // ---- world ----
 

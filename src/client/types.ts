@@ -3,6 +3,8 @@
 // server checks at compile time that its zod schemas' input types equal the *Input types (src/kernel/type-equals.ts),
 // so the client and the server cannot disagree.
 
+import type { PendingStep } from "./pending-step.js";
+
 /** Any HTTP method a fault rule may name (given in any case; stored upper case). */
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
@@ -132,17 +134,8 @@ export interface TransitionDef {
   afterMs: number;
 }
 
-export interface PendingStep {
-  type: string;
-  resourceId: string;
-  from: string;
-  to: string;
-  /** virtual epoch ms */
-  enteredAt: number;
-  /** virtual epoch ms; null when manual or stuck */
-  dueAt: number | null;
-  mode: "scheduled" | "manual" | "stuck";
-}
+// in its own file, so types-world.ts (snapshots) reads it without importing this file back
+export type { PendingStep } from "./pending-step.js";
 
 export interface Transitions {
   definitions: TransitionDef[];

@@ -3,8 +3,15 @@
 
 import { setTimeout as sleep } from "node:timers/promises";
 import { SkymockError } from "./http.js";
-import type { SkymockClient } from "./client.js";
-import type { AdvanceUntilResult, DomainEvent, Duration } from "./types.js";
+import type { AdvanceUntilInput, AdvanceUntilResult, ClockState, DomainEvent, Duration, ResourceStatus } from "./types.js";
+
+/** The calls of SkymockClient a wait makes (named here, so the client imports the waits and not back). */
+export interface WaitingClient {
+  getClock(): Promise<ClockState>;
+  advanceUntil(input: AdvanceUntilInput): Promise<AdvanceUntilResult>;
+  resourceStatus(type: string, id: string): Promise<ResourceStatus>;
+  events(query: { type?: string; after?: number }): Promise<DomainEvent[]>;
+}
 
 export interface PollOptions {
   /** real time to wait at most (default 30 s) */
@@ -26,7 +33,7 @@ export interface EventWaitOptions extends PollOptions {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_POLL_MS = 50;
 
-export async function waitForStatus(client: SkymockClient, type: string, id: string, status: string, options: StatusWaitOptions): Promise<AdvanceUntilResult> {
+export async function waitForStatus(client: WaitingClient, type: string, id: string, status: string, options: StatusWaitOptions): Promise<AdvanceUntilResult> {
   const started = await client.getClock();
   if (started.frozen) return client.advanceUntil({ type, id, status, within: options.within });
   const target = status.toUpperCase();
@@ -57,7 +64,7 @@ export async function waitForStatus(client: SkymockClient, type: string, id: str
 }
 
 export async function waitForEvent(
-  client: SkymockClient,
+  client: WaitingClient,
   typeGlob: string,
   predicate: ((event: DomainEvent) => boolean) | undefined,
   options: EventWaitOptions,

@@ -4,7 +4,7 @@
 
 import { emptyDict, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
-import type { InstanceActionLog, MigrationRecord, ServerExtra } from "./state-actions.js";
+import type { InstanceActionLog, MigrationRecord, ServerExtra } from "./server-records.js";
 
 export interface FlavorSnapshot {
   vcpus: number;

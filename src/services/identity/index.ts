@@ -28,7 +28,11 @@ import { roleAssignmentRoutes } from "./routes/role-assignments.js";
 import { accessRuleRoutes } from "./routes/access-rules.js";
 import { catalogRoutes } from "./routes/catalog.js";
 import { seedCatalog } from "./catalog-seed.js";
-import { trustAreaRoutes } from "./routes/trust-area.js";
+import { trustRoutes } from "./routes/trusts.js";
+import { limitRoutes } from "./routes/limits.js";
+import { policyRoutes } from "./routes/policies.js";
+import { ec2TokenRoutes } from "./routes/ec2tokens.js";
+import { oauth1Routes } from "./routes/oauth1.js";
 
 export type { IdentityState } from "./state.js";
 export type { IdentityOptions } from "./routes/deps.js";
@@ -79,7 +83,11 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
           ...roleAssignmentRoutes(deps),
           ...accessRuleRoutes(deps),
           ...catalogRoutes(deps),
-          ...trustAreaRoutes(deps),
+          ...trustRoutes(deps),
+          ...limitRoutes(deps),
+          ...policyRoutes(deps),
+          ...ec2TokenRoutes(deps),
+          ...oauth1Routes(deps),
         ],
       );
     },

@@ -3,7 +3,7 @@
 
 import type { Dict } from "../../kernel/store/dict.js";
 import type { Table } from "../../kernel/store/table.js";
-import type { AssignmentScope } from "./state.js";
+import type { AssignmentScope } from "./assignment-scope.js";
 
 export interface Group {
   id: string;

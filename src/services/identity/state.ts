@@ -4,6 +4,9 @@
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, get, scan, type Table } from "../../kernel/store/table.js";
 import { actorKey, type Actor, type GroupsState } from "./state-groups.js";
+import { scopeKey, type AssignmentScope } from "./assignment-scope.js";
+
+export { scopeKey, type AssignmentScope } from "./assignment-scope.js";
 
 export interface Domain {
   id: string;
@@ -42,8 +45,6 @@ export interface Role {
   description: string | null;
   domainId: string | null;
 }
-
-export type AssignmentScope = { project: string } | { domain: string } | { system: "all" };
 
 export interface Assignment {
   /** `<userId>|<scopeKey>|<roleId>`: one grant, so a grant is idempotent and a check is one lookup */
@@ -101,6 +102,15 @@ export interface Credential {
   blob: string;
 }
 
+/** A policy blob (Keystone v3 /policies), stored as given for services to fetch. */
+export interface Policy {
+  id: string;
+  type: string;
+  blob: string;
+  /** Keystone keeps unknown attributes of a policy and returns them */
+  extra: Record<string, unknown>;
+}
+
 export interface IdentityState extends GroupsState {
   domains: Table<Domain>;
   projects: Table<Project>;
@@ -111,15 +121,15 @@ export interface IdentityState extends GroupsState {
   appCredentials: Table<AppCredential>;
   credentials: Table<Credential>;
   catalog: import("./catalog-state.js").CatalogState;
-  trusts: Table<import("./state-trusts.js").Trust>;
+  trusts: Table<import("./delegation-state.js").Trust>;
   /** token id -> the trust a trust-scoped token came from */
-  trustTokens: Table<import("./state-trusts.js").TrustToken>;
-  registeredLimits: Table<import("./state-trusts.js").RegisteredLimit>;
-  limits: Table<import("./state-trusts.js").Limit>;
-  policies: Table<import("./state-trusts.js").Policy>;
-  /** uniqueness of trusts and limits (state-trusts.ts uniqueKey) -> id */
+  trustTokens: Table<import("./delegation-state.js").TrustToken>;
+  registeredLimits: Table<import("./limit-state.js").RegisteredLimit>;
+  limits: Table<import("./limit-state.js").Limit>;
+  policies: Table<Policy>;
+  /** uniqueness of trusts and limits (delegation-state.ts trustKey, limit-state.ts limitKey) -> id */
   trustLimitKeys: Dict<string>;
-  oauthConsumers: Table<import("./state-trusts.js").OAuthConsumer>;
+  oauthConsumers: Table<import("./delegation-state.js").OAuthConsumer>;
   /** per user: extra attributes, options, password history and lockout counters (operations/user-records.ts) */
   userRecords: Table<import("./directory-state.js").UserRecord>;
   /** domain-specific configuration (/v3/domains/{id}/config), by domain id */
@@ -167,12 +177,6 @@ export const nameKey = {
   role: (name: string) => `role:${name.toLowerCase()}`,
   appCredential: (userId: string, name: string) => `appcred:${userId}:${name}`,
 };
-
-export function scopeKey(scope: AssignmentScope): string {
-  if ("project" in scope) return `project:${scope.project}`;
-  if ("domain" in scope) return `domain:${scope.domain}`;
-  return "system:all";
-}
 
 export function assignmentId(userId: string, scope: AssignmentScope, roleId: string): string {
   return `${userId}|${scopeKey(scope)}|${roleId}`;

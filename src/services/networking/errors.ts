@@ -2,6 +2,7 @@
 // with the exception class names real clients and tests match on.
 
 import { ApiError, neutronEnvelope } from "../../kernel/errors.js";
+import { IPV6_MIN_MTU } from "./ip.js";
 
 export const envelope = neutronEnvelope;
 
@@ -20,6 +21,8 @@ export const genericNotFound = (message: string) => error(404, "NotFound", messa
 export const invalidAttribute = (attribute: string, reason: string) =>
   error(400, "HTTPBadRequest", `Invalid input for ${attribute}. Reason: ${reason}.`);
 export const invalidInput = (details: string) => error(400, "InvalidInput", `Invalid input for operation: ${details}.`);
+export const ipv6MtuTooSmall = (mtu: number) =>
+  invalidInput(`IPv6 protocol requires a minimum MTU of ${IPV6_MIN_MTU}, while the configured value is ${mtu}`);
 export const badRequest = (resource: string, message: string) => error(400, "BadRequest", `Bad ${resource} request: ${message}.`);
 export const policyNotAuthorized = (action: string) =>
   error(403, "PolicyNotAuthorized", `(rule:${action}) is disallowed by policy.`);

@@ -4,6 +4,9 @@
 
 export type IpVersion = 4 | 6;
 
+/** The smallest MTU a network with IPv6 subnets may have (IPv6's minimum link MTU, RFC 8200). */
+export const IPV6_MIN_MTU = 1280;
+
 /** A parsed address: keep these transient; state stores the canonical text from formatIp. */
 export interface IpAddress {
   readonly version: IpVersion;

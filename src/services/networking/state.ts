@@ -5,7 +5,7 @@
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
 import type { Chunk, IpamState } from "./ipam.js";
-import { initialNetExtState, type NetExtState } from "./ext-state.js";
+import { initialExtensionState, type ExtensionState } from "./extension-state.js";
 
 /** Fields every Neutron resource carries (standard attributes). */
 export interface Standard {
@@ -225,7 +225,7 @@ export interface NetworkingState {
   addressScopes: Table<AddressScope>;
   /** ip version ("4", "6") -> the default subnet pool's id */
   defaultSubnetPools: Dict<string>;
-  ext: NetExtState;
+  ext: ExtensionState;
   /** project id -> the project's `default` security group id */
   defaultGroups: Dict<string>;
   /** rule fingerprint -> rule id (duplicate rules are 409) */
@@ -250,7 +250,7 @@ export function initialNetworkingState(): NetworkingState {
     subnetPools: emptyTable(),
     addressScopes: emptyTable(),
     defaultSubnetPools: emptyDict(),
-    ext: initialNetExtState(),
+    ext: initialExtensionState(),
     defaultGroups: emptyDict(),
     ruleKeys: emptyDict(),
   };

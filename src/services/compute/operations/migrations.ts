@@ -4,7 +4,7 @@
 import { filter, get, put } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "../state.js";
-import type { MigrationRecord } from "../state-actions.js";
+import type { MigrationRecord } from "../server-records.js";
 import type { StepContext } from "../lifecycle.js";
 import { sliceOf } from "../state.js";
 import { hasRoom, isUp } from "./hosts.js";

@@ -7,7 +7,6 @@ import type { ComputeState, Server } from "../state.js";
 import { conflictingRequest, invalidState } from "../errors.js";
 import { changeState, enterPhase, POWER, type ServerStepApplier, type StepContext } from "../lifecycle.js";
 import { isUp } from "./hosts.js";
-import { assertUnlocked } from "./servers.js";
 import { closeActionEvents } from "./server-instance-actions.js";
 
 export interface StateRule {
@@ -26,6 +25,11 @@ export function checkState(server: Server, action: string, rule: StateRule): voi
   const tasks = rule.task ?? [null];
   if (!tasks.includes(server.taskState)) throw invalidState(action, server.id, "task_state", server.taskState ?? "None");
   if (server.launchedAt === null) throw invalidState(action, server.id, "launched_at", "None");
+}
+
+/** Nova's check_instance_lock: a locked server refuses changes from anyone but an admin (409). */
+export function assertUnlocked(server: Server, caller: Caller): void {
+  if (server.locked && !caller.isAdmin) throw conflictingRequest(`Instance ${server.id} is locked`);
 }
 
 /** Lock (non-admins get 409 on a locked server), then the state rule: the order of Nova's decorators. */

@@ -5,7 +5,7 @@
 import { get, put } from "../../../kernel/store/table.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
-import type { InstanceAction } from "../state-actions.js";
+import type { InstanceAction } from "../server-records.js";
 import type { StepContext } from "../lifecycle.js";
 import { sliceOf } from "../state.js";
 

@@ -5,15 +5,14 @@
 import { get } from "../../../kernel/store/table.js";
 import type { OperationContext } from "../../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "../state.js";
-import type { MigrationRecord } from "../state-actions.js";
+import type { MigrationRecord } from "../server-records.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import type { ServerStepApplier, ServerStepDef, StepContext } from "../lifecycle.js";
 import { claimHost, hasRoom, isUp } from "./hosts.js";
-import { begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "./server-action-rules.js";
+import { assertUnlocked, begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "./server-action-rules.js";
 import { rebindPorts, startMove } from "./server-resize.js";
 import { closeActionEvents } from "./server-instance-actions.js";
 import { currentMigration, migrationStatus, otherHost, startMigration } from "./migrations.js";
-import { assertUnlocked } from "./servers.js";
 
 const noValidHost = () => badRequest("No valid host was found. There are not enough hosts available.");
 

@@ -4,8 +4,7 @@
 import type { OperationContext } from "../../../kernel/operation.js";
 import type { Server } from "../state.js";
 import type { ServerStepApplier, ServerStepDef } from "../lifecycle.js";
-import { begin, checkAction, checkHost, checkState, onItsHost, settle, type StateRule } from "./server-action-rules.js";
-import { assertUnlocked } from "./servers.js";
+import { assertUnlocked, begin, checkAction, checkHost, checkState, onItsHost, settle, type StateRule } from "./server-action-rules.js";
 
 /** vm_states.ALLOW_SOFT_REBOOT and ALLOW_HARD_REBOOT. */
 const SOFT_REBOOT_STATES = ["active"];

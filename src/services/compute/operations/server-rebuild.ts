@@ -9,8 +9,7 @@ import { badRequest, forbidden } from "../errors.js";
 import type { ServerStepApplier, ServerStepDef } from "../lifecycle.js";
 import { computeQuotas } from "./quotas.js";
 import { findKeypair } from "./keypairs.js";
-import { begin, checkAction, checkHost, checkState, onItsHost, settle } from "./server-action-rules.js";
-import { assertUnlocked } from "./servers.js";
+import { assertUnlocked, begin, checkAction, checkHost, checkState, onItsHost, settle } from "./server-action-rules.js";
 import { ApiError } from "../../../kernel/errors.js";
 
 export interface RebuildInput {

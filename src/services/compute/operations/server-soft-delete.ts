@@ -7,8 +7,7 @@ import type { OperationContext } from "../../../kernel/operation.js";
 import type { Server } from "../state.js";
 import { enterPhase, POWER, type ServerStepApplier, type ServerStepDef, type StepContext } from "../lifecycle.js";
 import { invalidState } from "../errors.js";
-import { begin, checkAction, settle } from "./server-action-rules.js";
-import { assertUnlocked } from "./servers.js";
+import { assertUnlocked, begin, checkAction, settle } from "./server-action-rules.js";
 
 /** True when a DELETE (with a reclaim interval set) soft-deletes this server: Nova's soft_delete checks pass. */
 export function softDeletes(server: Server): boolean {

@@ -6,20 +6,16 @@ import { withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
 import { computeQuotas } from "./quotas.js";
-import { conflictingRequest, instanceNotFound, invalidState, itemNotFound } from "../errors.js";
+import { instanceNotFound, invalidState, itemNotFound } from "../errors.js";
 import { changeState, enterPhase } from "../lifecycle.js";
 import { softDelete, softDeletes } from "./server-soft-delete.js";
+import { assertUnlocked } from "./server-action-rules.js";
 
 /** The server, when the caller may see it: its project's members, or an admin. Else 404 itemNotFound. */
 export function visibleServer(s: ComputeState, caller: Caller, id: string): Server {
   const server = get(s.servers, id);
   if (!server || (!caller.isAdmin && server.projectId !== caller.projectId)) throw instanceNotFound(id);
   return server;
-}
-
-/** Nova's check_instance_lock: a locked server refuses changes from anyone but an admin (409). */
-export function assertUnlocked(server: Server, caller: Caller): void {
-  if (server.locked && !caller.isAdmin) throw conflictingRequest(`Instance ${server.id} is locked`);
 }
 
 export interface ServerPatch {

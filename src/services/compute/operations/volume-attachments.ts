@@ -13,8 +13,9 @@ import {
 } from "../../block-storage/for-compute.js";
 import type { ComputeState, Server } from "../state.js";
 import { badRequest, conflictingRequest, forbidden, invalidState, itemNotFound } from "../errors.js";
-import { assertUnlocked, visibleServer } from "./servers.js";
-import type { VolumeAttachmentCreate } from "../schemas/volume-attachments.js";
+import { visibleServer } from "./servers.js";
+import { assertUnlocked } from "./server-action-rules.js";
+import type { VolumeAttachmentCreate, VolumeAttachmentUpdate } from "../schemas/volume-attachments.js";
 import type { StepContext } from "../lifecycle.js";
 
 export type AttachedVolume = Server["volumesAttached"][number];
@@ -130,17 +131,6 @@ export function releaseVolumes(ctx: StepContext, server: Server): void {
 /** The server runs on another host (evacuated, resized): its attachments' host_name follows it. */
 export function followHost(ctx: StepContext, server: Server): void {
   moveServerAttachments(ctx, server.id, server.volumesAttached.map((a) => a.id), server.host);
-}
-
-export interface VolumeAttachmentUpdate {
-  volumeId: string;
-  /** from 2.85 */
-  deleteOnTermination?: boolean;
-  /** from 2.85: may be given, but not changed */
-  id?: string;
-  serverId?: string;
-  device?: string | null;
-  tag?: string;
 }
 
 /** The keys 2.85 accepts but does not let change. */

@@ -7,7 +7,7 @@ import { badRequest, itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
 import { actionLogOf } from "../operations/server-instance-actions.js";
 import { visibleServer } from "../operations/servers.js";
-import type { InstanceAction } from "../state-actions.js";
+import type { InstanceAction } from "../server-records.js";
 import { instanceActionDetail, instanceActionView } from "../views/instance-actions.js";
 import { markerNotFound, page, pageParams } from "../views/collection.js";
 import type { ComputeDeps } from "./deps.js";

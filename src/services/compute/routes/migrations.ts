@@ -12,7 +12,7 @@ import { currentMigration } from "../operations/migrations.js";
 import { abortLiveMigration, forceComplete } from "../operations/server-migrate.js";
 import { closeActionEvents, recordAction } from "../operations/server-instance-actions.js";
 import { visibleServer } from "../operations/servers.js";
-import type { MigrationRecord } from "../state-actions.js";
+import type { MigrationRecord } from "../server-records.js";
 import { markerNotFound, page, pageParams } from "../views/collection.js";
 import { LIVE_IN_PROGRESS, migrationView, serverMigrationView } from "../views/migrations.js";
 import type { ComputeDeps } from "./deps.js";

@@ -5,7 +5,6 @@ import * as z from "zod";
 import { validate } from "../../../kernel/http/body.js";
 import type { Microversion } from "../microversion.js";
 import { novaBool, UUID } from "./parameter-types.js";
-import type { VolumeAttachmentUpdate } from "../operations/volume-attachments.js";
 
 const volumeId = z.string().regex(UUID, "must be a UUID");
 const device = z.string().regex(/^\/dev\/[a-z0-9]+$/, "must be a device path such as /dev/vdb").nullable().optional();
@@ -49,6 +48,17 @@ const u285 = z.strictObject({
 
 /** Every version's body, for the route table. */
 export const volumeAttachmentUpdateSchema = u285;
+
+export interface VolumeAttachmentUpdate {
+  volumeId: string;
+  /** from 2.85 */
+  deleteOnTermination?: boolean;
+  /** from 2.85: may be given, but not changed */
+  id?: string;
+  serverId?: string;
+  device?: string | null;
+  tag?: string;
+}
 
 /** Validates an update body for the microversion. */
 export function parseVolumeAttachmentUpdate(body: unknown, mv: Microversion): VolumeAttachmentUpdate {

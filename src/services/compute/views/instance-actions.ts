@@ -2,7 +2,7 @@
 // `updated_at` from 2.58, and the events: admins always, others from 2.51; host (admin) and hostId from 2.62.
 
 import { isoMicroNoZone } from "../../../kernel/time.js";
-import type { InstanceAction, InstanceActionEvent } from "../state-actions.js";
+import type { InstanceAction, InstanceActionEvent } from "../server-records.js";
 import { hostIdOf } from "./servers.js";
 
 const time = (ms: number | null) => (ms === null ? null : isoMicroNoZone(ms));

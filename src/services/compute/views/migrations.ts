@@ -5,7 +5,7 @@
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import { get } from "../../../kernel/store/table.js";
 import type { ComputeState } from "../state.js";
-import type { MigrationRecord } from "../state-actions.js";
+import type { MigrationRecord } from "../server-records.js";
 import type { Link } from "./collection.js";
 
 export const LIVE_IN_PROGRESS = new Set(["queued", "preparing", "running", "post-migrating"]);

@@ -12,6 +12,7 @@ import {
   assignmentId, findByName, nameKey, scopeKey,
   type Assignment, type AssignmentScope, type Domain, type IdentityState, type Project, type Role, type User,
 } from "../state.js";
+import type { Group } from "../state-groups.js";
 
 export function requireDomain(s: IdentityState, id: string): Domain {
   const domain = get(s.domains, id);
@@ -35,6 +36,12 @@ export function requireRole(s: IdentityState, id: string): Role {
   const role = get(s.roles, id);
   if (!role) throw notFound("role", id);
   return role;
+}
+
+export function requireGroup(s: IdentityState, id: string): Group {
+  const group = get(s.groups, id);
+  if (!group) throw notFound("group", id);
+  return group;
 }
 
 /** Moves a row's entry in the name index from `from` to `to`; a name another row holds is a conflict. */

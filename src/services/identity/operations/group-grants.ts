@@ -7,8 +7,7 @@ import { filter, get, put, remove, scan } from "../../../kernel/store/table.js";
 import { forbidden } from "../errors.js";
 import { scopeKey, type AssignmentScope, type IdentityState, type Role } from "../state.js";
 import { actorKey, type Actor, type InheritScope } from "../state-groups.js";
-import { checkScope, requireRole, requireUser } from "./directory.js";
-import { requireGroup } from "./groups.js";
+import { checkScope, requireGroup, requireRole, requireUser } from "./directory.js";
 
 export const groupGrantId = (groupId: string, scope: AssignmentScope, roleId: string) => `${groupId}|${scopeKey(scope)}|${roleId}`;
 export const inheritedGrantId = (actor: Actor, scope: InheritScope, roleId: string) => `${actorKey(actor)}|${scopeKey(scope)}|${roleId}`;

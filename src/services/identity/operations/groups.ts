@@ -5,12 +5,12 @@
 import { ApiError } from "../../../kernel/errors.js";
 import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove, scan } from "../../../kernel/store/table.js";
-import { conflict, notFound } from "../errors.js";
+import { conflict } from "../errors.js";
 import { findByName, groupsOfUser, type IdentityState, type User } from "../state.js";
 import { groupNameKey, membershipId, type Group } from "../state-groups.js";
 import { dropAccessRulesOf } from "./access-rules.js";
 import { dropTargetGrants } from "./group-grants.js";
-import { renameKey, requireDomain, requireUser } from "./directory.js";
+import { renameKey, requireDomain, requireGroup, requireUser } from "./directory.js";
 
 export interface GroupCreate {
   name: string;
@@ -23,11 +23,8 @@ export interface GroupUpdate {
   domain_id?: string;
 }
 
-export function requireGroup(s: IdentityState, id: string): Group {
-  const group = get(s.groups, id);
-  if (!group) throw notFound("group", id);
-  return group;
-}
+// the group routes read it here; it lives with the other 404 lookups, which group-grants.ts shares
+export { requireGroup } from "./directory.js";
 
 const duplicate = (name: string, domainId: string) =>
   conflict("group", `Duplicate entry found with name ${name} at domain ID ${domainId}`);

@@ -9,7 +9,7 @@ import { filter, get, put, remove } from "../../../kernel/store/table.js";
 import { conflict, validationError } from "../errors.js";
 import type { LimitCreate, LimitUpdate, RegisteredLimitCreate, RegisteredLimitUpdate } from "../schemas/limits.js";
 import type { IdentityState } from "../state.js";
-import { uniqueKey, type Limit, type RegisteredLimit } from "../state-trusts.js";
+import { limitKey, type Limit, type RegisteredLimit } from "../limit-state.js";
 
 /** GET /v3/limits/model: this emulator enforces Keystone's default, flat model */
 export const LIMIT_MODEL = {
@@ -49,7 +49,7 @@ export function createRegisteredLimits(s: IdentityState, newId: () => string, it
   return items.map((item) => {
     assertCatalog(s, "registered_limit", item.service_id, item.region_id);
     const regionId = item.region_id ?? null;
-    const key = uniqueKey.registered(item.service_id, regionId, item.resource_name);
+    const key = limitKey.registered(item.service_id, regionId, item.resource_name);
     if (dictGet(s.trustLimitKeys, key) !== undefined) throw conflict("registered_limit", "Duplicate entry");
     const row: RegisteredLimit = {
       id: newId(),
@@ -73,8 +73,8 @@ export function updateRegisteredLimit(s: IdentityState, id: string, patch: Regis
   const serviceId = patch.service_id ?? row.serviceId;
   const regionId = patch.region_id !== undefined ? patch.region_id : row.regionId;
   const resourceName = patch.resource_name ?? row.resourceName;
-  const from = uniqueKey.registered(row.serviceId, row.regionId, row.resourceName);
-  const to = uniqueKey.registered(serviceId, regionId, resourceName);
+  const from = limitKey.registered(row.serviceId, row.regionId, row.resourceName);
+  const to = limitKey.registered(serviceId, regionId, resourceName);
   if (to !== from) {
     if (dictGet(s.trustLimitKeys, to) !== undefined) throw conflict("registered_limit", "Duplicate entry");
     dictDelete(s.trustLimitKeys, from);
@@ -89,7 +89,7 @@ export function updateRegisteredLimit(s: IdentityState, id: string, patch: Regis
 export function deleteRegisteredLimit(s: IdentityState, id: string): void {
   const row = requireRegisteredLimit(s, id);
   if (row.references > 0) throw referenced(id);
-  dictDelete(s.trustLimitKeys, uniqueKey.registered(row.serviceId, row.regionId, row.resourceName));
+  dictDelete(s.trustLimitKeys, limitKey.registered(row.serviceId, row.regionId, row.resourceName));
   remove(s.registeredLimits, id);
 }
 
@@ -116,11 +116,11 @@ export function createLimits(s: IdentityState, newId: () => string, items: Limit
     if (item.project_id !== undefined && !get(s.projects, item.project_id)) throw expecting("project_id", "limit");
     if (item.domain_id !== undefined && !get(s.domains, item.domain_id)) throw expecting("domain_id", "limit");
     const regionId = item.region_id ?? null;
-    const registeredId = dictGet(s.trustLimitKeys, uniqueKey.registered(item.service_id, regionId, item.resource_name));
+    const registeredId = dictGet(s.trustLimitKeys, limitKey.registered(item.service_id, regionId, item.resource_name));
     const registered = registeredId === undefined ? undefined : get(s.registeredLimits, registeredId);
     if (!registered) throw noLimitReference();
     const owner = item.project_id !== undefined ? `project:${item.project_id}` : `domain:${item.domain_id}`;
-    const key = uniqueKey.limit(owner, item.service_id, regionId, item.resource_name);
+    const key = limitKey.limit(owner, item.service_id, regionId, item.resource_name);
     if (dictGet(s.trustLimitKeys, key) !== undefined) throw conflict("limit", "Duplicate entry");
     const row: Limit = {
       id: newId(),
@@ -150,7 +150,7 @@ export function updateLimit(s: IdentityState, id: string, patch: LimitUpdate): L
 export function deleteLimit(s: IdentityState, id: string): void {
   const row = requireLimit(s, id);
   const owner = row.projectId !== null ? `project:${row.projectId}` : `domain:${row.domainId}`;
-  dictDelete(s.trustLimitKeys, uniqueKey.limit(owner, row.serviceId, row.regionId, row.resourceName));
+  dictDelete(s.trustLimitKeys, limitKey.limit(owner, row.serviceId, row.regionId, row.resourceName));
   const registered = get(s.registeredLimits, row.registeredLimitId);
   if (registered) registered.references = Math.max(0, registered.references - 1);
   remove(s.limits, id);
@@ -191,7 +191,7 @@ export function resetProjectLimits(s: IdentityState, seeded: IdentityState, proj
     const registered = get(s.registeredLimits, l.registeredLimitId);
     if (!registered) continue;
     put(s.limits, structuredClone(l));
-    dictSet(s.trustLimitKeys, uniqueKey.limit(`project:${projectId}`, l.serviceId, l.regionId, l.resourceName), l.id);
+    dictSet(s.trustLimitKeys, limitKey.limit(`project:${projectId}`, l.serviceId, l.regionId, l.resourceName), l.id);
     registered.references += 1;
   }
 }

@@ -6,7 +6,7 @@ import { get, put, remove, scan } from "../../../kernel/store/table.js";
 import { notFound, validationError } from "../errors.js";
 import type { ConsumerCreate, ConsumerUpdate } from "../schemas/oauth1.js";
 import type { IdentityState } from "../state.js";
-import type { OAuthConsumer } from "../state-trusts.js";
+import type { OAuthConsumer } from "../delegation-state.js";
 
 function extraOf(body: Record<string, unknown>): Record<string, unknown> {
   const { description: _description, secret: _secret, id: _id, links: _links, ...extra } = body;

@@ -4,8 +4,7 @@
 import { filter, get, put, remove } from "../../../kernel/store/table.js";
 import { notFound } from "../errors.js";
 import type { PolicyCreate, PolicyUpdate } from "../schemas/policies.js";
-import type { IdentityState } from "../state.js";
-import type { Policy } from "../state-trusts.js";
+import type { IdentityState, Policy } from "../state.js";
 
 /** The attributes Keystone keeps beside blob and type; it never lets a body choose the id or links. */
 function extraOf(body: Record<string, unknown>): Record<string, unknown> {

@@ -7,7 +7,7 @@ import { get, put } from "../../../kernel/store/table.js";
 import { forbidden, unauthorized, validationError } from "../errors.js";
 import type { AuthRequest } from "../schemas.js";
 import { rolesOn, withImpliedRoles, type IdentityState, type Token, type TokenScope, type User } from "../state.js";
-import type { Trust } from "../state-trusts.js";
+import type { Trust } from "../delegation-state.js";
 import { MAX_REDELEGATION_COUNT, usableTrust } from "./trusts.js";
 
 const SERVER_SUFFIX = " The server could not comply with the request since it is either malformed or otherwise incorrect. The client is assumed to be in error.";

@@ -5,7 +5,7 @@
 import { dictSet } from "../../../kernel/store/dict.js";
 import { filter, put, remove } from "../../../kernel/store/table.js";
 import type { IdentityState } from "../state.js";
-import { uniqueKey, type Trust } from "../state-trusts.js";
+import { trustKey, type Trust } from "../delegation-state.js";
 import { deleteLimit, resetProjectLimits } from "./limits.js";
 import { dropTrust } from "./trusts.js";
 
@@ -35,7 +35,7 @@ export function resetProjectTrustsAndLimits(s: IdentityState, seeded: IdentitySt
   dropTrustsWhere(s, (t) => t.projectId === projectId);
   for (const t of filter(seeded.trusts, (x) => x.projectId === projectId)) {
     put(s.trusts, structuredClone(t));
-    dictSet(s.trustLimitKeys, uniqueKey.trust(t), t.id);
+    dictSet(s.trustLimitKeys, trustKey(t), t.id);
   }
   resetProjectLimits(s, seeded, projectId);
 }

@@ -9,7 +9,7 @@ import { ApiError } from "../../../kernel/errors.js";
 import { conflict, forbidden, notFound, validationError } from "../errors.js";
 import type { TrustCreate } from "../schemas/trusts.js";
 import { findByName, nameKey, rolesOn, withImpliedRoles, type IdentityState } from "../state.js";
-import { uniqueKey, type Trust } from "../state-trusts.js";
+import { trustKey, type Trust } from "../delegation-state.js";
 import { requireProject, requireUser } from "./directory.js";
 
 /** Keystone's [trust] max_redelegation_count default */
@@ -129,7 +129,7 @@ export function createTrust(s: IdentityState, id: string, caller: Principal, inp
     for (const t of pedigree(s, parent)) validateRedelegation(t, trust);
   }
   trust.redelegationCount = count ?? MAX_REDELEGATION_COUNT;
-  const key = uniqueKey.trust(trust);
+  const key = trustKey(trust);
   if (dictGet(s.trustLimitKeys, key) !== undefined) throw conflict("trust", "Duplicate entry");
   put(s.trusts, trust);
   dictSet(s.trustLimitKeys, key, id);
@@ -196,6 +196,6 @@ export function deleteTrust(s: IdentityState, caller: Principal, id: string, now
 export function dropTrust(s: IdentityState, id: string): void {
   const trust = get(s.trusts, id);
   if (!trust) return;
-  dictDelete(s.trustLimitKeys, uniqueKey.trust(trust));
+  dictDelete(s.trustLimitKeys, trustKey(trust));
   remove(s.trusts, id);
 }

@@ -11,7 +11,7 @@ import {
   createLimits, createRegisteredLimits, deleteLimit, deleteRegisteredLimit, listLimits, listRegisteredLimits, LIMIT_MODEL,
   requireRegisteredLimit, showLimit, updateLimit, updateRegisteredLimit, type LimitFilter,
 } from "../operations/limits.js";
-import { limitView, registeredLimitView } from "../views-trusts.js";
+import { limitView, registeredLimitView } from "../views-limits.js";
 import { directoryKit, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 

@@ -4,7 +4,7 @@ import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl } from "../../../kernel/http/context.js";
 import { consumerCreateSchema, consumerUpdateSchema } from "../schemas/oauth1.js";
 import { createConsumer, deleteConsumer, listConsumers, requireConsumer, updateConsumer } from "../operations/oauth1.js";
-import { consumerView } from "../views-trusts.js";
+import { consumerView } from "../views-delegation.js";
 import { directoryKit, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 

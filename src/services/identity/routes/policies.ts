@@ -4,7 +4,7 @@ import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl } from "../../../kernel/http/context.js";
 import { policyCreateSchema, policyUpdateSchema } from "../schemas/policies.js";
 import { createPolicy, deletePolicy, listPolicies, requirePolicy, updatePolicy } from "../operations/policies.js";
-import { policyView } from "../views-trusts.js";
+import { policyView } from "../views-policies.js";
 import { directoryKit, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 

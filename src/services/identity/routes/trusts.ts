@@ -7,7 +7,7 @@ import { get } from "../../../kernel/store/table.js";
 import { trustCreateSchema } from "../schemas/trusts.js";
 import { createTrust, deleteTrust, listTrusts, readTrust, trustRole } from "../operations/trusts.js";
 import { roleView } from "../views-directory.js";
-import { trustRoles, trustSummary, trustView } from "../views-trusts.js";
+import { trustRoles, trustSummary, trustView } from "../views-delegation.js";
 import { directoryKit, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 

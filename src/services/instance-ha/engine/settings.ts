@@ -4,8 +4,11 @@
 // Alertmanager label rules. A workflow keeps the settings it started with; a reconfiguration makes new ones.
 
 import type { InstanceHaOptions } from "../options.js";
-import type { BaseTask } from "./task.js";
+import type { BaseTask, EngineSettings } from "./task.js";
 import { DEFAULT_ALERT_RULES, type AlertRule, type CustomTaskSource, type WebhookTaskSpec } from "./config.js";
+
+// declared with the task contract, since a task sees it (TaskContext.settings) and it names the tasks
+export type { EngineSettings } from "./task.js";
 
 /** What the engine takes besides InstanceHaOptions (all optional; defaults below). */
 export interface RecoveryEngineExtras {
@@ -29,34 +32,6 @@ export interface RecoveryEngineExtras {
 }
 
 export type EngineOptions = InstanceHaOptions & RecoveryEngineExtras;
-
-export interface EngineSettings {
-  targets: string[];
-  taskAttempts: number;
-  retryBackoffMs: number;
-  pollMs: number;
-  pickupDelayMs: number;
-  processUnfinishedMs: number;
-  retryNewAfterMs: number;
-  expiredAfterMs: number;
-  serviceUpdateWaitMs: number;
-  evacuationWaitMs: number;
-  powerOffWaitMs: number;
-  powerOnWaitMs: number;
-  threads: number;
-  evacuateAllInstances: boolean;
-  ignoreInstancesInErrorState: boolean;
-  processAllInstances: boolean;
-  /** a reserved host taken into service joins the failed host's aggregates (Masakari's add_reserved_host_to_aggregate) */
-  addReservedHostToAggregate: boolean;
-  haKey: string;
-  drivers: string[];
-  duplicateIntervalSeconds: number;
-  /** every task besides the built-in ones: the JavaScript ones registered at start and the webhook ones */
-  customTasks: Record<string, () => BaseTask>;
-  webhookTasks: WebhookTaskSpec[];
-  alertRules: AlertRule[];
-}
 
 const s = (seconds: number) => Math.round(seconds * 1000);
 

@@ -1,10 +1,11 @@
 // What a recovery task is (taskflow's Task as Masakari's MasakariTask uses it): a name, `execute` and an
 // optional `revert`. A task may take virtual time: `execute` is called again after `{ again: ms }` until it
-// returns nothing (done), `{ endFlow }` (done, and the rest of the flow is skipped) or throws (failed).
+// returns nothing (done), `{ endFlow }` (done, and the rest of the flow is skipped) or throws (failed);
+// and the settings a task runs under (settings.ts makes them from the service's options).
 
 import type { OperationContext } from "../../../kernel/operation.js";
 import type { Notification, VMove } from "../state.js";
-import type { EngineSettings } from "./settings.js";
+import type { AlertRule, WebhookTaskSpec } from "./config.js";
 
 /** What one call of a task sees; everything it writes commits in one store update with its progress. */
 export interface TaskContext {
@@ -51,3 +52,32 @@ export interface BaseTask {
 
 /** A task's failure, with the message recovery_workflow_details and the journal show. */
 export class TaskFailed extends Error {}
+
+/** The engine's settings, in ms for the virtual clock; a workflow keeps the ones it started with. */
+export interface EngineSettings {
+  targets: string[];
+  taskAttempts: number;
+  retryBackoffMs: number;
+  pollMs: number;
+  pickupDelayMs: number;
+  processUnfinishedMs: number;
+  retryNewAfterMs: number;
+  expiredAfterMs: number;
+  serviceUpdateWaitMs: number;
+  evacuationWaitMs: number;
+  powerOffWaitMs: number;
+  powerOnWaitMs: number;
+  threads: number;
+  evacuateAllInstances: boolean;
+  ignoreInstancesInErrorState: boolean;
+  processAllInstances: boolean;
+  /** a reserved host taken into service joins the failed host's aggregates (Masakari's add_reserved_host_to_aggregate) */
+  addReservedHostToAggregate: boolean;
+  haKey: string;
+  drivers: string[];
+  duplicateIntervalSeconds: number;
+  /** every task besides the built-in ones: the JavaScript ones registered at start and the webhook ones */
+  customTasks: Record<string, () => BaseTask>;
+  webhookTasks: WebhookTaskSpec[];
+  alertRules: AlertRule[];
+}

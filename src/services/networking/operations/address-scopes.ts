@@ -6,7 +6,7 @@ import type { Caller } from "../../../kernel/operation.js";
 import { addressScopeInUse, addressScopeNotFound, addressScopeUpdateError, policyNotAuthorized } from "../errors.js";
 import type { AddressScope, NetworkingState } from "../state.js";
 import { newStandard, targetProject, touch, type NetworkingContext } from "./common.js";
-import { onRbacObjectDeleting } from "./net-ext-hooks.js";
+import { onRbacObjectDeleting } from "./extension-hooks.js";
 
 export interface AddressScopeInput {
   name?: string;

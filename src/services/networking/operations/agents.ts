@@ -5,13 +5,12 @@
 import type { Caller } from "../../../kernel/operation.js";
 import { get, remove, scan } from "../../../kernel/store/table.js";
 import type { NetworkingState } from "../state.js";
-import type { Agent } from "../ext-state.js";
+import type { Agent } from "../extension-state.js";
 import {
   agentNotFound, invalidDhcpAgent, invalidL3Agent, networkHostedByDhcpAgent, networkNotHostedByDhcpAgent, resourceNotFound,
   routerHostedByL3Agent, routerNotHostedByL3Agent,
-} from "../ext-errors.js";
-import { visibleNetwork } from "./visibility.js";
-import { visibleRouter } from "./routers.js";
+} from "../extension-errors.js";
+import { visibleNetwork, visibleRouter } from "./visibility.js";
 import { routerFlagsView } from "./router-flags.js";
 
 /** Agents are an admin's: to anyone else they do not exist (Neutron's policy answers 404 on show). */

@@ -8,7 +8,7 @@ import { find, get, put, remove } from "../../../kernel/store/table.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { badRequest } from "../errors.js";
 import type { NetworkingState } from "../state.js";
-import { autoAllocationFailure } from "../ext-errors.js";
+import { autoAllocationFailure } from "../extension-errors.js";
 import type { NetworkingContext } from "./common.js";
 import { createNetwork, deleteNetwork } from "./networks.js";
 import { createSubnet } from "./subnets.js";
@@ -76,10 +76,4 @@ export function deleteTopology(s: NetworkingState, ctx: NetworkingContext, proje
   }
   if (get(s.networks, topology.networkId)) deleteNetwork(s, admin, topology.networkId);
   remove(s.ext.autoTopologies, projectId);
-}
-
-/** Network deletion hook: a topology whose network is gone is forgotten (the table's cascade in Neutron). */
-export function forgetTopologyOf(s: NetworkingState, networkId: string): void {
-  const topology = find(s.ext.autoTopologies, (t) => t.networkId === networkId);
-  if (topology) remove(s.ext.autoTopologies, topology.id);
 }

@@ -7,7 +7,7 @@ import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { addUsage } from "../../../kernel/quota.js";
 import { policyNotAuthorized } from "../errors.js";
 import { quotaUsed, type NetworkingState, type QuotaResource, type Standard } from "../state.js";
-import { networkingQuotas } from "./quotas.js";
+import { networkingQuotas } from "./quota-resources.js";
 
 /**
  * What a networking operation uses of the kernel's operation context. Networking has no lifecycles and

@@ -10,7 +10,7 @@ import type { FloatingIp, NetworkingState, Port } from "../state.js";
 import { newStandard, owns, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { allocateAddresses, releaseAddresses } from "./addresses.js";
 import { visibleNetwork, visiblePort, visibleQosPolicy } from "./visibility.js";
-import { checkFloatingIpAssociable, onFloatingIpDeleting } from "./net-ext-hooks.js";
+import { checkFloatingIpAssociable, onFloatingIpDeleting } from "./extension-hooks.js";
 
 export interface FloatingIpInput {
   floatingNetworkId: string;

@@ -7,8 +7,8 @@ import { get, put, remove, scan } from "../../../kernel/store/table.js";
 import { parseCidr, cidrsOverlap, formatCidr } from "../cidr.js";
 import { badRequest, invalidAttribute } from "../errors.js";
 import type { NetworkingState } from "../state.js";
-import type { MeteringLabel, MeteringRule } from "../ext-state.js";
-import { meteringLabelNotFound, meteringLabelRuleNotFound, meteringLabelRuleOverlaps, resourceNotFound } from "../ext-errors.js";
+import type { MeteringLabel, MeteringRule } from "../extension-state.js";
+import { meteringLabelNotFound, meteringLabelRuleNotFound, meteringLabelRuleOverlaps, resourceNotFound } from "../extension-errors.js";
 import { targetProject, type NetworkingContext } from "./common.js";
 
 export interface RuleInput {

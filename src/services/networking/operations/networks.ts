@@ -8,12 +8,14 @@ import {
   externalNetworkInUse,
   flatNetworkInUse,
   invalidInput,
+  ipv6MtuTooSmall,
   invalidSharedSetting,
   networkInUse,
   policyNotAuthorized,
   tunnelIdInUse,
   vlanIdInUse,
 } from "../errors.js";
+import { IPV6_MIN_MTU } from "../ip.js";
 import type { Network, NetworkingState } from "../state.js";
 import { newStandard, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { deletePortRecord } from "./ports.js";
@@ -22,7 +24,7 @@ import { deleteSubnetRecord } from "./subnets.js";
 import { ownedNetwork, visibleQosPolicy } from "./visibility.js";
 import { checkDnsDomain } from "./port-extras.js";
 import { checkAzHints } from "./availability-zones.js";
-import { onNetworkDeleting } from "./net-ext-hooks.js";
+import { onNetworkDeleting } from "./extension-hooks.js";
 
 export interface ProviderInput {
   networkType?: string;
@@ -62,12 +64,6 @@ function checkMtu(mtu: number | undefined): number | undefined {
   if (mtu !== undefined && mtu > MAX_MTU) throw invalidInput(`Requested MTU is too big, maximum is ${MAX_MTU}`);
   return mtu;
 }
-
-/** The smallest MTU a network with IPv6 subnets may have. */
-export const IPV6_MIN_MTU = 1280;
-
-export const ipv6MtuTooSmall = (mtu: number) =>
-  invalidInput(`IPv6 protocol requires a minimum MTU of ${IPV6_MIN_MTU}, while the configured value is ${mtu}`);
 
 function adminOnly(caller: Caller, action: string, attribute: string, given: boolean): void {
   if (given && !caller.isAdmin) throw policyNotAuthorized(`${action}:${attribute}`);

@@ -8,8 +8,8 @@ import { find, get, put, remove } from "../../../kernel/store/table.js";
 import { canonicalIp } from "../ip.js";
 import { badRequest, externalGatewayForFloatingIpNotFound } from "../errors.js";
 import type { FloatingIp, NetworkingState } from "../state.js";
-import type { PortForwarding } from "../ext-state.js";
-import { fipInUseByPortForwarding, floatingIpAssociated, portForwardingNotFound, portHasBindingFloatingIp, portHasPortForwarding } from "../ext-errors.js";
+import type { PortForwarding } from "../extension-state.js";
+import { fipInUseByPortForwarding, floatingIpAssociated, portForwardingNotFound, portHasBindingFloatingIp, portHasPortForwarding } from "../extension-errors.js";
 import type { NetworkingContext } from "./common.js";
 import { visiblePort } from "./visibility.js";
 

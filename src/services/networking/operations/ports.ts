@@ -15,7 +15,7 @@ import { checkPortGroups, countGroupPorts, ensureDefaultGroup } from "./security
 import { disassociateFloatingIpsOfPort } from "./floating-ips.js";
 import { visibleNetwork, visiblePort, visibleQosPolicy } from "./visibility.js";
 import { checkDnsName, mergeExtraDhcpOpts, type ExtraDhcpOptInput } from "./port-extras.js";
-import { checkPortDeletable, onPortDeleting } from "./net-ext-hooks.js";
+import { checkPortDeletable, onPortDeleting } from "./extension-hooks.js";
 
 export const ROUTER_GATEWAY = "network:router_gateway";
 export const ROUTER_INTERFACE = "network:router_interface";

@@ -6,7 +6,7 @@ import { find, get, put, remove } from "../../../kernel/store/table.js";
 import { qosPolicyDefaultExists, qosPolicyInUse, qosRuleNotFound, qosRulesConflict } from "../errors.js";
 import type { NetworkingState, QosPolicy, QosRule } from "../state.js";
 import { newStandard, targetProject, touch, type NetworkingContext } from "./common.js";
-import { onRbacObjectDeleting } from "./net-ext-hooks.js";
+import { onRbacObjectDeleting } from "./extension-hooks.js";
 
 export type QosRuleType = QosRule["type"];
 export const QOS_RULE_TYPES: QosRuleType[] = ["bandwidth_limit", "dscp_marking", "minimum_bandwidth"];

@@ -1,24 +1,14 @@
-// Quota management (neutron/extensions/quotasv2.py with the DB driver): the resources Neutron reports and
-// their defaults, declared on the kernel's quotas (overrides, checks, details); updates (with Neutron's
-// optional check_limit) and reset to defaults. Usage comes from the counters reserveQuota keeps.
+// Quota management (neutron/extensions/quotasv2.py with the DB driver) over the quotas declared in
+// quota-resources.ts: limits, details, updates (with Neutron's optional check_limit) and reset to defaults.
+// Usage comes from the counters reserveQuota keeps.
 
-import { Quotas, type Limits } from "../../../kernel/quota.js";
+import type { Limits } from "../../../kernel/quota.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { httpBadRequest, overQuota, policyNotAuthorized, tenantQuotaNotFound } from "../errors.js";
-import { DEFAULT_QUOTAS, QUOTA_RESOURCES, quotaUsed, type NetworkingState, type QuotaResource } from "../state.js";
+import { httpBadRequest, policyNotAuthorized, tenantQuotaNotFound } from "../errors.js";
+import type { NetworkingState } from "../state.js";
 import type { NetworkingContext } from "./common.js";
 import { QUOTA_KEYS, type QuotaKey } from "../schemas/quotas.js";
-
-const counted = (key: QuotaKey): key is QuotaResource => (QUOTA_RESOURCES as readonly string[]).includes(key);
-
-/** Neutron's quotas; RBAC policies and subnet pools are reported but not emulated, so never counted. */
-export const networkingQuotas = new Quotas<QuotaKey, NetworkingState>({
-  resources: QUOTA_KEYS,
-  defaults: { ...DEFAULT_QUOTAS, rbac_policy: 10, subnetpool: -1 },
-  overrides: (s) => s.quotas,
-  used: (s, projectId, key) => (counted(key) ? quotaUsed(s, projectId, key) : 0),
-  exceeded: (resource) => overQuota(resource),
-});
+import { networkingQuotas } from "./quota-resources.js";
 
 export type QuotaSet = Limits<QuotaKey>;
 

@@ -9,8 +9,8 @@ import { dictGet, dictSet, dictDelete } from "../../../kernel/store/dict.js";
 import { find, get, put, remove, scan } from "../../../kernel/store/table.js";
 import { addressScopeNotFound, invalidAttribute, notFound, policyNotAuthorized, securityGroupNotFound, subnetPoolNotFound } from "../errors.js";
 import type { NetworkingState } from "../state.js";
-import type { RbacPolicy } from "../ext-state.js";
-import { duplicateRbacPolicy, invalidActionForType, rbacPolicyInUse, rbacPolicyNotFound } from "../ext-errors.js";
+import type { RbacPolicy } from "../extension-state.js";
+import { duplicateRbacPolicy, invalidActionForType, rbacPolicyInUse, rbacPolicyNotFound } from "../extension-errors.js";
 import { targetProject, type NetworkingContext } from "./common.js";
 
 export type RbacAction = RbacPolicy["action"];

@@ -15,7 +15,7 @@ import { allocateSpecific, newIpam } from "../ipam.js";
 import { ipOwnerKey, type FixedIp, type NetworkingState, type Port, type QuotaLimits } from "../state.js";
 import { ruleFingerprint } from "./security-group-rules.js";
 import { ROUTER_GATEWAY, ROUTER_INTERFACE } from "./ports.js";
-import { resetNetExtProject } from "./net-ext-hooks.js";
+import { resetExtensionProject } from "./extension-hooks.js";
 
 type Row = { id: string };
 
@@ -57,7 +57,7 @@ export function resetNetworkingProject(draft: NetworkingState, seeded: Networkin
   prune(f, restored);
   reindex(f, now, seed, projectId);
   Object.assign(draft, f);
-  resetNetExtProject(draft, seeded, projectId);
+  resetExtensionProject(draft, seeded, projectId);
 }
 
 /** A rebuilt table continues the old one's insertion counter: networks derive segmentation ids from it. */

@@ -4,18 +4,21 @@
 
 import { get, put, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { badRequest, invalidAttribute, invalidRoutes, notFound, policyNotAuthorized, routerExternalGatewayInUseByFloatingIp, routerInUse } from "../errors.js";
+import { badRequest, invalidAttribute, invalidRoutes, policyNotAuthorized, routerExternalGatewayInUseByFloatingIp, routerInUse } from "../errors.js";
 import { parseCidr, cidrContains } from "../cidr.js";
 import { parseIp, sameIp } from "../ip.js";
 import type { NetworkingState, Router } from "../state.js";
-import { newStandard, owns, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
+import { newStandard, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { createPort, deletePortRecord, ROUTER_GATEWAY } from "./ports.js";
 import { floatingIpsOfRouter } from "./floating-ips.js";
 import { changedIps } from "./port-update.js";
 import { allocateAddresses, releaseAddresses } from "./addresses.js";
 import { visibleNetwork } from "./visibility.js";
-import { applyRouterFlags, onRouterDeleting } from "./net-ext-hooks.js";
+import { applyRouterFlags, onRouterDeleting } from "./extension-hooks.js";
 import { checkAzHints } from "./availability-zones.js";
+
+// the router routes read it here
+export { visibleRouter } from "./visibility.js";
 
 /** `external_gateway_info` as the API gives it; null or `{}` clears the gateway. */
 export interface GatewayInput {
@@ -40,12 +43,6 @@ export interface RouterPatch extends Omit<RouterInput, "projectId" | "tags" | "g
   /** undefined leaves the gateway as it is; null (or no network_id) clears it */
   gateway?: GatewayInput | null;
   routes?: Array<{ destination: string; nexthop: string }> | null;
-}
-
-export function visibleRouter(s: NetworkingState, caller: Caller, id: string): Router {
-  const router = get(s.routers, id);
-  if (!router || !owns(caller, router)) throw notFound("Router", id);
-  return router;
 }
 
 /** Router-owned ports are made with the service's own rights (Neutron's elevated context). */

@@ -10,7 +10,7 @@ import * as E from "../errors.js";
 import type { NetworkingState, QuotaResource, SecurityGroup } from "../state.js";
 import { releaseQuota, reserveQuota, touch, type NetworkingContext } from "./common.js";
 import { addRuleRecord, normalizeRule, removeRuleRecord, visibleGroup, type RuleInput } from "./security-group-rules.js";
-import { onRbacObjectDeleting } from "./net-ext-hooks.js";
+import { onRbacObjectDeleting } from "./extension-hooks.js";
 
 export { visibleGroup } from "./security-group-rules.js";
 

@@ -6,8 +6,8 @@ import { derivedId, uuidOf } from "../../../kernel/seed-helpers.js";
 import { get, put, remove, scan } from "../../../kernel/store/table.js";
 import { flatNetworkInUse, invalidInput, notFound, tunnelIdInUse, vlanIdInUse } from "../errors.js";
 import type { Network, NetworkingState } from "../state.js";
-import type { Segment } from "../ext-state.js";
-import { segmentInUse, segmentNotFound } from "../ext-errors.js";
+import type { Segment } from "../extension-state.js";
+import { segmentInUse, segmentNotFound } from "../extension-errors.js";
 import type { NetworkingContext } from "./common.js";
 
 export const NETWORK_TYPES = ["flat", "vlan", "vxlan", "geneve", "gre", "local"] as const;

@@ -12,7 +12,7 @@ import { compactPrefixes, coversAll, prefixesOverlap, subtractPrefixes } from ".
 import type { NetworkingState, SubnetPool } from "../state.js";
 import { newStandard, targetProject, touch, type NetworkingContext } from "./common.js";
 import { visibleAddressScope } from "./address-scopes.js";
-import { onRbacObjectDeleting } from "./net-ext-hooks.js";
+import { onRbacObjectDeleting } from "./extension-hooks.js";
 
 export interface SubnetPoolFields {
   name?: string;

@@ -6,16 +6,15 @@ import { dictEntries, dictGet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { defaultGateway, formatCidr, offsetOf, requireCidr } from "../cidr.js";
-import { formatIp, requireIp, type IpAddress } from "../ip.js";
+import { formatIp, IPV6_MIN_MTU, requireIp, type IpAddress } from "../ip.js";
 import { allocateSpecific, dropSubnet, newIpam, usedCount } from "../ipam.js";
-import { gatewayIpInUse, notFound, policyNotAuthorized, subnetInUse } from "../errors.js";
+import { gatewayIpInUse, ipv6MtuTooSmall, notFound, policyNotAuthorized, subnetInUse } from "../errors.js";
 import { ipOwnerKey, type Network, type NetworkingState, type Subnet } from "../state.js";
 import { newStandard, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { releaseAddresses, takeEui64 } from "./addresses.js";
 import { emitPortUpdated, isRouterInterfaceOwner, ROUTER_INTERFACE } from "./ports.js";
 import { isAutoAddress, checkCidrFree, checkGatewayOutOfPools, checkSemantics, checkSyntax, poolsText, resolvePools, type SubnetFields } from "./subnet-checks.js";
 import { visibleNetwork, visibleSubnet } from "./visibility.js";
-import { IPV6_MIN_MTU, ipv6MtuTooSmall } from "./networks.js";
 import { allocateFromPool, checkPoolAffinity, requestedPool } from "./subnet-allocation.js";
 
 export interface SubnetInput extends SubnetFields {

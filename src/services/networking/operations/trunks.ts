@@ -6,10 +6,10 @@ import type { Caller } from "../../../kernel/operation.js";
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { get, put, remove } from "../../../kernel/store/table.js";
 import type { NetworkingState, Port } from "../state.js";
-import type { SubPort, Trunk } from "../ext-state.js";
+import type { SubPort, Trunk } from "../extension-state.js";
 import {
   duplicateSubPort, portInUseAsSubPort, portInUseAsTrunkParent, subPortNotFound, trunkDisabled, trunkInUse, trunkNotFound, trunkPortInUse,
-} from "../ext-errors.js";
+} from "../extension-errors.js";
 import { owns, targetProject, touch, type NetworkingContext } from "./common.js";
 import { visiblePort } from "./visibility.js";
 

@@ -1,4 +1,4 @@
-// Who sees what (Neutron's policy on reads): networks, QoS policies, subnets and ports by caller. An
+// Who sees what (Neutron's policy on reads): networks, QoS policies, subnets, ports and routers by caller. An
 // invisible resource does not exist for the caller (404), as Neutron answers; every operation and contract
 // that takes a reference by id goes through these.
 
@@ -6,7 +6,8 @@ import type { Caller } from "../../../kernel/operation.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { notFound, policyNotAuthorized } from "../errors.js";
 import { rbacGrants } from "./rbac-policies.js";
-import type { Network, NetworkingState, Port, QosPolicy, Subnet } from "../state.js";
+import type { Network, NetworkingState, Port, QosPolicy, Router, Subnet } from "../state.js";
+import { owns } from "./common.js";
 
 /** Non-admins see their own networks, shared ones and external ones (Neutron's policy). */
 export function canSeeNetwork(caller: Caller, n: Network, s?: NetworkingState): boolean {
@@ -70,4 +71,11 @@ export function visiblePort(s: NetworkingState, caller: Caller, id: string): Por
   const port = get(s.ports, id);
   if (!port || !canSeePort(s, caller, port)) throw notFound("Port", id);
   return port;
+}
+
+/** The router, or RouterNotFound (404) when it does not exist or belongs to another project. */
+export function visibleRouter(s: NetworkingState, caller: Caller, id: string): Router {
+  const router = get(s.routers, id);
+  if (!router || !owns(caller, router)) throw notFound("Router", id);
+  return router;
 }

@@ -5,7 +5,7 @@ import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { invalidAttribute, notFound } from "../errors.js";
-import { resourceNotFound } from "../ext-errors.js";
+import { resourceNotFound } from "../extension-errors.js";
 import { networkAvailabilityView } from "../views/ip-availability.js";
 import { fieldsOf, listBody, selectFields } from "./list.js";
 import type { NetworkingDeps } from "./deps.js";

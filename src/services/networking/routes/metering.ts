@@ -5,7 +5,7 @@ import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { policyNotAuthorized } from "../errors.js";
-import type { MeteringLabel, MeteringRule } from "../ext-state.js";
+import type { MeteringLabel, MeteringRule } from "../extension-state.js";
 import { meteringLabelCreateSchema, meteringRuleCreateSchema } from "../schemas/metering.js";
 import { createLabel, createRule, deleteLabel, deleteRule, findLabel, findRule } from "../operations/metering.js";
 import { fieldsOf, lazyMap, listBody, selectFields } from "./list.js";

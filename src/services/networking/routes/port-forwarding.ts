@@ -4,7 +4,7 @@
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { invalidAttribute } from "../errors.js";
-import type { PortForwarding } from "../ext-state.js";
+import type { PortForwarding } from "../extension-state.js";
 import { forwardingCreateSchema, forwardingUpdateSchema, type ForwardingBody } from "../schemas/port-forwarding.js";
 import { createForwarding, deleteForwarding, findForwarding, forwardingsOf, updateForwarding, type ForwardingPatch } from "../operations/port-forwarding.js";
 import { visibleFloatingIp } from "../operations/floating-ips.js";

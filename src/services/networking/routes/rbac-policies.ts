@@ -3,7 +3,7 @@
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import type { RbacPolicy } from "../ext-state.js";
+import type { RbacPolicy } from "../extension-state.js";
 import { rbacCreateSchema, rbacUpdateSchema } from "../schemas/rbac-policies.js";
 import { createRbacPolicy, deleteRbacPolicy, updateRbacPolicy, visibleRbacPolicies, visibleRbacPolicy } from "../operations/rbac-policies.js";
 import { fieldsOf, lazyMap, listBody, selectFields } from "./list.js";

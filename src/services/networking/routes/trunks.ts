@@ -6,7 +6,7 @@ import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { isoSeconds } from "../../../kernel/time.js";
 import type { NetworkingState } from "../state.js";
-import type { SubPort, Trunk } from "../ext-state.js";
+import type { SubPort, Trunk } from "../extension-state.js";
 import { addSubPortsSchema, removeSubPortsSchema, trunkCreateSchema, trunkUpdateSchema } from "../schemas/trunks.js";
 import { addSubPorts, createTrunk, deleteTrunk, removeSubPorts, trunkStatus, updateTrunk, visibleTrunk } from "../operations/trunks.js";
 import { owns } from "../operations/common.js";

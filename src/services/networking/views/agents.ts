@@ -1,7 +1,7 @@
 // Agent -> Neutron wire JSON (the agent extension): always alive, its heartbeat the virtual clock's now,
 // timestamps in Neutron's `YYYY-MM-DD HH:MM:SS` form, configurations as the real agents report them.
 
-import type { Agent, AgentKind } from "../ext-state.js";
+import type { Agent, AgentKind } from "../extension-state.js";
 
 const KINDS: Record<AgentKind, { type: string; binary: string; topic: string; zone: string | null }> = {
   l3: { type: "L3 agent", binary: "neutron-l3-agent", topic: "l3_agent", zone: "nova" },

@@ -1,4 +1,4 @@
-// Neutron's errors for the net-ext resources (neutron-lib exceptions and the extension modules of
+// Neutron's errors for the extension resources (neutron-lib exceptions and the extension modules of
 // neutron: agent, dhcpagentscheduler, l3agentscheduler, rbac, segment, trunk, port forwarding, metering,
 // auto-allocated topology, dvr/l3-ha), named after the exception classes clients match on.
 

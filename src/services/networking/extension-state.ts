@@ -1,4 +1,4 @@
-// The networking slice's extension records (net-ext): agents and their scheduling, RBAC policies,
+// The networking slice's records of Neutron's API extensions: agents and their scheduling, RBAC policies,
 // segments, trunks, floating IP port forwardings, metering labels and rules, auto-allocated topologies.
 // Kept under `NetworkingState.ext` so the core slice and its reset stay as they are.
 
@@ -100,7 +100,7 @@ export interface AutoTopology {
   routerId: string;
 }
 
-export interface NetExtState {
+export interface ExtensionState {
   agents: Table<Agent>;
   rbacPolicies: Table<RbacPolicy>;
   /** `<objectType>|<objectId>` -> ids of the RBAC policies on that object */
@@ -137,7 +137,7 @@ export function initialAgents(hosts: readonly string[] = AGENT_HOSTS): Table<Age
   return agents;
 }
 
-export function initialNetExtState(): NetExtState {
+export function initialExtensionState(): ExtensionState {
   return {
     agents: initialAgents(),
     rbacPolicies: emptyTable(),

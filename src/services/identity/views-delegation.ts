@@ -1,10 +1,10 @@
-// Wire JSON of trusts (OS-TRUST), unified limits, policy blobs and OAuth1 consumers, as Keystone renders them.
+// Wire JSON of Keystone's delegation records: trusts (OS-TRUST) and OAuth1 consumers (OS-OAUTH1).
 
 import { get } from "../../kernel/store/table.js";
 import { isoMicro } from "../../kernel/time.js";
 import { roleView } from "./views-directory.js";
 import type { IdentityState, Role } from "./state.js";
-import type { Limit, OAuthConsumer, Policy, RegisteredLimit, Trust } from "./state-trusts.js";
+import type { OAuthConsumer, Trust } from "./delegation-state.js";
 
 /** A trust as a list shows it: without its roles. */
 export function trustSummary(t: Trust, base: string) {
@@ -34,36 +34,6 @@ export function trustView(s: IdentityState, t: Trust, base: string) {
     roles: trustRoles(s, t).map((r) => roleView(r, base)),
     roles_links: { self: `${base}/identity/v3/OS-TRUST/trusts/${t.id}/roles`, next: null, previous: null },
   };
-}
-
-export function registeredLimitView(r: RegisteredLimit, base: string) {
-  return {
-    id: r.id,
-    service_id: r.serviceId,
-    region_id: r.regionId,
-    resource_name: r.resourceName,
-    default_limit: r.defaultLimit,
-    description: r.description,
-    links: { self: `${base}/identity/v3/registered_limits/${r.id}` },
-  };
-}
-
-export function limitView(l: Limit, base: string) {
-  return {
-    id: l.id,
-    project_id: l.projectId,
-    domain_id: l.domainId,
-    service_id: l.serviceId,
-    region_id: l.regionId,
-    resource_name: l.resourceName,
-    resource_limit: l.resourceLimit,
-    description: l.description,
-    links: { self: `${base}/identity/v3/limits/${l.id}` },
-  };
-}
-
-export function policyView(p: Policy, base: string) {
-  return { ...p.extra, id: p.id, type: p.type, blob: p.blob, links: { self: `${base}/identity/v3/policies/${p.id}` } };
 }
 
 /** A consumer; its secret only in the create response. */

@@ -3,13 +3,12 @@
 // RBAC grants for visibility, and the per-project reset of the extension records.
 
 import { dictGet, dictSet, emptyDict, type Dict } from "../../../kernel/store/dict.js";
-import { emptyTable, get, has, put, scan, type Table } from "../../../kernel/store/table.js";
+import { emptyTable, find, get, has, put, remove, scan, type Table } from "../../../kernel/store/table.js";
 import type { NetworkingState } from "../state.js";
-import type { NetExtState } from "../ext-state.js";
+import type { ExtensionState } from "../extension-state.js";
 import { dropRbacPolicy, rbacPoliciesOf } from "./rbac-policies.js";
 import { dropNetworkSegments } from "./segments.js";
 import { unhostEverywhere } from "./agents.js";
-import { forgetTopologyOf } from "./auto-allocated-topology.js";
 import { checkPortNotInTrunk } from "./trunks.js";
 import { dropForwardings } from "./port-forwarding.js";
 
@@ -23,7 +22,9 @@ export function onNetworkDeleting(s: NetworkingState, networkId: string): void {
   for (const p of rbacPoliciesOf(s, "network", networkId)) dropRbacPolicy(s, p);
   dropNetworkSegments(s, networkId);
   unhostEverywhere(s, "dhcp", networkId);
-  forgetTopologyOf(s, networkId);
+  // the auto-allocated topology on it is forgotten (the table's cascade in Neutron)
+  const topology = find(s.ext.autoTopologies, (t) => t.networkId === networkId);
+  if (topology) remove(s.ext.autoTopologies, topology.id);
 }
 
 /** deleteRouter: the router leaves the L3 agents hosting it. */
@@ -55,7 +56,7 @@ export function onFloatingIpDeleting(s: NetworkingState, fipId: string): void {
  * Per-project reset, after the core reset has put the core tables back: the project's extension records
  * return to the seed's, every record that lost what it stood on is dropped, and the indexes are rebuilt.
  */
-export function resetNetExtProject(draft: NetworkingState, seeded: NetworkingState, projectId: string): void {
+export function resetExtensionProject(draft: NetworkingState, seeded: NetworkingState, projectId: string): void {
   const now = draft.ext;
   const seed = seeded.ext;
   const merge = <T extends { id: string }>(mine: Table<T>, theirs: Table<T>, owned: (r: T) => boolean, keep: (r: T) => boolean): Table<T> => {
@@ -76,7 +77,7 @@ export function resetNetExtProject(draft: NetworkingState, seeded: NetworkingSta
           : type === "subnetpool"
             ? has(draft.subnetPools, id)
             : has(draft.securityGroups, id);
-  const ext: NetExtState = {
+  const ext: ExtensionState = {
     ...now,
     rbacPolicies: merge(now.rbacPolicies, seed.rbacPolicies, mine, (p) => objectExists(p.objectType, p.objectId)),
     segments: merge(now.segments, seed.segments, () => false, (seg) => has(draft.networks, seg.networkId)),

@@ -1,5 +1,5 @@
-// The slice records the server actions add: each server's instance action log
-// (os-instance-actions, kept after the server is deleted, as Nova keeps it) and the migrations (os-migrations).
+// The records Nova keeps beside a server's own (state.ts): its instance action log (os-instance-actions, kept
+// after the server is deleted, as Nova keeps it), its moves (os-migrations) and its system_metadata.
 
 /** One event of an instance action (nova.objects.InstanceActionEvent): `compute_<method>` on a host. */
 export interface InstanceActionEvent {
