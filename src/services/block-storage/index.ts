@@ -29,6 +29,8 @@ import { backupRoutes } from "./routes/backups.js";
 import { startSnapshotLifecycle } from "./operations/snapshot-lifecycle.js";
 import { startBackupLifecycle } from "./operations/backup-lifecycle.js";
 
+// its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
+export type { BlockStorageEvents } from "./events.js";
 export type { BlockStorageState } from "./state.js";
 
 export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}): ServiceModule<BlockStorageState> {

@@ -39,6 +39,8 @@ import { subscribeServerUsage } from "./usage-subscriptions.js";
 import { subscribeCompute } from "./subscriptions.js";
 import { serverResourceRoutes } from "./routes/server-resources.js";
 
+// its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
+export type { ComputeEvents } from "./events.js";
 export type { ComputeState } from "./state.js";
 
 export function computeService(overrides: Partial<ComputeOptions> = {}): ServiceModule<ComputeState> {

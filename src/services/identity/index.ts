@@ -34,6 +34,8 @@ import { policyRoutes } from "./routes/policies.js";
 import { ec2TokenRoutes } from "./routes/ec2tokens.js";
 import { oauth1Routes } from "./routes/oauth1.js";
 
+// its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
+export type { IdentityEvents } from "./events.js";
 export type { IdentityState } from "./state.js";
 export type { IdentityOptions } from "./routes/deps.js";
 

@@ -14,6 +14,8 @@ import { loadImageSeed } from "./seed.js";
 import { initialImageState, SLICE, type ImageState } from "./state.js";
 import { releaseBlobsOnComputeDelete } from "./subscriptions.js";
 
+// its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
+export type { ImageEvents } from "./events.js";
 export function imageService(): ServiceModule<ImageState> {
   const mountPath = "/image";
   return {

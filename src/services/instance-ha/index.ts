@@ -23,6 +23,9 @@ import { alertmanagerRoutes } from "./routes/alertmanager.js";
 import { forgetVanishedRuns, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
 import { instanceHaControl } from "./engine/control.js";
 
+// its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
+export type { InstanceHaEvents } from "./events.js";
+export type { InstanceHaEngineEvents } from "./engine/events.js";
 export type { InstanceHaState } from "./state.js";
 export type { InstanceHaOptions } from "./options.js";
 

@@ -33,6 +33,8 @@ import { meteringRoutes } from "./routes/metering.js";
 import { portForwardingRoutes } from "./routes/port-forwarding.js";
 import { autoAllocatedTopologyRoutes } from "./routes/auto-allocated-topology.js";
 
+// its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
+export type { NetworkingEvents } from "./events.js";
 export type { Network, NetworkingState, Port } from "./state.js";
 export type { ProxyFloatingIp, ProxyGroup, ProxyRule } from "./for-compute-proxy.js";
 /** The functions compute uses to create, bind, unbind and delete a server's ports and read their addresses. */
