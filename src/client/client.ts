@@ -6,7 +6,8 @@ import { Transport, type CallOptions } from "./http.js";
 import { waitForEvent, waitForStatus, type EventWaitOptions, type StatusWaitOptions } from "./wait.js";
 import type {
   AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, DomainEvent, Duration,
-  FaultRule, FaultRuleInput, FiredFault, HealthReport, HostChange, JournalQuery, PendingStep, RateLimit, RequestRecord, ResourceStatus,
+  FaultRule, FaultRuleInput, FiredFault, HealthReport, HostChange, JournalQuery, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
+  ResourcePage, ResourceQuery, ResourceStatus,
   SeedMode, Snapshot, StepInput, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
 } from "./types.js";
 
@@ -156,6 +157,16 @@ export class SkymockClient {
   /** Runs a resource's pending step now (or sends it to `to`); returns the step that ran. */
   async step(input: StepInput): Promise<PendingStep> {
     return (await this.#http.json<{ stepped: PendingStep }>("POST", "/transitions/step", { json: input })).stepped;
+  }
+
+  /** Every kind of resource the services hold (`compute.server`, `networking.port`, ...), with its count. */
+  async resourceKinds(): Promise<ResourceKindInfo[]> {
+    return (await this.#http.json<{ kinds: ResourceKindInfo[] }>("GET", "/resources")).kinds;
+  }
+
+  /** One page of a kind's resources as short summaries; pass the page's `next` as `marker` for the next. */
+  listResources(type: string, query: ResourceQuery = {}): Promise<ResourcePage> {
+    return this.#http.json("GET", `/resources/${encodeURIComponent(type)}`, { query: { ...query } });
   }
 
   /** A resource's status and planned step (`compute.server`). */

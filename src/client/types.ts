@@ -176,6 +176,30 @@ export interface ResourceStatus {
   pending: PendingStep | null;
 }
 
+/** GET /_emulator/resources: a kind of resource a service declares. */
+export interface ResourceKindInfo {
+  type: string;
+  service: string;
+  count: number;
+  /** what GET /_emulator/resources/{type} filters by */
+  filters: Array<"project" | "status">;
+}
+
+export interface ResourceQuery {
+  project?: string;
+  status?: string;
+  limit?: number;
+  marker?: string;
+}
+
+/** GET /_emulator/resources/{type}: a page of summaries (id, name, status, project, ...). */
+export interface ResourcePage {
+  type: string;
+  resources: Array<Record<string, unknown>>;
+  /** the marker of the next page; null on the last */
+  next: string | null;
+}
+
 export interface RateLimit {
   /** per project and window; 0 is off */
   requests: number;

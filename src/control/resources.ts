@@ -9,6 +9,7 @@ import type { AppEnv } from "../kernel/http/context.js";
 import type { ResourceKind } from "../kernel/resources.js";
 import { ApiError } from "../kernel/errors.js";
 import { has, scan } from "../kernel/store/table.js";
+import type { ResourceKindInfo, ResourcePage } from "../client/types.js";
 import { handle, queryInt } from "./http.js";
 
 export interface MountedKind {
@@ -37,16 +38,15 @@ export function resourceRoutes(app: Hono<AppEnv>, kernel: Kernel, services: read
 
   app.get(
     "/resources",
-    handle((c) =>
-      c.json({
-        kinds: [...kinds.entries()].map(([type, mounted]) => ({
-          type,
-          service: mounted.slice,
-          count: tableOf(mounted).size,
-          filters: [...(mounted.kind.projectOf ? ["project"] : []), ...(mounted.kind.statusOf ? ["status"] : [])],
-        })),
-      }),
-    ),
+    handle((c) => {
+      const list = [...kinds.entries()].map(([type, mounted]): ResourceKindInfo => {
+        const filters: ResourceKindInfo["filters"] = [];
+        if (mounted.kind.projectOf) filters.push("project");
+        if (mounted.kind.statusOf) filters.push("status");
+        return { type, service: mounted.slice, count: tableOf(mounted).size, filters };
+      });
+      return c.json({ kinds: list });
+    }),
   );
 
   app.get(
@@ -76,7 +76,8 @@ export function resourceRoutes(app: Hono<AppEnv>, kernel: Kernel, services: read
         items.push(kind.summary(row));
       }
       const last = items.at(-1)?.id;
-      return c.json({ type, resources: items, next: more && typeof last === "string" ? last : null });
+      const page: ResourcePage = { type, resources: items, next: more && typeof last === "string" ? last : null };
+      return c.json(page);
     }),
   );
 }
