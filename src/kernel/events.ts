@@ -5,7 +5,7 @@ import { Ring } from "./ring.js";
 
 /**
  * Event type -> payload type. Empty here: the kernel knows no service. The services' events are merged
- * into it by declaration merging (src/events.ts), so every emit and subscribe in the program is checked
+ * into it by declaration merging (each service's events.ts), so every emit and subscribe in the program is checked
  * against them without the kernel, the store or the operation context taking a type parameter.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type

@@ -12,7 +12,7 @@ setAutoFreeze(false);
 export type RootState = Record<string, unknown>;
 
 export interface Tx {
-  /** publish a domain event after the commit; a type the services declare (src/events.ts) takes its payload */
+  /** publish a domain event after the commit; a type the services declare (their events.ts) takes its payload */
   emit<T extends string>(type: T, payload: PayloadOf<T>): void;
   /** run a callback after the commit (lifecycle scheduling, cross-service reactions) */
   afterCommit(fn: () => void): void;

@@ -1,5 +1,5 @@
 // The events block storage publishes (`block-storage.<resource>.<past-tense>`) and their payloads;
-// src/events.ts merges them into the kernel's EventMap.
+// the end of this file merges them into the kernel's EventMap.
 
 type Volume = { id: string; projectId: string };
 

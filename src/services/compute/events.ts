@@ -1,5 +1,5 @@
-// The events compute publishes (`compute.<resource>.<past-tense>`) and their payloads; src/events.ts merges
-// them into the kernel's EventMap, so every emit and subscribe of them is checked. Two names predate the
+// The events compute publishes (`compute.<resource>.<past-tense>`) and their payloads; the end of this file
+// merges them into the kernel's EventMap, so every emit and subscribe of them is checked. Two names predate the
 // convention (`compute.host.error`, `compute.instance.error`) and stay: event names are observable.
 
 import type { ComputeHost } from "./state.js";

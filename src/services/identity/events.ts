@@ -1,5 +1,5 @@
-// The events identity publishes (`identity.<resource>.<past-tense>`) and their payloads; src/events.ts
-// merges them into the kernel's EventMap, so every emit and subscribe of them is checked.
+// The events identity publishes (`identity.<resource>.<past-tense>`) and their payloads; the end of
+// this file merges them into the kernel's EventMap, so every emit and subscribe of them is checked.
 
 import type { AssignmentScope, TokenScope } from "./state.js";
 

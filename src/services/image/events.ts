@@ -1,5 +1,5 @@
 // The events the image service publishes (`image.<resource>.<past-tense>`) and their payloads;
-// src/events.ts merges them into the kernel's EventMap.
+// the end of this file merges them into the kernel's EventMap.
 
 type Image = { imageId: string; projectId: string | null };
 

@@ -1,5 +1,5 @@
 // The events instance HA publishes (`instance-ha.<resource>.<past-tense>`) and their payloads;
-// src/events.ts merges them into the kernel's EventMap.
+// the end of this file merges them into the kernel's EventMap.
 
 import type { NotificationStatus, NotificationType } from "./state.js";
 

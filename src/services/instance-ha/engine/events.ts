@@ -1,4 +1,4 @@
-// The events the recovery engine publishes (merged into the kernel's EventMap by src/events.ts): a
+// The events the recovery engine publishes (merged into the kernel's EventMap at the end of this file): a
 // notification's outcome, each task's tries, and the nova_notification driver's decisions.
 
 import type { NotificationStatus, NotificationType } from "../state.js";
