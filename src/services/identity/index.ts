@@ -51,7 +51,7 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
     tenants: identityTenants,
     initialState: initialIdentityState,
     loadSeed: (draft, section) => {
-      loadIdentitySeed(draft, noTx, section);
+      loadIdentitySeed(draft, { tx: noTx }, section);
       seedCatalog(draft, options.catalog, options.region);
     },
     resetProject: resetIdentityProject,

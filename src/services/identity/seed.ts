@@ -2,10 +2,10 @@
 // names, so the default world has the same ids in every run and after every reset.
 
 import * as z from "zod";
-import type { Tx } from "../../kernel/store/store.js";
 import { derivedId } from "../../kernel/seed-helpers.js";
 import { validate } from "../../kernel/http/body.js";
 import { createDomain, createProject, createRole, createUser, grantRole } from "./operations/directory.js";
+import type { IdentityContext } from "./operations/context.js";
 import { findByName, nameKey, type AssignmentScope, type IdentityState } from "./state.js";
 import { validationError } from "./errors.js";
 import { get } from "../../kernel/store/table.js";
@@ -44,24 +44,24 @@ const seedSchema = z
 /** Tests and older callers name seeded ids through here; the helper itself is the kernel's. */
 export { derivedId };
 
-export function loadIdentitySeed(s: IdentityState, tx: Tx, section: unknown): void {
+export function loadIdentitySeed(s: IdentityState, ctx: Pick<IdentityContext, "tx">, section: unknown): void {
   const seed = validate(seedSchema, section ?? {}, true);
   const domainId = (ref: string) => findByName(s, s.domains, nameKey.domain(ref))?.id ?? ref;
-  for (const d of seed.domains) createDomain(s, tx, { id: d.id ?? derivedId("domain", d.name), name: d.name, description: d.description, enabled: d.enabled });
-  for (const r of seed.roles) createRole(s, tx, { id: r.id ?? derivedId("role", r.name), name: r.name, description: r.description, domainId: null });
+  for (const d of seed.domains) createDomain(s, ctx, { id: d.id ?? derivedId("domain", d.name), name: d.name, description: d.description, enabled: d.enabled });
+  for (const r of seed.roles) createRole(s, ctx, { id: r.id ?? derivedId("role", r.name), name: r.name, description: r.description, domainId: null });
   const role = (ref: string) => findByName(s, s.roles, nameKey.role(ref)) ?? get(s.roles, ref);
   const rules = seed.implied_roles ?? [{ prior: "admin", implied: "member" }, { prior: "member", implied: "reader" }];
   for (const rule of rules) seedInference(s, role(rule.prior), role(rule.implied));
   for (const p of seed.projects) {
     const dom = domainId(p.domain);
-    createProject(s, tx, { id: p.id ?? derivedId("project", dom, p.name), name: p.name, domainId: dom, description: p.description, enabled: p.enabled, parentId: null, tags: p.tags });
+    createProject(s, ctx, { id: p.id ?? derivedId("project", dom, p.name), name: p.name, domainId: dom, description: p.description, enabled: p.enabled, parentId: null, tags: p.tags });
   }
   const projectId = (ref: string, dom: string) => findByName(s, s.projects, nameKey.project(dom, ref))?.id ?? ref;
   for (const u of seed.users) {
     const dom = domainId(u.domain);
     createUser(
       s,
-      tx,
+      ctx,
       {
         id: u.id ?? derivedId("user", dom, u.name),
         name: u.name,
@@ -83,6 +83,6 @@ export function loadIdentitySeed(s: IdentityState, tx: Tx, section: unknown): vo
     else if (a.domain) scope = { domain: domainId(a.domain) };
     else if (a.system) scope = { system: "all" };
     else throw validationError(`Seed assignment of ${a.role} to ${a.user} names no project, domain or system.`);
-    grantRole(s, tx, user, scope, role);
+    grantRole(s, ctx, user, scope, role);
   }
 }

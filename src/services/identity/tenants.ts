@@ -6,6 +6,7 @@ import type { NewTenant, TenantHooks } from "../../kernel/service.js";
 import type { Tx } from "../../kernel/store/store.js";
 import { filter, find, get, remove, scan } from "../../kernel/store/table.js";
 import { findByName, nameKey, type IdentityState } from "./state.js";
+import type { IdentityContext } from "./operations/context.js";
 import { createProject, createUser, grantRole } from "./operations/directory.js";
 import { deleteProject } from "./operations/projects.js";
 import { deleteUser } from "./operations/users.js";
@@ -13,8 +14,8 @@ import { deleteUser } from "./operations/users.js";
 const DOMAIN = "default";
 
 export const identityTenants: TenantHooks<IdentityState> = {
-  setUp(s, t, { tx }) {
-    const made = createTenantIdentity(s, tx, t);
+  setUp(s, t, ctx) {
+    const made = createTenantIdentity(s, ctx, t);
     t.made.project = made.project;
     t.made.user = made.user;
     t.domainName = made.domainName;
@@ -23,7 +24,7 @@ export const identityTenants: TenantHooks<IdentityState> = {
 };
 
 /** The project, its user (default project: it) and the role on it. Keystone's 409 on a name taken. */
-function createTenantIdentity(s: IdentityState, tx: Tx, t: NewTenant) {
+function createTenantIdentity(s: IdentityState, ctx: Pick<IdentityContext, "tx">, t: NewTenant) {
   const domain = get(s.domains, DOMAIN);
   if (!domain) throw new ApiError(400, undefined, "The world has no `default` domain to make tenants in.");
   const role = findByName(s, s.roles, nameKey.role(t.roleName));
@@ -31,14 +32,14 @@ function createTenantIdentity(s: IdentityState, tx: Tx, t: NewTenant) {
     const roles = Array.from(scan(s.roles), (r) => r.name).join(", ");
     throw new ApiError(400, undefined, `No role named ${t.roleName}. Roles: ${roles || "none"}.`);
   }
-  createProject(s, tx, { id: t.projectId, name: t.projectName, domainId: DOMAIN, description: "A tenant (POST /_emulator/tenants)", enabled: true, parentId: null, tags: [] });
+  createProject(s, ctx, { id: t.projectId, name: t.projectName, domainId: DOMAIN, description: "A tenant (POST /_emulator/tenants)", enabled: true, parentId: null, tags: [] });
   createUser(
     s,
-    tx,
+    ctx,
     { id: t.userId, name: t.userName, domainId: DOMAIN, password: t.password, enabled: true, defaultProjectId: t.projectId, description: null, email: null },
     t.salt,
   );
-  grantRole(s, tx, t.userId, { project: t.projectId }, role.id);
+  grantRole(s, ctx, t.userId, { project: t.projectId }, role.id);
   return { project: { id: t.projectId, name: t.projectName, domainId: DOMAIN }, user: { id: t.userId, name: t.userName }, domainName: domain.name };
 }
 
@@ -58,7 +59,7 @@ function dropUnseededProject(s: IdentityState, seeded: IdentityState, projectId:
   for (const token of filter(s.tokens, (t) => gone.has(t.userId) || (t.scope.kind === "project" && t.scope.projectId === projectId))) {
     remove(s.tokens, token.id);
   }
-  for (const id of users) deleteUser(s, tx, id);
-  deleteProject(s, tx, projectId);
+  for (const id of users) deleteUser(s, { tx }, id);
+  deleteProject(s, { tx }, projectId);
   return users;
 }

@@ -2,21 +2,15 @@
 // delete. The rules follow keystone/api/users.py: the owner creates with a project-scoped token, the roles
 // must be among the token's, and a restricted credential's token cannot manage credentials.
 
-import type { Ids } from "../../../kernel/ids.js";
-import type { Tx } from "../../../kernel/store/store.js";
 import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
 import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove } from "../../../kernel/store/table.js";
 import type { AppCredentialCreate } from "../schemas/app-credentials.js";
 import { resolveAccessRules } from "./access-rules.js";
+import type { IdentityContext } from "./context.js";
 import { conflict, forbidden, notFound, validationError } from "../errors.js";
 import { hashSecret } from "../secrets.js";
 import { findByName, nameKey, rolesOn, withImpliedRoles, type AppCredential, type IdentityState } from "../state.js";
-
-export interface AppCredentialContext {
-  now: number;
-  ids: Ids;
-}
 
 /** Keystone refuses credential management to tokens of restricted application credentials. */
 function assertMayManage(caller: Principal): void {
@@ -88,8 +82,7 @@ function credentialRoles(s: IdentityState, tokenRoleIds: string[], requested: Ap
 
 export function createAppCredential(
   s: IdentityState,
-  tx: Tx,
-  ctx: AppCredentialContext,
+  ctx: IdentityContext,
   caller: Principal,
   userId: string,
   input: AppCredentialCreate,
@@ -126,7 +119,7 @@ export function createAppCredential(
   if (expiry) dictSet(s.appCredentialExpiryFraction, credential.id, expiry.fraction);
   put(s.appCredentials, credential);
   dictSet(s.names, nameKey.appCredential(userId, credential.name), credential.id);
-  tx.emit("identity.application_credential.created", { id: credential.id, name: credential.name, userId, projectId });
+  ctx.tx.emit("identity.application_credential.created", { id: credential.id, name: credential.name, userId, projectId });
   return { credential, secret };
 }
 
@@ -147,7 +140,7 @@ export function showAppCredential(s: IdentityState, caller: Principal, userId: s
 }
 
 /** Tokens issued from the credential stop working at once: liveToken requires the credential to exist. */
-export function deleteAppCredential(s: IdentityState, tx: Tx, caller: Principal, userId: string, id: string): void {
+export function deleteAppCredential(s: IdentityState, ctx: IdentityContext, caller: Principal, userId: string, id: string): void {
   if (caller.userId !== userId) throw forbidden("Cannot delete an application credential of another user.");
   assertMayManage(caller);
   const cred = get(s.appCredentials, id);
@@ -155,5 +148,5 @@ export function deleteAppCredential(s: IdentityState, tx: Tx, caller: Principal,
   remove(s.appCredentials, id);
   dictDelete(s.names, nameKey.appCredential(userId, cred.name));
   dictDelete(s.appCredentialExpiryFraction, id);
-  tx.emit("identity.application_credential.deleted", { id, name: cred.name, userId, projectId: cred.projectId });
+  ctx.tx.emit("identity.application_credential.deleted", { id, name: cred.name, userId, projectId: cred.projectId });
 }

@@ -2,14 +2,14 @@
 // one ends only the user's tokens that carried a role resting on it (effective-roles.ts), as Keystone revokes
 // by user, scope and role.
 
+import type { IdentityContext } from "./context.js";
 import { get, put, remove, scan } from "../../../kernel/store/table.js";
-import type { Tx } from "../../../kernel/store/store.js";
 import { assignmentId, type AssignmentScope, type IdentityState, type Role } from "../state.js";
 import { assignmentNotFound, checkScope, requireRole, requireUser } from "./directory.js";
 import { assertRoleFitsScope } from "./group-grants.js";
 
 /** PUT .../users/{u}/roles/{r}: idempotent. */
-export function grantRole(s: IdentityState, tx: Tx, userId: string, scope: AssignmentScope, roleId: string): void {
+export function grantRole(s: IdentityState, ctx: IdentityContext, userId: string, scope: AssignmentScope, roleId: string): void {
   requireUser(s, userId);
   const role = requireRole(s, roleId);
   checkScope(s, scope);
@@ -17,14 +17,14 @@ export function grantRole(s: IdentityState, tx: Tx, userId: string, scope: Assig
   const id = assignmentId(userId, scope, roleId);
   if (get(s.assignments, id)) return;
   put(s.assignments, { id, userId, roleId, scope });
-  tx.emit("identity.role_assignment.created", { userId, roleId, scope });
+  ctx.tx.emit("identity.role_assignment.created", { userId, roleId, scope });
 }
 
 /** DELETE .../users/{u}/roles/{r}. */
-export function revokeRole(s: IdentityState, tx: Tx, userId: string, scope: AssignmentScope, roleId: string): void {
+export function revokeRole(s: IdentityState, ctx: IdentityContext, userId: string, scope: AssignmentScope, roleId: string): void {
   checkGrant(s, userId, scope, roleId);
   remove(s.assignments, assignmentId(userId, scope, roleId));
-  tx.emit("identity.role_assignment.deleted", { userId, roleId, scope });
+  ctx.tx.emit("identity.role_assignment.deleted", { userId, roleId, scope });
 }
 
 /** GET|HEAD .../users/{u}/roles/{r}: 204 when granted, 404 otherwise. */

@@ -2,10 +2,10 @@
 // the seed loader (uniqueness per scope, references that must exist), plus the helpers the per-resource
 // operations share (lookups that 404, the name index on rename, removing assignments). No HTTP in here.
 
+import type { IdentityContext } from "./context.js";
 import type { ApiError } from "../../../kernel/errors.js";
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove } from "../../../kernel/store/table.js";
-import type { Tx } from "../../../kernel/store/store.js";
 import { conflict, notFound } from "../errors.js";
 import { hashSecret } from "../secrets.js";
 import {
@@ -54,26 +54,26 @@ export function renameKey(s: IdentityState, from: string, to: string, id: string
 }
 
 /** Removes every assignment matching `which`; returns the ids of the users who lost one. */
-export function removeAssignments(s: IdentityState, tx: Tx, which: (a: Assignment) => boolean): Set<string> {
+export function removeAssignments(s: IdentityState, ctx: Pick<IdentityContext, "tx">, which: (a: Assignment) => boolean): Set<string> {
   const users = new Set<string>();
   for (const a of filter(s.assignments, which)) {
     remove(s.assignments, a.id);
     users.add(a.userId);
-    tx.emit("identity.role_assignment.deleted", { userId: a.userId, roleId: a.roleId, scope: a.scope });
+    ctx.tx.emit("identity.role_assignment.deleted", { userId: a.userId, roleId: a.roleId, scope: a.scope });
   }
   return users;
 }
 
-export function createDomain(s: IdentityState, tx: Tx, d: Domain): Domain {
+export function createDomain(s: IdentityState, ctx: Pick<IdentityContext, "tx">, d: Domain): Domain {
   if (get(s.domains, d.id)) throw conflict("domain", `Duplicate ID, ${d.id}`);
   if (findByName(s, s.domains, nameKey.domain(d.name))) throw conflict("domain", `Duplicate entry found with name ${d.name}`);
   put(s.domains, d);
   dictSet(s.names, nameKey.domain(d.name), d.id);
-  tx.emit("identity.domain.created", { id: d.id, name: d.name });
+  ctx.tx.emit("identity.domain.created", { id: d.id, name: d.name });
   return d;
 }
 
-export function createProject(s: IdentityState, tx: Tx, p: Project): Project {
+export function createProject(s: IdentityState, ctx: Pick<IdentityContext, "tx">, p: Project): Project {
   if (!get(s.domains, p.domainId)) throw notFound("domain", p.domainId);
   if (p.parentId !== null && p.parentId !== p.domainId && !get(s.projects, p.parentId)) throw notFound("project", p.parentId);
   if (get(s.projects, p.id)) throw conflict("project", `Duplicate ID, ${p.id}`);
@@ -82,7 +82,7 @@ export function createProject(s: IdentityState, tx: Tx, p: Project): Project {
   }
   put(s.projects, p);
   dictSet(s.names, nameKey.project(p.domainId, p.name), p.id);
-  tx.emit("identity.project.created", { id: p.id, name: p.name, domainId: p.domainId });
+  ctx.tx.emit("identity.project.created", { id: p.id, name: p.name, domainId: p.domainId });
   return p;
 }
 
@@ -90,7 +90,7 @@ export interface NewUser extends Omit<User, "passwordHash" | "tokenEpoch"> {
   password: string | null;
 }
 
-export function createUser(s: IdentityState, tx: Tx, u: NewUser, salt: string): User {
+export function createUser(s: IdentityState, ctx: Pick<IdentityContext, "tx">, u: NewUser, salt: string): User {
   if (!get(s.domains, u.domainId)) throw notFound("domain", u.domainId);
   if (u.defaultProjectId !== null && !get(s.projects, u.defaultProjectId)) throw notFound("project", u.defaultProjectId);
   if (get(s.users, u.id)) throw conflict("user", `Duplicate ID, ${u.id}`);
@@ -101,16 +101,16 @@ export function createUser(s: IdentityState, tx: Tx, u: NewUser, salt: string): 
   const user: User = { ...rest, passwordHash: password === null ? null : hashSecret(password, salt), tokenEpoch: 0 };
   put(s.users, user);
   dictSet(s.names, nameKey.user(u.domainId, u.name), u.id);
-  tx.emit("identity.user.created", { id: u.id, name: u.name, domainId: u.domainId });
+  ctx.tx.emit("identity.user.created", { id: u.id, name: u.name, domainId: u.domainId });
   return user;
 }
 
-export function createRole(s: IdentityState, tx: Tx, r: Role): Role {
+export function createRole(s: IdentityState, ctx: Pick<IdentityContext, "tx">, r: Role): Role {
   if (get(s.roles, r.id)) throw conflict("role", `Duplicate ID, ${r.id}`);
   if (findByName(s, s.roles, nameKey.role(r.name))) throw conflict("role", `Duplicate entry found with name ${r.name}`);
   put(s.roles, r);
   dictSet(s.names, nameKey.role(r.name), r.id);
-  tx.emit("identity.role.created", { id: r.id, name: r.name });
+  ctx.tx.emit("identity.role.created", { id: r.id, name: r.name });
   return r;
 }
 
@@ -124,13 +124,13 @@ export function checkScope(s: IdentityState, scope: AssignmentScope): void {
 }
 
 /** PUT .../users/{u}/roles/{r}: idempotent. */
-export function grantRole(s: IdentityState, tx: Tx, userId: string, scope: AssignmentScope, roleId: string): void {
+export function grantRole(s: IdentityState, ctx: Pick<IdentityContext, "tx">, userId: string, scope: AssignmentScope, roleId: string): void {
   if (!get(s.users, userId)) throw notFound("user", userId);
   if (!get(s.roles, roleId)) throw notFound("role", roleId);
   checkScope(s, scope);
   const id = assignmentId(userId, scope, roleId);
   if (get(s.assignments, id)) return;
   put(s.assignments, { id, userId, roleId, scope });
-  tx.emit("identity.role_assignment.created", { userId, roleId, scope });
+  ctx.tx.emit("identity.role_assignment.created", { userId, roleId, scope });
 }
 

@@ -1,10 +1,10 @@
 // Domain administration (Keystone v3 /domains): create, update, delete, list. A domain is deleted only once
 // disabled and empty; disabling one ends its users' tokens, as Keystone's revocation on disable does.
 
+import type { IdentityContext } from "./context.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { dictDelete } from "../../../kernel/store/dict.js";
 import { filter, remove, scan, values } from "../../../kernel/store/table.js";
-import type { Tx } from "../../../kernel/store/store.js";
 import { conflict, forbidden } from "../errors.js";
 import type { DomainCreate, DomainUpdate } from "../schemas.js";
 import { nameKey, type Domain, type IdentityState } from "../state.js";
@@ -16,12 +16,12 @@ import { dropTargetGrants } from "./group-grants.js";
 /** The filters GET /domains honours (exact or with a `__` comparator). */
 export const DOMAIN_LIST_FILTERS = ["enabled", "name"] as const;
 
-export function addDomain(s: IdentityState, tx: Tx, generatedId: string, body: DomainCreate): Domain {
+export function addDomain(s: IdentityState, ctx: IdentityContext, generatedId: string, body: DomainCreate): Domain {
   const id = body.explicit_domain_id ?? generatedId;
-  return createDomain(s, tx, { id, name: body.name, description: body.description ?? "", enabled: body.enabled ?? true });
+  return createDomain(s, ctx, { id, name: body.name, description: body.description ?? "", enabled: body.enabled ?? true });
 }
 
-export function updateDomain(s: IdentityState, tx: Tx, id: string, patch: DomainUpdate): Domain {
+export function updateDomain(s: IdentityState, ctx: IdentityContext, id: string, patch: DomainUpdate): Domain {
   const domain = requireDomain(s, id);
   if (patch.name !== undefined) {
     const name = patch.name;
@@ -35,12 +35,12 @@ export function updateDomain(s: IdentityState, tx: Tx, id: string, patch: Domain
     }
     domain.enabled = patch.enabled;
   }
-  tx.emit("identity.domain.updated", { id, fields: Object.keys(patch) });
+  ctx.tx.emit("identity.domain.updated", { id, fields: Object.keys(patch) });
   return domain;
 }
 
 /** Keystone would cascade to the domain's projects and users; we refuse instead, so nothing goes by surprise. */
-export function deleteDomain(s: IdentityState, tx: Tx, id: string): void {
+export function deleteDomain(s: IdentityState, ctx: Pick<IdentityContext, "tx">, id: string): void {
   const domain = requireDomain(s, id);
   if (domain.enabled) throw forbidden("Cannot delete a domain that is enabled, please disable it first.");
   const owned = [
@@ -52,14 +52,14 @@ export function deleteDomain(s: IdentityState, tx: Tx, id: string): void {
   if (left.length > 0) {
     throw new ApiError(409, "Conflict", `Cannot delete domain ${id}: it still owns ${left.join(", ")}; delete those first.`);
   }
-  removeAssignments(s, tx, (a) => "domain" in a.scope && a.scope.domain === id);
+  removeAssignments(s, ctx, (a) => "domain" in a.scope && a.scope.domain === id);
   // its groups go with it (their memberships and grants too), and every group or inherited grant on it
   dropDomainGroups(s, id);
   dropTargetGrants(s, { domain: id });
   remove(s.domainConfigs, id);
   dictDelete(s.names, nameKey.domain(domain.name));
   remove(s.domains, id);
-  tx.emit("identity.domain.deleted", { id, name: domain.name });
+  ctx.tx.emit("identity.domain.deleted", { id, name: domain.name });
 }
 
 export function listDomains(s: IdentityState, query: ListQuery): Domain[] {

@@ -3,7 +3,6 @@
 // on its project; the answer is a project-scoped token. Refusals as Keystone words them (401s are its generic one).
 
 import * as z from "zod";
-import type { Tx } from "../../../kernel/store/store.js";
 import { get, put } from "../../../kernel/store/table.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { unauthorized, validationError } from "../errors.js";
@@ -79,7 +78,6 @@ function checkTimestamp(c: Credentials, now: number): void {
 
 export function ec2Authenticate(
   s: IdentityState,
-  tx: Tx,
   ctx: TokenContext,
   body: Record<string, unknown>,
   kind: "ec2" | "s3",
@@ -112,6 +110,6 @@ export function ec2Authenticate(
     userEpoch: user.tokenEpoch,
   };
   put(s.tokens, token);
-  tx.emit("identity.token.issued", { userId: user.id, scope: token.scope, auditId: token.auditIds[0]!, methods: token.methods });
+  ctx.tx.emit("identity.token.issued", { userId: user.id, scope: token.scope, auditId: token.auditIds[0]!, methods: token.methods });
   return token;
 }

@@ -1,8 +1,8 @@
 // Project tags (Keystone v3 /projects/{id}/tags): list, replace all, clear, and one tag's check, add and
 // removal; and the tag filters of GET /projects (`tags`, `tags-any`, `not-tags`, `not-tags-any`).
 
+import type { IdentityContext } from "./context.js";
 import { ApiError } from "../../../kernel/errors.js";
-import type { Tx } from "../../../kernel/store/store.js";
 import { validationError } from "../errors.js";
 import { projectTagListSchema, projectTagSchema } from "../schemas.js";
 import type { IdentityState } from "../state.js";
@@ -53,22 +53,22 @@ export function listProjectTags(s: IdentityState, projectId: string): string[] {
 }
 
 /** PUT /projects/{id}/tags: the project's tags become exactly these. */
-export function replaceProjectTags(s: IdentityState, tx: Tx, projectId: string, tags: string[]): string[] {
+export function replaceProjectTags(s: IdentityState, ctx: IdentityContext, projectId: string, tags: string[]): string[] {
   const project = requireProject(s, projectId);
   project.tags = [...tags];
-  tx.emit("identity.project.updated", { id: projectId, fields: ["tags"] });
+  ctx.tx.emit("identity.project.updated", { id: projectId, fields: ["tags"] });
   return project.tags;
 }
 
 /** PUT /projects/{id}/tags/{tag}: a valid tag, not already there, within the 80 a project may hold. */
-export function addProjectTag(s: IdentityState, tx: Tx, projectId: string, tag: string): void {
+export function addProjectTag(s: IdentityState, ctx: IdentityContext, projectId: string, tag: string): void {
   const project = requireProject(s, projectId);
   const one = projectTagSchema.safeParse(tag);
   if (!one.success) throw invalid("tag", one);
   const all = projectTagListSchema.safeParse([...project.tags, tag]);
   if (!all.success) throw invalid("tags", all);
   project.tags.push(tag);
-  tx.emit("identity.project.updated", { id: projectId, fields: ["tags"] });
+  ctx.tx.emit("identity.project.updated", { id: projectId, fields: ["tags"] });
 }
 
 /** GET/HEAD /projects/{id}/tags/{tag}: 204 when the project has it, else 404. */
@@ -76,10 +76,10 @@ export function checkProjectTag(s: IdentityState, projectId: string, tag: string
   if (!requireProject(s, projectId).tags.includes(tag)) throw tagNotFound(tag);
 }
 
-export function removeProjectTag(s: IdentityState, tx: Tx, projectId: string, tag: string): void {
+export function removeProjectTag(s: IdentityState, ctx: IdentityContext, projectId: string, tag: string): void {
   const project = requireProject(s, projectId);
   const at = project.tags.indexOf(tag);
   if (at < 0) throw tagNotFound(tag);
   project.tags.splice(at, 1);
-  tx.emit("identity.project.updated", { id: projectId, fields: ["tags"] });
+  ctx.tx.emit("identity.project.updated", { id: projectId, fields: ["tags"] });
 }

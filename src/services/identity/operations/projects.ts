@@ -2,10 +2,10 @@
 // update, delete, list with Keystone's filters, and the projects a user holds roles on. Hierarchy rules
 // follow Keystone's resource manager; a project acting as a domain is a row of the domains table.
 
+import type { IdentityContext } from "./context.js";
 import type { Principal } from "../../../kernel/auth/principal.js";
 import { dictDelete } from "../../../kernel/store/dict.js";
 import { filter, find, get, remove, values } from "../../../kernel/store/table.js";
-import type { Tx } from "../../../kernel/store/store.js";
 import { conflict, forbidden, notFound, validationError } from "../errors.js";
 import type { ProjectCreate, ProjectUpdate } from "../schemas.js";
 import { nameKey, projectsOfUser, type Domain, type IdentityState, type Project } from "../state.js";
@@ -72,14 +72,14 @@ export function ancestors(s: IdentityState, project: Project): Project[] {
 }
 
 /** POST /projects with `is_domain: true`: Keystone creates a domain, shown as the project acting as it. */
-function addDomainProject(s: IdentityState, tx: Tx, id: string, body: ProjectCreate): ProjectRow {
+function addDomainProject(s: IdentityState, ctx: IdentityContext, id: string, body: ProjectCreate): ProjectRow {
   if (body.parent_id) throw validationError("only root projects are allowed to act as domains.");
-  const domain = createDomain(s, tx, { id, name: body.name, description: body.description ?? "", enabled: body.enabled ?? true });
+  const domain = createDomain(s, ctx, { id, name: body.name, description: body.description ?? "", enabled: body.enabled ?? true });
   return domainAsProject(domain);
 }
 
-export function addProject(s: IdentityState, tx: Tx, id: string, body: ProjectCreate, caller: Principal): ProjectRow {
-  if (body.is_domain) return addDomainProject(s, tx, id, body);
+export function addProject(s: IdentityState, ctx: IdentityContext, id: string, body: ProjectCreate, caller: Principal): ProjectRow {
+  if (body.is_domain) return addDomainProject(s, ctx, id, body);
   const parentRef = body.parent_id ?? null;
   const parentProject = parentRef === null ? undefined : get(s.projects, parentRef);
   // Keystone takes the domain from the body, else from the parent, else from a domain-scoped token
@@ -101,7 +101,7 @@ export function addProject(s: IdentityState, tx: Tx, id: string, body: ProjectCr
     if (line.length + 1 > MAX_PROJECT_TREE_DEPTH) throw forbidden(`Max hierarchy depth reached for ${parent.id} branch.`);
     parentId = parent.id;
   }
-  return createProject(s, tx, {
+  return createProject(s, ctx, {
     id,
     name: body.name,
     domainId,
@@ -112,7 +112,7 @@ export function addProject(s: IdentityState, tx: Tx, id: string, body: ProjectCr
   });
 }
 
-export function updateProject(s: IdentityState, tx: Tx, id: string, patch: ProjectUpdate): ProjectRow {
+export function updateProject(s: IdentityState, ctx: IdentityContext, id: string, patch: ProjectUpdate): ProjectRow {
   // a project acting as a domain: the update is the domain's (its name, description and enabled)
   if (!get(s.projects, id) && get(s.domains, id)) {
     if (patch.is_domain === false) throw validationError("Update of `is_domain` is not allowed.");
@@ -122,7 +122,7 @@ export function updateProject(s: IdentityState, tx: Tx, id: string, patch: Proje
     const fields = Object.fromEntries(
       (["name", "description", "enabled"] as const).filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]),
     );
-    return domainAsProject(updateDomain(s, tx, id, fields));
+    return domainAsProject(updateDomain(s, ctx, id, fields));
   }
   const project = requireProject(s, id);
   if (patch.domain_id !== undefined && patch.domain_id !== project.domainId) throw validationError("Cannot change Domain ID");
@@ -147,19 +147,19 @@ export function updateProject(s: IdentityState, tx: Tx, id: string, patch: Proje
   if (patch.enabled !== undefined) project.enabled = patch.enabled;
   if (patch.description !== undefined) project.description = patch.description ?? "";
   if (patch.tags !== undefined) project.tags = patch.tags;
-  tx.emit("identity.project.updated", { id, fields: Object.keys(patch) });
+  ctx.tx.emit("identity.project.updated", { id, fields: Object.keys(patch) });
   return project;
 }
 
 /** Drops the project's role assignments and application credentials; its tokens stop resolving. */
-export function deleteProject(s: IdentityState, tx: Tx, id: string): void {
+export function deleteProject(s: IdentityState, ctx: Pick<IdentityContext, "tx">, id: string): void {
   // a project acting as a domain goes as the domain does: disabled first
-  if (!get(s.projects, id) && get(s.domains, id)) return deleteDomain(s, tx, id);
+  if (!get(s.projects, id) && get(s.domains, id)) return deleteDomain(s, ctx, id);
   const project = requireProject(s, id);
   if (find(s.projects, (p) => p.parentId === id)) {
     throw forbidden(`Cannot delete the project ${id} since it is not a leaf in the hierarchy. Use the cascade option if you want to delete a whole subtree.`);
   }
-  removeAssignments(s, tx, (a) => "project" in a.scope && a.scope.project === id);
+  removeAssignments(s, ctx, (a) => "project" in a.scope && a.scope.project === id);
   for (const cred of filter(s.appCredentials, (c) => c.projectId === id)) {
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(cred.userId, cred.name));
@@ -171,7 +171,7 @@ export function deleteProject(s: IdentityState, tx: Tx, id: string): void {
   dropProjectTrustsAndLimits(s, id);
   dictDelete(s.names, nameKey.project(project.domainId, project.name));
   remove(s.projects, id);
-  tx.emit("identity.project.deleted", { id, name: project.name, domainId: project.domainId });
+  ctx.tx.emit("identity.project.deleted", { id, name: project.name, domainId: project.domainId });
 }
 
 /**

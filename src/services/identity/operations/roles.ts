@@ -2,9 +2,9 @@
 // among global roles, a domain-specific role's within its domain. Deleting a role removes every grant and
 // implied-role rule naming it; the tokens that carried it stop validating (effective-roles.ts).
 
+import type { IdentityContext } from "./context.js";
 import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { filter, put, remove } from "../../../kernel/store/table.js";
-import type { Tx } from "../../../kernel/store/store.js";
 import { conflict } from "../errors.js";
 import type { RoleCreate, RoleUpdate } from "../schemas.js";
 import { findByName, nameKey, type IdentityState, type Role } from "../state.js";
@@ -24,19 +24,19 @@ const roleNameKey = (r: { name: string; domainId: string | null }) =>
 
 const duplicate = (name: string) => conflict("role", `Duplicate entry found with name ${name}`);
 
-export function addRole(s: IdentityState, tx: Tx, id: string, body: RoleCreate): Role {
+export function addRole(s: IdentityState, ctx: IdentityContext, id: string, body: RoleCreate): Role {
   const domainId = body.domain_id ?? null;
   const role: Role = { id, name: body.name, description: body.description ?? null, domainId };
-  if (domainId === null) return createRole(s, tx, role);
+  if (domainId === null) return createRole(s, ctx, role);
   requireDomain(s, domainId);
   if (findByName(s, s.roles, roleNameKey(role))) throw duplicate(role.name);
   put(s.roles, role);
   dictSet(s.names, roleNameKey(role), id);
-  tx.emit("identity.role.created", { id, name: role.name });
+  ctx.tx.emit("identity.role.created", { id, name: role.name });
   return role;
 }
 
-export function updateRole(s: IdentityState, tx: Tx, id: string, patch: RoleUpdate): Role {
+export function updateRole(s: IdentityState, ctx: IdentityContext, id: string, patch: RoleUpdate): Role {
   const role = requireRole(s, id);
   if (patch.name !== undefined) {
     const name = patch.name;
@@ -44,18 +44,18 @@ export function updateRole(s: IdentityState, tx: Tx, id: string, patch: RoleUpda
     role.name = name;
   }
   if (patch.description !== undefined) role.description = patch.description;
-  tx.emit("identity.role.updated", { id, fields: Object.keys(patch) });
+  ctx.tx.emit("identity.role.updated", { id, fields: Object.keys(patch) });
   return role;
 }
 
-export function deleteRole(s: IdentityState, tx: Tx, id: string): void {
+export function deleteRole(s: IdentityState, ctx: IdentityContext, id: string): void {
   const role = requireRole(s, id);
-  removeAssignments(s, tx, (a) => a.roleId === id);
+  removeAssignments(s, ctx, (a) => a.roleId === id);
   dropRoleGrants(s, id);
   dropRoleInferences(s, id);
   dictDelete(s.names, roleNameKey(role));
   remove(s.roles, id);
-  tx.emit("identity.role.deleted", { id, name: role.name });
+  ctx.tx.emit("identity.role.deleted", { id, name: role.name });
 }
 
 export function listRoles(s: IdentityState, f: RoleFilter): Role[] {

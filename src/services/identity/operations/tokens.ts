@@ -2,13 +2,12 @@
 // application credential or token exchange; scopes project, domain, system or none. Pure rules over the
 // identity slice: no HTTP in here.
 
-import type { Ids } from "../../../kernel/ids.js";
-import type { Tx } from "../../../kernel/store/store.js";
 import { get, put } from "../../../kernel/store/table.js";
 import type { Principal } from "../../../kernel/auth/principal.js";
 import type { AuthRequest, DomainRef, UserRef } from "../schemas.js";
 import { forbidden, notFound, unauthorized, validationError } from "../errors.js";
 import { verifySecret } from "../secrets.js";
+import type { IdentityContext } from "./context.js";
 import { checkPasswordLogin } from "./user-records.js";
 import { recordTrustUse, requestedTrust, trustScope, trustTokenUsable } from "./trust-auth.js";
 import { currentTokenRoles } from "./effective-roles.js";
@@ -23,11 +22,8 @@ import {
  */
 export const ALLOW_EXPIRED_WINDOW_MS = 48 * 3600_000;
 
-export interface TokenContext {
-  now: number;
-  ids: Ids;
-  ttlMs: number;
-}
+/** What issuing a token needs: the operation context's transaction, time and ids, and the tokens' lifetime. */
+export type TokenContext = Pick<IdentityContext, "tx" | "now" | "ids"> & { ttlMs: number };
 
 /** Who authenticated, before scoping. */
 interface Authenticated {
@@ -200,7 +196,6 @@ function scopeFor(s: IdentityState, who: Authenticated, request: AuthRequest): {
 /** POST /auth/tokens: authenticates, scopes and stores a new token. */
 export function issueToken(
   s: IdentityState,
-  tx: Tx,
   ctx: TokenContext,
   request: AuthRequest,
   headerToken: string | undefined,
@@ -235,7 +230,7 @@ export function issueToken(
   };
   put(s.tokens, token);
   if (trusted) recordTrustUse(s, trusted.trust, token);
-  tx.emit("identity.token.issued", { userId: token.userId, scope: token.scope, auditId: token.auditIds[0], methods: token.methods });
+  ctx.tx.emit("identity.token.issued", { userId: token.userId, scope: token.scope, auditId: token.auditIds[0], methods: token.methods });
   return token;
 }
 
@@ -254,11 +249,11 @@ export function checkSubjectToken(token: Token | undefined, caller: Principal, s
   return token;
 }
 
-export function revokeToken(s: IdentityState, tx: Tx, caller: Principal, subject: string, now: number): void {
-  const token = subjectToken(s, caller, subject, now, false);
+export function revokeToken(s: IdentityState, ctx: IdentityContext, caller: Principal, subject: string): void {
+  const token = subjectToken(s, caller, subject, ctx.now, false);
   const row = get(s.tokens, token.id)!;
-  row.revokedAt = now;
-  tx.emit("identity.token.revoked", { userId: token.userId, auditId: token.auditIds[0] });
+  row.revokedAt = ctx.now;
+  ctx.tx.emit("identity.token.revoked", { userId: token.userId, auditId: token.auditIds[0] });
 }
 
 /** What a live token resolves to for the kernel's auth step. */

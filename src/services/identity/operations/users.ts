@@ -2,10 +2,10 @@
 // change. A new password, or disabling the user, ends every token the user holds (tokenEpoch). Extra
 // attributes, options and the password rules live in user-records.ts.
 
+import type { IdentityContext } from "./context.js";
 import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
 import { dictDelete } from "../../../kernel/store/dict.js";
 import { filter, get, remove, values } from "../../../kernel/store/table.js";
-import type { Tx } from "../../../kernel/store/store.js";
 import { conflict, forbidden, unauthorized, validationError } from "../errors.js";
 import { verifySecret } from "../secrets.js";
 import type { PasswordChange, UserCreate, UserUpdate } from "../schemas.js";
@@ -47,11 +47,11 @@ export function assertSelfOrAdmin(caller: Principal, userId: string): void {
 }
 
 export function addUser(
-  s: IdentityState, tx: Tx, id: string, salt: string, body: UserCreate, caller: Principal, now: number, sc?: SecurityCompliance,
+  s: IdentityState, ctx: IdentityContext, id: string, salt: string, body: UserCreate, caller: Principal, sc?: SecurityCompliance,
 ): User {
   const user = createUser(
     s,
-    tx,
+    ctx,
     {
       id,
       name: body.name,
@@ -66,7 +66,7 @@ export function addUser(
   );
   applyUserExtras(s, id, body);
   applyUserOptions(s, id, body.options);
-  if (typeof body.password === "string") setUserPassword(s, user, body.password, salt, now, "admin", sc);
+  if (typeof body.password === "string") setUserPassword(s, user, body.password, salt, ctx.now, "admin", sc);
   return user;
 }
 
@@ -77,7 +77,7 @@ export function showUser(s: IdentityState, caller: Principal, id: string): User 
 }
 
 export function updateUser(
-  s: IdentityState, tx: Tx, id: string, salt: string, patch: UserUpdate, now: number, sc?: SecurityCompliance,
+  s: IdentityState, ctx: IdentityContext, id: string, salt: string, patch: UserUpdate, sc?: SecurityCompliance,
 ): User {
   const user = requireUser(s, id);
   if (patch.domain_id !== undefined && patch.domain_id !== user.domainId) throw validationError("Cannot change Domain ID");
@@ -99,7 +99,7 @@ export function updateUser(
   let endTokens = false;
   if (patch.password !== undefined) {
     if (patch.password === null) user.passwordHash = null;
-    else setUserPassword(s, user, patch.password, salt, now, "admin", sc);
+    else setUserPassword(s, user, patch.password, salt, ctx.now, "admin", sc);
     endTokens = true;
   }
   if (patch.enabled !== undefined) {
@@ -109,7 +109,7 @@ export function updateUser(
     user.enabled = patch.enabled;
   }
   if (endTokens) user.tokenEpoch++;
-  tx.emit("identity.user.updated", { id, fields: Object.keys(patch) });
+  ctx.tx.emit("identity.user.updated", { id, fields: Object.keys(patch) });
   return user;
 }
 
@@ -118,25 +118,25 @@ export function updateUser(
  * whoever knows the original password changes it; an unknown user or a wrong password is a 401.
  */
 export function changePassword(
-  s: IdentityState, tx: Tx, id: string, salt: string, body: PasswordChange, now: number, sc?: SecurityCompliance,
+  s: IdentityState, ctx: IdentityContext, id: string, salt: string, body: PasswordChange, sc?: SecurityCompliance,
 ): void {
   const user = get(s.users, id);
   if (!user || !verifySecret(body.original_password, user.passwordHash)) {
     throw unauthorized("Error when changing user password: Invalid user / password");
   }
   const rec = userRecord(s, id);
-  if (rec?.lockedUntil != null && now < rec.lockedUntil && rec.options.ignore_lockout_failure_attempts !== true) {
+  if (rec?.lockedUntil != null && ctx.now < rec.lockedUntil && rec.options.ignore_lockout_failure_attempts !== true) {
     throw unauthorized(`The account is locked for user: ${id}.`);
   }
-  setUserPassword(s, user, body.password, salt, now, "self", sc);
+  setUserPassword(s, user, body.password, salt, ctx.now, "self", sc);
   user.tokenEpoch++;
-  tx.emit("identity.user.updated", { id, fields: ["password"] });
+  ctx.tx.emit("identity.user.updated", { id, fields: ["password"] });
 }
 
 /** Drops the user's role assignments and application credentials; the user's tokens stop resolving. */
-export function deleteUser(s: IdentityState, tx: Tx, id: string): void {
+export function deleteUser(s: IdentityState, ctx: Pick<IdentityContext, "tx">, id: string): void {
   const user = requireUser(s, id);
-  removeAssignments(s, tx, (a) => a.userId === id);
+  removeAssignments(s, ctx, (a) => a.userId === id);
   for (const cred of filter(s.appCredentials, (c) => c.userId === id)) {
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(id, cred.name));
@@ -148,7 +148,7 @@ export function deleteUser(s: IdentityState, tx: Tx, id: string): void {
   dropUserTrusts(s, id);
   dictDelete(s.names, nameKey.user(user.domainId, user.name));
   remove(s.users, id);
-  tx.emit("identity.user.deleted", { id, name: user.name, domainId: user.domainId });
+  ctx.tx.emit("identity.user.deleted", { id, name: user.name, domainId: user.domainId });
 }
 
 /** GET /users: Keystone's filters over the attributes as the wire shows them. */

@@ -24,7 +24,7 @@ export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c, body) => {
         const { credential, secret } = deps.write(c, (s, ctx) =>
-          createAppCredential(s, ctx.tx, ctx, principalOf(c), c.req.param("user_id")!, body.application_credential),
+          createAppCredential(s, ctx, principalOf(c), c.req.param("user_id")!, body.application_credential),
         );
         return c.json({ application_credential: appCredentialView(deps.state(), credential, baseUrl(c), secret) }, 201);
       },
@@ -61,7 +61,7 @@ export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.application_credential.delete",
       policy: "authenticated",
       handler: (c) => {
-        deps.write(c, (s, { tx }) => deleteAppCredential(s, tx, principalOf(c), c.req.param("user_id")!, c.req.param("credential_id")!));
+        deps.write(c, (s, ctx) => deleteAppCredential(s, ctx, principalOf(c), c.req.param("user_id")!, c.req.param("credential_id")!));
         return c.body(null, 204);
       },
     },

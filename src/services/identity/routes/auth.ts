@@ -55,7 +55,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       handler: (c, body) => {
         let token;
         try {
-          token = deps.write(c, (s, ctx) => issueToken(s, ctx.tx, deps.tokenContext(ctx), body, requestHeader(c, "x-auth-token")));
+          token = deps.write(c, (s, ctx) => issueToken(s, deps.tokenContext(ctx), body, requestHeader(c, "x-auth-token")));
         } catch (error) {
           // the refused update rolled back, so a wrong password is counted (for lockout) in a write of its own
           const ref = body.auth.identity.password?.user;
@@ -95,7 +95,7 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.token.revoke",
       policy: "authenticated",
       handler: (c) => {
-        deps.write(c, (s, ctx) => revokeToken(s, ctx.tx, principalOf(c), subject(c), ctx.now));
+        deps.write(c, (s, ctx) => revokeToken(s, ctx, principalOf(c), subject(c)));
         return c.body(null, 204);
       },
     },

@@ -3,9 +3,10 @@
 
 import type { Kernel } from "../../../kernel/kernel.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
+import { callerOf, runOperation } from "../../../kernel/operation.js";
 import type { CatalogService } from "../../../catalog.js";
 import { SLICE, type  IdentityState } from "../state.js";
+import type { IdentityContext } from "../operations/context.js";
 import type { TokenContext } from "../operations/tokens.js";
 import type { TokenCache } from "../token-cache.js";
 
@@ -16,13 +17,6 @@ export interface IdentityOptions {
   /** Keystone's [security_compliance]; off when absent */
   securityCompliance?: import("../options.js").SecurityCompliance;
 }
-
-/**
- * An identity operation's context. The caller is absent on public routes (issuing a token); Keystone's
- * policy reads the whole principal (roles, domain and system scopes), so operations that decide who may
- * act are handed the principal itself.
- */
-export type IdentityContext = OperationContext<Caller | null>;
 
 export interface IdentityDeps {
   kernel: Kernel;
@@ -46,6 +40,6 @@ export function identityDeps(kernel: Kernel, options: IdentityOptions, tokens: T
       const caller = (principal && callerOf(principal)) ?? null;
       return runOperation(kernel, caller, (ctx) => op(ctx.root[SLICE] as IdentityState, ctx));
     },
-    tokenContext: (ctx) => ({ now: ctx.now, ids: ctx.ids, ttlMs: options.tokenTtlSeconds * 1000 }),
+    tokenContext: (ctx) => ({ tx: ctx.tx, now: ctx.now, ids: ctx.ids, ttlMs: options.tokenTtlSeconds * 1000 }),
   };
 }

@@ -23,7 +23,7 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       schema: domainCreateSchema,
       policy: "admin",
       handler: (c, { domain }) => {
-        return c.json(one(c, deps.write(c, (s, { tx }) => addDomain(s, tx, kit.newId(), domain))), 201);
+        return c.json(one(c, deps.write(c, (s, ctx) => addDomain(s, ctx, kit.newId(), domain))), 201);
       },
     }),
     {
@@ -55,7 +55,7 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       schema: domainUpdateSchema,
       policy: "admin",
       handler: (c, { domain }) => {
-        return c.json(one(c, deps.write(c, (s, { tx }) => updateDomain(s, tx, param(c, "domainId"), domain))));
+        return c.json(one(c, deps.write(c, (s, ctx) => updateDomain(s, ctx, param(c, "domainId"), domain))));
       },
     }),
     {
@@ -64,7 +64,7 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.domain.delete",
       policy: "admin",
       handler: (c) => {
-        deps.write(c, (s, { tx }) => deleteDomain(s, tx, param(c, "domainId")));
+        deps.write(c, (s, ctx) => deleteDomain(s, ctx, param(c, "domainId")));
         return c.body(null, 204);
       },
     },

@@ -50,7 +50,7 @@ export function grantRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.grant.create",
       policy: "admin",
       handler: (c) => {
-        deps.write(c, (s, { tx }) => grantRole(s, tx, param(c, "userId"), scope(c), param(c, "roleId")));
+        deps.write(c, (s, ctx) => grantRole(s, ctx, param(c, "userId"), scope(c), param(c, "roleId")));
         return c.body(null, 204);
       },
     },
@@ -60,7 +60,7 @@ export function grantRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.grant.delete",
       policy: "admin",
       handler: (c) => {
-        deps.write(c, (s, { tx }) => revokeRole(s, tx, param(c, "userId"), scope(c), param(c, "roleId")));
+        deps.write(c, (s, ctx) => revokeRole(s, ctx, param(c, "userId"), scope(c), param(c, "roleId")));
         return c.body(null, 204);
       },
     },

@@ -37,7 +37,7 @@ export function projectTagRoutes(deps: IdentityDeps): RouteDef[] {
       schema: projectTagsBodySchema,
       policy: "admin",
       handler: (c, { tags }) => {
-        return c.json({ tags: deps.write(c, (s, { tx }) => [...replaceProjectTags(s, tx, param(c, "projectId"), tags)]) });
+        return c.json({ tags: deps.write(c, (s, ctx) => [...replaceProjectTags(s, ctx, param(c, "projectId"), tags)]) });
       },
     }),
     {
@@ -46,7 +46,7 @@ export function projectTagRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.project.tags.clear",
       policy: "admin",
       handler: (c) => {
-        deps.write(c, (s, { tx }) => replaceProjectTags(s, tx, param(c, "projectId"), []));
+        deps.write(c, (s, ctx) => replaceProjectTags(s, ctx, param(c, "projectId"), []));
         return c.body(null, 204);
       },
     },
@@ -59,7 +59,7 @@ export function projectTagRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => {
         const id = param(c, "projectId");
-        deps.write(c, (s, { tx }) => addProjectTag(s, tx, id, tag(c)));
+        deps.write(c, (s, ctx) => addProjectTag(s, ctx, id, tag(c)));
         c.header("Location", `${baseUrl(c)}/identity/v3/projects/${id}/tags/${encodeURIComponent(tag(c))}`);
         return c.body(null, 201);
       },
@@ -70,7 +70,7 @@ export function projectTagRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.project.tag.delete",
       policy: "admin",
       handler: (c) => {
-        deps.write(c, (s, { tx }) => removeProjectTag(s, tx, param(c, "projectId"), tag(c)));
+        deps.write(c, (s, ctx) => removeProjectTag(s, ctx, param(c, "projectId"), tag(c)));
         return c.body(null, 204);
       },
     },

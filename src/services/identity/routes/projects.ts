@@ -34,7 +34,7 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       schema: projectCreateSchema,
       policy: "admin",
       handler: (c, { project }) => {
-        return c.json(one(c, deps.write(c, (s, { tx }) => addProject(s, tx, kit.newId(), project, principalOf(c)))), 201);
+        return c.json(one(c, deps.write(c, (s, ctx) => addProject(s, ctx, kit.newId(), project, principalOf(c)))), 201);
       },
     }),
     {
@@ -72,7 +72,7 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       schema: projectUpdateSchema,
       policy: "admin",
       handler: (c, { project }) => {
-        return c.json(one(c, deps.write(c, (s, { tx }) => updateProject(s, tx, param(c, "projectId"), project))));
+        return c.json(one(c, deps.write(c, (s, ctx) => updateProject(s, ctx, param(c, "projectId"), project))));
       },
     }),
     {
@@ -81,7 +81,7 @@ export function projectRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.project.delete",
       policy: "admin",
       handler: (c) => {
-        deps.write(c, (s, { tx }) => deleteProject(s, tx, param(c, "projectId")));
+        deps.write(c, (s, ctx) => deleteProject(s, ctx, param(c, "projectId")));
         return c.body(null, 204);
       },
     },

@@ -22,7 +22,7 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       schema: roleCreateSchema,
       policy: "admin",
       handler: (c, { role }) => {
-        return c.json(one(c, deps.write(c, (s, { tx }) => addRole(s, tx, kit.newId(), role))), 201);
+        return c.json(one(c, deps.write(c, (s, ctx) => addRole(s, ctx, kit.newId(), role))), 201);
       },
     }),
     {
@@ -51,7 +51,7 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       schema: roleUpdateSchema,
       policy: "admin",
       handler: (c, { role }) => {
-        return c.json(one(c, deps.write(c, (s, { tx }) => updateRole(s, tx, param(c, "roleId"), role))));
+        return c.json(one(c, deps.write(c, (s, ctx) => updateRole(s, ctx, param(c, "roleId"), role))));
       },
     }),
     {
@@ -60,7 +60,7 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.role.delete",
       policy: "admin",
       handler: (c) => {
-        deps.write(c, (s, { tx }) => deleteRole(s, tx, param(c, "roleId")));
+        deps.write(c, (s, ctx) => deleteRole(s, ctx, param(c, "roleId")));
         return c.body(null, 204);
       },
     },

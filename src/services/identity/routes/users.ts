@@ -25,7 +25,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       schema: userCreateSchema,
       policy: "admin",
       handler: (c, { user }) => {
-        return c.json(one(c, deps.write(c, (s, { tx, now }) => addUser(s, tx, kit.newId(), kit.salt(), user, principalOf(c), now, sc))), 201);
+        return c.json(one(c, deps.write(c, (s, ctx) => addUser(s, ctx, kit.newId(), kit.salt(), user, principalOf(c), sc))), 201);
       },
     }),
     {
@@ -52,7 +52,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       schema: userUpdateSchema,
       policy: "admin",
       handler: (c, { user }) => {
-        return c.json(one(c, deps.write(c, (s, { tx, now }) => updateUser(s, tx, param(c, "userId"), kit.salt(), user, now, sc))));
+        return c.json(one(c, deps.write(c, (s, ctx) => updateUser(s, ctx, param(c, "userId"), kit.salt(), user, sc))));
       },
     }),
     {
@@ -61,7 +61,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.user.delete",
       policy: "admin",
       handler: (c) => {
-        deps.write(c, (s, { tx }) => deleteUser(s, tx, param(c, "userId")));
+        deps.write(c, (s, ctx) => deleteUser(s, ctx, param(c, "userId")));
         return c.body(null, 204);
       },
     },
@@ -72,7 +72,7 @@ export function userRoutes(deps: IdentityDeps): RouteDef[] {
       schema: passwordChangeSchema,
       policy: "public",
       handler: (c, { user }) => {
-        deps.write(c, (s, { tx, now }) => changePassword(s, tx, param(c, "userId"), kit.salt(), user, now, sc));
+        deps.write(c, (s, ctx) => changePassword(s, ctx, param(c, "userId"), kit.salt(), user, sc));
         return c.body(null, 204);
       },
     }),
