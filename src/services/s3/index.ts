@@ -10,10 +10,7 @@ import { s3RequestIds } from "../../kernel/http/request-ids.js";
 import { awsSigV4 } from "../../kernel/auth/sigv4.js";
 import { ec2KeyLookup } from "../identity/for-s3.js";
 import { dropUploadsOf } from "./operations/multipart.js";
-import { s3Deps } from "./routes/deps.js";
-import { bucketRoutes } from "./routes/buckets.js";
-import { objectRoutes } from "./routes/objects.js";
-import { MOUNT } from "./routes/request.js";
+import { s3Routes } from "./routes/index.js";
 import { initialS3State, SLICE, type S3State } from "./state.js";
 import type { S3Storage } from "./storage.js";
 import { swiftStorage } from "./swift-storage.js";
@@ -29,6 +26,9 @@ export interface S3Options {
   region: string;
 }
 
+/** where the API is mounted (routes/request.ts reads keys below the same path) */
+const MOUNT = "/s3";
+
 export function s3Service(options: S3Options): ServiceModule<S3State> {
   return {
     name: SLICE,
@@ -39,7 +39,6 @@ export function s3Service(options: S3Options): ServiceModule<S3State> {
     resetProject: (draft, _seeded, projectId) => dropUploadsOf(draft, projectId),
     routes(kernel) {
       const lookup = ec2KeyLookup(kernel);
-      const deps = s3Deps(kernel, (options.storage ?? swiftStorage)(kernel));
       const secretOf = (access: string) => lookup(access)?.secret;
       return buildServiceApp(
         kernel,
@@ -59,7 +58,7 @@ export function s3Service(options: S3Options): ServiceModule<S3State> {
             }),
           ],
         },
-        [...bucketRoutes(deps, options.region), ...objectRoutes(deps, secretOf)],
+        s3Routes(kernel, (options.storage ?? swiftStorage)(kernel), options.region, secretOf),
       );
     },
   };

@@ -4,18 +4,10 @@
 import type { Kernel } from "../../../kernel/kernel.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { callerOf, runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
-import type { CatalogService } from "../../../catalog.js";
 import { SLICE, type  IdentityState } from "../state.js";
 import type { TokenContext } from "../operations/tokens.js";
 import type { TokenCache } from "../token-cache.js";
-
-export interface IdentityOptions {
-  catalog: CatalogService[];
-  region: string;
-  tokenTtlSeconds: number;
-  /** Keystone's [security_compliance]; off when absent */
-  securityCompliance?: import("../options.js").SecurityCompliance;
-}
+import type { IdentityOptions } from "../options.js";
 
 /**
  * An identity operation's context. The caller is absent on public routes (issuing a token); Keystone's
