@@ -30,12 +30,12 @@ export interface Allowed {
 
 export const RULES = {
   cycle: "no import cycles (this import closes one)",
-  serviceFace: "code outside a service imports only the service's index.ts",
+  serviceFace: "code outside a service imports only the service's index.ts, or (from a top-level src/<x>.ts) its for-<x>.ts",
   serviceContract: "a service imports another only through its index.ts or a for-<consumer>.ts made for it",
   servicesAboveControl: "nothing under src/services/ imports src/control/",
   kernelSelfContained: "src/kernel/ imports nothing outside src/kernel/",
   clientSelfContained: "src/client/ imports nothing outside src/client/",
-  routeDeps: "nothing outside a service's routes/ imports its routes/deps.ts (its index.ts aside, for now)",
+  routeDeps: "nothing outside a service's routes/ imports its routes/deps.ts",
 } as const;
 
 // --- reading the sources --------------------------------------------------------------------------
@@ -306,7 +306,10 @@ export function findRuleViolations(graph: ImportGraph): Violation[] {
       const toService = serviceOf(to);
       if (toService && fromService?.name !== toService.name) {
         if (!fromService) {
-          if (toService.inner !== "index.ts") add(RULES.serviceFace);
+          // a top-level src/<x>.ts may import the contract a service made for it (plain types, say)
+          const consumer = /^src\/([^/]+)\.ts$/.exec(from)?.[1];
+          const contract = consumer !== undefined && toService.inner === `for-${consumer}.ts`;
+          if (toService.inner !== "index.ts" && !contract) add(RULES.serviceFace);
         } else {
           const contract = toService.inner === `for-${fromService.name}.ts` || toService.inner.startsWith(`for-${fromService.name}-`);
           if (toService.inner !== "index.ts" && !contract) add(RULES.serviceContract);
@@ -317,8 +320,7 @@ export function findRuleViolations(graph: ImportGraph): Violation[] {
       if (from.startsWith("src/client/") && !to.startsWith("src/client/")) add(RULES.clientSelfContained);
       if (toService?.inner === "routes/deps.ts") {
         const ownRoutes = fromService?.name === toService.name && fromService.inner.startsWith("routes/");
-        const ownIndex = fromService?.name === toService.name && fromService.inner === "index.ts";
-        if (!ownRoutes && !ownIndex) add(RULES.routeDeps);
+        if (!ownRoutes) add(RULES.routeDeps);
       }
     }
   }

@@ -12,20 +12,8 @@ import { DEFAULT_BLOCK_STORAGE_OPTIONS, type BlockStorageOptions } from "./optio
 import { loadBlockStorageSeed } from "./seed.js";
 import { resetBlockStorageProject } from "./operations/reset.js";
 import { startVolumeLifecycle } from "./transitions.js";
-import { blockStorageDeps } from "./routes/deps.js";
+import { blockStorageRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
-import { v3 } from "./routes/paths.js";
-import { discoveryRoutes } from "./routes/discovery.js";
-import { volumeRoutes } from "./routes/volumes.js";
-import { volumeActionRoutes } from "./routes/volume-actions.js";
-import { volumeMetadataRoutes } from "./routes/volume-metadata.js";
-import { volumeTypeRoutes } from "./routes/volume-types.js";
-import { quotaRoutes } from "./routes/quotas.js";
-import { qosSpecRoutes } from "./routes/qos-specs.js";
-import { backendRoutes } from "./routes/backends.js";
-import { attachmentRoutes } from "./routes/attachments.js";
-import { snapshotRoutes } from "./routes/snapshots.js";
-import { backupRoutes } from "./routes/backups.js";
 import { startSnapshotLifecycle } from "./operations/snapshot-lifecycle.js";
 import { startBackupLifecycle } from "./operations/backup-lifecycle.js";
 
@@ -58,7 +46,6 @@ export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}
       startBackupLifecycle(kernel, options);
     },
     routes(kernel) {
-      const deps = blockStorageDeps(kernel, options);
       return buildServiceApp(
         kernel,
         {
@@ -70,22 +57,7 @@ export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}
             if (c.req.path.startsWith(`${mountPath}/v3/`)) negotiate(c);
           },
         },
-        [
-          ...discoveryRoutes(),
-          // fixed paths before parameters: /volumes/detail before /volumes/:id, /types/default before /types/:id
-          ...v3([
-            ...volumeRoutes(deps),
-            ...volumeActionRoutes(deps),
-            ...volumeMetadataRoutes(deps),
-            ...volumeTypeRoutes(deps),
-            ...quotaRoutes(deps),
-            ...qosSpecRoutes(deps),
-            ...backendRoutes(deps),
-            ...attachmentRoutes(deps),
-            ...snapshotRoutes(deps),
-            ...backupRoutes(deps),
-          ]),
-        ],
+        blockStorageRoutes(kernel, options),
       );
     },
     health: (kernel) => {

@@ -12,32 +12,11 @@ import { loadComputeSeed } from "./seed.js";
 import { resetComputeProject } from "./operations/reset.js";
 import { computeControl } from "./control.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
-import { computeDeps } from "./routes/deps.js";
+import { computeRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
-import { discoveryRoutes } from "./routes/discovery.js";
-import { serverRoutes } from "./routes/servers.js";
-import { serverActionRoutes } from "./routes/server-actions/index.js";
-import { flavorRoutes } from "./routes/flavors.js";
-import { imageRoutes } from "./routes/images.js";
-import { keypairRoutes } from "./routes/keypairs.js";
-import { zoneRoutes } from "./routes/zones.js";
-import { serverGroupRoutes } from "./routes/server-groups.js";
-import { hypervisorRoutes } from "./routes/hypervisors.js";
-import { serviceRoutes } from "./routes/hosts-services.js";
-import { quotaRoutes } from "./routes/quotas.js";
 import { startServerLifecycle } from "./transitions.js";
-import { aggregateRoutes } from "./routes/aggregates.js";
-import { flavorAccessRoutes } from "./routes/flavor-access.js";
-import { legacyHostRoutes } from "./routes/hosts-legacy.js";
-import { tenantUsageRoutes } from "./routes/tenant-usage.js";
-import { usageAuditLogRoutes } from "./routes/usage-audit-log.js";
-import { quotaClassRoutes } from "./routes/quota-classes.js";
-import { extensionRoutes } from "./routes/extensions.js";
-import { proxySecurityGroupRoutes } from "./routes/proxy-security-groups.js";
-import { proxyNetworkRoutes } from "./routes/proxy-networks.js";
 import { subscribeServerUsage } from "./usage-subscriptions.js";
 import { subscribeCompute } from "./subscriptions.js";
-import { serverResourceRoutes } from "./routes/server-resources.js";
 
 // its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
 export type { ComputeEvents } from "./events.js";
@@ -64,7 +43,6 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     },
     control: (kernel) => computeControl(kernel),
     routes(kernel) {
-      const deps = computeDeps(kernel, options);
       return buildServiceApp(
         kernel,
         {
@@ -76,29 +54,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
             if (c.req.path.startsWith(`${mountPath}/v2.1/`)) negotiate(c);
           },
         },
-        [
-          ...discoveryRoutes(deps),
-          ...serverRoutes(deps),
-          ...serverActionRoutes(deps),
-          ...flavorRoutes(deps),
-          ...imageRoutes(deps),
-          ...keypairRoutes(deps),
-          ...zoneRoutes(deps),
-          ...serverGroupRoutes(deps),
-          ...hypervisorRoutes(deps),
-          ...serviceRoutes(deps),
-          ...quotaRoutes(deps),
-          ...aggregateRoutes(deps),
-          ...flavorAccessRoutes(deps),
-          ...legacyHostRoutes(deps),
-          ...tenantUsageRoutes(deps),
-          ...usageAuditLogRoutes(deps),
-          ...quotaClassRoutes(deps),
-          ...extensionRoutes(deps),
-          ...proxySecurityGroupRoutes(deps),
-          ...proxyNetworkRoutes(deps),
-          ...serverResourceRoutes(deps),
-        ],
+        computeRoutes(kernel, options),
       );
     },
     health: (kernel) => {

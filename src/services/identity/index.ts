@@ -4,7 +4,7 @@
 import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
 import { identityResources } from "./resources.js";
 import { identityTenants } from "./tenants.js";
-import { identityOptions, securityCompliance } from "./options.js";
+import { identityOptions, securityCompliance, type IdentityOptions } from "./options.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { noTx } from "../../kernel/seed-helpers.js";
 import { baseUrl } from "../../kernel/http/context.js";
@@ -13,31 +13,16 @@ import { envelope } from "./errors.js";
 import { findByName, initialIdentityState, nameKey, type IdentityState } from "./state.js";
 import { loadIdentitySeed } from "./seed.js";
 import { resetIdentityProject } from "./operations/reset.js";
-import { identityDeps, type IdentityOptions } from "./routes/deps.js";
+import { identityRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
 import { TokenCache } from "./token-cache.js";
 import { TokenSweeper } from "./token-sweep.js";
-import { authRoutes } from "./routes/auth.js";
-import { directoryRoutes } from "./routes/directory.js";
-import { appCredentialRoutes } from "./routes/app-credentials.js";
-import { credentialRoutes } from "./routes/credentials.js";
-import { groupRoutes } from "./routes/groups.js";
-import { groupGrantRoutes } from "./routes/group-grants.js";
-import { impliedRoleRoutes } from "./routes/implied-roles.js";
-import { roleAssignmentRoutes } from "./routes/role-assignments.js";
-import { accessRuleRoutes } from "./routes/access-rules.js";
-import { catalogRoutes } from "./routes/catalog.js";
 import { seedCatalog } from "./catalog-seed.js";
-import { trustRoutes } from "./routes/trusts.js";
-import { limitRoutes } from "./routes/limits.js";
-import { policyRoutes } from "./routes/policies.js";
-import { ec2TokenRoutes } from "./routes/ec2tokens.js";
-import { oauth1Routes } from "./routes/oauth1.js";
 
 // its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
 export type { IdentityEvents } from "./events.js";
 export type { IdentityState } from "./state.js";
-export type { IdentityOptions } from "./routes/deps.js";
+export type { IdentityOptions } from "./options.js";
 
 export function identityService(options: IdentityOptions): ServiceModule<IdentityState> {
   const mountPath = "/identity";
@@ -63,7 +48,6 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
       kernel.events.subscribe("identity.token.issued", () => sweeper.plan());
     },
     routes(kernel) {
-      const deps = identityDeps(kernel, options, tokens);
       return buildServiceApp(
         kernel,
         {
@@ -74,23 +58,7 @@ export function identityService(options: IdentityOptions): ServiceModule<Identit
           errorHeaders: (c, error): Record<string, string> =>
             error.status === 401 ? { "WWW-Authenticate": `Keystone uri="${baseUrl(c)}/identity/v3"` } : {},
         },
-        [
-          ...authRoutes(deps),
-          ...directoryRoutes(deps),
-          ...appCredentialRoutes(deps),
-          ...credentialRoutes(deps),
-          ...groupRoutes(deps),
-          ...groupGrantRoutes(deps),
-          ...impliedRoleRoutes(deps),
-          ...roleAssignmentRoutes(deps),
-          ...accessRuleRoutes(deps),
-          ...catalogRoutes(deps),
-          ...trustRoutes(deps),
-          ...limitRoutes(deps),
-          ...policyRoutes(deps),
-          ...ec2TokenRoutes(deps),
-          ...oauth1Routes(deps),
-        ],
+        identityRoutes(kernel, options, tokens),
       );
     },
     health: (kernel) => {

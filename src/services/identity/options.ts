@@ -3,6 +3,16 @@
 
 import * as z from "zod";
 import type { OptionSpec, ServiceOptions } from "../../kernel/options.js";
+import type { CatalogService } from "../../catalog.js";
+
+/** What identityService() is built with: the catalog it publishes, its region, token lifetime and [security_compliance]. */
+export interface IdentityOptions {
+  catalog: CatalogService[];
+  region: string;
+  tokenTtlSeconds: number;
+  /** Keystone's [security_compliance]; off when absent */
+  securityCompliance?: SecurityCompliance;
+}
 
 export interface SecurityCompliance {
   /** failed password authentications before the user is locked out; null: never */

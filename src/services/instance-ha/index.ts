@@ -12,14 +12,8 @@ import { initialInstanceHaState, type InstanceHaState } from "./state.js";
 import { negotiate } from "./microversion.js";
 import { DEFAULT_INSTANCE_HA_OPTIONS, type InstanceHaOptions } from "./options.js";
 import { loadInstanceHaSeed } from "./seed.js";
-import { instanceHaDeps } from "./routes/deps.js";
+import { instanceHaRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
-import { v1 } from "./routes/paths.js";
-import { discoveryRoutes } from "./routes/discovery.js";
-import { segmentRoutes } from "./routes/segments.js";
-import { hostRoutes } from "./routes/hosts.js";
-import { notificationRoutes } from "./routes/notifications.js";
-import { alertmanagerRoutes } from "./routes/alertmanager.js";
 import { forgetVanishedRuns, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
 import { instanceHaControl } from "./engine/control.js";
 
@@ -52,7 +46,6 @@ export function instanceHaService(overrides: Partial<InstanceHaOptions> & Recove
     control: instanceHaControl,
     worldReplaced: forgetVanishedRuns,
     routes(kernel) {
-      const deps = instanceHaDeps(kernel, options);
       return buildServiceApp(
         kernel,
         {
@@ -65,7 +58,7 @@ export function instanceHaService(overrides: Partial<InstanceHaOptions> & Recove
             if (c.req.path.startsWith(`${mountPath}/v1`)) negotiate(c);
           },
         },
-        [...discoveryRoutes(), ...v1([...segmentRoutes(deps), ...hostRoutes(deps), ...notificationRoutes(deps), ...alertmanagerRoutes(deps)])],
+        instanceHaRoutes(kernel, options),
       );
     },
     health: (kernel) => {

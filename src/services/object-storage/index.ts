@@ -1,7 +1,10 @@
 // The object storage service module (Swift v1 at /object-store/v1/AUTH_<project>): the only file other
-// code imports, besides the contracts for-s3.ts and for-block-storage.ts.
+// code imports, besides the contracts for-s3.ts and for-block-storage.ts. Unlike the skeleton it has no
+// seed.ts (containers and objects are made through the API, not in seed worlds), no schemas/ (Swift takes
+// its metadata in headers and its bodies as bytes) and no events.ts (nothing another service follows).
 
 import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+import { objectStorageResources } from "./resources.js";
 
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { swiftRequestIds } from "../../kernel/http/request-ids.js";
@@ -23,6 +26,7 @@ export function objectStorageService(): ServiceModule<ObjectStorageState> {
     name: SLICE,
     mountPath,
     catalog: [{ type: "object-store", name: "swift", path: `${mountPath}/v1/AUTH_{project_id}` }],
+    resources: objectStorageResources,
     initialState: initialObjectStorageState,
     // accounts come into being on their project's first write; a seed world has none to load
     loadSeed: () => {},

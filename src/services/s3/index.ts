@@ -1,8 +1,11 @@
 // The S3-compatible API (path-style, at /s3): AWS Signature V4 with the EC2 credentials identity issues,
 // S3's XML errors and x-amz-request-id. Buckets and objects are object storage's containers and objects
 // (swift-storage.ts over object-storage/for-s3.ts); multipart uploads in progress are this module's own slice.
+// Unlike the skeleton it has no seed.ts (its state is only uploads under way), no schemas/ (S3 bodies are
+// XML, parsed by xml.ts, or bytes) and no events.ts (nothing another service follows).
 
 import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+import { s3Resources } from "./resources.js";
 
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { xmlErrors } from "../../kernel/http/render.js";
@@ -10,10 +13,7 @@ import { s3RequestIds } from "../../kernel/http/request-ids.js";
 import { awsSigV4 } from "../../kernel/auth/sigv4.js";
 import { ec2KeyLookup } from "../identity/for-s3.js";
 import { dropUploadsOf } from "./operations/multipart.js";
-import { s3Deps } from "./routes/deps.js";
-import { bucketRoutes } from "./routes/buckets.js";
-import { objectRoutes } from "./routes/objects.js";
-import { MOUNT } from "./routes/request.js";
+import { s3Routes } from "./routes/index.js";
 import { initialS3State, SLICE, type S3State } from "./state.js";
 import type { S3Storage } from "./storage.js";
 import { swiftStorage } from "./swift-storage.js";
@@ -29,17 +29,20 @@ export interface S3Options {
   region: string;
 }
 
+/** where the API is mounted (routes/request.ts reads keys below the same path) */
+const MOUNT = "/s3";
+
 export function s3Service(options: S3Options): ServiceModule<S3State> {
   return {
     name: SLICE,
     mountPath: MOUNT,
     catalog: [{ type: "s3", name: "s3", path: MOUNT }],
+    resources: s3Resources,
     initialState: initialS3State,
     loadSeed: () => {},
     resetProject: (draft, _seeded, projectId) => dropUploadsOf(draft, projectId),
     routes(kernel) {
       const lookup = ec2KeyLookup(kernel);
-      const deps = s3Deps(kernel, (options.storage ?? swiftStorage)(kernel));
       const secretOf = (access: string) => lookup(access)?.secret;
       return buildServiceApp(
         kernel,
@@ -59,7 +62,7 @@ export function s3Service(options: S3Options): ServiceModule<S3State> {
             }),
           ],
         },
-        [...bucketRoutes(deps, options.region), ...objectRoutes(deps, secretOf)],
+        s3Routes(kernel, (options.storage ?? swiftStorage)(kernel), options.region, secretOf),
       );
     },
   };

@@ -4,19 +4,11 @@
 import type { Kernel } from "../../../kernel/kernel.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { callerOf, runOperation } from "../../../kernel/operation.js";
-import type { CatalogService } from "../../../catalog.js";
-import { SLICE, type  IdentityState } from "../state.js";
+import { SLICE, type IdentityState } from "../state.js";
 import type { IdentityContext } from "../operations/context.js";
 import type { TokenContext } from "../operations/tokens.js";
 import type { TokenCache } from "../token-cache.js";
-
-export interface IdentityOptions {
-  catalog: CatalogService[];
-  region: string;
-  tokenTtlSeconds: number;
-  /** Keystone's [security_compliance]; off when absent */
-  securityCompliance?: import("../options.js").SecurityCompliance;
-}
+import type { IdentityOptions } from "../options.js";
 
 export interface IdentityDeps {
   kernel: Kernel;
