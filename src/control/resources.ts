@@ -8,7 +8,7 @@ import type { ServiceModule } from "../kernel/service.js";
 import type { AppEnv } from "../kernel/http/context.js";
 import type { ResourceKind } from "../kernel/resources.js";
 import { ApiError } from "../kernel/errors.js";
-import { has, scan } from "../kernel/store/table.js";
+import { has, scan, scanGroup } from "../kernel/store/table.js";
 import type { ResourceKindInfo, ResourcePage } from "../client/types.js";
 import { handle, queryInt } from "./http.js";
 
@@ -66,7 +66,9 @@ export function resourceRoutes(app: Hono<AppEnv>, kernel: Kernel, services: read
       if (marker !== undefined && !has(table, marker)) throw new ApiError(400, undefined, `No ${type} ${marker} to page after (marker).`);
       const items: Record<string, unknown>[] = [];
       let more = false;
-      for (const row of scan(table, { after: marker })) {
+      // a table grouped by project (servers, volumes) reads only that project's rows
+      const rows = project !== undefined && table.groups?.by === "projectId" ? scanGroup(table, project, { after: marker }) : scan(table, { after: marker });
+      for (const row of rows) {
         if (project !== undefined && kind.projectOf!(row) !== project) continue;
         if (status !== undefined && kind.statusOf!(row).toUpperCase() !== status.toUpperCase()) continue;
         if (items.length === limit) {

@@ -67,3 +67,23 @@ describe("GET /_emulator/resources", () => {
     expect((await control(emu, "/resources/compute.flavor?limit=-1")).status).toBe(400);
   });
 });
+
+describe("GET /_emulator/resources/{type}?project= on a kind grouped by project", () => {
+  it("pages only that project's servers", async () => {
+    const emu = testEmulator();
+    const t = (await call(emu, "POST", "/_emulator/tenants", { body: { name: "grouped" } })).body;
+    const token = (await call(emu, "POST", "/identity/v3/auth/tokens", {
+      body: { auth: { identity: { methods: ["password"], password: { user: { name: t.credentials.username, domain: { name: "Default" }, password: t.credentials.password } } }, scope: { project: { id: t.project.id } } } },
+    })).headers.get("x-subject-token")!;
+    const ids: string[] = [];
+    for (const name of ["a", "b", "c"]) {
+      const res = await call(emu, "POST", "/compute/v2.1/servers", { token, body: { server: { name, flavorRef: "1", imageRef: "b5f5c6a2-7e0f-4f34-9d59-0d1b0a7c1a11", networks: [{ uuid: t.network.id }] } } });
+      expect(res.status, res.text).toBe(202);
+      ids.push(res.body.server.id);
+    }
+    const first = (await control(emu, `/resources/compute.server?project=${t.project.id}&limit=2`)).body;
+    expect(first.resources.map((r: any) => r.id)).toEqual(ids.slice(0, 2));
+    const second = (await control(emu, `/resources/compute.server?project=${t.project.id}&limit=2&marker=${first.next}`)).body;
+    expect(second).toMatchObject({ resources: [expect.objectContaining({ id: ids[2], projectId: t.project.id })], next: null });
+  });
+});

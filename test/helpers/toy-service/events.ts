@@ -5,5 +5,6 @@
 export type ToyEvents = {
   "toy.widget.created": { id: string; name: string; projectId: string };
   "toy.widget.deleted": { id: string };
-  "toy.widget.status_changed": { id: string; from: string; to: string };
+  /** `reason`: a break through the control API says why */
+  "toy.widget.status_changed": { id: string; from: string; to: string; reason?: string | null };
 };
