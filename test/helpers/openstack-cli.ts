@@ -6,6 +6,7 @@ import { execFile, execFileSync } from "node:child_process";
 import { afterAll, beforeAll } from "vitest";
 import type { Emulator } from "../../src/app.js";
 import { startServerProcess } from "./server-process.js";
+import { runOpenstack } from "./openstack-runner.js";
 
 /** Each client the tests drive: what answers when it is installed, and the Debian package that installs it. */
 const CLIENTS = {
@@ -64,23 +65,34 @@ export interface CliResult {
  * parsed as JSON where it is JSON.
  */
 export function runClient(command: string, args: string[], env: Record<string, string>, options: { cwd?: string; timeout?: number } = {}): Promise<CliResult> {
-  const base: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/nonexistent", LANG: "C.UTF-8" };
   const { cwd, timeout = 60_000 } = options;
   return new Promise((resolve) => {
-    execFile(command, args, { env: { ...base, ...env }, cwd, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
+    execFile(command, args, { env: { ...cleanBase(), ...env }, cwd, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? ((error as { code?: number }).code ?? 1) : 0;
-      resolve({ code: typeof code === "number" ? code : 1, stdout, stderr, json });
+      resolve({ code: typeof code === "number" ? code : 1, stdout, stderr, json: jsonOf(stdout) });
     });
   });
 }
 
-export const openstack = (args: string[], env: Record<string, string>): Promise<CliResult> => runClient("openstack", args, env);
+const cleanBase = (): Record<string, string> => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/nonexistent", LANG: "C.UTF-8" });
+
+function jsonOf(stdout: string): unknown {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The openstack CLI: its own entry point run in a long-lived Python process (openstack-runner.ts), or a
+ * process per command when SKYMOCK_CLI_PROCESS=1.
+ */
+export async function openstack(args: string[], env: Record<string, string>): Promise<CliResult> {
+  if (process.env.SKYMOCK_CLI_PROCESS === "1") return runClient("openstack", args, env);
+  const result = await runOpenstack(args, env, cleanBase(), 60_000);
+  return { ...result, json: jsonOf(result.stdout) };
+}
 
 /** Credentials of the default seed world's admin, as the README tells users to export them. */
 export function adminEnv(url: string): Record<string, string> {

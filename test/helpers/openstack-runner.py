@@ -1,0 +1,84 @@
+# Runs the unmodified `openstack` command (python3-openstackclient's own entry point) for many requests
+# while paying Python's start-up and the client's imports once: this process imports the client and loads
+# its command plugins, then forks a child per command, so every command starts from that same clean state
+# (no client-side cache or module global survives from one command to the next) as a process of its own would.
+# Protocol: one JSON request per line on stdin, {"args": [...], "env": {...}}; one JSON answer per line on
+# stdout, {"code": int, "stdout": str, "stderr": str}. Each command sees exactly the environment it was
+# given, an empty stdin and its own output streams.
+import ctypes
+import io
+import json
+import logging
+import os
+import signal
+import sys
+import traceback
+
+from openstackclient import shell
+
+requests = sys.stdin
+answers = sys.stdout
+
+
+def quietly(args):
+    """Runs a command that needs no cloud, to import and register every command plugin in this process."""
+    sink = io.StringIO()
+    sys.stdout, sys.stderr = sink, sink
+    try:
+        shell.OpenStackShell().run(args)
+    except BaseException:
+        pass
+    finally:
+        sys.stdout, sys.stderr = answers, sys.__stderr__
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+
+
+def run(args, env):
+    os.environ.clear()
+    os.environ.update(env)
+    out, err = io.StringIO(), io.StringIO()
+    sys.stdin, sys.stdout, sys.stderr = io.StringIO(""), out, err
+    try:
+        code = shell.OpenStackShell().run(args)
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = requests, answers, sys.__stderr__
+    return {"code": code if isinstance(code, int) else 1, "stdout": out.getvalue(), "stderr": err.getvalue()}
+
+
+def in_child(args, env):
+    """The command's answer, from a forked child that dies with this process."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        try:
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except Exception:
+            pass
+        try:
+            data = json.dumps(run(args, env)).encode()
+        except BaseException as e:
+            data = json.dumps({"code": 1, "stdout": "", "stderr": repr(e)}).encode()
+        with os.fdopen(write, "wb") as pipe:
+            pipe.write(data)
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    os.waitpid(pid, 0)
+    return data.decode() if data else json.dumps({"code": 1, "stdout": "", "stderr": "the command's process died"})
+
+
+quietly(["command", "list"])
+
+for line in requests:
+    request = json.loads(line)
+    answers.write(in_child(request["args"], request["env"]) + "\n")
+    answers.flush()
