@@ -6,6 +6,7 @@ import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestConta
 // the client's public entry only: the build keeps it the published `skymock/client`, not a copy
 import { cloudsYaml, osEnvironment, SkymockClient, type CloudCredentials, type FaultRuleInput, type WorldDocument } from "../client/index.js";
 import { containerSetup, controlTokenOf, SKYMOCK_PORT, type ContainerSetup, type SkymockSettings } from "./setup.js";
+import { startFailure } from "./start-failure.js";
 
 export { containerSetup, controlTokenOf, SKYMOCK_PORT, type ContainerSetup, type SkymockSettings } from "./setup.js";
 
@@ -14,7 +15,9 @@ export class SkymockContainer extends GenericContainer {
 
   constructor(image = "skymock:latest") {
     super(image);
-    this.withExposedPorts(SKYMOCK_PORT).withWaitStrategy(Wait.forHttp("/_emulator/health", SKYMOCK_PORT).forStatusCode(200)).withStartupTimeout(60_000);
+    // a container that exits (a bad seed, scenario or option) fails the wait within a second, with its output
+    const health = Wait.forHttp("/_emulator/health", SKYMOCK_PORT, { abortOnContainerExit: true }).forStatusCode(200);
+    this.withExposedPorts(SKYMOCK_PORT).withWaitStrategy(health).withStartupTimeout(60_000);
   }
 
   /** A seed world (object, or YAML/JSON text), copied into the container; replaces withScenario(). */
@@ -76,7 +79,12 @@ export class SkymockContainer extends GenericContainer {
   override async start(): Promise<StartedSkymockContainer> {
     const { environment, files } = this.setup();
     this.withEnvironment(environment).withCopyContentToContainer(files.map((f) => ({ ...f, mode: 0o644 })));
-    const started = await super.start();
+    let started: StartedTestContainer;
+    try {
+      started = await super.start();
+    } catch (error) {
+      throw startFailure(error, this.imageName.string);
+    }
     const url = `http://${started.getHost()}:${started.getMappedPort(SKYMOCK_PORT)}`;
     const control = new SkymockClient(url, { controlToken: controlTokenOf(this.#settings) });
     try {

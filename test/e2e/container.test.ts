@@ -52,6 +52,18 @@ describe.skipIf(skip !== undefined)(skip ? `container image (skipped: ${skip})` 
     });
   });
 
+  describe("when it cannot start", () => {
+    it("fails with the emulator's own reason as soon as the container exits (a misspelled scenario), not after the startup timeout", async () => {
+      const start = new SkymockContainer(image).withScenario("two-tenantz").start();
+      await expect(start).rejects.toThrow(/exited before it was ready[\s\S]*two-tenantz/);
+    }, 60_000);
+
+    it("says how to build the image when it is not on this machine", async () => {
+      const start = new SkymockContainer("skymock-not-built:nowhere").start();
+      await expect(start).rejects.toThrow(/docker build -t skymock-not-built:nowhere \./);
+    }, 60_000);
+  });
+
   describe("its HEALTHCHECK and banner", () => {
     const containers: StartedTestContainer[] = [];
     afterAll(async () => {
