@@ -90,6 +90,15 @@ describe("the packed package", () => {
     expect(out).toEqual({ health: "ok", token: 201, frozen: true, containerModule: "function" });
   }, 60_000);
 
+  it("is built by npm pack itself in a fresh clone (prepare), with its declarations", () => {
+    const clone = join(work, "clone");
+    run("git", ["clone", "--quiet", "--no-hardlinks", ROOT, clone], work);
+    symlinkSync(join(ROOT, "node_modules"), join(clone, "node_modules"));
+    const [fromClone] = JSON.parse(npm(["pack", "--json", "--pack-destination", work], clone)) as (typeof packed)[];
+    const paths = fromClone!.files.map((f) => f.path);
+    for (const built of ["dist/skymock.cjs", "dist/index.js", "dist/index.d.ts", "dist/client.d.cts", "dist/testcontainers.d.ts"]) expect(paths).toContain(built);
+  }, 180_000);
+
   it("runs its command: skymock --version", () => {
     const version = run(process.execPath, ["node_modules/skymock/bin/skymock.js", "--version"], consumer).trim();
     expect(version).toContain(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version);
