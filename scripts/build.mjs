@@ -9,11 +9,24 @@
 //   *.d.ts, *.d.cts     declarations for the three entries (scripts/build-types.mjs)
 //   THIRD-PARTY-LICENSES.md  the licenses of the packages bundled inside skymock.cjs
 // and, only where bench/ exists (not in the container build), dist/bench-store.js for `npm run bench`.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { buildTypes } from "./build-types.mjs";
 import { asciiOnly, deferServiceRoutes } from "./build-defer.mjs";
+
+// `--if-stale` (npm start's prestart): nothing to do when the last build is newer than every input, so a
+// start does not pay for a bundle it already has. Every build ends by touching STAMP.
+const STAMP = "dist/.built";
+const INPUTS = ["src", "scripts", "package.json", "package-lock.json", "tsconfig.json"];
+function newestInput(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestInput(join(path, name))));
+}
+if (process.argv.includes("--if-stale") && existsSync(STAMP) && existsSync("dist/skymock.cjs")) {
+  if (statSync(STAMP).mtimeMs >= Math.max(...INPUTS.filter((p) => existsSync(p)).map(newestInput))) process.exit(0);
+}
 
 // A file is written only when its content changes: `npm start` rebuilds (prestart) while other processes,
 // the test suite's among them, may be reading dist/, and an unchanged tree must leave it untouched.
@@ -75,7 +88,8 @@ for (const [format, extension] of [["esm", ".js"], ["cjs", ".cjs"]]) {
 // bench-store: table functions for `npm run bench` (bench/store.mjs); not part of the package
 if (existsSync("bench/entry.ts")) await bundle({ ...common, entryPoints: ["bench/entry.ts"], outfile: "dist/bench-store.js", format: "esm" });
 
-if (!process.argv.includes("--no-types")) await buildTypes();
+if (!process.argv.includes("--no-types") && !process.argv.includes("--if-stale")) await buildTypes();
+writeFileSync(STAMP, "");
 
 /** Name, version, license and license text of every package a bundle took code from. */
 function thirdPartyLicenses(inputs) {
