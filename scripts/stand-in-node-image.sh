@@ -18,6 +18,15 @@ tag=${1:-skymock-node-base:$major}
 npm_dir=$(npm root -g 2>/dev/null)/npm
 [ -f "$npm_dir/bin/npm-cli.js" ] || { echo "stand-in-node-image: npm not found at $npm_dir" >&2; exit 1; }
 
+# the same runtime and npm as the image already tagged: nothing to do (a new import would leave the old
+# image dangling, about 145 MB a run)
+fingerprint="$(sha256sum "$node_bin" | cut -c1-16)-$(node -p "require('$npm_dir/package.json').version" 2>/dev/null || echo npm)"
+if [ "$(docker image inspect --format '{{ index .Config.Labels "skymock.stand-in" }}' "$tag" 2>/dev/null)" = "$fingerprint" ]; then
+  echo "$tag"
+  exit 0
+fi
+previous=$(docker image inspect --format '{{.Id}}' "$tag" 2>/dev/null || true)
+
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 
@@ -52,5 +61,8 @@ tar -C "$root" -c . | docker import \
   -c 'ENV PATH=/usr/local/bin:/usr/local/sbin:/usr/sbin:/usr/bin:/sbin:/bin' \
   -c 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
   -c 'CMD ["node"]' \
+  -c "LABEL skymock.stand-in=$fingerprint" \
   - "$tag" >/dev/null
+# the image this tag named before, unless a container or another tag still uses it
+[ -n "$previous" ] && docker rmi "$previous" >/dev/null 2>&1 || true
 echo "$tag"
