@@ -165,6 +165,9 @@ export interface EmulatorTransitions {
 
 /** Domain events (`compute.host.error`, `identity.project.created`, ...), published after each commit. */
 export interface EmulatorEvents {
-  /** `type` is an exact event type, or a prefix ending in `*` (e.g. `compute.*`) */
-  subscribe(type: string, handler: (event: DomainEvent) => void): void;
+  /**
+   * `type` is an exact event type, or a prefix ending in `*` (e.g. `compute.*`). Answers a function that
+   * removes the handler (call it in afterEach), as aborting `options.signal` does.
+   */
+  subscribe(type: string, handler: (event: DomainEvent) => void, options?: { signal?: AbortSignal }): () => void;
 }

@@ -54,11 +54,24 @@ export class EventBus {
     this.#onError = onError ?? ((e) => console.error("skymock: event handler failed", e));
   }
 
-  /** `type` is an exact event type, or a prefix ending in `*` (e.g. `compute.*`). */
-  subscribe<T extends string>(type: T & KnownOrUndeclared<T>, handler: (event: EventOf<T>) => void): void {
-    const list = this.#handlers.get(type) ?? [];
-    list.push(handler as Handler);
-    this.#handlers.set(type, list);
+  /**
+   * `type` is an exact event type, or a prefix ending in `*` (e.g. `compute.*`). Answers the function that
+   * unsubscribes the handler; an aborted `signal` does the same.
+   */
+  subscribe<T extends string>(type: T & KnownOrUndeclared<T>, handler: (event: EventOf<T>) => void, options: { signal?: AbortSignal } = {}): () => void {
+    const { signal } = options;
+    if (signal?.aborted) return () => undefined;
+    const added = handler as Handler;
+    // lists are replaced, never changed in place: a publish going through one is not disturbed
+    this.#handlers.set(type, [...(this.#handlers.get(type) ?? []), added]);
+    const unsubscribe = (): void => {
+      signal?.removeEventListener("abort", unsubscribe);
+      const rest = (this.#handlers.get(type) ?? []).filter((h) => h !== added);
+      if (rest.length > 0) this.#handlers.set(type, rest);
+      else this.#handlers.delete(type);
+    };
+    signal?.addEventListener("abort", unsubscribe, { once: true });
+    return unsubscribe;
   }
 
   publish(type: string, payload: Record<string, unknown>): LoggedEvent {
