@@ -76,7 +76,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     // the service's first request: its routes are in the router now, so the request goes through it again
     if (owner && mounts.mount(owner)) return app.fetch(c.req.raw, c.env);
     if (owner?.unmatched) return owner.unmatched(c);
-    c.header(REQUEST_ID_HEADER, stampRequest(kernel, c));
+    const requestId = stampRequest(kernel, c);
+    c.header(REQUEST_ID_HEADER, requestId);
+    // journaled (and in the request log) like any request: a wrong base path is the commonest set-up mistake
+    kernel.requests.record(requestId, kernel.clock.now(), c.req.method, c.req.path, null, null, null, 404, 0);
     return c.json({ error: { status: 404, message: `No service is mounted at ${c.req.path}.` } }, 404);
   });
   app.onError((error, c) => {

@@ -98,7 +98,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   logFormat: { flag: "--log-format", value: "F", env: "SKYMOCK_LOG_FORMAT", default: "pretty",
     description: "pretty, or json: one object per line" },
   requestLog: { flag: "--request-log", env: "SKYMOCK_REQUEST_LOG", default: "off",
-    description: "a log line per request: method, path, status, ms, request id", invalid: "is not true or false" },
+    description: "a log line per request (paths no service owns too): time, method, path, status, ms, request id", invalid: "is not true or false" },
   urlFile: { flag: "--url-file", value: "FILE", env: "SKYMOCK_URL_FILE", default: "none",
     description: "write the listening URL to FILE (the image's HEALTHCHECK reads it)" },
   dataDir: { flag: "--data-dir", value: "DIR", env: "SKYMOCK_DATA_DIR", default: "none",

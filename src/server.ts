@@ -74,8 +74,10 @@ function attachLog(emulator: Emulator, log: Logger): void {
   const { kernel, options } = emulator;
   kernel.onError = reportError;
   if (options.requestLog && log.enabled("info")) {
+    const pretty = log.format === "pretty";
     kernel.requests.onRecord = (r) =>
-      log.info(`${r.method} ${r.path} ${r.status} ${r.durationMs}ms ${r.operation ?? "-"} project=${r.project ?? "-"} ${r.requestId}`, {
+      // the pretty line starts with the wall-clock time (a json line carries it as `time`)
+      log.info(`${pretty ? `${new Date().toISOString()} ` : ""}${r.method} ${r.path} ${r.status} ${r.durationMs}ms ${r.operation ?? "-"} project=${r.project ?? "-"} ${r.requestId}`, {
         method: r.method,
         path: r.path,
         status: r.status,

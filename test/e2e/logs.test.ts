@@ -24,11 +24,17 @@ async function issueToken(url: string): Promise<{ status: number; token: string 
   return { status: res.status, token: res.headers.get("x-subject-token"), requestId: res.headers.get("x-openstack-request-id"), projectId: body.token?.project?.id };
 }
 
-/** Waits until the process has printed a line matching `pattern` (lines are written as the work happens). */
+/** A pretty request line's leading wall-clock time. */
+const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /;
+
+/**
+ * Waits until the process has printed a line matching `pattern` (lines are written as the work happens);
+ * a request line is matched, and answered, without its leading time.
+ */
 async function lineMatching(server: ServerProcess, pattern: RegExp, ms = 5000): Promise<string> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const line = server.output().split("\n").find((l) => pattern.test(l));
+    const line = server.output().split("\n").map((l) => l.replace(TIME, "")).find((l) => pattern.test(l));
     if (line !== undefined) return line;
     if (Date.now() > deadline) throw new Error(`no line matching ${pattern} in:\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -56,6 +62,18 @@ describe("--request-log", () => {
     const list = await lineMatching(server, /^GET \/identity\/v3\/projects /);
     expect(list).toContain(` 200 `);
     expect(list).toContain(` identity.project.list project=${issued.projectId} ${listed.headers.get("x-openstack-request-id")}`);
+  });
+
+  it("starts each line with the wall-clock time, and logs a request to a path no service owns (404)", async () => {
+    const server = await start(["--request-log"]);
+    const before = Date.now();
+    const res = await fetch(`${server.url}/identiy/v3/auth/tokens`, { method: "POST" });
+    expect(res.status).toBe(404);
+    await lineMatching(server, /^POST \/identiy\/v3\/auth\/tokens 404 /);
+    const line = server.output().split("\n").find((l) => l.includes("/identiy/v3/auth/tokens"))!;
+    expect(line).toMatch(TIME);
+    expect(Date.parse(line.slice(0, 24))).toBeGreaterThanOrEqual(before - 1000);
+    expect(line).toContain(` - project=- ${res.headers.get("x-openstack-request-id")}`);
   });
 
   it("is off by default: requests leave no line", async () => {
