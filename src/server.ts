@@ -2,11 +2,29 @@
 // firings, lifecycle steps, errors), a warning when the control API is open to the network, errors nobody
 // handled logged rather than fatal, and a clean stop on SIGINT/SIGTERM or when npm's shell goes away.
 
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createEmulator, type Emulator } from "./app.js";
 import { banner, isLoopback } from "./banner.js";
 import type { EmulatorOptions } from "./config.js";
 import { createLogger, reportError, setErrorLog, type Logger, type LogLevel } from "./log.js";
+
+/**
+ * Whether `pid` is what adopts orphans: init (1), or a subreaper (systemd, tini, docker-init, dumb-init). A
+ * process whose first parent is one was orphaned before this module loaded: the npm that started it is gone.
+ */
+function isReaper(pid: number): boolean {
+  if (pid === 1) return true;
+  if (process.platform !== "linux") return false;
+  try {
+    const argv0 = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "";
+    return /(^|\/)(systemd|tini|docker-init|dumb-init|catatonit|s6-svscan)$/.test(argv0);
+  } catch {
+    return false;
+  }
+}
+
+/** The process's parent when this module loaded, before start-up: stopWithNpm compares with it. */
+const PARENT_AT_LOAD = process.ppid;
 
 /** How long requests under way at SIGTERM get to finish. */
 export const STOP_GRACE_MS = 2000;
@@ -103,10 +121,11 @@ function attachLog(emulator: Emulator, log: Logger): void {
  */
 function stopWithNpm(env: NodeJS.ProcessEnv, stop: () => void): void {
   if (!env.npm_command && !env.npm_lifecycle_event) return;
-  const parent = process.ppid;
-  // a parent that dies hands its children to init (or a subreaper): the parent id changes
+  // a parent that dies hands its children to init (or a subreaper): the parent id changes. The parent is
+  // the one this process started under: npm stopped while the emulator was still starting is gone already
+  if (process.ppid !== PARENT_AT_LOAD || isReaper(PARENT_AT_LOAD)) return stop();
   const timer = setInterval(() => {
-    if (process.ppid !== parent) stop();
+    if (process.ppid !== PARENT_AT_LOAD) stop();
   }, 250);
   timer.unref();
 }

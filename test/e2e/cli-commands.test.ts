@@ -221,6 +221,19 @@ describe("skymock start under npm (npx skymock start)", () => {
     await expect(fetch(`${url}/_emulator/health`)).rejects.toThrow();
   });
 
+  it("stops when npm was already gone before it finished starting (a SIGTERM to npm start during start-up)", async () => {
+    // the stand-in starts the emulator and ends at once: the emulator is orphaned before its code even loads
+    const script = `const c = require("node:child_process").spawn(process.execPath, ["bin/skymock.js", "start", "--port", "0"], { stdio: "inherit" }); console.log("child " + c.pid); process.exit(0);`;
+    const parent = spawn(process.execPath, ["-e", script], { cwd: ROOT, env: { ...withoutNpm, npm_command: "run-script", npm_lifecycle_event: "start" }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    parent.stdout.on("data", (d) => (out += d));
+    for (let i = 0; i < 500 && !/child (\d+)/.test(out); i++) await new Promise((r) => setTimeout(r, 20));
+    const pid = Number(/child (\d+)/.exec(out)?.[1]);
+    for (let i = 0; i < 1000 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(alive(pid), out).toBe(false);
+    expect(out).toContain("skymock: the npm process that started it is gone, stopping");
+  });
+
   it("outside npm it outlives its parent (nohup skymock start &)", async () => {
     const { parent, pid, url } = await underStandIn(withoutNpm);
     try {
