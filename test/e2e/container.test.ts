@@ -4,6 +4,7 @@
 // Skipped with the reason printed where no Docker engine answers; in CI that is an error.
 
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { GenericContainer, Wait, type StartedTestContainer } from "testcontainers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SkymockContainer, type StartedSkymockContainer } from "../../src/testcontainers/index.js";
@@ -50,6 +51,16 @@ describe.skipIf(skip !== undefined)(skip ? `container image (skipped: ${skip})` 
       expect(result.code).toBe(0);
       expect(result.json.project_id).toMatch(/^[0-9a-f]{32}$/);
     });
+  });
+
+  it("is about as much larger than its Node base as the README says", () => {
+    const size = (ref: string) => Number(execFileSync("docker", ["image", "inspect", "--format", "{{.Size}}", ref], { encoding: "utf8" }).trim());
+    const base = process.env.SKYMOCK_TEST_NODE_IMAGE ?? "node:24-slim";
+    const added = size(image) - size(base);
+    const stated = /about ([\d.]+) MiB above the Node base/.exec(readFileSync(new URL("../../README.md", import.meta.url), "utf8"));
+    expect(stated, "the README states the image's size").not.toBeNull();
+    console.log(`image: ${(added / 2 ** 20).toFixed(1)} MiB above ${base}`);
+    expect(Math.abs(Number(stated![1]) * 2 ** 20 - added) / added).toBeLessThan(0.25);
   });
 
   describe("when it cannot start", () => {

@@ -67,6 +67,11 @@ describe("the packed package", () => {
     expect(manifest.repository).toBeDefined();
     expect(manifest.peerDependenciesMeta.testcontainers.optional).toBe(true);
     console.log(`package: ${(packed.size / 1024).toFixed(0)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KiB installed, ${packed.files.length} files`);
+    // the README's figures stay within a quarter of the truth
+    const stated = /One self-contained package \(about ([\d.]+) MiB packed, ([\d.]+) MiB installed/.exec(readFileSync(join(ROOT, "README.md"), "utf8"));
+    expect(stated, "the README states the package's sizes").not.toBeNull();
+    expect(Math.abs(Number(stated![1]) * 2 ** 20 - packed.size) / packed.size).toBeLessThan(0.25);
+    expect(Math.abs(Number(stated![2]) * 2 ** 20 - packed.unpackedSize) / packed.unpackedSize).toBeLessThan(0.25);
   });
 
   it("type-checks in a fresh strict TypeScript project through import and require", () => {
