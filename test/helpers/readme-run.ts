@@ -43,8 +43,31 @@ export interface Walkthrough {
 }
 
 /** Starts the section's `npm start …` and runs its commands; the caller closes it. */
-export async function runWalkthrough(heading: string): Promise<Walkthrough> {
+export function runWalkthrough(heading: string): Promise<Walkthrough> {
   const { start, commands } = sectionBlocks(readFileSync(join(ROOT, "README.md"), "utf8"), heading);
+  return runAgainst(start, commands);
+}
+
+/** Every ```sh block of the README, with the heading of the section it is in. */
+export function shellBlocks(readme = readFileSync(join(ROOT, "README.md"), "utf8")): Array<{ heading: string; text: string }> {
+  return [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => {
+    const before = readme.slice(0, m.index);
+    const heading = before.slice(before.lastIndexOf("\n## ") + 1).split("\n", 1)[0]!;
+    return { heading, text: m[1]! };
+  });
+}
+
+/**
+ * `npm start` (the quickstart's emulator) and the `index`th shell block of section `heading`, after
+ * `prelude` (commands an earlier block left in the shell: its exports).
+ */
+export function runSectionBlock(heading: string, index: number, prelude: string): Promise<Walkthrough> {
+  const block = shellBlocks().filter((b) => b.heading === heading)[index];
+  if (!block) throw new Error(`README has no shell block ${index} under "${heading}"`);
+  return runAgainst("npm start", `${prelude}\n${block.text}`);
+}
+
+async function runAgainst(start: string, commands: string): Promise<Walkthrough> {
   const port = await freePort();
   const work = mkdtempSync(join(tmpdir(), "skymock-readme-"));
   const args = start.split(/\s+/).slice(1);
