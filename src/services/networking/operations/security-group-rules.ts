@@ -150,7 +150,7 @@ export function normalizeRule(input: RuleInput): RuleFields {
 }
 
 /** The platform spec's protocols; none (null) means every protocol, as in Neutron. */
-export const SPEC_PROTOCOLS = ["tcp", "udp", "icmp"];
+const SPEC_PROTOCOLS = ["tcp", "udp", "icmp"];
 
 /**
  * The spec's narrower values, checked around Neutron's own: a protocol named as the spec names it (in any
