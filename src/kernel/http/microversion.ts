@@ -12,7 +12,10 @@ export interface MicroversionRules {
   names: readonly string[];
   /** the name the response's OpenStack-API-Version header gives */
   responseName: string;
-  /** a service-specific header read before OpenStack-API-Version (compute's X-Platform-Compute-Microversion) */
+  /**
+   * a service-specific header read before OpenStack-API-Version (compute's X-Platform-Compute-Microversion);
+   * like the legacy one, it is answered with the version used (and varied on) when `echoLegacy` is set
+   */
   preferredHeader?: string;
   /** the pre-standard header read when OpenStack-API-Version names no version for the service */
   legacyHeader: string;
@@ -36,7 +39,9 @@ export function microversions(rules: MicroversionRules): Microversions {
   const names = new Set(rules.names.map((n) => n.toLowerCase()));
   const MIN = `${major}.${minMinor}`;
   const MAX = `${major}.${maxMinor}`;
-  const vary = rules.echoLegacy ? `OpenStack-API-Version, ${rules.legacyHeader}` : "OpenStack-API-Version";
+  // every header that may choose the version is echoed and varied on, as Nova does with both of its own
+  const echoed = rules.echoLegacy ? [rules.legacyHeader, ...(rules.preferredHeader ? [rules.preferredHeader] : [])] : [];
+  const vary = ["OpenStack-API-Version", ...echoed].join(", ");
   const versions = new WeakMap<Request, number>();
 
   function requested(c: Ctx): string | undefined {
@@ -67,7 +72,7 @@ export function microversions(rules: MicroversionRules): Microversions {
       }
     }
     c.header("OpenStack-API-Version", `${rules.responseName} ${major}.${minor}`);
-    if (rules.echoLegacy) c.header(rules.legacyHeader, `${major}.${minor}`);
+    for (const header of echoed) c.header(header, `${major}.${minor}`);
     c.header("Vary", vary);
     versions.set(c.req.raw, minor);
     return minor;

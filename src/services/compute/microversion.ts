@@ -1,6 +1,7 @@
 // Compute microversions: this emulator's X-Platform-Compute-Microversion header and the standard OpenStack
 // ones (OpenStack-API-Version: compute X.Y, X-OpenStack-Nova-API-Version). No header means 2.1; `latest`
-// means the maximum; out of range is 406, malformed 400. Responses name the version used in both headers.
+// means the maximum; out of range is 406, malformed 400. Responses name the version used in all three headers
+// (the spec's own too, which the README promises both profiles echo) and Vary on them.
 
 import { microversions } from "../../kernel/http/microversion.js";
 import { badRequest, notAcceptable } from "./errors.js";

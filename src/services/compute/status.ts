@@ -49,3 +49,11 @@ export const PROGRESS_STATUSES = new Set(["ACTIVE", "BUILD", "REBUILD", "RESIZE"
 
 /** Statuses that show `fault` in the server record. */
 export const FAULT_STATUSES = new Set(["ERROR", "DELETED"]);
+
+/**
+ * The values a `status` filter may name: every status the map above gives (Nova's _STATE_MAP); UNKNOWN is
+ * only the fallback for a vm_state the map lacks, so Nova does not take it as a filter either.
+ */
+export const FILTER_STATUSES: ReadonlySet<string> = new Set(
+  Object.values(BY_VM_STATE).flatMap((entry) => [entry.default, ...(entry.tasks ?? []).map(([, status]) => status)]),
+);

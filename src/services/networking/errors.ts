@@ -105,8 +105,8 @@ export const httpBadRequest = (message: string) => error(400, "HTTPBadRequest", 
 export const invalidPortValue = (port: unknown) => error(400, "SecurityGroupInvalidPortValue", `Invalid value for port ${String(port)}.`);
 export const invalidPortRange = () =>
   error(400, "SecurityGroupInvalidPortRange", "For TCP/UDP protocols, port_range_min must be <= port_range_max.");
-export const invalidIcmpValue = (field: "type" | "code", attr: string, value: number) =>
-  error(400, "SecurityGroupInvalidIcmpValue", `Invalid value for ICMP ${field} (${attr}) ${value}. It must be 0 to 255.`);
+export const invalidIcmpValue = (field: "type" | "code", attr: string, value: number, min = 0) =>
+  error(400, "SecurityGroupInvalidIcmpValue", `Invalid value for ICMP ${field} (${attr}) ${value}. It must be ${min} to 255.`);
 export const missingIcmpType = (code: number) =>
   error(400, "SecurityGroupMissingIcmpType", `ICMP code (port-range-max) ${code} is provided but ICMP type (port-range-min) is missing.`);
 export const protocolRequiredWithPorts = () =>
@@ -115,6 +115,9 @@ export const invalidProtocolForPort = (protocol: string) =>
   error(400, "SecurityGroupInvalidProtocolForPort", `Invalid protocol ${protocol} for port range, only supported for TCP, UDP, UDPLITE, SCTP and DCCP protocols.`);
 export const invalidRuleProtocol = (protocol: unknown, names: readonly string[]) =>
   error(400, "SecurityGroupRuleInvalidProtocol", `Security group rule protocol ${String(protocol)} not supported. Only protocol values [None, '${names.join("', '")}'] and integer representations [0 to 255] are supported.`);
+/** the platform spec's narrower protocol list (its default profile), in Neutron's exception */
+export const specRuleProtocol = (protocol: unknown, names: readonly string[]) =>
+  error(400, "SecurityGroupRuleInvalidProtocol", `Security group rule protocol ${String(protocol)} not supported. Only protocol values [None, '${names.join("', '")}'] are supported.`);
 export const invalidEthertype = (value: unknown) =>
   error(400, "SecurityGroupRuleInvalidEtherType", `Security group rule for ethertype '${String(value)}' not supported. Allowed values are ['IPv4', 'IPv6'].`);
 export const ethertypeConflictWithProtocol = (ethertype: string, protocol: string) =>

@@ -113,6 +113,7 @@ export interface ProxyRuleInput {
 /** An ingress rule (IPv4, or IPv6 for an IPv6 CIDR) on the parent group. */
 export function createSecurityGroupRule(ctx: OperationContext, input: ProxyRuleInput): ProxyRule {
   const s = net(ctx.root);
+  // Nova's own API, not the spec's: Neutron's values, in either profile
   const rule = createRule(s, ctx, {
     securityGroupId: input.parentGroupId,
     direction: "ingress",
@@ -122,7 +123,7 @@ export function createSecurityGroupRule(ctx: OperationContext, input: ProxyRuleI
     portRangeMax: input.toPort,
     remoteIpPrefix: input.groupId ? null : input.cidr,
     remoteGroupId: input.groupId,
-  });
+  }, "upstream");
   return ruleOf(s, rule.id)!;
 }
 

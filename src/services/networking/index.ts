@@ -1,6 +1,7 @@
 // The networking service module (Neutron v2.0 at /networking): the only file other code imports.
 
 import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
+import { DEFAULT_NETWORKING_OPTIONS, type NetworkingOptions } from "./options.js";
 import { networkingResources } from "./resources.js";
 import { networkingTenants } from "./tenants.js";
 
@@ -16,11 +17,13 @@ import { subscribeNetworking } from "./subscriptions.js";
 // its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
 export type { NetworkingEvents } from "./events.js";
 export type { Network, NetworkingState, Port } from "./state.js";
+export type { NetworkingProfile } from "./options.js";
 export type { ProxyFloatingIp, ProxyGroup, ProxyRule } from "./for-compute-proxy.js";
 /** The functions compute uses to create, bind, unbind and delete a server's ports and read their addresses. */
 export * as computeHooks from "./for-compute.js";
 
-export function networkingService(): ServiceModule<NetworkingState> {
+export function networkingService(overrides: Partial<NetworkingOptions> = {}): ServiceModule<NetworkingState> {
+  const { profile } = { ...DEFAULT_NETWORKING_OPTIONS, ...overrides };
   const mountPath = "/networking";
   return {
     name: SLICE,
@@ -34,7 +37,7 @@ export function networkingService(): ServiceModule<NetworkingState> {
     resetProject: resetNetworkingProject,
     start: (kernel) => subscribeNetworking(kernel),
     routes(kernel) {
-      return buildServiceApp(kernel, { name: SLICE, mountPath, envelope }, networkingRoutes(kernel));
+      return buildServiceApp(kernel, { name: SLICE, mountPath, envelope }, networkingRoutes(kernel, profile));
     },
     health: (kernel) => {
       const s = kernel.slice<NetworkingState>(SLICE);
@@ -43,4 +46,4 @@ export function networkingService(): ServiceModule<NetworkingState> {
   };
 }
 
-export const networking: ServiceDefinition = { name: SLICE, create: () => networkingService() };
+export const networking: ServiceDefinition = { name: SLICE, create: (o) => networkingService({ profile: o.profile }) };

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { computeApi, fault } from "../../helpers/compute.js";
+import { call } from "../../helpers/emulator.js";
 
 /** tempest/lib/api_schema/response/compute/v2_1/servers.py: additionalProperties false */
 const TEMPEST_2_1_KEYS = [
@@ -22,8 +23,23 @@ describe("negotiation", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("openstack-api-version")).toBe("compute 2.1");
     expect(res.headers.get("x-openstack-nova-api-version")).toBe("2.1");
-    expect(res.headers.get("vary")).toMatch(/OpenStack-API-Version/);
-    expect(res.headers.get("vary")).toMatch(/X-OpenStack-Nova-API-Version/);
+    expect(res.headers.get("x-platform-compute-microversion")).toBe("2.1");
+    expect(res.headers.get("vary")).toBe("OpenStack-API-Version, X-OpenStack-Nova-API-Version, X-Platform-Compute-Microversion");
+  });
+
+  it("echoes the version used in the spec's X-Platform-Compute-Microversion whichever header chose it", async () => {
+    const t = await computeApi();
+    const headersFor = async (headers: Record<string, string>) => {
+      const res = await t.api("GET", "/servers", { token: t.demo, headers });
+      return [res.headers.get("x-platform-compute-microversion"), res.headers.get("x-openstack-nova-api-version"), res.headers.get("openstack-api-version")];
+    };
+    expect(await headersFor({ "X-Platform-Compute-Microversion": "2.47" })).toEqual(["2.47", "2.47", "compute 2.47"]);
+    expect(await headersFor({ "X-Platform-Compute-Microversion": "latest" })).toEqual(["2.79", "2.79", "compute 2.79"]);
+    expect(await headersFor({ "OpenStack-API-Version": "compute 2.60" })).toEqual(["2.60", "2.60", "compute 2.60"]);
+    // the unversioned discovery document negotiates nothing
+    const discovery = await call(t.emu, "GET", "/compute/");
+    expect(discovery.status).toBe(200);
+    expect(discovery.headers.get("x-platform-compute-microversion")).toBeNull();
   });
 
   it("accepts X-Platform-Compute-Microversion, OpenStack-API-Version (among other services), the legacy header and latest", async () => {

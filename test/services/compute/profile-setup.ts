@@ -1,11 +1,8 @@
-// The compute-apis tests' harness: a default-world emulator in the `spec` or `upstream` profile (the
-// compute module built with the profile, whether or not services.ts passes the option through yet),
-// admin and demo tokens, calls below /compute/v2.1 at a microversion, and the state a refusal must keep.
+// The compute-apis tests' harness: a default-world emulator in the `spec` or `upstream` profile (every
+// service is made with it), admin and demo tokens, calls below /compute/v2.1 at a microversion, and the
+// state a refusal must keep.
 
-import { resolveOptions } from "../../../src/config.js";
-import { defaultServices } from "../../../src/services.js";
-import { computeService } from "../../../src/services/compute/index.js";
-import { call, login, START, testEmulator, type Call } from "../../helpers/emulator.js";
+import { call, login, testEmulator, type Call } from "../../helpers/emulator.js";
 import { expectRefused } from "../../helpers/refused.js";
 import { CIRROS } from "../../helpers/compute.js";
 
@@ -32,9 +29,7 @@ export interface ProfileApi {
 }
 
 export async function profileApi(profile: Profile = "spec", seed?: Record<string, unknown>): Promise<ProfileApi> {
-  const base = { frozenClock: true, startTime: START, randomSeed: 42, ...(seed ? { seed } : {}) };
-  const services = defaultServices(resolveOptions(base)).map((s) => (s.name === "compute" ? computeService({ profile }) : s));
-  const emu = testEmulator({ ...base, services });
+  const emu = testEmulator({ profile, ...(seed ? { seed } : {}) });
   const admin = await login(emu);
   const demo = await login(emu, "demo");
   const request = (prefix: string) => (method: string, path: string, o: Options = {}) =>

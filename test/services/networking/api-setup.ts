@@ -1,6 +1,6 @@
-// Shared by the networks, subnets and quotas tests: a fresh default world with admin and demo tokens,
-// calls below /networking (as admin unless told otherwise), the project ids, and a fingerprint of the
-// networking slice to show that a rejected request changed nothing.
+// Shared by the networks, subnets and quotas tests: a fresh default world (the `spec` profile unless told
+// otherwise) with admin and demo tokens, calls below /networking (as admin unless told otherwise), the
+// project ids, and a fingerprint of the networking slice to show that a rejected request changed nothing.
 
 import { call, login, testEmulator, type Call } from "../../helpers/emulator.js";
 
@@ -22,8 +22,8 @@ export interface NetApi {
   subnet(body: Record<string, unknown>, token?: string): Promise<any>;
 }
 
-export async function netApi(): Promise<NetApi> {
-  const emu = testEmulator();
+export async function netApi(options: { profile?: "spec" | "upstream" } = {}): Promise<NetApi> {
+  const emu = testEmulator(options);
   const admin = await login(emu);
   const demo = await login(emu, "demo");
   const api: NetApi["api"] = (method, path, options = {}) => {

@@ -12,7 +12,8 @@ import { badRequest, forbidden } from "../errors.js";
 import { microversion } from "../microversion.js";
 import { refId } from "../operations/flavors.js";
 import type { ComputeState, Server } from "../state.js";
-import { apiStatus } from "../status.js";
+import { apiStatus, FILTER_STATUSES } from "../status.js";
+import type { ComputeProfile } from "../options.js";
 import { listUrl, pageParams } from "../views/collection.js";
 import { serverSummary, serverView, serverViewContext } from "../views/servers.js";
 import type { ComputeDeps } from "./deps.js";
@@ -44,8 +45,21 @@ function tagList(value: string): string[] {
   return value.split(",").map((t) => t.trim()).filter((t) => t !== "");
 }
 
+/**
+ * `status` (any case, repeatable). Nova ignores the values it does not know as long as one is known; none
+ * known is 400 from 2.38 and an empty list below it. The spec's filter takes only status values, so its
+ * profile refuses any unknown one at every microversion.
+ */
+function statusFilter(values: string[], profile: ComputeProfile, version: number): Predicate {
+  const asked = values.map((x) => x.toUpperCase());
+  const wanted = new Set(asked.filter((x) => FILTER_STATUSES.has(x)));
+  const invalid = profile === "spec" ? wanted.size < new Set(asked).size : wanted.size === 0;
+  if (invalid && (profile === "spec" || version >= 38)) throw badRequest("Invalid status value");
+  return (v) => wanted.has(apiStatus(v));
+}
+
 /** The filters a request asks for, as predicates; admin-only ones are ignored for others, as Nova does. */
-function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>): { predicates: Predicate[]; allTenants: boolean; scope: string | undefined } {
+function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>, profile: ComputeProfile): { predicates: Predicate[]; allTenants: boolean; scope: string | undefined } {
   const q = (key: string) => c.req.query(key);
   const predicates: Predicate[] = [];
   const allTenantsRaw = q("all_tenants");
@@ -56,10 +70,7 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   if (scope !== undefined) predicates.push((v) => v.projectId === scope);
 
   const statuses = c.req.queries("status");
-  if (statuses) {
-    const wanted = new Set(statuses.map((x) => x.toUpperCase()));
-    predicates.push((v) => wanted.has(apiStatus(v)));
-  }
+  if (statuses) predicates.push(statusFilter(statuses, profile, microversion(c)));
   const name = q("name");
   if (name !== undefined) {
     const re = regex(name, "name");
@@ -177,7 +188,7 @@ export function listServers(deps: ComputeDeps, c: Ctx, detail: boolean): Respons
   const root = deps.root();
   const { limit: asked, marker } = pageParams(c);
   const limit = Math.min(asked || MAX_LIMIT, MAX_LIMIT);
-  const { predicates, scope } = filtersOf(c, caller, root);
+  const { predicates, scope } = filtersOf(c, caller, root, deps.profile);
   const filter: Predicate | undefined =
     predicates.length === 0 ? undefined : predicates.length === 1 ? predicates[0] : (v) => predicates.every((p) => p(v));
   const rows = pageRows(c, s, caller, filter, limit, marker, scope);

@@ -1,6 +1,6 @@
 // Security group rules: Neutron's validation in its order (securitygroups_db._validate_security_group_rule,
-// neutron-lib's converters), the duplicate check by fingerprint (s.ruleKeys), and
-// rule records with their quota. Rules have no update.
+// neutron-lib's converters), narrowed to the platform spec's values in its profile, the duplicate check
+// by fingerprint (s.ruleKeys), and rule records with their quota. Rules have no update.
 
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { get, put, remove } from "../../../kernel/store/table.js";
@@ -9,6 +9,7 @@ import { canonicalIp } from "../ip.js";
 import { formatCidr, parseCidr } from "../cidr.js";
 import * as E from "../errors.js";
 import type { NetworkingState, SecurityGroup, SecurityGroupRule } from "../state.js";
+import type { NetworkingProfile } from "../options.js";
 import { reserveQuota, releaseQuota, touch, type NetworkingContext } from "./common.js";
 
 /** IANA numbers of the protocol names Neutron accepts (neutron-lib constants.IP_PROTOCOL_MAP). */
@@ -148,6 +149,27 @@ export function normalizeRule(input: RuleInput): RuleFields {
   };
 }
 
+/** The platform spec's protocols; none (null) means every protocol, as in Neutron. */
+const SPEC_PROTOCOLS = ["tcp", "udp", "icmp"];
+
+/**
+ * The spec's narrower values, checked around Neutron's own: a protocol named as the spec names it (in any
+ * case, as Neutron converts names; not a number, not `any`), and ports from 1 to 65535. An ICMP rule's
+ * "ports" are its type and code (Neutron: 0 to 255), so the spec's range makes them 1 to 255: type or code
+ * 0 is refused, and leaving them out (every type, every code) is how a spec rule says "any".
+ */
+function checkSpecProtocol(protocol: RuleInput["protocol"]): void {
+  if (protocol === undefined || protocol === null) return;
+  if (typeof protocol !== "string" || !SPEC_PROTOCOLS.includes(protocol.trim().toLowerCase())) throw E.specRuleProtocol(protocol, SPEC_PROTOCOLS);
+}
+
+/** After Neutron's checks, which already refuse port 0 on tcp and udp: ICMP type or code 0. */
+function checkSpecPorts(fields: RuleFields): void {
+  if (!ICMP_PROTOCOLS.has(protocolNumber(fields.protocol) ?? -1)) return;
+  if (fields.portRangeMin === 0) throw E.invalidIcmpValue("type", "port_range_min", 0, 1);
+  if (fields.portRangeMax === 0) throw E.invalidIcmpValue("code", "port_range_max", 0, 1);
+}
+
 /**
  * Neutron's _rule_to_key: two rules are the same when these match, protocols compared by number and a
  * remote prefix of "everything" (0.0.0.0/0, ::/0) the same as none.
@@ -197,9 +219,14 @@ export function visibleRule(s: NetworkingState, caller: Caller, id: string): Sec
   return rule;
 }
 
-/** POST /security-group-rules: validate, check both groups, refuse duplicates (409), charge the quota. */
-export function createRule(s: NetworkingState, ctx: NetworkingContext, input: RuleInput): SecurityGroupRule {
+/**
+ * POST /security-group-rules: validate (to the spec's values in its profile), check both groups, refuse
+ * duplicates (409), charge the quota.
+ */
+export function createRule(s: NetworkingState, ctx: NetworkingContext, input: RuleInput, profile: NetworkingProfile): SecurityGroupRule {
+  if (profile === "spec") checkSpecProtocol(input.protocol);
   const fields = normalizeRule(input);
+  if (profile === "spec") checkSpecPorts(fields);
   if (fields.remoteGroupId !== null) visibleGroup(s, ctx.caller, fields.remoteGroupId);
   const group = visibleGroup(s, ctx.caller, fields.securityGroupId);
   const existing = dictGet(s.ruleKeys, ruleFingerprint(fields));

@@ -4,6 +4,7 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { networkingDeps } from "./deps.js";
+import type { NetworkingProfile } from "../options.js";
 import { discoveryRoutes } from "./discovery.js";
 import { networkRoutes } from "./networks.js";
 import { subnetRoutes } from "./subnets.js";
@@ -25,8 +26,8 @@ import { meteringRoutes } from "./metering.js";
 import { portForwardingRoutes } from "./port-forwarding.js";
 import { autoAllocatedTopologyRoutes } from "./auto-allocated-topology.js";
 
-export function networkingRoutes(kernel: Kernel): RouteDef[] {
-  const deps = networkingDeps(kernel);
+export function networkingRoutes(kernel: Kernel, profile: NetworkingProfile): RouteDef[] {
+  const deps = networkingDeps(kernel, profile);
   return [
     ...discoveryRoutes(deps),
     ...networkRoutes(deps),

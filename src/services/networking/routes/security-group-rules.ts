@@ -60,7 +60,7 @@ export function securityGroupRuleRoutes(deps: NetworkingDeps, listWithDefault: L
       handler: (c, body) => {
         const caller = deps.caller(c);
         const items = body.security_group_rules ?? [body.security_group_rule as RuleCreateBody];
-        const created = deps.write(c, (s, ctx) => items.map((item) => createRule(s, ctx, ruleInput(item, caller))));
+        const created = deps.write(c, (s, ctx) => items.map((item) => createRule(s, ctx, ruleInput(item, caller), deps.profile)));
         const s = deps.state();
         const views = created.map((r) => ruleView(s, r));
         return c.json(body.security_group_rules ? { security_group_rules: views } : { security_group_rule: views[0] }, 201);
