@@ -42,6 +42,11 @@ describe("the spec profile (default)", () => {
     const types = (await t.api("GET", "/notifications")).body.notifications.map((n: any) => n.type);
     expect(types).toEqual(["COMPUTE_INSTANCE", "COMPUTE_PROCESS", "COMPUTE_INSTANCE"]);
     expect((await t.api("GET", "/notifications?type=VM")).body.notifications).toHaveLength(2);
+    // one type under two names: the same payload by the other name is a duplicate, named the spec's way
+    const again = await t.refused(409, "POST", "/notifications", {
+      body: { notification: { type: "COMPUTE_INSTANCE", hostname: "compute-1", generated_time: "2030-01-01T00:00:00", payload: { instance_uuid: UUID, vir_domain_event: "STOPPED_FAILED", event: "LIFECYCLE" } } },
+    });
+    expect(fault(again).message).toBe("Notification received from host compute-1 of type COMPUTE_INSTANCE is duplicate.");
   });
 
   it.each([

@@ -9,7 +9,7 @@ import { dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { emptyTable, get, put } from "../../../kernel/store/table.js";
 import { duplicateNotification, hostNameUnknown, hostOnMaintenance, notificationNotFound } from "../errors.js";
 import type { InstanceHaOptions } from "../options.js";
-import { storedType, validatePayload, type NotificationTypeName, type Profile } from "../schemas/notifications.js";
+import { shownType, storedType, validatePayload, type NotificationTypeName, type Profile } from "../schemas/notifications.js";
 import {
   ACTIVE_STATUSES,
   duplicateKey,
@@ -49,13 +49,14 @@ export function createNotification(
   validatePayload(type, input.payload, options.profile);
   const host = hostByName(s, input.hostname);
   if (!host) throw hostNameUnknown(input.hostname);
-  if (host.onMaintenance) throw hostOnMaintenance(input.hostname, type);
+  const named = shownType(type, options.profile ?? "spec");
+  if (host.onMaintenance) throw hostOnMaintenance(input.hostname, named);
   const generatedTime = input.generatedTime ?? ctx.now;
   const key = duplicateKey(type, host.id, input.payload);
   const recent = dictGet(s.recentNotifications, key);
   // Masakari's window: one generated since (this one's time - the interval), later ones included
   if (recent && recent.generatedTime >= generatedTime - options.duplicateNotificationDetectionIntervalSeconds * 1000) {
-    throw duplicateNotification(input.hostname, type);
+    throw duplicateNotification(input.hostname, named);
   }
   const segment = get(s.segments, host.segmentId)!;
   const notification: Notification = {
