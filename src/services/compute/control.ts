@@ -68,7 +68,7 @@ export function computeControl(kernel: Kernel): ServiceControl {
         path: "/hosts/:name/fail",
         summary: "Fail a compute host",
         description:
-          "The host's nova-compute service goes down (state `down`, `updated_at` now): the scheduler skips it, its hypervisor and service show `down`, its servers show host_status DOWN (2.16+). Publishes `compute.host.error` {host, serverIds, at} and `compute.instance.error` {host, serverId, projectId} for each server on it, in one commit. Failing a host that is already down publishes nothing.",
+          "The host's nova-compute service goes down (state `down`, `updated_at` now): the scheduler skips it, its hypervisor and service show `down`, its servers show host_status DOWN (2.16+). Publishes `compute.host.error` {host, serverIds, at} and `compute.instance.error` {host, serverId, projectId, cause: \"host_failure\"} for each server on it, in one commit. Failing a host that is already down publishes nothing.",
         params: hostName,
         responses: {
           "200": { description: "The host after the change; `changed` is false when it was already down.", schema: ref("HostChange") },

@@ -38,7 +38,11 @@ export type ComputeEvents = {
   };
   "compute.host.error": { host: string; serverIds: string[]; at: string };
   "compute.host.recovered": { host: string; at: string };
-  "compute.instance.error": { host: string; serverId: string; projectId: string };
+  /**
+   * A server failed on its host. `cause`: `host_failure` when its host failed (one per server, besides
+   * compute.host.error), `server_error` when the server alone went to ERROR (a step sent there)
+   */
+  "compute.instance.error": { host: string; serverId: string; projectId: string; cause: "host_failure" | "server_error" };
 };
 
 // merged into the kernel's one event map: every `tx.emit` and `events.subscribe` in the program is checked

@@ -13,6 +13,7 @@ import { negotiate } from "./microversion.js";
 import { DEFAULT_INSTANCE_HA_OPTIONS, type InstanceHaOptions } from "./options.js";
 import { loadInstanceHaSeed } from "./seed.js";
 import { instanceHaRoutes } from "./routes/index.js";
+import type { Profile } from "./schemas/notifications.js";
 import { SLICE } from "./state.js";
 import { forgetVanishedRuns, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
 import { instanceHaControl } from "./engine/control.js";
@@ -25,9 +26,13 @@ export type { InstanceHaOptions } from "./options.js";
 
 /**
  * Masakari's options (options.ts) and the recovery engine's extras (custom tasks, webhook tasks, Alertmanager
- * rules): the emulator's `instanceHa` option, from a config file or createEmulator().
+ * rules): the emulator's `instanceHa` option, from a config file or createEmulator(). `profile`: the
+ * platform's (`upstream` takes and shows notifications exactly as Masakari does).
  */
-export function instanceHaService(overrides: Partial<InstanceHaOptions> & RecoveryEngineExtras = {}): ServiceModule<InstanceHaState> {
+export function instanceHaService(
+  overrides: Partial<InstanceHaOptions> & RecoveryEngineExtras = {},
+  profile: Profile = "spec",
+): ServiceModule<InstanceHaState> {
   const options = { ...DEFAULT_INSTANCE_HA_OPTIONS, ...overrides };
   const mountPath = "/instance-ha";
   return {
@@ -58,7 +63,7 @@ export function instanceHaService(overrides: Partial<InstanceHaOptions> & Recove
             if (c.req.path.startsWith(`${mountPath}/v1`)) negotiate(c);
           },
         },
-        instanceHaRoutes(kernel, options),
+        instanceHaRoutes(kernel, options, profile),
       );
     },
     health: (kernel) => {
@@ -74,5 +79,5 @@ const instanceHaFields = { instanceHa: instanceHaFileSchema.optional() };
 export const instanceHa: ServiceDefinition<typeof instanceHaFields> = {
   name: SLICE,
   options: { fields: instanceHaFields, rows: INSTANCE_HA_OPTIONS, filePaths: [["instanceHa", "customTasks"]] },
-  create: (o) => instanceHaService(o.instanceHa),
+  create: (o) => instanceHaService(o.instanceHa, o.profile),
 };

@@ -76,7 +76,7 @@ export interface NotificationWorkflow {
   flow: string | null;
   startedAt: number | null;
   finishedAt: number | null;
-  /** the last failure's message */
+  /** the last failure's message, or why the engine ran no flow (ignored, finished): the view's `message` */
   lastError: string | null;
 }
 

@@ -57,7 +57,7 @@ describe("compute: host failure through /_emulator/compute", () => {
     const hostEvents = events.filter((e) => e.type === "compute.host.error" || e.type === "compute.instance.error");
     expect(hostEvents).toMatchObject([
       { type: "compute.host.error", payload: { host: "compute-1", serverIds: [onFailed], at: "2030-01-01T00:01:30Z" } },
-      { type: "compute.instance.error", payload: { host: "compute-1", serverId: onFailed, projectId: n.demoProject } },
+      { type: "compute.instance.error", payload: { host: "compute-1", serverId: onFailed, projectId: n.demoProject, cause: "host_failure" } },
     ]);
 
     // what the APIs show: the hypervisor and its service are down; servers on it are DOWN at 2.16+ (admin)

@@ -114,7 +114,7 @@ describe("Alertmanager intake", () => {
     );
     expect(res.body.alerts.map((a: any) => a.status)).toEqual(["created", "skipped", "skipped"]);
     const [n] = (await t.ha("GET", "/notifications")).body.notifications;
-    expect(n).toMatchObject({ type: "PROCESS", payload: { event: "STOPPED", process_name: "nova-compute" } });
+    expect(n).toMatchObject({ type: "COMPUTE_PROCESS", payload: { event: "STOPPED", process_name: "nova-compute" } });
   });
 
   it("refuses a bad body (400), a bad rule (400), a member (403), no token (401) and a disabled driver (409), creating nothing", async () => {

@@ -1,8 +1,9 @@
 // Notifications through the HTTP API: POST (202) with every field validated exactly, the spec's bare
-// body and type names, the status a notification starts in (new; ignored for a disabled segment or a host
-// status other than NORMAL; finished for STARTED), unknown host 400, host on maintenance 409, duplicates
-// 409 within the detection interval, the created event, list filters/sort/paging, show. Refusals leave
-// the state unchanged.
+// body and type names, the status a notification starts in (always new; the engine decides on the clock's
+// next move: ignored for a disabled segment or a host status other than NORMAL, finished for STARTED),
+// unknown host 400, host on maintenance 409, duplicates 409 within the detection interval, the created
+// event, list filters/sort/paging, show. Refusals leave the state unchanged. (The spec's payload shape for
+// every type and the upstream profile: notification-types.test.ts.)
 
 import { describe, expect, it } from "vitest";
 import { fault } from "../../helpers/compute.js";
@@ -50,7 +51,7 @@ describe("create", () => {
     ]);
   });
 
-  it("takes the spec's request: a bare body with a Bearer token, no generated_time (now), COMPUTE_INSTANCE as VM", async () => {
+  it("takes the spec's request: a bare body with a Bearer token, no generated_time (now), and Masakari's VM/PROCESS payloads under the spec's names", async () => {
     const { t } = await ready();
     t.advance(42_000);
     const res = await t.api("POST", "/notifications", {
@@ -70,34 +71,54 @@ describe("create", () => {
       },
     });
     expect(vm.status, vm.text).toBe(202);
-    expect(vm.body.notification).toMatchObject({ type: "VM", status: "new" });
+    expect(vm.body.notification).toMatchObject({ type: "COMPUTE_INSTANCE", status: "new" });
     const proc = await t.notify({ type: "COMPUTE_PROCESS", payload: { process_name: "nova-compute", event: "STOPPED" } });
-    expect(proc.body.notification).toMatchObject({ type: "PROCESS", status: "new" });
-    // the spec's names filter too
-    const listed = await t.api("GET", "/notifications?type=COMPUTE_INSTANCE");
-    expect(listed.body.notifications.map((n: any) => n.type)).toEqual(["VM"]);
+    expect(proc.body.notification).toMatchObject({ type: "COMPUTE_PROCESS", status: "new" });
+    // both names filter
+    for (const name of ["COMPUTE_INSTANCE", "VM"]) {
+      const listed = await t.api("GET", `/notifications?type=${name}`);
+      expect(listed.body.notifications.map((n: any) => n.type)).toEqual(["COMPUTE_INSTANCE"]);
+    }
   });
 
   it.each([
-    ["host_status UNKNOWN", { type: "COMPUTE_HOST", payload: { event: "STOPPED", host_status: "UNKNOWN" } }, "ignored"],
-    ["no host_status", { type: "COMPUTE_HOST", payload: { event: "STOPPED", cluster_status: "OFFLINE" } }, "ignored"],
-    ["a host STARTED", { type: "COMPUTE_HOST", payload: { event: "STARTED", host_status: "NORMAL" } }, "finished"],
-    ["a process STARTED", { type: "PROCESS", payload: { process_name: "nova-compute", event: "STARTED" } }, "finished"],
-    ["a process STOPPED", { type: "PROCESS", payload: { process_name: "nova-compute", event: "STOPPED" } }, "new"],
-  ])("starts %s as %s", async (_, body, status) => {
+    ["host_status UNKNOWN", { type: "COMPUTE_HOST", payload: { event: "STOPPED", host_status: "UNKNOWN" } }, "ignored", /host_status is UNKNOWN/],
+    ["no host_status", { type: "COMPUTE_HOST", payload: { event: "STOPPED", cluster_status: "OFFLINE" } }, "ignored", /no host_status/],
+    ["a host STARTED", { type: "COMPUTE_HOST", payload: { event: "STARTED", host_status: "NORMAL" } }, "finished", /STARTED: nothing to recover/],
+    ["a process STARTED", { type: "PROCESS", payload: { process_name: "nova-compute", event: "STARTED" } }, "finished", /STARTED: nothing to recover/],
+  ])("starts %s as new (listed by status=new); the engine then makes it %s", async (_, body, status, message) => {
     const { t } = await ready();
     const res = await t.notify(body);
     expect(res.status, res.text).toBe(202);
-    expect(res.body.notification.status).toBe(status);
+    expect(res.body.notification.status).toBe("new");
+    const id = res.body.notification.notification_uuid;
+    expect((await t.api("GET", "/notifications?status=new")).body.notifications.map((n: any) => n.notification_uuid)).toEqual([id]);
+    t.advance(1);
+    const shown = (await t.api("GET", `/notifications/${id}`)).body.notification;
+    expect(shown.status).toBe(status);
+    expect(shown.message).toMatch(message);
   });
 
-  it("accepts a notification of a disabled segment's host, then ignores it (and the segment stays free)", async () => {
+  it("a process STOPPED starts new and runs the process flow on the clock's next move", async () => {
+    const { t } = await ready();
+    const res = await t.notify({ type: "PROCESS", payload: { process_name: "nova-compute", event: "STOPPED" } });
+    expect(res.body.notification.status).toBe("new");
+    t.advance(1);
+    expect((await t.api("GET", `/notifications/${res.body.notification.notification_uuid}`)).body.notification.status).toBe("finished");
+  });
+
+  it("accepts a notification of a disabled segment's host as new, then ignores it (and the segment is free again)", async () => {
     const t = await haApi();
     const s = await t.segment({ enabled: false });
     await t.host(s.uuid);
     const res = await t.notify();
     expect(res.status).toBe(202);
-    expect(res.body.notification.status).toBe("ignored");
+    expect(res.body.notification.status).toBe("new");
+    // new is in use, as in Masakari: the segment cannot go until the engine has looked at it
+    expect((await t.api("DELETE", `/segments/${s.uuid}`)).status).toBe(409);
+    t.advance(1);
+    const shown = (await t.api("GET", `/notifications/${res.body.notification.notification_uuid}`)).body.notification;
+    expect(shown).toMatchObject({ status: "ignored", message: "Recovery aboart: the segment HA is disabled." });
     expect((await t.api("DELETE", `/segments/${s.uuid}`)).status).toBe(204);
   });
 
@@ -115,7 +136,7 @@ describe("create", () => {
     ["a host_status outside NORMAL/UNKNOWN", { payload: { event: "STOPPED", host_status: "BROKEN" } }],
     ["a cluster_status outside ONLINE/OFFLINE", { payload: { event: "STOPPED", cluster_status: "DOWN" } }],
     ["an extra host payload key", { payload: { event: "STOPPED", host_status: "NORMAL", extra: "x" } }],
-    ["a process payload without process_name", { type: "PROCESS", payload: { event: "STOPPED" } }],
+    ["a process payload with an unknown key", { type: "PROCESS", payload: { event: "STOPPED", pid: "42" } }],
     ["a VM payload without vir_domain_event", { type: "VM", payload: { instance_uuid: "11111111-2222-3333-4444-555555555555", event: "LIFECYCLE" } }],
     ["a VM instance_uuid that is no uuid", { type: "VM", payload: { instance_uuid: "abc", vir_domain_event: "STOPPED_FAILED", event: "LIFECYCLE" } }],
   ])("refuses %s with 400", async (_, fields) => {
@@ -194,8 +215,9 @@ describe("list and show", () => {
   it("lists newest first and filters by status (the spec's status filter new), source host, type and generated-since", async () => {
     const { t, host, spare, a, b, c } = await history();
     expect(ids(await t.api("GET", "/notifications"))).toEqual([c.notification_uuid, b.notification_uuid, a.notification_uuid]);
-    expect(ids(await t.api("GET", "/notifications?status=new"))).toEqual([c.notification_uuid, a.notification_uuid]);
-    expect(ids(await t.api("GET", "/notifications?status=ignored"))).toEqual([b.notification_uuid]);
+    // every one is new until the engine looks at it (b, host_status UNKNOWN, too)
+    expect(ids(await t.api("GET", "/notifications?status=new"))).toEqual([c.notification_uuid, b.notification_uuid, a.notification_uuid]);
+    expect(ids(await t.api("GET", "/notifications?status=ignored"))).toEqual([]);
     expect(ids(await t.api("GET", `/notifications?source_host_uuid=${spare.uuid}`))).toEqual([b.notification_uuid]);
     expect(ids(await t.api("GET", `/notifications?source_host_uuid=${host.uuid}&type=COMPUTE_HOST`))).toEqual([a.notification_uuid]);
     expect(ids(await t.api("GET", "/notifications?generated-since=2030-01-01T00:30:00"))).toEqual([c.notification_uuid, b.notification_uuid]);
@@ -212,10 +234,11 @@ describe("list and show", () => {
       b.notification_uuid,
       c.notification_uuid,
     ]);
-    expect(ids(await t.api("GET", "/notifications?sort_key=status&sort_dir=asc&sort_key=generated_time&sort_dir=desc"))).toEqual([
+    // by the type's name as shown (COMPUTE_HOST, COMPUTE_PROCESS), then generated_time
+    expect(ids(await t.api("GET", "/notifications?sort_key=type&sort_dir=asc&sort_key=generated_time&sort_dir=desc"))).toEqual([
       b.notification_uuid,
-      c.notification_uuid,
       a.notification_uuid,
+      c.notification_uuid,
     ]);
     const pages: string[][] = [];
     let marker = "";

@@ -2,6 +2,7 @@
 // below /instance-ha/v1 at a chosen microversion with either header style, segments and hosts to work on,
 // and the instance HA slice as a fingerprint a refused request must leave unchanged.
 
+import type { EmulatorOptions } from "../../../src/config.js";
 import { call, login, testEmulator, type Call } from "../../helpers/emulator.js";
 import { expectRefused } from "../../helpers/refused.js";
 
@@ -37,8 +38,8 @@ export interface HaApi {
 
 export const HOST_DOWN = { event: "STOPPED", host_status: "NORMAL", cluster_status: "OFFLINE" };
 
-export async function haApi(): Promise<HaApi> {
-  const emu = testEmulator();
+export async function haApi(options: EmulatorOptions = {}): Promise<HaApi> {
+  const emu = testEmulator(options);
   const admin = await login(emu);
   const demo = await login(emu, "demo");
   const api: HaApi["api"] = (method, path, options = {}) => {

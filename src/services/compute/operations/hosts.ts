@@ -146,7 +146,7 @@ export function failHost(s: ComputeState, ctx: HostContext, host: ComputeHost): 
   host.state = "down";
   host.updatedAt = now;
   tx.emit("compute.host.error", { host: host.id, serverIds, at: isoSeconds(now) });
-  for (const v of servers) tx.emit("compute.instance.error", { host: host.id, serverId: v.id, projectId: v.projectId });
+  for (const v of servers) tx.emit("compute.instance.error", { host: host.id, serverId: v.id, projectId: v.projectId, cause: "host_failure" });
   return { changed: true, serverIds };
 }
 

@@ -67,12 +67,20 @@ export function failBuild(s: ComputeState, ctx: StepContext, server: Server, fau
   closeActionEvents(ctx, server, "Error");
 }
 
-/** Any other step sent to ERROR (an override's redirect): the server keeps what it holds. */
+/**
+ * Any other step sent to ERROR (an override's redirect): the server keeps what it holds. On a host, that is
+ * an instance failure: compute.instance.error (cause server_error), what instance HA's nova_notification
+ * driver turns into an instance notification.
+ */
 export function failServer(ctx: StepContext, server: Server, fault: ServerFault): void {
+  const wasError = server.vmState === "error";
   server.fault = fault;
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "error", taskState: null });
   closeActionEvents(ctx, server, "Error");
+  if (server.host !== null && !wasError) {
+    ctx.tx.emit("compute.instance.error", { host: server.host, serverId: server.id, projectId: server.projectId, cause: "server_error" });
+  }
 }
 
 /** The server's ports: those it created are deleted, those it was given are unbound. */

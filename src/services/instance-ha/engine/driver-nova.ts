@@ -1,8 +1,10 @@
-// The nova_notification driver: compute's bus events become notifications, as Masakari's host monitor
-// would send them. compute.host.error -> a COMPUTE_HOST STOPPED notification for the host's segment; a
-// compute.instance.error on a host that still runs -> a VM notification (on a failed host the host's own
-// notification covers its servers: the instance monitor runs on the host and dies with it). A host in no
-// segment is an event, not an error. Fault rules reach it as `instance-ha.driver.nova_notification`.
+// The nova_notification driver: compute's bus events become notifications, as Masakari's monitors would
+// send them. compute.host.error -> a COMPUTE_HOST STOPPED notification for the host's segment; a
+// compute.instance.error of a server that went to ERROR on a host that still runs (cause server_error) -> an
+// instance notification (VM, shown as COMPUTE_INSTANCE) naming the server. Those a host failure raises
+// (cause host_failure) are ignored: the host's own notification covers its servers (the instance monitor
+// runs on the host and dies with it). A host in no segment is an event, not an error. Fault rules reach it
+// as `instance-ha.driver.nova_notification`.
 
 import type { Kernel } from "../../../kernel/kernel.js";
 import { runOperation } from "../../../kernel/operation.js";
@@ -48,8 +50,8 @@ export function startNovaNotificationDriver(kernel: Kernel, settings: () => Engi
   });
 
   kernel.events.subscribe("compute.instance.error", (event) => {
-    const { host, serverId } = event.payload;
-    if (computeServiceOf(kernel.store.state, host)?.state !== "up") return;
+    const { host, serverId, cause } = event.payload;
+    if (cause === "host_failure" || computeServiceOf(kernel.store.state, host)?.state !== "up") return;
     notify(host, "compute.instance.error", {
       type: "VM",
       hostname: host,

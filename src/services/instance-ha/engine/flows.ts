@@ -44,19 +44,58 @@ const INSTANCE_EVENTS: Record<string, string[]> = {
   IO_ERROR: ["IO_ERROR_REPORT"],
 };
 
-/** The flow a `new` notification runs, or what it ends as without one. */
-export function flowFor(notification: Pick<Notification, "type" | "payload">, settings: EngineSettings): FlowDef | "ignored" | "finished" {
+/** What a notification ends as without a flow, and the `message` it then shows. */
+export interface Decision {
+  end: "ignored" | "finished";
+  message: string;
+}
+
+const ignored = (message: string): Decision => ({ end: "ignored", message });
+const finished = (message: string): Decision => ({ end: "finished", message });
+
+/** Masakari's message for a disabled segment's notification (masakari/engine/manager.py, its spelling). */
+export const SEGMENT_DISABLED = "Recovery aboart: the segment HA is disabled.";
+
+/**
+ * The flow a `new` notification runs, or what it ends as without one (masakari/engine/manager.py): a
+ * disabled segment's is ignored; a host's needs host_status NORMAL (missing or UNKNOWN: ignored, evacuating
+ * a host that may still run is unsafe), then STARTED is finished and STOPPED runs the host flow; a
+ * process's STARTED is finished, STOPPED runs the process flow (process_name is optional in the spec's
+ * shape: the flow disables the host's compute service either way); an instance's Masakari payload (it has
+ * vir_domain_event) runs the instance flow for the events Masakari acts on, and the spec's shape runs it on
+ * STOPPED for the instance it names; one that names none cannot be recovered and is ignored.
+ */
+export function flowFor(
+  notification: Pick<Notification, "type" | "payload">,
+  settings: EngineSettings,
+  segment?: { enabled: boolean },
+): FlowDef | Decision {
   const { type, payload } = notification;
+  if (segment && !segment.enabled) return ignored(SEGMENT_DISABLED);
   if (type === "COMPUTE_HOST") {
-    if (payload.event === "STARTED") return "finished";
-    if (payload.event !== "STOPPED" || payload.host_status !== "NORMAL") return "ignored";
+    if (payload.host_status === undefined) return ignored("Ignored: the notification gives no host_status.");
+    if (payload.host_status !== "NORMAL") return ignored(`Ignored: host_status is ${payload.host_status}; evacuating a host that may still run is unsafe.`);
+    if (payload.event === "STARTED") return finished("The host has STARTED: nothing to recover.");
+    if (payload.event !== "STOPPED") return ignored(`Ignored: invalid event ${payload.event ?? ""}.`);
     return { name: "host_failure", tasks: hostFlowTasks(settings) };
   }
   if (type === "PROCESS") {
-    if (payload.event === "STARTED") return "finished";
-    if (payload.event !== "STOPPED") return "ignored";
+    if (payload.event === "STARTED") return finished(`The process ${payload.process_name ?? "nova-compute"} has STARTED: nothing to recover.`);
+    if (payload.event !== "STOPPED") return ignored(`Ignored: invalid event ${payload.event ?? ""}.`);
     return { name: "process_failure", tasks: [disableComputeNodeForProcessTask, confirmComputeNodeDisabledTask] };
   }
-  if (!INSTANCE_EVENTS[payload.event ?? ""]?.includes(payload.vir_domain_event ?? "")) return "ignored";
-  return { name: "instance_failure", tasks: [stopInstanceTask, startInstanceTask, confirmInstanceActiveTask] };
+  const instanceFlow: FlowDef = { name: "instance_failure", tasks: [stopInstanceTask, startInstanceTask, confirmInstanceActiveTask] };
+  if (payload.vir_domain_event !== undefined) {
+    if (!INSTANCE_EVENTS[payload.event ?? ""]?.includes(payload.vir_domain_event)) {
+      return ignored(`Ignored: the instance event ${payload.event ?? ""}/${payload.vir_domain_event} needs no recovery.`);
+    }
+    return instanceFlow;
+  }
+  // the spec's shape: STOPPED or STARTED, the instance named by instance_uuid when given
+  if (payload.event === "STARTED") return finished("The instance has STARTED: nothing to recover.");
+  if (payload.event !== "STOPPED") return ignored(`Ignored: invalid event ${payload.event ?? ""}.`);
+  if (payload.instance_uuid === undefined) {
+    return ignored("Ignored: the instance notification names no instance (payload.instance_uuid), so no instance can be recovered.");
+  }
+  return instanceFlow;
 }

@@ -115,9 +115,10 @@ export class Runner {
         const s = sliceOf(op.root);
         const n = get(s.notifications, id);
         if (!n || !(n.status === "new" || (retry && n.status === "error"))) return null;
-        const chosen = flowFor(n, settings);
-        if (chosen === "ignored" || chosen === "finished") {
-          moveTo(op, n, chosen);
+        const chosen = flowFor(n, settings, get(s.segments, n.segmentId));
+        if ("end" in chosen) {
+          n.workflow.lastError = chosen.message;
+          moveTo(op, n, chosen.end);
           return null;
         }
         hostname = n.hostname;

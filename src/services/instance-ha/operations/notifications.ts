@@ -1,14 +1,15 @@
-// Notifications (masakari/ha/api.py NotificationAPI and the engine's first decision): accepted for a host
-// of a segment, refused when the host is on maintenance and for a duplicate; the status they start
-// in (new, or ignored / finished when there is nothing to recover). createNotification and
-// setNotificationStatus are also the recovery engine's (the nova_notification driver, the flows).
+// Notifications (masakari/ha/api.py NotificationAPI): accepted for a host of a segment, refused when the
+// host is on maintenance and for a duplicate; every one starts `new` (the spec's state table, and
+// Masakari's create), and the recovery engine decides later whether it runs, or ends ignored or finished
+// (engine/flows.ts). createNotification and setNotificationStatus are also the recovery engine's (the
+// nova_notification driver, the flows).
 
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { emptyTable, get, put } from "../../../kernel/store/table.js";
 import { duplicateNotification, hostNameUnknown, hostOnMaintenance, notificationNotFound } from "../errors.js";
 import type { InstanceHaOptions } from "../options.js";
-import { storedType, validatePayload, type NotificationTypeName } from "../schemas/notifications.js";
+import { shownType, storedType, validatePayload, type NotificationTypeName, type Profile } from "../schemas/notifications.js";
 import {
   ACTIVE_STATUSES,
   duplicateKey,
@@ -18,7 +19,6 @@ import {
   type InstanceHaState,
   type Notification,
   type NotificationStatus,
-  type NotificationType,
 } from "../state.js";
 
 export interface NotificationInput {
@@ -36,22 +36,6 @@ export function findNotification(s: InstanceHaState, id: string): Notification {
   return notification;
 }
 
-/**
- * Where a notification starts (masakari/engine/manager.py): a disabled segment's are ignored; a host's
- * STARTED is finished with nothing to do, its STOPPED is acted on only with host_status NORMAL (an
- * UNKNOWN or missing one is ignored: evacuating a host that may still run is unsafe); a process's
- * STARTED is a no-op; everything else waits for the engine as `new`.
- */
-function initialStatus(type: NotificationType, payload: Record<string, string>, segmentEnabled: boolean): NotificationStatus {
-  if (!segmentEnabled) return "ignored";
-  if (type === "COMPUTE_HOST") {
-    if (payload.event === "STARTED") return "finished";
-    return payload.host_status === "NORMAL" ? "new" : "ignored";
-  }
-  if (type === "PROCESS" && payload.event === "STARTED") return "finished";
-  return "new";
-}
-
 const isActive = (status: NotificationStatus) => ACTIVE_STATUSES.includes(status);
 
 /** Takes a notification in: 400 for a bad payload or an unknown host, 409 on maintenance or duplicate. */
@@ -59,19 +43,20 @@ export function createNotification(
   s: InstanceHaState,
   ctx: OperationContext<Caller | null>,
   input: NotificationInput,
-  options: Pick<InstanceHaOptions, "duplicateNotificationDetectionIntervalSeconds">,
+  options: Pick<InstanceHaOptions, "duplicateNotificationDetectionIntervalSeconds"> & { profile?: Profile },
 ): Notification {
   const type = storedType(input.type);
-  validatePayload(type, input.payload);
+  validatePayload(type, input.payload, options.profile);
   const host = hostByName(s, input.hostname);
   if (!host) throw hostNameUnknown(input.hostname);
-  if (host.onMaintenance) throw hostOnMaintenance(input.hostname, type);
+  const named = shownType(type, options.profile ?? "spec");
+  if (host.onMaintenance) throw hostOnMaintenance(input.hostname, named);
   const generatedTime = input.generatedTime ?? ctx.now;
   const key = duplicateKey(type, host.id, input.payload);
   const recent = dictGet(s.recentNotifications, key);
   // Masakari's window: one generated since (this one's time - the interval), later ones included
   if (recent && recent.generatedTime >= generatedTime - options.duplicateNotificationDetectionIntervalSeconds * 1000) {
-    throw duplicateNotification(input.hostname, type);
+    throw duplicateNotification(input.hostname, named);
   }
   const segment = get(s.segments, host.segmentId)!;
   const notification: Notification = {
@@ -83,7 +68,7 @@ export function createNotification(
     segmentId: segment.id,
     generatedTime,
     payload: { ...input.payload },
-    status: initialStatus(type, input.payload, segment.enabled),
+    status: "new",
     workflow: emptyWorkflow(),
     vmoves: emptyTable(),
     createdAt: ctx.now,
@@ -92,10 +77,8 @@ export function createNotification(
   put(s.notifications, notification);
   dictSet(s.seqIds, seqKey("notification", notification.seq), notification.id);
   if (!recent || generatedTime >= recent.generatedTime) dictSet(s.recentNotifications, key, { id: notification.id, generatedTime });
-  if (isActive(notification.status)) {
-    host.activeNotifications++;
-    segment.activeNotifications++;
-  }
+  host.activeNotifications++;
+  segment.activeNotifications++;
   ctx.tx.emit("instance-ha.notification.created", {
     id: notification.id,
     type,

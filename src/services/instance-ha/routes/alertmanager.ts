@@ -60,7 +60,7 @@ export function alertmanagerRoutes(deps: InstanceHaDeps): RouteDef[] {
           try {
             // one update per alert: a refusal (maintenance, a duplicate) leaves the others' notifications
             const n = deps.write(c, (s, ctx) =>
-              createNotification(s, ctx, { type: rule.type, hostname: host, payload: { ...rule.payload } }, { duplicateNotificationDetectionIntervalSeconds: interval }),
+              createNotification(s, ctx, { type: rule.type, hostname: host, payload: { ...rule.payload } }, { duplicateNotificationDetectionIntervalSeconds: interval, profile: deps.profile }),
             );
             return { ...base, hostname: host, status: "created", notification_uuid: n.id, notification_status: n.status };
           } catch (error) {

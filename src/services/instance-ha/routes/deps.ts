@@ -8,21 +8,25 @@ import { runOperation, type Caller, type OperationContext } from "../../../kerne
 import { SLICE, sliceOf, type  InstanceHaState } from "../state.js";
 import { forbidden } from "../errors.js";
 import type { InstanceHaOptions } from "../options.js";
+import type { Profile } from "../schemas/notifications.js";
 
 export interface InstanceHaDeps {
   kernel: Kernel;
   options: InstanceHaOptions;
+  /** `spec` (default) or `upstream`: the notification bodies, type names and payloads taken and shown */
+  profile: Profile;
   state(): InstanceHaState;
   root(): Readonly<Record<string, unknown>>;
   /** runs one operation as the request's caller, in one store update */
   write<R>(c: Ctx, op: (s: InstanceHaState, ctx: OperationContext) => R): R;
 }
 
-export function instanceHaDeps(kernel: Kernel, options: InstanceHaOptions): InstanceHaDeps {
+export function instanceHaDeps(kernel: Kernel, options: InstanceHaOptions, profile: Profile = "spec"): InstanceHaDeps {
   const caller = (c: Ctx): Caller => tokenCaller(c, () => forbidden());
   return {
     kernel,
     options,
+    profile,
     state: () => kernel.slice<InstanceHaState>(SLICE),
     root: () => kernel.store.state,
     write: (c, op) => runOperation(kernel, caller(c), (ctx) => op(sliceOf(ctx.root), ctx)),

@@ -4,6 +4,7 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Kernel } from "../../../kernel/kernel.js";
 import type { InstanceHaOptions } from "../options.js";
+import type { Profile } from "../schemas/notifications.js";
 import { instanceHaDeps } from "./deps.js";
 import { v1 } from "./paths.js";
 import { discoveryRoutes } from "./discovery.js";
@@ -12,7 +13,7 @@ import { hostRoutes } from "./hosts.js";
 import { notificationRoutes } from "./notifications.js";
 import { alertmanagerRoutes } from "./alertmanager.js";
 
-export function instanceHaRoutes(kernel: Kernel, options: InstanceHaOptions): RouteDef[] {
-  const deps = instanceHaDeps(kernel, options);
+export function instanceHaRoutes(kernel: Kernel, options: InstanceHaOptions, profile: Profile = "spec"): RouteDef[] {
+  const deps = instanceHaDeps(kernel, options, profile);
   return [...discoveryRoutes(), ...v1([...segmentRoutes(deps), ...hostRoutes(deps), ...notificationRoutes(deps), ...alertmanagerRoutes(deps)])];
 }

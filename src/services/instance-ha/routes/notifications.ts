@@ -1,6 +1,7 @@
-// /notifications (masakari/api/openstack/ha/notifications.py, vmoves.py): create (202), list with status,
-// source_host_uuid, type and generated-since filters, show (recovery_workflow_details from 1.1), and a host
-// notification's vmoves (1.3). Admin only.
+// /notifications (masakari/api/openstack/ha/notifications.py, vmoves.py): create (202, always `new`), list
+// with status, source_host_uuid, type (the spec's names or Masakari's) and generated-since filters, show
+// (recovery_workflow_details from 1.1), and a host notification's vmoves (1.3). Admin only. The body, the
+// type names and the payloads follow the profile (schemas/notifications.ts).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -8,7 +9,7 @@ import { get } from "../../../kernel/store/table.js";
 import { badRequest, itemNotFound, notificationWithoutVMoves, policyRefused, vmoveNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
 import { createNotification, findNotification } from "../operations/notifications.js";
-import { notificationCreateSchema, notificationOf, parseDateTime, typeFilter } from "../schemas/notifications.js";
+import { notificationCreateSchema, notificationOf, parseDateTime, shownType, typeFilter, type Profile } from "../schemas/notifications.js";
 import type { Notification, VMove } from "../state.js";
 import { notificationView, vmoveView } from "../views/notifications.js";
 import type { InstanceHaDeps } from "./deps.js";
@@ -22,8 +23,9 @@ const notificationId = (c: Ctx) => c.req.param("notification_id")!;
 const rule = (name: string) => ({ policy: "admin" as const, forbidden: () => policyRefused(`os_masakari_api:notifications:${name}`) });
 const vmoveRule = (name: string) => ({ policy: "admin" as const, forbidden: () => policyRefused(`os_masakari_api:vmoves:${name}`) });
 
-function notificationSortValue(n: Notification, key: string) {
+function notificationSortValue(n: Notification, key: string, profile: Profile) {
   if (key === "generated_time") return n.generatedTime;
+  if (key === "type") return shownType(n.type, profile);
   if (key === "source_host_uuid") return n.sourceHostUuid;
   return sortValue(n, key);
 }
@@ -49,7 +51,7 @@ export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
       path: "/notifications",
       operation: "instance-ha.notification.create",
       ...rule("create"),
-      schema: notificationCreateSchema,
+      schema: notificationCreateSchema(deps.profile),
       handler: (c, created) => {
         const body = notificationOf(created);
         const notification = deps.write(c, (s, ctx) =>
@@ -57,10 +59,10 @@ export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
             s,
             ctx,
             { type: body.type, hostname: body.hostname, generatedTime: body.generated_time, payload: body.payload },
-            deps.options,
+            { ...deps.options, profile: deps.profile },
           ),
         );
-        return c.json({ notification: notificationView(notification, microversion(c), false) }, 202);
+        return c.json({ notification: notificationView(notification, microversion(c), false, deps.profile) }, 202);
       },
     }),
     {
@@ -71,7 +73,7 @@ export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
       handler: (c) => {
         const query = listQuery(c, deps.kernel.options.maxPageSize, SORT_KEYS);
         const [status, source, rawType, rawSince] = ["status", "source_host_uuid", "type", "generated-since"].map((k) => c.req.query(k));
-        const type = rawType === undefined ? undefined : typeFilter(rawType);
+        const type = rawType === undefined ? undefined : typeFilter(rawType, deps.profile);
         const since = rawSince === undefined ? undefined : parseDateTime(rawSince);
         if (rawSince !== undefined && since === undefined) throw badRequest(`Invalid generated-since value: ${rawSince}`);
         const match = (n: Notification) =>
@@ -79,8 +81,8 @@ export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
           (source === undefined || n.sourceHostUuid === source) &&
           (type === undefined || n.type === type) &&
           (since === undefined || n.generatedTime >= since);
-        const rows = listPage(deps.state().notifications, query, match, notificationSortValue, seqLookup(deps.state(), "notification"));
-        return c.json({ notifications: rows.map((n) => notificationView(n, microversion(c), false)) });
+        const rows = listPage(deps.state().notifications, query, match, (n, key) => notificationSortValue(n, key, deps.profile), seqLookup(deps.state(), "notification"));
+        return c.json({ notifications: rows.map((n) => notificationView(n, microversion(c), false, deps.profile)) });
       },
     },
     {
@@ -88,7 +90,7 @@ export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
       path: "/notifications/:notification_id",
       operation: "instance-ha.notification.show",
       ...rule("detail"),
-      handler: (c) => c.json({ notification: notificationView(findNotification(deps.state(), notificationId(c)), microversion(c), true) }),
+      handler: (c) => c.json({ notification: notificationView(findNotification(deps.state(), notificationId(c)), microversion(c), true, deps.profile) }),
     },
     {
       method: "GET",

@@ -1,23 +1,34 @@
-// Request bodies of /notifications (masakari/api/openstack/ha/schemas/{notifications,payload}.py). Masakari
-// wants {"notification": {type, hostname, generated_time, payload}}, all four; the spec's webhook body is
-// the bare record without generated_time, so both forms are accepted and generated_time defaults to now.
-// The spec's COMPUTE_INSTANCE and COMPUTE_PROCESS are Masakari's VM and PROCESS.
+// Request bodies of /notifications (masakari/api/openstack/ha/schemas/{notifications,payload}.py).
+// `upstream`: Masakari's exactly: {"notification": {type, hostname, generated_time, payload}}, all four,
+// type COMPUTE_HOST, VM or PROCESS, each type's closed payload. `spec` (the default): the spec's webhook
+// body as well (the bare record, generated_time defaulting to now), the spec's type names COMPUTE_INSTANCE
+// and COMPUTE_PROCESS (stored as VM and PROCESS, shown by the spec's names: views/notifications.ts), and
+// the spec's one payload shape {event STOPPED|STARTED, cluster_status, host_status} for every type, besides
+// Masakari's payloads that name the instance or the process.
 
 import * as z from "zod";
+import type { PlatformOptions } from "../../../kernel/options.js";
 import { ownRecord } from "../../../kernel/own.js";
 import { validate } from "../../../kernel/http/body.js";
 import type { NotificationType } from "../state.js";
 
+export type Profile = PlatformOptions["profile"];
+
+export const MASAKARI_TYPES = ["COMPUTE_HOST", "VM", "PROCESS"] as const;
 export const NOTIFICATION_TYPES = ["COMPUTE_HOST", "VM", "PROCESS", "COMPUTE_INSTANCE", "COMPUTE_PROCESS"] as const;
 export type NotificationTypeName = (typeof NOTIFICATION_TYPES)[number];
 
 const SPEC_NAMES: Record<string, NotificationType> = { COMPUTE_INSTANCE: "VM", COMPUTE_PROCESS: "PROCESS" };
+const SHOWN_AS: Record<NotificationType, string> = { COMPUTE_HOST: "COMPUTE_HOST", VM: "COMPUTE_INSTANCE", PROCESS: "COMPUTE_PROCESS" };
 
-/** The type a notification is stored and shown with. */
+/** The type a notification is stored with (Masakari's name). */
 export const storedType = (type: NotificationTypeName): NotificationType => SPEC_NAMES[type] ?? (type as NotificationType);
 
-/** A list's `type` filter, read the same way. */
-export const typeFilter = (raw: string): string => SPEC_NAMES[raw] ?? raw;
+/** The name a stored type is shown by: the spec's, or Masakari's under `upstream`. */
+export const shownType = (type: NotificationType, profile: Profile): string => (profile === "upstream" ? type : SHOWN_AS[type]);
+
+/** A list's `type` filter: either name under `spec`; Masakari compares the value as given. */
+export const typeFilter = (raw: string, profile: Profile): string => (profile === "upstream" ? raw : (SPEC_NAMES[raw] ?? raw));
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:?\d{2})?$/i;
 
@@ -47,34 +58,50 @@ export const dateTime = z.string().transform((v, ctx) => {
   return ms;
 });
 
-const fields = z.strictObject({
-  type: z.enum(NOTIFICATION_TYPES),
-  hostname: z.string().max(255).regex(/^[a-zA-Z0-9-._]*$/, "does not match '^[a-zA-Z0-9-._]*$'"),
-  generated_time: dateTime.optional(),
-  payload: ownRecord(z.string().regex(/^[a-zA-Z0-9-_:. ]{1,255}$/, "is not a valid payload key"), z.string()),
-});
+const hostname = z.string().max(255).regex(/^[a-zA-Z0-9-._]*$/, "does not match '^[a-zA-Z0-9-._]*$'");
+const payload = ownRecord(z.string().regex(/^[a-zA-Z0-9-_:. ]{1,255}$/, "is not a valid payload key"), z.string());
 
-export const notificationCreateSchema = z.union([z.strictObject({ notification: fields }), fields]);
-export type NotificationCreateBody = z.infer<typeof fields>;
+const specFields = z.strictObject({ type: z.enum(NOTIFICATION_TYPES), hostname, generated_time: dateTime.optional(), payload });
+const masakariFields = z.strictObject({ type: z.enum(MASAKARI_TYPES), hostname, generated_time: dateTime, payload });
+
+const specCreate = z.union([z.strictObject({ notification: specFields }), specFields]);
+const masakariCreate = z.strictObject({ notification: masakariFields });
+
+/** The create body each profile takes. */
+export const notificationCreateSchema = (profile: Profile) => (profile === "upstream" ? masakariCreate : specCreate);
+
+type AnyCreateBody = z.infer<typeof specCreate> | z.infer<typeof masakariCreate>;
+export type NotificationCreateBody = z.infer<typeof specFields>;
 
 /** The notification's fields, whichever form the body came in. */
-export const notificationOf = (body: z.infer<typeof notificationCreateSchema>): NotificationCreateBody =>
-  "notification" in body ? body.notification : body;
+export const notificationOf = (body: AnyCreateBody): NotificationCreateBody => ("notification" in body ? body.notification : body);
 
 const event = z.enum(["STARTED", "STOPPED"]);
+const hostStatus = z.enum(["NORMAL", "UNKNOWN"]).optional();
+const clusterStatus = z.enum(["ONLINE", "OFFLINE"]).optional();
+const processName = z.string().min(1).max(4096);
+const masakariVm = z.strictObject({ instance_uuid: z.guid(), vir_domain_event: z.string().min(1).max(255), event: z.string().min(1).max(255) });
 
-/** The payload each type takes (payload.py), closed objects. */
-const PAYLOADS: Record<NotificationType, z.ZodType> = {
-  COMPUTE_HOST: z.strictObject({
-    event,
-    host_status: z.enum(["NORMAL", "UNKNOWN"]).optional(),
-    cluster_status: z.enum(["ONLINE", "OFFLINE"]).optional(),
-  }),
-  PROCESS: z.strictObject({ process_name: z.string().min(1).max(4096), event }),
-  VM: z.strictObject({ instance_uuid: z.guid(), vir_domain_event: z.string(), event: z.string() }),
+/** Masakari's payload of each type (payload.py), closed objects. */
+const MASAKARI_PAYLOADS: Record<NotificationType, z.ZodType> = {
+  COMPUTE_HOST: z.strictObject({ event, host_status: hostStatus, cluster_status: clusterStatus }),
+  PROCESS: z.strictObject({ process_name: processName, event }),
+  VM: masakariVm,
 };
 
-/** A 400 naming the payload's fields when it is not one its type takes. */
-export function validatePayload(type: NotificationType, payload: Record<string, string>): void {
-  validate(z.strictObject({ payload: PAYLOADS[type] }), { payload });
+/**
+ * The spec's: its one shape for every type, where an instance notification may name the instance
+ * (instance_uuid) and a process notification the process (process_name); Masakari's VM payload (it has a
+ * vir_domain_event) and PROCESS payload stay valid.
+ */
+const SPEC_PAYLOADS: Record<NotificationType, z.ZodType> = {
+  COMPUTE_HOST: MASAKARI_PAYLOADS.COMPUTE_HOST,
+  PROCESS: z.strictObject({ event, host_status: hostStatus, cluster_status: clusterStatus, process_name: processName.optional() }),
+  VM: z.strictObject({ event, host_status: hostStatus, cluster_status: clusterStatus, instance_uuid: z.guid().optional() }),
+};
+
+/** A 400 naming the payload's fields when it is not one its type takes (in the profile). */
+export function validatePayload(type: NotificationType, payload: Record<string, string>, profile: Profile = "spec"): void {
+  const masakari = profile === "upstream" || (type === "VM" && payload.vir_domain_event !== undefined);
+  validate(z.strictObject({ payload: (masakari ? MASAKARI_PAYLOADS : SPEC_PAYLOADS)[type] }), { payload });
 }

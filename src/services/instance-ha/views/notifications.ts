@@ -1,18 +1,20 @@
 // Notifications and vmoves as Masakari renders them: recovery_workflow_details on one notification from
-// 1.1 (task name, state, progress and its timestamped messages); vmoves (1.3).
+// 1.1 (task name, state, progress and its timestamped messages); vmoves (1.3). The type by the spec's
+// names (COMPUTE_HOST, COMPUTE_INSTANCE, COMPUTE_PROCESS), Masakari's (VM, PROCESS) under `upstream`.
 
 import type { Notification, VMove } from "../state.js";
 import type { Microversion } from "../microversion.js";
 import { stamp } from "./segments.js";
+import { shownType, type Profile } from "../schemas/notifications.js";
 
 /** taskflow's progress timestamps: `2019-03-07 13:54:28.842031` */
 const progressStamp = (ms: number) => stamp(ms)!.replace("T", " ");
 
-export function notificationView(n: Notification, mv: Microversion, detail: boolean) {
+export function notificationView(n: Notification, mv: Microversion, detail: boolean, profile: Profile = "spec") {
   return {
     id: n.seq,
     notification_uuid: n.id,
-    type: n.type,
+    type: shownType(n.type, profile),
     status: n.status,
     source_host_uuid: n.sourceHostUuid,
     failover_segment_uuid: n.segmentId,

@@ -14,7 +14,7 @@ export function disableComputeNodeForProcessTask(): BaseTask {
     execute(ctx) {
       ctx.progress(`Disabling compute service on host: '${ctx.hostname}'`);
       if (computeServiceOf(ctx.op.root, ctx.hostname)?.status === "disabled") {
-        ctx.progress(`Skipping recovery for process ${ctx.notification.payload.process_name ?? ""} as it is already disabled`, 1);
+        ctx.progress(`Skipping recovery for process ${ctx.notification.payload.process_name ?? "nova-compute"} as it is already disabled`, 1);
         return;
       }
       setComputeServiceEnabled(ctx.op, ctx.hostname, false, PROCESS_DISABLE_REASON);
@@ -29,7 +29,7 @@ export function confirmComputeNodeDisabledTask(): BaseTask {
     execute(ctx) {
       ctx.progress(`Confirming compute service is disabled on host: '${ctx.hostname}'`);
       if (computeServiceOf(ctx.op.root, ctx.hostname)?.status !== "disabled") {
-        throw new TaskFailed(`Failed to disable service ${ctx.notification.payload.process_name ?? ""}`);
+        throw new TaskFailed(`Failed to disable service ${ctx.notification.payload.process_name ?? "nova-compute"}`);
       }
       ctx.progress(`Confirmed compute service is disabled on host: '${ctx.hostname}'`, 1);
     },
