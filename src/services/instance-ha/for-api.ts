@@ -48,6 +48,10 @@ export interface InstanceHaOptionsInput {
   /** a list, or Masakari's comma-separated string */
   recoveryWorkflowOnStop?: { targets: string[] | string };
   notificationDrivers?: Array<"nova_notification" | "taskflow" | "webhook"> | string;
+  /** the spec's (Masakari's) name of recoveryWorkflowOnStop; both at once must agree */
+  recovery_workflow_on_stop?: { targets: string[] | string };
+  /** the spec's (Masakari's) name of notificationDrivers; both at once must agree */
+  notification_drivers?: Array<"nova_notification" | "taskflow" | "webhook"> | string;
   taskAttempts?: number;
   taskRetryBackoffSeconds?: number;
   taskPollSeconds?: number;

@@ -4,7 +4,7 @@
 import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
 import { instanceHaResources } from "./resources.js";
 import { INSTANCE_HA_OPTIONS } from "./options.js";
-import { instanceHaFileSchema } from "./engine/config.js";
+import { instanceHaOptionInput } from "./engine/config.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { bearer, xAuthToken } from "../../kernel/auth/schemes.js";
 import { envelope } from "./errors.js";
@@ -14,7 +14,7 @@ import { DEFAULT_INSTANCE_HA_OPTIONS, type InstanceHaOptions } from "./options.j
 import { loadInstanceHaSeed } from "./seed.js";
 import { instanceHaRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
-import { forgetVanishedRuns, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
+import { engineWorldReplaced, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
 import { instanceHaControl } from "./engine/control.js";
 
 // its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
@@ -44,7 +44,7 @@ export function instanceHaService(overrides: Partial<InstanceHaOptions> & Recove
     },
     // the recovery engine's control routes (/_emulator/instance-ha), owned by engine/
     control: instanceHaControl,
-    worldReplaced: forgetVanishedRuns,
+    worldReplaced: engineWorldReplaced,
     routes(kernel) {
       return buildServiceApp(
         kernel,
@@ -69,7 +69,7 @@ export function instanceHaService(overrides: Partial<InstanceHaOptions> & Recove
 }
 
 /** Masakari's options and the recovery engine's (one `instanceHa` object); custom task paths are files. */
-const instanceHaFields = { instanceHa: instanceHaFileSchema.optional() };
+const instanceHaFields = { instanceHa: instanceHaOptionInput.optional() };
 
 export const instanceHa: ServiceDefinition<typeof instanceHaFields> = {
   name: SLICE,

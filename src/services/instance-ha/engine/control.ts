@@ -16,6 +16,7 @@ import { engineConfigSchema } from "./config.js";
 import { BUILT_IN_TASKS } from "./flows.js";
 import { DEFAULT_WEBHOOK_TIMEOUT_SECONDS } from "./tasks/webhook.js";
 import { controlSchemas } from "./control-schemas.js";
+import { camelCaseKeys } from "./spec-keys.js";
 
 const DONE: NotificationStatus[] = ["finished", "error", "failed", "ignored"];
 const MAX_STEPS = 1_000_000;
@@ -65,7 +66,10 @@ function configBody(raw: unknown): unknown {
     throw new ApiError(400, undefined, "customTasks: JavaScript tasks are registered at start (config file or createEmulator); name them in recoveryWorkflowOnStop.targets.");
   }
   const { availableTasks: _shown, ...given } = raw as Record<string, unknown>;
-  return given;
+  // the spec's names (notification_drivers, recovery_workflow_on_stop.targets) as well as the camelCase ones
+  const { value, problem } = camelCaseKeys(given);
+  if (problem) throw new ApiError(400, undefined, problem);
+  return value;
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -102,7 +106,7 @@ export function instanceHaControl(kernel: Kernel): ServiceControl {
         path: "/config",
         summary: "Replace the recovery engine's configuration",
         description:
-          "The body's keys over the configuration the emulator started with (a key left out takes its start-up value; GET's answer sent back changes nothing, its availableTasks ignored): recoveryWorkflowOnStop.targets (built-in tasks, the JavaScript tasks registered at start, and the webhook tasks of `tasks`), notificationDrivers (nova_notification, taskflow, webhook), `tasks` (`{name, webhook: {url, timeoutSeconds}}`, loopback URLs only), alertmanager.rules and the intervals. JavaScript tasks cannot be sent: customTasks is a 400. An unknown task name is a 400 and nothing changes. Workflows under way keep the configuration they started with.",
+          "The body's keys over the configuration the emulator started with (a key left out takes its start-up value; GET's answer sent back changes nothing, its availableTasks ignored): recoveryWorkflowOnStop.targets, or as the spec spells it recovery_workflow_on_stop.targets (a list or a comma-separated string: built-in tasks, the JavaScript tasks registered at start, and the webhook tasks of `tasks`), notificationDrivers or notification_drivers (nova_notification, taskflow, webhook; both spellings of one setting at once must agree), `tasks` (`{name, webhook: {url, timeoutSeconds}}`, loopback URLs only), alertmanager.rules and the intervals. JavaScript tasks cannot be sent: customTasks is a 400. An unknown task name is a 400 and nothing changes. Workflows under way keep the configuration they started with.",
         body: engineConfigSchema,
         prepareBody: configBody,
         responses: { "200": { description: "The configuration now.", schema: ref("EngineConfig") }, "400": "The input is not valid; nothing changed." },
