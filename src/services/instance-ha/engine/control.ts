@@ -1,7 +1,7 @@
 // The recovery engine's control routes (the service's `control()`, at /_emulator/instance-ha):
 // the runs under way; the configuration (GET, and PUT to replace it: the spec's "reconfigured"); and
 // advancing the virtual clock from one planned step to the next until a notification reaches a status
-// (the end of a recovery), never past a bound, waiting for webhook tasks' requests on the way.
+// (the end of a recovery), never past a bound, waiting for webhook tasks' requests and async tasks on the way.
 
 import * as z from "zod";
 import type { Kernel } from "../../../kernel/kernel.js";
@@ -133,7 +133,7 @@ export function instanceHaControl(kernel: Kernel): ServiceControl {
           "200": { description: "The notification reached a status asked for.", schema: ref("RecoveryAdvanced") },
           "400": "The input is not valid; nothing changed.",
           "404": "No notification by that uuid.",
-          "408": "The next step is due past `within`; the clock moved up to the last step before it.",
+          "408": "The next step is due past `within` (the clock moved up to the last step before it), or an async task's promise has not settled in time.",
           "409": "Nothing planned would move the notification to a status asked for (finished already, say).",
         },
         handler: async (c, body: z.output<typeof advanceRecoverySchema>) => {
@@ -149,6 +149,9 @@ export function instanceHaControl(kernel: Kernel): ServiceControl {
           for (let i = 0; i < MAX_STEPS; i++) {
             // a webhook task's request is real I/O: let it answer before its next look
             if (e.io.size > 0) await e.io.settled(ioWait(e));
+            if (runner.isAwaiting(id)) {
+              throw stuck(408, id, read()!.status, `its task's promise (an async custom task) has not settled within ${ioWait(e) / 1000} s of real time.`);
+            }
             const status = read()!.status;
             if (until.includes(status)) return c.json({ id, status, advancedMs: Math.round(clock.now() - start), clock: clock.state() });
             // the run's next step or the periodic task's next pass (it retries errors and expires), the sooner

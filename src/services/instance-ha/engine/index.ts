@@ -80,7 +80,7 @@ export function startRecoveryEngine(kernel: Kernel, options: EngineOptions): Rec
   // an unknown target is a configuration error at start, not at the first failure
   let settings = settle(config, js, io);
   const current = () => settings;
-  const runner = new Runner(kernel, current);
+  const runner = new Runner(kernel, current, io);
   const periodic = new Periodic(kernel, runner, current);
   runner.onError = () => periodic.ensure();
   const engine: RecoveryEngine = {
