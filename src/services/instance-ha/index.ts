@@ -3,7 +3,7 @@
 
 import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
 import { instanceHaResources } from "./resources.js";
-import { INSTANCE_HA_OPTIONS } from "./options.js";
+import { INSTANCE_HA_OPTIONS, notificationSendersSchema } from "./options.js";
 import { instanceHaOptionInput } from "./engine/config.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { bearer, xAuthToken } from "../../kernel/auth/schemes.js";
@@ -69,10 +69,10 @@ export function instanceHaService(overrides: Partial<InstanceHaOptions> & Recove
 }
 
 /** Masakari's options and the recovery engine's (one `instanceHa` object); custom task paths are files. */
-const instanceHaFields = { instanceHa: instanceHaOptionInput.optional() };
+const instanceHaFields = { instanceHa: instanceHaOptionInput.optional(), haNotificationSenders: notificationSendersSchema.optional() };
 
 export const instanceHa: ServiceDefinition<typeof instanceHaFields> = {
   name: SLICE,
   options: { fields: instanceHaFields, rows: INSTANCE_HA_OPTIONS, filePaths: [["instanceHa", "customTasks"]] },
-  create: (o) => instanceHaService(o.instanceHa),
+  create: (o) => instanceHaService({ ...o.instanceHa, ...(o.haNotificationSenders ? { notificationSenders: o.haNotificationSenders } : {}) }),
 };

@@ -4,6 +4,7 @@
 
 import { call, login, testEmulator, type Call } from "../../helpers/emulator.js";
 import { expectRefused } from "../../helpers/refused.js";
+import type { EmulatorOptions } from "../../../src/config.js";
 
 export interface Options {
   /** a token; admin's when absent */
@@ -37,8 +38,8 @@ export interface HaApi {
 
 export const HOST_DOWN = { event: "STOPPED", host_status: "NORMAL", cluster_status: "OFFLINE" };
 
-export async function haApi(): Promise<HaApi> {
-  const emu = testEmulator();
+export async function haApi(options: EmulatorOptions = {}): Promise<HaApi> {
+  const emu = testEmulator(options);
   const admin = await login(emu);
   const demo = await login(emu, "demo");
   const api: HaApi["api"] = (method, path, options = {}) => {

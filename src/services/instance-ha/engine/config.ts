@@ -3,7 +3,7 @@
 // label rules, and (config file or createEmulator only) JavaScript custom task modules or objects.
 
 import * as z from "zod";
-import { instanceHaConfigSchema } from "../options.js";
+import { instanceHaConfigSchema, notificationSendersSchema } from "../options.js";
 import type { CustomTask } from "../for-api.js";
 import { camelCaseKeys } from "./spec-keys.js";
 
@@ -85,6 +85,8 @@ const drivers = z.union([
 
 const shared = instanceHaConfigSchema.omit({ duplicateNotificationDetectionIntervalSeconds: true }).extend({
   notificationDrivers: drivers.optional(),
+  /** the option haNotificationSenders; [] lets any admin post */
+  notificationSenders: notificationSendersSchema.optional(),
   tasks: z.array(webhookTaskSchema).optional(),
   alertmanager: z.strictObject({ rules: z.array(alertRuleSchema) }).optional(),
 });

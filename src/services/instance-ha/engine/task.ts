@@ -82,6 +82,8 @@ export interface EngineSettings {
   addReservedHostToAggregate: boolean;
   haKey: string;
   drivers: string[];
+  /** who may post notifications (user names or ids, `role:NAME`); empty: any admin */
+  senders: string[];
   duplicateIntervalSeconds: number;
   /** every task besides the built-in ones: the JavaScript ones registered at start and the webhook ones */
   customTasks: Record<string, () => BaseTask>;
