@@ -73,6 +73,11 @@ export interface EmulatorOptions {
    * module paths, or task objects ({ name, execute(ctx), revert?(ctx) }) and functions returning one
    */
   instanceHa?: InstanceHaOptionsInput;
+  /**
+   * instance HA: only these users (names or ids) and `role:NAME`s may post notifications, as the spec's
+   * monitoring service account does; others' admin tokens get a 403 (default none: any admin, as Masakari)
+   */
+  haNotificationSenders?: string | string[];
   /** region name in the catalog (default RegionOne) */
   region?: string;
   /** requests per window per project: `100/60`, `100` (per minute), or the object; off by default */

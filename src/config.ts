@@ -206,6 +206,9 @@ function inWords(issue: z.core.$ZodIssue): string {
       return `is not one of ${issue.values.join(", ")}`;
     case "invalid_format":
       return issue.format === "datetime" ? "is not an ISO time" : `is not a valid ${issue.format}`;
+    case "custom":
+      // a check's own words (two spellings of one setting that disagree, a webhook URL that is not loopback)
+      return issue.message ? `is not valid: ${issue.message}` : "is not a valid value";
     default:
       return "is not a valid value";
   }

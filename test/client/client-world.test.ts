@@ -71,7 +71,7 @@ describe("SkymockClient: health, index, world", () => {
     await client.importState(snapshot);
     expect(await login("later", tenant.user.password, "later")).toBeNull();
     // a tenant the snapshot does not hold is no longer a login
-    expect((await client.logins()).map((l) => l.username)).toEqual(["admin", "demo"]);
+    expect((await client.logins()).map((l) => l.username)).toEqual(["admin", "demo", "masakari"]);
   });
 
   it("makes a tenant, tears it down with reset({project}), and renders logins", async () => {
@@ -82,10 +82,10 @@ describe("SkymockClient: health, index, world", () => {
     expect(await client.osEnvironment({ user: "w1" })).toEqual(tenant.osEnvironment);
     expect(await client.cloudsYaml({ user: "w1" })).toBe(tenant.cloudsYaml);
     expect(await client.cloudsYaml({ cloud: "mine" })).toMatch(/^clouds:\n {2}mine:\n/);
-    expect((await client.logins()).map((l) => l.username)).toEqual(["admin", "demo", "w1"]);
+    expect((await client.logins()).map((l) => l.username)).toEqual(["admin", "demo", "masakari", "w1"]);
     await client.reset({ project: tenant.project.id });
     expect(await login("w1", tenant.user.password, "w1")).toBeNull();
-    expect((await client.logins()).map((l) => l.username)).toEqual(["admin", "demo"]);
+    expect((await client.logins()).map((l) => l.username)).toEqual(["admin", "demo", "masakari"]);
   });
 });
 

@@ -9,7 +9,7 @@ describe("GET /_emulator/health", () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("ok");
     expect(res.body.services.identity).toMatchObject({ ready: true });
-    expect(res.body.services.identity.detail).toMatch(/2 users, 3 projects, default domain present/);
+    expect(res.body.services.identity.detail).toMatch(/3 users, 3 projects, default domain present/);
     expect(res.body.services.toy).toEqual({ ready: true });
   });
 

@@ -44,7 +44,7 @@ describe("GET /_emulator/clouds.yaml", () => {
     const emu = testEmulator();
     const res = await call(emu, "GET", "/_emulator/clouds.yaml?user=mallory");
     expect(res.status).toBe(404);
-    expect(res.body.error).toEqual({ status: 404, code: "Not Found", message: 'No user "mallory" to log in as. Known users: admin, demo.' });
+    expect(res.body.error).toEqual({ status: 404, code: "Not Found", message: 'No user "mallory" to log in as. Known users: admin, demo, masakari.' });
   });
 
   it("knows a seeded world's users, and those of a world merged in until the next reset", async () => {
@@ -79,8 +79,8 @@ describe("GET /_emulator/os-environment and /_emulator/logins", () => {
     const emu = testEmulator();
     const t = (await call(emu, "POST", "/_emulator/tenants", { body: { name: "w1" } })).body;
     const logins = (await call(emu, "GET", "/_emulator/logins")).body.logins;
-    expect(logins.map((l: { username: string }) => l.username)).toEqual(["admin", "demo", "w1"]);
-    expect(logins[2]).toEqual(t.credentials);
+    expect(logins.map((l: { username: string }) => l.username)).toEqual(["admin", "demo", "masakari", "w1"]);
+    expect(logins[3]).toEqual(t.credentials);
     expect((await call(emu, "GET", "/_emulator/clouds.yaml?user=w1")).text).toContain(t.user.password);
   });
 });
@@ -106,6 +106,6 @@ describe("emulator.cloudsYaml() and emulator.osEnvironment()", () => {
 
   it("throw naming the known users for an unknown one", () => {
     emu = testEmulator();
-    expect(() => emu!.osEnvironment("nobody", "http://x")).toThrow("skymock: no user nobody to log in as. Known: admin, demo.");
+    expect(() => emu!.osEnvironment("nobody", "http://x")).toThrow("skymock: no user nobody to log in as. Known: admin, demo, masakari.");
   });
 });

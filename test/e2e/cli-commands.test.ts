@@ -180,7 +180,7 @@ describe("skymock clouds-yaml and skymock env", () => {
   it("an unknown user: one line naming the seed's users, exit code 1; no server is needed for any of it", async () => {
     const res = await runCli(["env", "--user", "nobody", "--seed", "two-tenants"]);
     expect(res.code).toBe(1);
-    expect(res.stderr).toBe("skymock: the seed world two-tenants has no user nobody to log in as (its users: admin, demo, alt)\n");
+    expect(res.stderr).toBe("skymock: the seed world two-tenants has no user nobody to log in as (its users: admin, demo, masakari, alt)\n");
     expect(res.stdout).toBe("");
   });
 });

@@ -11,7 +11,7 @@ export interface CustomTaskContext {
   readonly poll: number;
   /** what the run's tasks hand each other */
   readonly flow: Record<string, unknown>;
-  /** the store operation the call runs in */
+  /** the store operation the call runs in (an async call's until its first await) */
   readonly op: unknown;
   /** a progress detail in recovery_workflow_details (progress 0..1) */
   progress(message: string, progress?: number): void;
@@ -24,8 +24,10 @@ export interface CustomTask {
   /** the name recoveryWorkflowOnStop.targets and fault rules (`instance-ha.task.<name>`) use */
   name: string;
   detailName?: string;
-  execute(ctx: CustomTaskContext): CustomTaskStep;
-  revert?(ctx: CustomTaskContext): void;
+  /** may be async: the engine awaits it before the task counts as done; a rejection fails the try (retried, then reverted) */
+  execute(ctx: CustomTaskContext): CustomTaskStep | Promise<CustomTaskStep>;
+  /** may be async: awaited before the task counts as reverted */
+  revert?(ctx: CustomTaskContext): void | Promise<void>;
 }
 
 /** `instanceHa` of a config file or of createEmulator(): every key optional. */
@@ -48,6 +50,10 @@ export interface InstanceHaOptionsInput {
   /** a list, or Masakari's comma-separated string */
   recoveryWorkflowOnStop?: { targets: string[] | string };
   notificationDrivers?: Array<"nova_notification" | "taskflow" | "webhook"> | string;
+  /** the spec's (Masakari's) name of recoveryWorkflowOnStop; both at once must agree */
+  recovery_workflow_on_stop?: { targets: string[] | string };
+  /** the spec's (Masakari's) name of notificationDrivers; both at once must agree */
+  notification_drivers?: Array<"nova_notification" | "taskflow" | "webhook"> | string;
   taskAttempts?: number;
   taskRetryBackoffSeconds?: number;
   taskPollSeconds?: number;

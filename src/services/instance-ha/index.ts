@@ -3,8 +3,8 @@
 
 import type { ServiceDefinition, ServiceModule } from "../../kernel/service.js";
 import { instanceHaResources } from "./resources.js";
-import { INSTANCE_HA_OPTIONS } from "./options.js";
-import { instanceHaFileSchema } from "./engine/config.js";
+import { INSTANCE_HA_OPTIONS, notificationSendersSchema } from "./options.js";
+import { instanceHaOptionInput } from "./engine/config.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { bearer, xAuthToken } from "../../kernel/auth/schemes.js";
 import { envelope } from "./errors.js";
@@ -15,7 +15,7 @@ import { loadInstanceHaSeed } from "./seed.js";
 import { instanceHaRoutes } from "./routes/index.js";
 import type { Profile } from "./schemas/notifications.js";
 import { SLICE } from "./state.js";
-import { forgetVanishedRuns, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
+import { engineWorldReplaced, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
 import { instanceHaControl } from "./engine/control.js";
 
 // its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
@@ -49,7 +49,7 @@ export function instanceHaService(
     },
     // the recovery engine's control routes (/_emulator/instance-ha), owned by engine/
     control: instanceHaControl,
-    worldReplaced: forgetVanishedRuns,
+    worldReplaced: engineWorldReplaced,
     routes(kernel) {
       return buildServiceApp(
         kernel,
@@ -74,10 +74,10 @@ export function instanceHaService(
 }
 
 /** Masakari's options and the recovery engine's (one `instanceHa` object); custom task paths are files. */
-const instanceHaFields = { instanceHa: instanceHaFileSchema.optional() };
+const instanceHaFields = { instanceHa: instanceHaOptionInput.optional(), haNotificationSenders: notificationSendersSchema.optional() };
 
 export const instanceHa: ServiceDefinition<typeof instanceHaFields> = {
   name: SLICE,
   options: { fields: instanceHaFields, rows: INSTANCE_HA_OPTIONS, filePaths: [["instanceHa", "customTasks"]] },
-  create: (o) => instanceHaService(o.instanceHa, o.profile),
+  create: (o) => instanceHaService({ ...o.instanceHa, ...(o.haNotificationSenders ? { notificationSenders: o.haNotificationSenders } : {}) }, o.profile),
 };

@@ -43,6 +43,11 @@ export interface InstanceHaOptions {
   recoveryWorkflowOnStop: { targets: string[] };
   /** the drivers that run: `nova_notification`, `taskflow`, `webhook` */
   notificationDrivers: string[];
+  /**
+   * who may post notifications (POST /notifications, /alertmanager): user names or ids, and `role:NAME`
+   * entries (the spec's monitoring service account); empty: any admin token, as Masakari's policy
+   */
+  notificationSenders: string[];
 }
 
 export const DEFAULT_INSTANCE_HA_OPTIONS: InstanceHaOptions = {
@@ -63,6 +68,7 @@ export const DEFAULT_INSTANCE_HA_OPTIONS: InstanceHaOptions = {
   haEnabledInstanceMetadataKey: "HA_Enabled",
   recoveryWorkflowOnStop: { targets: ["disableComputeNodeTask", "PrepareHAEnabled", "EvacuateHost"] },
   notificationDrivers: ["nova_notification", "taskflow", "webhook"],
+  notificationSenders: [],
 };
 
 const seconds = z.number().min(0);
@@ -98,11 +104,27 @@ export const instanceHaConfigSchema = z.strictObject({
   pickupDelaySeconds: seconds.optional(),
 });
 
-export const instanceHaOptionsSchema = { instanceHa: instanceHaConfigSchema.optional() };
+/** `masakari,role:service`: the users (names or ids) and `role:NAME`s that may post notifications; [] for anyone */
+export const notificationSendersSchema = names.pipe(
+  z.array(z.string().regex(/^(role:)?[^\s,:]+$/, "a sender is a user name or id, or role:NAME")),
+);
+
+export const instanceHaOptionsSchema = {
+  instanceHa: instanceHaConfigSchema.optional(),
+  haNotificationSenders: notificationSendersSchema.optional(),
+};
 
 export const INSTANCE_HA_OPTIONS: Record<keyof typeof instanceHaOptionsSchema, OptionSpec> = {
   instanceHa: {
     default: "none",
     description: "instance HA (Masakari) settings: intervals in seconds, recovery choices, recoveryWorkflowOnStop.targets, notificationDrivers",
+  },
+  haNotificationSenders: {
+    flag: "--ha-notification-senders",
+    value: "LIST",
+    env: "SKYMOCK_HA_NOTIFICATION_SENDERS",
+    default: "none",
+    description: "instance HA notifications only from these users or role:NAMEs (masakari,role:service); others 403",
+    invalid: "is not a list of user names and role:NAMEs (such as masakari,role:service)",
   },
 };

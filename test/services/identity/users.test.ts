@@ -38,10 +38,10 @@ describe("identity: /v3/users", () => {
     await create({ name: "off", enabled: false });
     const all = await d.api("GET", "/v3/users");
     expect(all.status).toBe(200);
-    expect(names(all)).toEqual(["admin", "demo", "off"]);
+    expect(names(all)).toEqual(["admin", "demo", "masakari", "off"]);
     expect(names(await d.api("GET", "/v3/users?name=demo&domain_id=default"))).toEqual(["demo"]);
     expect(names(await d.api("GET", "/v3/users?enabled=False"))).toEqual(["off"]);
-    expect(names(await d.api("GET", "/v3/users?enabled=1"))).toEqual(["admin", "demo"]);
+    expect(names(await d.api("GET", "/v3/users?enabled=1"))).toEqual(["admin", "demo", "masakari"]);
     expect(names(await d.api("GET", "/v3/users?domain_id=nope"))).toEqual([]);
   });
 
@@ -59,7 +59,7 @@ describe("identity: /v3/users", () => {
     expect(dup.status).toBe(409);
     expect(dup.body.error).toMatchObject({ code: 409, title: "Conflict" });
     expect(d.fingerprint()).toBe(before);
-    expect(names(await d.api("GET", "/v3/users"))).toEqual(["admin", "demo"]);
+    expect(names(await d.api("GET", "/v3/users"))).toEqual(["admin", "demo", "masakari"]);
   });
 
   it("lets a user read their own record, but nobody else's (403)", async () => {

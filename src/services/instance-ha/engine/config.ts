@@ -3,8 +3,9 @@
 // label rules, and (config file or createEmulator only) JavaScript custom task modules or objects.
 
 import * as z from "zod";
-import { instanceHaConfigSchema } from "../options.js";
+import { instanceHaConfigSchema, notificationSendersSchema } from "../options.js";
 import type { CustomTask } from "../for-api.js";
+import { camelCaseKeys } from "./spec-keys.js";
 
 /** The drivers `notificationDrivers` may name (masakari's notification_driver, and the webhook intake). */
 export const DRIVERS = ["nova_notification", "taskflow", "webhook"] as const;
@@ -84,6 +85,8 @@ const drivers = z.union([
 
 const shared = instanceHaConfigSchema.omit({ duplicateNotificationDetectionIntervalSeconds: true }).extend({
   notificationDrivers: drivers.optional(),
+  /** the option haNotificationSenders; [] lets any admin post */
+  notificationSenders: notificationSendersSchema.optional(),
   tasks: z.array(webhookTaskSchema).optional(),
   alertmanager: z.strictObject({ rules: z.array(alertRuleSchema) }).optional(),
 });
@@ -100,3 +103,10 @@ export const instanceHaFileSchema = instanceHaConfigSchema.extend({
   /** module paths (relative to the config file) whose default export is a task or an array of tasks; or tasks */
   customTasks: z.array(z.union([z.string().min(1), taskLike])).optional(),
 });
+
+/** The `instanceHa` option as a config file or createEmulator gives it: the spec's key names taken too. */
+export const instanceHaOptionInput = z.preprocess((raw, ctx) => {
+  const { value, problem } = camelCaseKeys(raw);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+  return value;
+}, instanceHaFileSchema);

@@ -28,10 +28,11 @@ export const controlSchemas = (): Record<string, Record<string, unknown>> => ({
   },
   EngineConfig: {
     type: "object",
-    description: "The options (as the config file's instanceHa object names them), and the read-only availableTasks: built-in, JavaScript (registered at start) and webhook task names.",
+    description: "The options (as the config file's instanceHa object names them; PUT also takes the spec's notification_drivers and recovery_workflow_on_stop.targets), and the read-only availableTasks: built-in, JavaScript (registered at start) and webhook task names.",
     properties: {
       recoveryWorkflowOnStop: { type: "object", properties: { targets: { type: "array", items: str } } },
       notificationDrivers: { type: "array", items: { enum: ["nova_notification", "taskflow", "webhook"] } },
+      notificationSenders: { type: "array", items: str, description: "users (names or ids) and role:NAMEs that may post notifications; [] for any admin" },
       tasks: { type: "array", items: { type: "object", properties: { name: str, webhook: { type: "object", properties: { url: str, timeoutSeconds: { type: "number" } } } } } },
       alertmanager: { type: "object", properties: { rules: { type: "array", items: { type: "object" } } } },
       availableTasks: {

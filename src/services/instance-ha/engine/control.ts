@@ -1,7 +1,7 @@
 // The recovery engine's control routes (the service's `control()`, at /_emulator/instance-ha):
 // the runs under way; the configuration (GET, and PUT to replace it: the spec's "reconfigured"); and
 // advancing the virtual clock from one planned step to the next until a notification reaches a status
-// (the end of a recovery), never past a bound, waiting for webhook tasks' requests on the way.
+// (the end of a recovery), never past a bound, waiting for webhook tasks' requests and async tasks on the way.
 
 import * as z from "zod";
 import type { Kernel } from "../../../kernel/kernel.js";
@@ -16,6 +16,7 @@ import { engineConfigSchema } from "./config.js";
 import { BUILT_IN_TASKS } from "./flows.js";
 import { DEFAULT_WEBHOOK_TIMEOUT_SECONDS } from "./tasks/webhook.js";
 import { controlSchemas } from "./control-schemas.js";
+import { camelCaseKeys } from "./spec-keys.js";
 
 const DONE: NotificationStatus[] = ["finished", "error", "failed", "ignored"];
 const MAX_STEPS = 1_000_000;
@@ -65,7 +66,10 @@ function configBody(raw: unknown): unknown {
     throw new ApiError(400, undefined, "customTasks: JavaScript tasks are registered at start (config file or createEmulator); name them in recoveryWorkflowOnStop.targets.");
   }
   const { availableTasks: _shown, ...given } = raw as Record<string, unknown>;
-  return given;
+  // the spec's names (notification_drivers, recovery_workflow_on_stop.targets) as well as the camelCase ones
+  const { value, problem } = camelCaseKeys(given);
+  if (problem) throw new ApiError(400, undefined, problem);
+  return value;
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -102,7 +106,7 @@ export function instanceHaControl(kernel: Kernel): ServiceControl {
         path: "/config",
         summary: "Replace the recovery engine's configuration",
         description:
-          "The body's keys over the configuration the emulator started with (a key left out takes its start-up value; GET's answer sent back changes nothing, its availableTasks ignored): recoveryWorkflowOnStop.targets (built-in tasks, the JavaScript tasks registered at start, and the webhook tasks of `tasks`), notificationDrivers (nova_notification, taskflow, webhook), `tasks` (`{name, webhook: {url, timeoutSeconds}}`, loopback URLs only), alertmanager.rules and the intervals. JavaScript tasks cannot be sent: customTasks is a 400. An unknown task name is a 400 and nothing changes. Workflows under way keep the configuration they started with.",
+          "The body's keys over the configuration the emulator started with (a key left out takes its start-up value; GET's answer sent back changes nothing, its availableTasks ignored): recoveryWorkflowOnStop.targets, or as the spec spells it recovery_workflow_on_stop.targets (a list or a comma-separated string: built-in tasks, the JavaScript tasks registered at start, and the webhook tasks of `tasks`), notificationDrivers or notification_drivers (nova_notification, taskflow, webhook; both spellings of one setting at once must agree), `tasks` (`{name, webhook: {url, timeoutSeconds}}`, loopback URLs only), alertmanager.rules and the intervals. JavaScript tasks cannot be sent: customTasks is a 400. An unknown task name is a 400 and nothing changes. Workflows under way keep the configuration they started with.",
         body: engineConfigSchema,
         prepareBody: configBody,
         responses: { "200": { description: "The configuration now.", schema: ref("EngineConfig") }, "400": "The input is not valid; nothing changed." },
@@ -129,7 +133,7 @@ export function instanceHaControl(kernel: Kernel): ServiceControl {
           "200": { description: "The notification reached a status asked for.", schema: ref("RecoveryAdvanced") },
           "400": "The input is not valid; nothing changed.",
           "404": "No notification by that uuid.",
-          "408": "The next step is due past `within`; the clock moved up to the last step before it.",
+          "408": "The next step is due past `within` (the clock moved up to the last step before it), or an async task's promise has not settled in time.",
           "409": "Nothing planned would move the notification to a status asked for (finished already, say).",
         },
         handler: async (c, body: z.output<typeof advanceRecoverySchema>) => {
@@ -145,6 +149,9 @@ export function instanceHaControl(kernel: Kernel): ServiceControl {
           for (let i = 0; i < MAX_STEPS; i++) {
             // a webhook task's request is real I/O: let it answer before its next look
             if (e.io.size > 0) await e.io.settled(ioWait(e));
+            if (runner.isAwaiting(id)) {
+              throw stuck(408, id, read()!.status, `its task's promise (an async custom task) has not settled within ${ioWait(e) / 1000} s of real time.`);
+            }
             const status = read()!.status;
             if (until.includes(status)) return c.json({ id, status, advancedMs: Math.round(clock.now() - start), clock: clock.state() });
             // the run's next step or the periodic task's next pass (it retries errors and expires), the sooner

@@ -80,7 +80,7 @@ export function startRecoveryEngine(kernel: Kernel, options: EngineOptions): Rec
   // an unknown target is a configuration error at start, not at the first failure
   let settings = settle(config, js, io);
   const current = () => settings;
-  const runner = new Runner(kernel, current);
+  const runner = new Runner(kernel, current, io);
   const periodic = new Periodic(kernel, runner, current);
   runner.onError = () => periodic.ensure();
   const engine: RecoveryEngine = {
@@ -95,6 +95,8 @@ export function startRecoveryEngine(kernel: Kernel, options: EngineOptions): Rec
       settings = settle(next, js, io);
       config = next;
       runOperation(kernel, null, (op) => op.tx.emit("instance-ha.engine.reconfigured", { targets: [...settings.targets], drivers: [...settings.drivers] }));
+      // Masakari's periodic task runs on: what a driver left `new` meanwhile is retried at its next pass
+      periodic.rearm();
     },
   };
   engines.set(kernel, engine);
@@ -109,12 +111,14 @@ export function startRecoveryEngine(kernel: Kernel, options: EngineOptions): Rec
 }
 
 /**
- * The world was replaced (a reset, a snapshot import): runs of notifications the new state does not hold
- * end, so /_emulator/instance-ha/recoveries lists none of them.
+ * The world was replaced (a reset, a snapshot import, a seed loaded): runs of notifications the new state
+ * does not hold end, so /_emulator/instance-ha/recoveries lists none of them; the periodic task (whose step
+ * the clock dropped) is planned again when anything is unfinished, and retries what the new state left `new`.
  */
-export function forgetVanishedRuns(kernel: Kernel): void {
+export function engineWorldReplaced(kernel: Kernel): void {
   const engine = recoveryEngineOf(kernel);
   if (!engine) return;
   const notifications = kernel.slice<InstanceHaState>(SLICE).notifications;
   for (const run of engine.runner.active()) if (!get(notifications, run.notificationId)) engine.runner.forget(run.notificationId);
+  engine.periodic.rearm();
 }

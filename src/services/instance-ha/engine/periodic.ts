@@ -2,7 +2,7 @@
 // process_unfinished_notifications_interval, `error` notifications and `new` ones older than
 // retry_notification_new_status_interval run again (failing again ends them `failed`), and unfinished ones
 // older than notifications_expired_interval become `failed`. Armed only while something is unfinished, so
-// an idle emulator's clock has no work pending.
+// an idle emulator's clock has no work pending; armed again on every reconfiguration, reset and import.
 
 import type { Kernel } from "../../../kernel/kernel.js";
 import { runOperation } from "../../../kernel/operation.js";
@@ -41,6 +41,15 @@ export class Periodic {
     const at = this.#nextAt !== null && this.#nextAt >= now ? this.#nextAt : now + this.settings().processUnfinishedMs;
     this.#nextAt = at;
     clock.plan({ owner: SLICE, name: PASS, key: PASS, at }, () => this.#pass());
+  }
+
+  /**
+   * Plans a pass if anything is unfinished (after a reconfiguration, an import or a reset: a notification
+   * left `new` while the taskflow driver was off, or one a snapshot brings, is then retried at the next pass).
+   */
+  rearm(): void {
+    const s = this.kernel.slice<InstanceHaState>(SLICE);
+    if (s && filter(s.notifications, (n) => ACTIVE_STATUSES.includes(n.status)).length > 0) this.ensure();
   }
 
   cancel(): void {

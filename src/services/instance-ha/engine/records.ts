@@ -2,13 +2,15 @@
 // progress and timestamped messages), vmoves, the status (through the service's own operations, which keep
 // hosts and segments in use) and the engine's events. Every function here runs inside one store update.
 
-import type { Caller, OperationContext } from "../../../kernel/operation.js";
+import type { Kernel } from "../../../kernel/kernel.js";
+import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
+import { get } from "../../../kernel/store/table.js";
 import type { Notification, NotificationStatus, TaskState, WorkflowTask } from "../state.js";
 import { setNotificationStatus } from "../operations/notifications.js";
 import { addVMove, updateVMove } from "../operations/vmoves.js";
 import { sliceOf } from "../state.js";
 import type { EngineSettings } from "./settings.js";
-import type { BaseTask, FlowData, TaskContext } from "./task.js";
+import { TaskFailed, type BaseTask, type FlowData, type TaskContext } from "./task.js";
 
 /** Masakari acts as an admin of no project (its own service user). */
 export const ENGINE_CALLER: Caller = { projectId: "", userId: "masakari", isAdmin: true };
@@ -50,6 +52,29 @@ export function moveTo(op: OperationContext<Caller | null>, notification: Notifi
   else if (to === "failed") op.tx.emit("instance-ha.notification.failed", { ...payload, error: notification.workflow.lastError });
 }
 
+/**
+ * Where a task's writes go once its call's store update has committed (an async task after an await): each
+ * its own store update on the notification.
+ */
+export interface LaterWrites {
+  /** set when the call's store update has ended */
+  ended: boolean;
+  write<R>(write: (op: OperationContext, notification: Notification) => R): R;
+}
+
+/** Later writes on a running notification; one no longer running fails the task's call. */
+export function laterWrites(kernel: Kernel, id: string): LaterWrites {
+  return {
+    ended: false,
+    write: (write) =>
+      runOperation(kernel, ENGINE_CALLER, (op) => {
+        const n = get(sliceOf(op.root).notifications, id);
+        if (!n || n.status !== "running") throw new TaskFailed(`Notification ${id} is no longer running.`);
+        return write(op, n);
+      }),
+  };
+}
+
 /** The context one call of a task gets. */
 export function taskContext(
   op: OperationContext,
@@ -58,8 +83,9 @@ export function taskContext(
   settings: EngineSettings,
   flow: FlowData,
   poll: number,
+  later?: LaterWrites,
 ): TaskContext {
-  const s = sliceOf(op.root);
+  const write = <R>(w: (op: OperationContext, n: Notification) => R): R => (later?.ended ? later.write(w) : w(op, notification));
   return {
     op,
     notification,
@@ -67,8 +93,8 @@ export function taskContext(
     settings,
     flow,
     poll,
-    progress: (message, value) => progress(op, notification, index, message, value),
-    addVMove: (v) => addVMove(s, op, notification.id, { ...v, type: "evacuation" }),
-    updateVMove: (id, patch) => void updateVMove(s, op, notification.id, id, patch),
+    progress: (message, value) => write((o, n) => progress(o, n, index, message, value)),
+    addVMove: (v) => write((o, n) => addVMove(sliceOf(o.root), o, n.id, { ...v, type: "evacuation" })),
+    updateVMove: (id, patch) => write((o, n) => void updateVMove(sliceOf(o.root), o, n.id, id, patch)),
   };
 }

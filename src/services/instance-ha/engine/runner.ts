@@ -1,19 +1,23 @@
 // The workflow runner (taskflow's engine as Masakari drives it), on the virtual clock: a run takes its
 // notification to `running`, calls each task in turn (a task that waits is called again later), retries a
 // failed try with backoff, and on a final failure reverts the tasks already done in reverse order and
-// ends `error` (`failed` when the run was already a retry). Every change is one store update.
+// ends `error` (`failed` when the run was already a retry). Every change is one store update. An async
+// task's promise is awaited (the run waits in place; the engine's `io` lists it, so the control API's
+// advance waits for it) before the task is marked done; then the run goes on at the clock's time.
 
 import type { Kernel } from "../../../kernel/kernel.js";
 import { runOperation, type OperationContext } from "../../../kernel/operation.js";
 import { get } from "../../../kernel/store/table.js";
-import { setHostFlags } from "../operations/hosts.js";
 import { sliceOf, SLICE } from "../state.js";
 import type { Notification, NotificationStatus } from "../state.js";
-import { flowFor, type FlowDef } from "./flows.js";
-import { detailNameOf, ENGINE_CALLER, markTask, moveTo, progress, taskContext } from "./records.js";
+import type { FlowDef } from "./flows.js";
+import { ENGINE_CALLER, laterWrites, markTask, moveTo, progress, taskContext } from "./records.js";
+import { beginRun, type BegunRun } from "./begin-run.js";
 import type { EngineSettings } from "./settings.js";
 import type { BaseTask, FlowData, TaskStep } from "./task.js";
 import { taskFault } from "./faults.js";
+import { awaitBeside, isThenable, messageOf, type Outcome } from "./awaited.js";
+import type { PendingIo } from "./tasks/webhook.js";
 
 interface Run {
   id: string;
@@ -35,9 +39,9 @@ interface Run {
   reverting: boolean;
   /** when its next step is due */
   dueAt: number;
+  /** an async task's (or revert's) promise is being awaited */
+  awaiting: boolean;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // A notification's pickup and its run's next step are steps on the clock, owned by the service, one of each
 // at a time per notification: the clock finds, replaces and cancels them by these keys.
@@ -59,6 +63,8 @@ export class Runner {
   constructor(
     private readonly kernel: Kernel,
     private settings: () => EngineSettings,
+    /** async tasks' promises join the engine's I/O under way */
+    private readonly io?: PendingIo,
   ) {}
 
   /** Runs under way: notification id -> the task and try. */
@@ -81,13 +87,18 @@ export class Runner {
     this.kernel.clock.plan({ owner: SLICE, name: PICKUP, key: pickupKey(id), at }, () => this.#start(id, retry));
   }
 
+  /** Whether the notification's run waits for an async task's promise. */
+  isAwaiting(id: string): boolean {
+    return this.#runs.get(id)?.awaiting === true;
+  }
+
   /**
-   * Whether a pickup or a run of this notification is under way. One whose next step should long have run
-   * is not: a world reset or a snapshot import dropped the clock's jobs.
+   * Whether a pickup or a run of this notification is under way (one awaiting an async task is). One whose
+   * next step should long have run is not: a world reset or a snapshot import dropped the clock's jobs.
    */
   isBusy(id: string): boolean {
     const due = this.nextDue(id);
-    return due !== undefined && due >= this.kernel.clock.now() - this.settings().processUnfinishedMs;
+    return this.isAwaiting(id) || (due !== undefined && due >= this.kernel.clock.now() - this.settings().processUnfinishedMs);
   }
 
   /** When the notification's pickup or next step is due; undefined when none is planned. */
@@ -106,56 +117,20 @@ export class Runner {
   #start(id: string, retry: boolean): void {
     this.#pickups.delete(id);
     const settings = this.settings();
-    const data: FlowData = {};
-    let flow: FlowDef | null = null;
-    let hostname = "";
-    let names: string[] = [];
+    let begun: BegunRun | null;
     try {
-      flow = runOperation(this.kernel, ENGINE_CALLER, (op) => {
-        const s = sliceOf(op.root);
-        const n = get(s.notifications, id);
-        if (!n || !(n.status === "new" || (retry && n.status === "error"))) return null;
-        const chosen = flowFor(n, settings, get(s.segments, n.segmentId));
-        if ("end" in chosen) {
-          n.workflow.lastError = chosen.message;
-          moveTo(op, n, chosen.end);
-          return null;
-        }
-        hostname = n.hostname;
-        const tasks = chosen.tasks.map((make) => make());
-        names = tasks.map(detailNameOf);
-        n.workflow = {
-          details: names.map((name) => ({ name, state: "PENDING", progress: 0, progressDetails: [] })),
-          retries: n.workflow.retries + (retry ? 1 : 0),
-          flow: chosen.name,
-          startedAt: op.now,
-          finishedAt: null,
-          lastError: n.workflow.lastError,
-        };
-        moveTo(op, n, "running");
-        if (chosen.name !== "instance_failure") this.#takeHostOut(op, n);
-        data.recoveryMethod = get(s.segments, n.segmentId)?.recoveryMethod;
-        return chosen;
-      });
+      begun = beginRun(this.kernel, id, retry, settings);
     } catch (error) {
       // the flow could not even be built (a target names no task): the notification ends in error
-      this.#end(id, retry ? "failed" : "error", messageOf(error));
-      return;
+      return this.#end(id, retry ? "failed" : "error", messageOf(error));
     }
-    if (!flow) return;
+    if (!begun) return;
     const run: Run = {
-      id, hostname, flow, names, settings, index: 0, task: null, attempt: 1, poll: 0, faultChecked: false, done: [], data, retry,
-      reverting: false, dueAt: 0,
+      id, ...begun, settings, index: 0, task: null, attempt: 1, poll: 0, faultChecked: false, done: [], retry,
+      reverting: false, dueAt: 0, awaiting: false,
     };
     this.#runs.set(id, run);
     this.#schedule(run, 0);
-  }
-
-  /** Masakari marks the failed host on maintenance before the flow, and a reserved one no longer reserved. */
-  #takeHostOut(op: OperationContext, n: Notification): void {
-    const s = sliceOf(op.root);
-    const host = get(s.hosts, n.sourceHostUuid);
-    if (host) setHostFlags(s, op, host.id, { onMaintenance: true, ...(host.reserved ? { reserved: false } : {}) });
   }
 
   #schedule(run: Run, ms: number): void {
@@ -189,7 +164,8 @@ export class Runner {
     // what a try's first call hands on is rolled back with its writes if it throws (the vmoves it made);
     // later calls only add what a retry makes again anyway
     const before = run.poll === 0 ? structuredClone(run.data) : run.data;
-    let step: TaskStep | "gone";
+    const later = laterWrites(this.kernel, run.id);
+    let step: TaskStep | { awaiting: PromiseLike<TaskStep> } | "gone";
     try {
       step = runOperation(this.kernel, ENGINE_CALLER, (op) => {
         const n = get(sliceOf(op.root).notifications, run.id);
@@ -198,18 +174,48 @@ export class Runner {
           markTask(op, n, run.index, "RUNNING");
           op.tx.emit("instance-ha.task.started", { notificationId: run.id, task: task.name, attempt: run.attempt });
         }
-        const result = task.execute(taskContext(op, n, run.index, run.settings, run.data, run.poll));
-        if (!result || "endFlow" in result) {
-          markTask(op, n, run.index, "SUCCESS");
-          op.tx.emit("instance-ha.task.succeeded", { notificationId: run.id, task: task.name, attempt: run.attempt });
-        }
+        const result = task.execute(taskContext(op, n, run.index, run.settings, run.data, run.poll, later));
+        if (isThenable(result)) return { awaiting: result };
+        this.#succeeded(op, n, run, task, result);
         return result;
       });
     } catch (error) {
       run.data = before; // what the failed call handed on was rolled back with its writes
       return this.#failTry(run, messageOf(error));
+    } finally {
+      later.ended = true;
     }
     if (step === "gone") return void this.#runs.delete(run.id);
+    if (step && "awaiting" in step) {
+      // what the call wrote before its first await has committed; the task is done when its promise is
+      return this.#await(run, step.awaiting, (outcome) => {
+        if (!outcome.ok) {
+          run.data = before;
+          return this.#failTry(run, outcome.error);
+        }
+        const result = outcome.value;
+        const gone = runOperation(this.kernel, ENGINE_CALLER, (op) => {
+          const n = get(sliceOf(op.root).notifications, run.id);
+          if (!n || n.status !== "running") return true;
+          this.#succeeded(op, n, run, task, result);
+          return false;
+        });
+        if (gone) return void this.#runs.delete(run.id);
+        this.#next(run, task, result);
+      });
+    }
+    this.#next(run, task, step);
+  }
+
+  /** A call that returned nothing or endFlow: the task is done. */
+  #succeeded(op: OperationContext, n: Notification, run: Run, task: BaseTask, result: TaskStep): void {
+    if (result && "again" in result) return;
+    markTask(op, n, run.index, "SUCCESS");
+    op.tx.emit("instance-ha.task.succeeded", { notificationId: run.id, task: task.name, attempt: run.attempt });
+  }
+
+  /** After a call: again later, or the next task (or the end of the flow). */
+  #next(run: Run, task: BaseTask, step: TaskStep): void {
     if (step && "again" in step) {
       run.poll++;
       return this.#schedule(run, Math.max(0, step.again));
@@ -220,6 +226,15 @@ export class Runner {
     run.attempt = 1;
     if (step && "endFlow" in step) return this.#finish(run, step.ignored ? "ignored" : "finished");
     this.#schedule(run, 0);
+  }
+
+  /** Awaits an async task's (or revert's) promise; `then` goes on unless the run ended meanwhile. */
+  #await<T>(run: Run, promise: PromiseLike<T>, then: (outcome: Outcome<T>) => void): void {
+    run.awaiting = true;
+    awaitBeside(this.kernel, this.io, promise, (outcome) => {
+      run.awaiting = false;
+      if (this.#runs.get(run.id) === run) then(outcome);
+    });
   }
 
   /** A try failed: another after the backoff, or (none left) the flow reverts. */
@@ -243,21 +258,35 @@ export class Runner {
     this.#schedule(run, 0);
   }
 
-  /** Reverts the last task done (one store update each), then ends the run. */
+  /** Reverts the last task done (one store update each; an async revert is awaited), then ends the run. */
   #revertNext(run: Run): void {
     const next = run.done.pop();
     if (!next) return this.#finish(run, run.retry ? "failed" : "error");
+    const reverted = (op: OperationContext, n: Notification) => {
+      markTask(op, n, next.index, "REVERTED");
+      op.tx.emit("instance-ha.task.reverted", { notificationId: run.id, task: next.task.name, attempt: run.attempt });
+    };
+    // a revert that fails is recorded and the others still run, as taskflow does
+    const failed = (message: string) => this.#write(run, (op, n) => progress(op, n, next.index, `Revert failed: ${message}`));
+    const later = laterWrites(this.kernel, run.id);
+    let pending: PromiseLike<void> | undefined;
     try {
       this.#write(run, (op, n) => {
-        next.task.revert?.(taskContext(op, n, next.index, run.settings, run.data, 0));
-        markTask(op, n, next.index, "REVERTED");
-        op.tx.emit("instance-ha.task.reverted", { notificationId: run.id, task: next.task.name, attempt: run.attempt });
+        const result = next.task.revert?.(taskContext(op, n, next.index, run.settings, run.data, 0, later));
+        if (isThenable(result)) pending = result;
+        else reverted(op, n);
       });
     } catch (error) {
-      // a revert that fails is recorded and the others still run, as taskflow does
-      this.#write(run, (op, n) => progress(op, n, next.index, `Revert failed: ${messageOf(error)}`));
+      failed(messageOf(error));
+    } finally {
+      later.ended = true;
     }
-    this.#schedule(run, 0);
+    if (!pending) return this.#schedule(run, 0);
+    this.#await(run, pending, (outcome) => {
+      if (outcome.ok) this.#write(run, reverted);
+      else failed(outcome.error);
+      this.#schedule(run, 0);
+    });
   }
 
   #finish(run: Run, status: NotificationStatus): void {

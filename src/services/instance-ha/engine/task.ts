@@ -1,13 +1,19 @@
 // What a recovery task is (taskflow's Task as Masakari's MasakariTask uses it): a name, `execute` and an
 // optional `revert`. A task may take virtual time: `execute` is called again after `{ again: ms }` until it
-// returns nothing (done), `{ endFlow }` (done, and the rest of the flow is skipped) or throws (failed);
-// and the settings a task runs under (settings.ts makes them from the service's options).
+// returns nothing (done), `{ endFlow }` (done, and the rest of the flow is skipped) or throws (failed).
+// Either may be async: the engine awaits the promise before it marks the task done (a rejection is a failed
+// try, retried and reverted as a throw is); and the settings a task runs under (settings.ts makes them).
 
 import type { OperationContext } from "../../../kernel/operation.js";
 import type { Notification, VMove } from "../state.js";
 import type { AlertRule, WebhookTaskSpec } from "./config.js";
 
-/** What one call of a task sees; everything it writes commits in one store update with its progress. */
+/**
+ * What one call of a task sees; everything it writes commits in one store update with its progress. An
+ * async call's writes before its first `await` commit with the call; after it, `progress`, `addVMove` and
+ * `updateVMove` each commit in a store update of their own, and `op` and `notification` (the call's, gone
+ * with it) must no longer be used.
+ */
 export interface TaskContext {
   /** an admin operation on the root draft: compute's contract (compute/for-instance-ha.ts) acts on it */
   readonly op: OperationContext;
@@ -45,9 +51,10 @@ export interface BaseTask {
   name: string;
   /** the name recovery_workflow_details shows (Masakari's class name); `name` when absent */
   detailName?: string;
-  execute(ctx: TaskContext): TaskStep;
-  /** undoes a task that finished, when a later one fails for good (reverse order) */
-  revert?(ctx: TaskContext): void;
+  /** a promise is awaited before the task counts as done; its rejection fails the try, as a throw does */
+  execute(ctx: TaskContext): TaskStep | Promise<TaskStep>;
+  /** undoes a task that finished, when a later one fails for good (reverse order); a promise is awaited */
+  revert?(ctx: TaskContext): void | Promise<void>;
 }
 
 /** A task's failure, with the message recovery_workflow_details and the journal show. */
@@ -75,6 +82,8 @@ export interface EngineSettings {
   addReservedHostToAggregate: boolean;
   haKey: string;
   drivers: string[];
+  /** who may post notifications (user names or ids, `role:NAME`); empty: any admin */
+  senders: string[];
   duplicateIntervalSeconds: number;
   /** every task besides the built-in ones: the JavaScript ones registered at start and the webhook ones */
   customTasks: Record<string, () => BaseTask>;

@@ -13,6 +13,7 @@ import { DEFAULT_ALERT_RULES, type AlertRule } from "../engine/config.js";
 import { recoveryEngineOf } from "../engine/index.js";
 import { driverFault } from "../engine/faults.js";
 import type { InstanceHaDeps } from "./deps.js";
+import { sendersOnly } from "./senders.js";
 
 export const WEBHOOK_DRIVER = "webhook";
 
@@ -38,6 +39,7 @@ export function alertmanagerRoutes(deps: InstanceHaDeps): RouteDef[] {
       policy: "admin",
       forbidden: () => policyRefused("os_masakari_api:notifications:create"),
       schema: alertmanagerWebhookSchema,
+      schemaFor: sendersOnly(deps, alertmanagerWebhookSchema),
       handler: (c, body) => {
         const engine = recoveryEngineOf(deps.kernel);
         const settings = engine?.settings();

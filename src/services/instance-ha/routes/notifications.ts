@@ -13,6 +13,7 @@ import { notificationCreateSchema, notificationOf, parseDateTime, shownType, typ
 import type { Notification, VMove } from "../state.js";
 import { notificationView, vmoveView } from "../views/notifications.js";
 import type { InstanceHaDeps } from "./deps.js";
+import { sendersOnly } from "./senders.js";
 import { listPage, listQuery, seqLookup, seqScan } from "./list.js";
 import { sortValue } from "./segments.js";
 
@@ -52,6 +53,7 @@ export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
       operation: "instance-ha.notification.create",
       ...rule("create"),
       schema: notificationCreateSchema(deps.profile),
+      schemaFor: sendersOnly(deps, notificationCreateSchema(deps.profile)),
       handler: (c, created) => {
         const body = notificationOf(created);
         const notification = deps.write(c, (s, ctx) =>
