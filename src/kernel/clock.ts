@@ -67,6 +67,14 @@ export class VirtualClock {
     return new Date(Math.floor(this.now()));
   }
 
+  /**
+   * The real wall clock, for times a client stamped with its own clock (a signature's date): those are
+   * compared with this, never with virtual time, which may be frozen, scaled or moved (kernel/client-time.ts).
+   */
+  wallNow(): number {
+    return Date.now();
+  }
+
   get factor(): number {
     return this.#factor;
   }

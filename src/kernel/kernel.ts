@@ -2,6 +2,7 @@
 // transitions, faults, journals, auth and rate limiting. Knows nothing of any particular service.
 
 import { VirtualClock } from "./clock.js";
+import { ClientTime } from "./client-time.js";
 import { EventBus } from "./events.js";
 import { Faults } from "./faults.js";
 import { Ids, RequestIds } from "./ids.js";
@@ -29,6 +30,8 @@ export interface KernelOptions {
 
 export class Kernel {
   readonly clock: VirtualClock;
+  /** times clients stamp with their wall clock: signature dates, presigned and temp URL expiries */
+  readonly clientTime: ClientTime;
   readonly ids: Ids;
   /** request ids come from their own stream so reads do not shift the resource ids a seed reproduces */
   readonly requestIds: RequestIds;
@@ -52,6 +55,7 @@ export class Kernel {
       frozen: options.frozenClock,
       onError: onError("scheduled job failed"),
     });
+    this.clientTime = new ClientTime(this.clock);
     this.ids = new Ids(options.randomSeed);
     this.requestIds = new RequestIds(options.randomSeed ^ 0x5bd1e995);
     this.store = new Store({}, onError("after-commit callback failed"));

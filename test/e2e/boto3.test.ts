@@ -1,6 +1,7 @@
 // boto3 (Debian's python3-boto3) with SigV4 against the S3 API: a script creates a bucket, puts and reads
 // objects with metadata and ranges, lists with a delimiter, uploads a file past its multipart threshold,
 // copies, presigns, deletes in bulk and removes the bucket; S3 errors surface as boto3's ClientError codes.
+// And on a clock at factor 60 moved a day ahead: boto3 signs with the wall clock, which S3 accepts.
 
 import { describe, expect, it, vi } from "vitest";
 import { clientCommand, clientSkipReason, cliSession, runClient } from "../helpers/openstack-cli.js";
@@ -88,5 +89,42 @@ describe.skipIf(skip)("boto3 against /s3 (skipped only where python3-boto3 or th
       buckets: [],
     });
     expect(out.big_etag).toMatch(/^"[0-9a-f]{32}-3"$/);
+  });
+});
+
+const LATE_SCRIPT = String.raw`
+import json, os, urllib.request
+import boto3
+from botocore.config import Config
+
+s3 = boto3.client("s3", endpoint_url=os.environ["ENDPOINT"], region_name="us-east-1",
+                  aws_access_key_id=os.environ["ACCESS"], aws_secret_access_key=os.environ["SECRET"],
+                  config=Config(signature_version="s3v4", s3={"addressing_style": "path"}))
+s3.create_bucket(Bucket="late")
+s3.put_object(Bucket="late", Key="k.txt", Body=b"still signed right")
+out = {"body": s3.get_object(Bucket="late", Key="k.txt")["Body"].read().decode()}
+out["url"] = s3.generate_presigned_url("get_object", Params={"Bucket": "late", "Key": "k.txt"}, ExpiresIn=3600)
+out["presigned"] = urllib.request.urlopen(out["url"]).read().decode()
+print(json.dumps(out))
+`;
+
+describe.skipIf(skip)("boto3 against a clock at factor 60, a day ahead of the wall clock", () => {
+  const cli = cliSession(["--random-seed", "12", "--time-factor", "60"]);
+  const advance = async (by: string) => {
+    const res = await fetch(`${cli.server.url}/_emulator/clock/advance`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ by }) });
+    expect(res.status).toBe(200);
+  };
+
+  it("signs requests and presigns URLs that work, until the clock moves past the URL's expiry", async () => {
+    const created = await cli.ok(["ec2", "credentials", "create", "-f", "json"]);
+    await advance("1d");
+    const env = { PATH: "/usr/bin:/bin", HOME: "/nonexistent", ENDPOINT: `${cli.server.url}/s3`, ACCESS: created.access, SECRET: created.secret, AWS_CONFIG_FILE: "/nonexistent", AWS_SHARED_CREDENTIALS_FILE: "/nonexistent" };
+    const { stdout } = cli.passed("boto3 script", await runClient(clientCommand("boto3")!, ["-c", LATE_SCRIPT], env, { timeout: 120_000 }));
+    const out = JSON.parse(stdout);
+    expect(out).toMatchObject({ body: "still signed right", presigned: "still signed right" });
+    await advance("2h");
+    const expired = await fetch(out.url);
+    expect(expired.status).toBe(403);
+    expect(await expired.text()).toContain("Request has expired");
   });
 });

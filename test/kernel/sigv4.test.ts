@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/kernel/errors.js";
 import { verifySigV4, type SignedRequest } from "../../src/kernel/auth/sigv4.js";
+import { ClientTime } from "../../src/kernel/client-time.js";
 import type { Principal } from "../../src/kernel/auth/principal.js";
 import { presignV4, signV4 } from "../helpers/toy-s3.js";
 
@@ -93,17 +94,27 @@ describe("requests the test signs", () => {
     });
   });
 
-  it("checks the request's age and a presigned URL's expiry only against a clock the service gives", () => {
+  it("checks the request's date against the wall clock, and a presigned URL's expiry on the virtual one, only when given", () => {
     const url = `${base}/bucket/key`;
     const signedAt = new Date("2030-01-01T00:00:00Z");
     const headers = request("GET", url, signV4({ method: "GET", url, accessKey: KEY, secret: SECRET, date: signedAt }));
-    const at = (ms: number) => ({ lookupSecret, now: () => signedAt.getTime() + ms });
+    // the virtual clock, years away and moving, plays no part in the date's check
+    const clocks = { wall: signedAt.getTime(), virtual: Date.parse("2040-01-01T00:00:00Z") };
+    const time = new ClientTime({ now: () => clocks.virtual, wallNow: () => clocks.wall });
+    const at = (wallMs: number) => ((clocks.wall = signedAt.getTime() + wallMs), { lookupSecret, time });
     expect(verifySigV4(headers, { lookupSecret })).toBe(WHO);
     expect(verifySigV4(headers, at(14 * 60_000))).toBe(WHO);
+    expect(verifySigV4(headers, at(-14 * 60_000))).toBe(WHO);
     expect(refusal(verifySigV4(headers, at(16 * 60_000)))).toEqual({ status: 403, code: "RequestTimeTooSkewed" });
+    expect(refusal(verifySigV4(headers, at(-16 * 60_000)))).toEqual({ status: 403, code: "RequestTimeTooSkewed" });
     const presigned = request("GET", presignV4({ method: "GET", url, accessKey: KEY, secret: SECRET, date: signedAt }, 60));
-    expect(verifySigV4(presigned, at(59_000))).toBe(WHO);
-    expect(refusal(verifySigV4(presigned, at(61_000)))).toEqual({ status: 403, code: "AccessDenied" });
+    expect(refusal(verifySigV4(presigned, at(-16 * 60_000)))).toEqual({ status: 403, code: "AccessDenied" }); // not valid yet
+    // first used 10 s after signing: 50 s left, on the virtual clock
+    expect(verifySigV4(presigned, at(10_000))).toBe(WHO);
+    clocks.virtual += 49_000;
+    expect(verifySigV4(presigned, at(10_000))).toBe(WHO);
+    clocks.virtual += 2_000;
+    expect(refusal(verifySigV4(presigned, at(10_000)))).toEqual({ status: 403, code: "AccessDenied" });
   });
 });
 

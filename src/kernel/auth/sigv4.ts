@@ -5,6 +5,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { ApiError } from "../errors.js";
 import { requestHeader, requestTarget, type Ctx } from "../http/context.js";
+import type { ClientTime } from "../client-time.js";
 import type { Principal } from "./principal.js";
 import type { AuthScheme } from "./schemes.js";
 
@@ -21,11 +22,11 @@ export interface SigV4Options {
   /** The secret of an access key and whom it authenticates; undefined: an unknown key (403 InvalidAccessKeyId). */
   lookupSecret(accessKey: string): SigV4Secret | undefined;
   /**
-   * The time (epoch ms) a signature's date and a presigned URL's expiry are checked against (15 minutes of
-   * skew, X-Amz-Expires). Absent: neither is checked, since clients sign with the wall clock while the
-   * emulator's clock may be frozen or far ahead.
+   * What a signature's date is checked against: the wall clock (15 minutes of skew either way; a presigned
+   * URL may not date from later than that), and a presigned URL's X-Amz-Expires counted on the virtual clock
+   * from its first use. Absent: neither is checked.
    */
-  now?: () => number;
+  time?: Pick<ClientTime, "wallNow" | "expired">;
 }
 
 /** What the check reads of a request. */
@@ -75,15 +76,9 @@ export function verifySigV4(request: SignedRequest, options: SigV4Options): Prin
       AWSAccessKeyId: signed.accessKey,
     });
   }
-  const now = options.now?.();
-  if (now !== undefined) {
-    const at = parseAmzDate(signed.amzDate);
-    if (signed.expiresSeconds !== undefined && now > at + signed.expiresSeconds * 1000) {
-      return new ApiError(403, "AccessDenied", "Request has expired", {}, { "X-Amz-Expires": String(signed.expiresSeconds) });
-    }
-    if (signed.expiresSeconds === undefined && Math.abs(now - at) > MAX_SKEW_MS) {
-      return new ApiError(403, "RequestTimeTooSkewed", "The difference between the request time and the current time is too large.");
-    }
+  if (options.time) {
+    const refused = checkTime(signed, options.time);
+    if (refused) return refused;
   }
   const canonical = canonicalRequest(request, path, query, signed);
   const toSign = `${ALGORITHM}\n${signed.amzDate}\n${signed.scope}\n${sha256Hex(canonical)}`;
@@ -99,6 +94,28 @@ export function verifySigV4(request: SignedRequest, options: SigV4Options): Prin
     );
   }
   return found.principal;
+}
+
+/**
+ * The client signed with its wall clock, so the date is compared with the wall clock; a presigned URL's
+ * expiry is one a test reaches by moving the virtual clock (ClientTime counts it from the URL's first use).
+ */
+function checkTime(signed: Signed, time: NonNullable<SigV4Options["time"]>): ApiError | undefined {
+  const at = parseAmzDate(signed.amzDate);
+  const wall = time.wallNow();
+  if (signed.expiresSeconds === undefined) {
+    if (Math.abs(wall - at) <= MAX_SKEW_MS) return undefined;
+    return new ApiError(403, "RequestTimeTooSkewed", "The difference between the request time and the current time is too large.", {}, {
+      RequestTime: signed.amzDate,
+      ServerTime: new Date(wall).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      MaxAllowedSkewMilliseconds: String(MAX_SKEW_MS),
+    });
+  }
+  if (at > wall + MAX_SKEW_MS) return new ApiError(403, "AccessDenied", "Request is not valid yet");
+  if (time.expired(`sigv4 ${signed.signature}`, at + signed.expiresSeconds * 1000)) {
+    return new ApiError(403, "AccessDenied", "Request has expired", {}, { "X-Amz-Expires": String(signed.expiresSeconds) });
+  }
+  return undefined;
 }
 
 function fromHeader(request: SignedRequest): Signed | ApiError {

@@ -57,8 +57,8 @@ export function s3Service(options: S3Options): ServiceModule<S3State> {
                 const key = lookup(access);
                 return key && { secret: key.secret, principal: key.principal };
               },
-              // a signature's date and a presigned URL's expiry are checked against the virtual clock
-              now: () => kernel.clock.now(),
+              // a signature's date against the wall clock, a presigned URL's expiry on the virtual one
+              time: kernel.clientTime,
             }),
           ],
         },

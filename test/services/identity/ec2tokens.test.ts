@@ -5,10 +5,13 @@ import { createHash, createHmac } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../../src/app.js";
 import { call, testEmulator } from "../../helpers/emulator.js";
+import { CLOCK_SETUPS } from "../../helpers/clock-setups.js";
 import { session } from "./identity-helpers.js";
 
 const hmac = (key: string | Buffer, data: string | Buffer) => createHmac("sha256", key).update(data).digest();
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+/** `20300101T000000Z`: a SigV4 date, by default the wall clock's now (what a client signs with) */
+const amz = (ms = Date.now()) => new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The AWS SigV4 recipe, written out for the test: canonical request, string to sign, key chain. */
@@ -56,7 +59,7 @@ describe("ec2tokens and s3tokens", () => {
   const ec2 = (credentials: unknown, token = admin.token) => call(emu, "POST", "/identity/v3/ec2tokens", { token, body: { credentials } });
 
   it("answers a SigV4-signed request with a token for the credential's user on its project", async () => {
-    const { credentials } = signV4(secret, "20300101T000000Z", { Action: "DescribeInstances", Version: "2016-11-15" });
+    const { credentials } = signV4(secret, amz(), { Action: "DescribeInstances", Version: "2016-11-15" });
     const res = await ec2({ ...credentials, access });
     expect(res.status, res.text).toBe(200);
     const subject = res.headers.get("x-subject-token")!;
@@ -69,7 +72,7 @@ describe("ec2tokens and s3tokens", () => {
   });
 
   it("accepts signature version 2", async () => {
-    const params = { Action: "DescribeInstances", SignatureVersion: "2", AWSAccessKeyId: access, Timestamp: "2030-01-01T00:00:00Z" };
+    const params = { Action: "DescribeInstances", SignatureVersion: "2", AWSAccessKeyId: access, Timestamp: new Date().toISOString().replace(/\.\d{3}/, "") };
     const withMethod: Record<string, string> = { ...params, SignatureMethod: "HmacSHA256" };
     const query = Object.keys(withMethod).sort().map((k) => `${enc(k)}=${enc(withMethod[k]!)}`).join("&");
     const signature = createHmac("sha256", secret).update(`GET\nec2.example.com\n/\n${query}`).digest("base64");
@@ -78,12 +81,12 @@ describe("ec2tokens and s3tokens", () => {
   });
 
   it("refuses a bad signature, an unknown key, a missing access or body, a stale request and a non-admin caller", async () => {
-    const { credentials } = signV4(secret, "20300101T000000Z", { Action: "DescribeInstances" });
+    const { credentials } = signV4(secret, amz(), { Action: "DescribeInstances" });
     const before = (await call(emu, "GET", "/_emulator/state")).body.state.identity.tokens.size;
     const bad = await ec2({ ...credentials, access, signature: "0".repeat(64) });
     expect(bad.status).toBe(401);
     expect(bad.body.error.message).toBe("The request you have made requires authentication.");
-    const wrongSecret = signV4("not-the-secret", "20300101T000000Z", { Action: "DescribeInstances" }).credentials;
+    const wrongSecret = signV4("not-the-secret", amz(), { Action: "DescribeInstances" }).credentials;
     expect((await ec2({ ...wrongSecret, access })).status).toBe(401);
     const unknown = await ec2({ ...credentials, access: "nope" });
     expect(unknown.status).toBe(404);
@@ -92,7 +95,8 @@ describe("ec2tokens and s3tokens", () => {
     const empty = await call(emu, "POST", "/identity/v3/ec2tokens", { token: admin.token, body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe("request must include a request body");
-    const stale = signV4(secret, "20291231T230000Z", { Action: "DescribeInstances" }).credentials;
+    // Keystone's auth_ttl (15 minutes) on the wall clock the client signed with
+    const stale = signV4(secret, amz(Date.now() - 16 * 60_000), { Action: "DescribeInstances" }).credentials;
     expect((await ec2({ ...stale, access })).status).toBe(401);
     // hostile values are a 4xx, never a 500
     for (const odd of [{ host: "a b:c:d", signature: "0".repeat(64) }, { host: "[::1", params: { SignatureVersion: "2" } }, { params: "x" }, { headers: { Authorization: "AWS4-HMAC-SHA256 Credential=/" } }, { signature: 5 }]) {
@@ -125,5 +129,21 @@ describe("ec2tokens and s3tokens", () => {
     expect(bad.status).toBe(401);
     const iamOther = Buffer.from(s3ToSign.replace("/s3/", "/ec2/")).toString("base64");
     expect((await call(emu, "POST", "/identity/v3/s3tokens", { token: admin.token, body: { credentials: { access, token: iamOther, signature } } })).status).toBe(401);
+  });
+});
+
+describe.each(CLOCK_SETUPS)("ec2tokens with the clock at $name", ({ options, after }) => {
+  it("takes a request the client just signed, and refuses one signed 16 minutes ago by the wall clock", async () => {
+    const emu = testEmulator(options);
+    await after?.(emu);
+    const admin = await session(emu, "admin");
+    const demo = await session(emu);
+    const made = await call(emu, "POST", `/identity/v3/users/${demo.userId}/credentials/OS-EC2`, { token: demo.token, body: { tenant_id: demo.projectId } });
+    const { access, secret } = made.body.credential;
+    const ec2 = (amzDate: string) => call(emu, "POST", "/identity/v3/ec2tokens", { token: admin.token, body: { credentials: { ...signV4(secret, amzDate, { Action: "DescribeInstances" }).credentials, access } } });
+    const fresh = await ec2(amz());
+    expect(fresh.status, fresh.text).toBe(200);
+    expect((await ec2(amz(Date.now() - 16 * 60_000))).status).toBe(401);
+    await emu.close();
   });
 });

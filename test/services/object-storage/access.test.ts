@@ -1,9 +1,10 @@
 // Who may use a container besides its project: X-Container-Read `.r:*` (anonymous GET/HEAD of objects),
 // `.rlistings` (anonymous listings), `<project>:*` grants for reads and writes; temporary URLs signed with
-// the account's Temp-URL-Key (SHA1/SHA256, expiry on the virtual clock); container and account quotas (413).
+// the account's Temp-URL-Key (SHA1/SHA256; the client's wall-clock expiry runs out on the virtual clock, counted from first use); container and account quotas (413).
 
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { CLOCK_SETUPS } from "../../helpers/clock-setups.js";
 import { swiftTest } from "./setup.js";
 
 describe("container ACLs", () => {
@@ -53,12 +54,15 @@ describe("temporary URLs", () => {
   const sign = (key: string, method: string, expires: number, path: string, digest = "sha1") =>
     createHmac(digest, key).update(`${method}\n${expires}\n${path}`).digest("hex");
 
+  // the client computes temp_url_expires from its wall clock (swift tempurl: time() + seconds)
+  const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+
   it("serves GET/HEAD/PUT signed with the account's key until it expires on the virtual clock", async () => {
     const t = await swiftTest();
     await t.req("POST", "", { headers: { "X-Account-Meta-Temp-URL-Key": "secret" } });
     await t.req("PUT", "c");
     await t.req("PUT", "c/o", { body: "temp" });
-    const expires = Date.parse("2030-01-01T00:10:00Z") / 1000;
+    const expires = inSeconds(600);
     const path = `${t.demo.account}/c/o`;
     const get = `c/o?temp_url_sig=${sign("secret", "GET", expires, path)}&temp_url_expires=${expires}`;
     expect((await t.req("GET", get, { token: null })).text).toBe("temp");
@@ -70,8 +74,30 @@ describe("temporary URLs", () => {
     expect((await t.req("GET", "c/o")).text).toBe("replaced");
     expect((await t.req("PUT", get, { token: null, body: "x" })).status).toBe(401);
     expect((await t.req("GET", `c/o?temp_url_sig=${"0".repeat(40)}&temp_url_expires=${expires}`, { token: null })).status).toBe(401);
-    t.advance(10 * 60_000);
+    t.advance(10 * 60_000 + 1);
     expect((await t.req("GET", get, { token: null })).status).toBe(401);
+    // one already past on the client's clock
+    const past = inSeconds(-1);
+    expect((await t.req("GET", `c/o?temp_url_sig=${sign("secret", "GET", past, path)}&temp_url_expires=${past}`, { token: null })).status).toBe(401);
+  });
+
+  describe.each(CLOCK_SETUPS)("with the clock at $name", ({ options, after }) => {
+    it("serves a URL the client just made, until the virtual clock passes its expiry", async () => {
+      const t = await swiftTest(options);
+      await t.req("POST", "", { headers: { "X-Account-Meta-Temp-URL-Key": "secret" } });
+      await t.req("PUT", "c");
+      await t.req("PUT", "c/o", { body: "temp" });
+      await after?.(t.emu); // (the day it moves outlives the tokens of the setup)
+      // an hour: a real minute at factor 60, far more than the test takes
+      const expires = inSeconds(3600);
+      const get = `c/o?temp_url_sig=${sign("secret", "GET", expires, `${t.demo.account}/c/o`)}&temp_url_expires=${expires}`;
+      expect((await t.req("GET", get, { token: null })).text).toBe("temp");
+      t.advance(3000_000);
+      expect((await t.req("GET", get, { token: null })).status).toBe(200);
+      t.advance(600_001);
+      expect((await t.req("GET", get, { token: null })).status).toBe(401);
+      await t.emu.close();
+    });
   });
 });
 

@@ -234,6 +234,12 @@ describe("expiry", () => {
     const at = Date.parse("2030-01-01T00:00:10Z") / 1000;
     expect((await t.req("POST", "c/o", { headers: { "X-Delete-At": String(at) } })).status).toBe(202);
     expect((await t.req("PUT", "c/p", { body: "x", headers: { "X-Delete-At": "1000" } })).status).toBe(400);
+    // X-Delete-At is a time on the emulator's (virtual) clock, shown back as set: one taken from the wall
+    // clock, years behind this frozen clock, is in the past (X-Delete-After is the clock-free form)
+    const wall = await t.req("PUT", "c/p", { body: "x", headers: { "X-Delete-At": String(Math.floor(Date.now() / 1000) + 3600) } });
+    expect(wall.status).toBe(400);
+    expect(wall.text).toContain("X-Delete-At in past");
+    expect((await t.req("HEAD", "c/o")).headers.get("x-delete-at")).toBe(String(at));
     t.advance(10_000);
     expect((await t.req("GET", "c/o")).status).toBe(404);
   });

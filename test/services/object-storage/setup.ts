@@ -3,6 +3,7 @@
 
 import { call, passwordAuth, testEmulator } from "../../helpers/emulator.js";
 import type { Emulator } from "../../../src/app.js";
+import type { EmulatorOptions } from "../../../src/api.js";
 
 export interface Answer {
   status: number;
@@ -28,8 +29,8 @@ async function scoped(emu: Emulator, user: string) {
   return { token: res.headers.get("x-subject-token")!, project, account: `/v1/AUTH_${project}` };
 }
 
-export async function swiftTest(): Promise<SwiftTest> {
-  const emu = testEmulator();
+export async function swiftTest(options: EmulatorOptions = {}): Promise<SwiftTest> {
+  const emu = testEmulator(options);
   const demo = await scoped(emu, "demo");
   const admin = await scoped(emu, "admin");
   return {

@@ -3,6 +3,7 @@
 
 import { createHash } from "node:crypto";
 import type { Emulator } from "../../../src/app.js";
+import type { EmulatorOptions } from "../../../src/api.js";
 import { call, login, START, testEmulator } from "../../helpers/emulator.js";
 import { presignV4, signV4 } from "../../helpers/toy-s3.js";
 
@@ -10,8 +11,8 @@ export { START };
 export const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 export const md5 = (data: string | Buffer) => createHash("md5").update(data).digest("hex");
 
-export function s3Emulator(): Emulator {
-  return testEmulator();
+export function s3Emulator(options: EmulatorOptions = {}): Emulator {
+  return testEmulator(options);
 }
 
 export interface Keys {
@@ -50,7 +51,10 @@ export interface S3Request {
   unsigned?: Record<string, string>;
 }
 
-/** One signed S3 call (path below /s3, query included). The clock is frozen at START, so signatures date from it. */
+/**
+ * One signed S3 call (path below /s3, query included), dated by the wall clock as a real client dates it
+ * (the emulator's clock is frozen at START, years away from it).
+ */
 export async function s3(emu: Emulator, keys: Pick<Keys, "accessKey" | "secret">, method: string, path: string, req: S3Request = {}): Promise<S3Call> {
   const url = `http://localhost/s3${path}`;
   const body = req.body === undefined ? undefined : Buffer.from(req.body);
@@ -63,7 +67,7 @@ export async function s3(emu: Emulator, keys: Pick<Keys, "accessKey" | "secret">
     secret: keys.secret,
     headers,
     payloadHash: req.payloadHash ?? sha256(body ?? ""),
-    date: req.date ?? new Date(emuNow(emu)),
+    date: req.date ?? new Date(),
   });
   return send(emu, method, url, { ...signed, ...req.unsigned }, body);
 }
@@ -75,11 +79,7 @@ export async function send(emu: Emulator, method: string, url: string, headers: 
 }
 
 export function presigned(emu: Emulator, keys: Pick<Keys, "accessKey" | "secret">, method: string, path: string, expires: number, date?: Date): string {
-  return presignV4({ method, url: `http://localhost/s3${path}`, accessKey: keys.accessKey, secret: keys.secret, date: date ?? new Date(emuNow(emu)) }, expires);
-}
-
-export function emuNow(emu: Emulator): number {
-  return emu.kernel.clock.now();
+  return presignV4({ method, url: `http://localhost/s3${path}`, accessKey: keys.accessKey, secret: keys.secret, date: date ?? new Date() }, expires);
 }
 
 const ENTITIES: Record<string, string> = { "&quot;": '"', "&apos;": "'", "&lt;": "<", "&gt;": ">", "&amp;": "&" };

@@ -65,15 +65,18 @@ function checkS3(secret: string, c: Credentials): void {
   if (expected === undefined || !sameSignature(expected, c.signature)) throw unauthorized();
 }
 
-/** Keystone reads the signed time (v2 Timestamp, v4 X-Amz-Date) and refuses one past the auth TTL. */
-function checkTimestamp(c: Credentials, now: number): void {
+/**
+ * Keystone reads the signed time (v2 Timestamp, v4 X-Amz-Date) and refuses one past the auth TTL. The
+ * client signed with its wall clock, so the TTL runs on the wall clock too, not the virtual one.
+ */
+function checkTimestamp(c: Credentials, wallNow: number): void {
   const stamp = c.params?.Timestamp || c.headers?.["X-Amz-Date"] || c.params?.["X-Amz-Date"];
   if (!stamp) return;
   const iso = /^\d{8}T\d{6}Z$/.test(stamp)
     ? `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`
     : stamp;
   const at = Date.parse(iso);
-  if (Number.isNaN(at) || now > at + AUTH_TTL_MS) throw unauthorized();
+  if (Number.isNaN(at) || wallNow > at + AUTH_TTL_MS) throw unauthorized();
 }
 
 export function ec2Authenticate(
@@ -81,6 +84,8 @@ export function ec2Authenticate(
   ctx: TokenContext,
   body: Record<string, unknown>,
   kind: "ec2" | "s3",
+  /** the real time (the kernel clock's wallNow()) the signed timestamp is checked against */
+  wallNow: number,
 ): Token {
   const c = credentialsOf(body);
   if (c.access === undefined) throw unauthorized();
@@ -93,7 +98,7 @@ export function ec2Authenticate(
   const user = get(s.users, cred.userId);
   if (!project || !user) throw unauthorized();
   if (!user.enabled || !project.enabled || get(s.domains, user.domainId)?.enabled !== true) throw unauthorized();
-  checkTimestamp(c, ctx.now);
+  checkTimestamp(c, wallNow);
   const roleIds = withImpliedRoles(s, rolesOn(s, user.id, { project: project.id }));
   if (roleIds.length === 0) throw unauthorized();
   const token: Token = {

@@ -13,7 +13,7 @@ const bodySchema = z.record(z.string(), z.unknown());
 
 export function ec2TokenRoutes(deps: IdentityDeps): RouteDef[] {
   const issue = (c: Ctx, body: z.output<typeof bodySchema>, kind: "ec2" | "s3") => {
-    const token = deps.write(c, (s, ctx) => ec2Authenticate(s, deps.tokenContext(ctx), body, kind));
+    const token = deps.write(c, (s, ctx) => ec2Authenticate(s, deps.tokenContext(ctx), body, kind, deps.kernel.clock.wallNow()));
     const view = tokenView(deps.state(), token, { base: baseUrl(c), nocatalog: queryParam(c, "nocatalog") !== undefined });
     return { token, view };
   };
