@@ -1,12 +1,13 @@
 // SkymockClient: the control API (/_emulator) of a running emulator, typed, over the global fetch. One method
 // per control operation, grouped as the API is (world, tenants and logins, clock, transitions, faults,
-// journals, rate limit, compute hosts), plus waits (wait.ts). A non-2xx answer throws a SkymockError.
+// journals, rate limit, compute hosts, instance HA), plus waits (wait.ts). A non-2xx answer throws a SkymockError.
 
 import { Transport, type CallOptions } from "./http.js";
 import { waitForEvent, waitForStatus, type EventWaitOptions, type StatusWaitOptions } from "./wait.js";
 import type {
   AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, DomainEvent, Duration,
-  FaultRule, FaultRuleInput, FiredFault, HealthReport, HostChange, JournalQuery, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
+  FaultRule, FaultRuleInput, FiredFault, HealthReport, HostChange, InstanceHaConfig, JournalQuery, NotificationStatus, Recoveries,
+  RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
   ResourcePage, ResourceQuery, ResourceStatus,
   SeedMode, Snapshot, StepInput, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
 } from "./types.js";
@@ -243,6 +244,37 @@ export class SkymockClient {
 
   recoverHost(name: string): Promise<HostChange> {
     return this.#http.json("POST", `/compute/hosts/${encodeURIComponent(name)}/recover`);
+  }
+
+  // ---- instance HA ----
+
+  /** The recovery engine's configuration (and the task names a target may use). */
+  instanceHaConfig(): Promise<InstanceHaConfig> {
+    return this.#http.json("GET", "/instance-ha/config");
+  }
+
+  /** Replaces the configuration (the spec's "reconfigured"); runs under way keep the one they started with. */
+  setInstanceHaConfig(config: InstanceHaConfig): Promise<InstanceHaConfig> {
+    return this.#http.json("PUT", "/instance-ha/config", { json: config });
+  }
+
+  /** The recoveries under way, and when the periodic task next looks. */
+  recoveries(): Promise<Recoveries> {
+    return this.#http.json("GET", "/instance-ha/recoveries");
+  }
+
+  /**
+   * Moves the virtual clock from one planned step of the notification's recovery to the next until it has
+   * one of `input.until`'s statuses (default: its end). Rejects with 409 `Stuck` when nothing planned will get
+   * it there, 408 `Timeout` past `within`.
+   */
+  advanceNotification(id: string, input: RecoveryAdvanceInput = {}): Promise<RecoveryAdvanced> {
+    return this.#http.json("POST", `/instance-ha/notifications/${encodeURIComponent(id)}/advance`, { json: input });
+  }
+
+  /** advanceNotification until exactly `status`: resolves once the notification shows it. */
+  waitForNotificationStatus(id: string, status: NotificationStatus, options: { within?: Duration } = {}): Promise<RecoveryAdvanced> {
+    return this.advanceNotification(id, { until: status, within: options.within });
   }
 
   // ---- waits ----

@@ -237,3 +237,58 @@ export interface JournalQuery {
 
 // the world, logins, tenants and compute hosts
 export type * from "./types-world.js";
+
+// ---- instance HA (/_emulator/instance-ha) ----
+
+/** An instance-HA notification's status (Masakari's). */
+export type NotificationStatus = "new" | "running" | "finished" | "error" | "failed" | "ignored";
+
+/** A recovery under way: GET /_emulator/instance-ha/recoveries. */
+export interface RecoveryRun {
+  notificationId: string;
+  flow: "host_failure" | "instance_failure" | "process_failure";
+  /** the task it is at; null between tasks */
+  task: string | null;
+  attempt: number;
+  reverting: boolean;
+  dueAt: string;
+}
+
+export interface Recoveries {
+  runs: RecoveryRun[];
+  /** when Masakari's periodic task next looks for new and errored notifications; null when nothing waits */
+  periodicTaskAt: string | null;
+}
+
+/**
+ * The recovery engine's configuration as GET shows it and PUT takes it (PUT also takes the spec's
+ * `notification_drivers` and `recovery_workflow_on_stop: { targets }`); the intervals Masakari has are
+ * further keys.
+ */
+export interface InstanceHaConfig {
+  recoveryWorkflowOnStop?: { targets: string[] };
+  notificationDrivers?: Array<"nova_notification" | "taskflow" | "webhook">;
+  /** users (names or ids) and `role:NAME`s that may post notifications; [] for any admin */
+  notificationSenders?: string[];
+  tasks?: Array<{ name: string; webhook: { url: string; timeoutSeconds?: number } }>;
+  alertmanager?: { rules: Array<Record<string, unknown>> };
+  /** read-only: the task names a target may use */
+  availableTasks?: { builtIn: string[]; javascript: string[]; webhook: string[] };
+  notification_drivers?: string[];
+  recovery_workflow_on_stop?: { targets: string | string[] };
+  [option: string]: unknown;
+}
+
+export interface RecoveryAdvanceInput {
+  /** the status (or any of them) to stop at; default finished, error, failed or ignored */
+  until?: NotificationStatus | NotificationStatus[];
+  /** the most virtual time to move (ms or a duration); default 1d */
+  within?: number | Duration;
+}
+
+export interface RecoveryAdvanced {
+  id: string;
+  status: NotificationStatus;
+  advancedMs: number;
+  clock: ClockState;
+}
