@@ -80,7 +80,7 @@ export interface EmulatorOptions {
   haNotificationSenders?: string | string[];
   /** region name in the catalog (default RegionOne) */
   region?: string;
-  /** requests per window per project: `100/60`, `100` (per minute), or the object; off by default */
+  /** requests per window per project (per client address without a token): `100/60`, `100` (per minute), or the object; off by default */
   rateLimit?: string | { requests: number; windowSeconds: number };
   /** largest page a list returns (default 1000) */
   maxPageSize?: number;

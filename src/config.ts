@@ -92,7 +92,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     invalid: "is not a profile (spec or upstream)" },
   ...SERVICE_OPTIONS,
   rateLimit: { flag: "--rate-limit", value: "N[/S]", env: "SKYMOCK_RATE_LIMIT", default: "off",
-    description: "N requests per S seconds (default 60) per project", invalid: "is not a rate limit (N or N/S: N requests per S seconds)" },
+    description: "N requests per S seconds (default 60) per project; per client address without a token", invalid: "is not a rate limit (N or N/S: N requests per S seconds)" },
   logLevel: { flag: "--log-level", value: "LEVEL", env: "SKYMOCK_LOG_LEVEL", default: "info",
     description: "error, warn, info or debug (fault firings, lifecycle transitions)" },
   logFormat: { flag: "--log-format", value: "F", env: "SKYMOCK_LOG_FORMAT", default: "pretty",

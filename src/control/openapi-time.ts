@@ -67,9 +67,9 @@ export const timePaths = (): Record<string, Json> => ({
     }),
   },
   "/_emulator/rate-limit": {
-    get: op("rate limit", "Read the per-project request budget", { "200": ok("The budget; `requests: 0` is off.", ref("RateLimit")) }),
-    put: op("rate limit", "Set the per-project request budget", { "200": ok("The new budget.", ref("RateLimit")), ...bad }, {
-      description: "Fixed windows on the virtual clock. Beyond the budget a service answers 429 in its own envelope with Retry-After. Setting it starts new windows; `requests: 0` turns it off.",
+    get: op("rate limit", "Read the request budget (per project; per client address without a token)", { "200": ok("The budget; `requests: 0` is off.", ref("RateLimit")) }),
+    put: op("rate limit", "Set the request budget (per project; per client address without a token)", { "200": ok("The new budget.", ref("RateLimit")), ...bad }, {
+      description: "Fixed windows on the virtual clock, one per project (a caller without a project: its user) and one per client address for requests without a token (issuing tokens, discovery; the socket's peer address, X-Forwarded-For is not read). Beyond the budget a service answers 429 in its own envelope with Retry-After. Setting it starts new windows; `requests: 0` turns it off.",
       requestBody: body(schemaOf(rateLimitSchema)),
     }),
   },

@@ -1,12 +1,14 @@
 // The per-project rate limit (--rate-limit) on each real service: 429 with Retry-After in the service's own
 // error shape, one budget per project across services, on the virtual clock, recovering when the window
-// passes; and the limiter forgets projects that stopped calling.
+// passes; calls without a token spend their client address's budget; the limiter forgets idle projects.
 
 import { describe, expect, it } from "vitest";
-import { call, login, testEmulator, type Call } from "../helpers/emulator.js";
+import { request } from "node:http";
+import { call, login, passwordAuth, testEmulator, type Call } from "../helpers/emulator.js";
 import { RateLimiter } from "../../src/kernel/auth/rate-limit.js";
 
 const MESSAGE = "This request was rate-limited; retry later.";
+const projectScope = (name: string) => ({ project: { name, domain: { name: "Default" } } });
 
 interface Case {
   service: string;
@@ -72,16 +74,58 @@ describe("the rate limit across services", () => {
     expect((await call(emu, "GET", cases[0]!.path, { token })).status).toBe(200);
   });
 
-  it("leaves what needs no token alone: issuing tokens, discovery", async () => {
-    const emu = testEmulator({ rateLimit: "1/60" });
+  it("counts what needs no token (issuing tokens, discovery) by client address, apart from the projects' budgets", async () => {
+    const emu = testEmulator({ rateLimit: "3/60" });
     const token = await login(emu);
-    await call(emu, "GET", "/compute/v2.1/flavors", { token });
-    expect((await call(emu, "GET", "/compute/v2.1/flavors", { token })).status).toBe(429);
-    await login(emu);
-    await login(emu);
+    // in-process there is no socket: every unauthenticated call is the one address `local`
     expect((await call(emu, "GET", "/identity/v3")).status).toBe(200);
+    expect((await call(emu, "GET", "/compute/")).status).toBe(200);
+    const refused = await call(emu, "POST", "/identity/v3/auth/tokens", { body: passwordAuth("demo", "demo", projectScope("demo")) });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("60");
+    expect(refused.headers.get("x-subject-token")).toBeNull();
+    expect(refused.body).toEqual({ error: { code: 429, title: "Too Many Requests", message: MESSAGE } });
+    // Nova's shape on compute's discovery
+    expect((await call(emu, "GET", "/compute/")).body).toEqual({ overLimit: { code: 429, message: MESSAGE, retryAfter: "60" } });
+    // the admin project's budget is its own: three calls, whatever the address spent
+    for (let i = 0; i < 3; i++) expect((await call(emu, "GET", "/compute/v2.1/flavors", { token })).status).toBe(200);
+    expect((await call(emu, "GET", "/compute/v2.1/flavors", { token })).status).toBe(429);
+    await advance(emu, "60s");
+    expect((await call(emu, "POST", "/identity/v3/auth/tokens", { body: passwordAuth("demo", "demo", projectScope("demo")) })).status).toBe(201);
+  });
+
+  it("keys the unauthenticated budget by the socket's remote address, never by X-Forwarded-For", async () => {
+    const emu = testEmulator({ rateLimit: "2/60" });
+    const port = Number(new URL(await emu.listen(0, "127.0.0.1")).port);
+    try {
+      const post = (from: string, headers: Record<string, string> = {}) => issueOverSocket(port, from, headers);
+      expect(await post("127.0.0.1")).toBe(201);
+      // a forwarded-for header names no budget: the socket's address still pays
+      expect(await post("127.0.0.1", { "X-Forwarded-For": "203.0.113.9" })).toBe(201);
+      expect(await post("127.0.0.1", { "X-Forwarded-For": "198.51.100.7" })).toBe(429);
+      // another peer address has a budget of its own
+      expect(await post("127.0.0.2")).toBe(201);
+    } finally {
+      await emu.close();
+    }
   });
 });
+
+/** POST /identity/v3/auth/tokens over a socket from local address `from`; the status. */
+function issueOverSocket(port: number, from: string, headers: Record<string, string>): Promise<number> {
+  const body = JSON.stringify(passwordAuth("demo", "demo", projectScope("demo")));
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port, localAddress: from, method: "POST", path: "/identity/v3/auth/tokens", agent: false, headers: { "Content-Type": "application/json", ...headers } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode!));
+      },
+    );
+    req.once("error", reject);
+    req.end(body);
+  });
+}
 
 describe("the limiter's memory", () => {
   it("drops the windows of projects that stopped calling", () => {

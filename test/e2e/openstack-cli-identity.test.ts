@@ -93,4 +93,27 @@ describe.skipIf(skip)("openstack CLI: identity (skipped only where the openstack
     expect(scoped.code, scoped.stderr).toBe(0);
     expect(scoped.json.project_id).toBe(projects.json[0].ID);
   });
+
+  // last: it moves the emulator's clock two days on
+  it("creates a credential with --role and --expiration (Keystone's expires_at) that stops authenticating on the virtual clock", async () => {
+    const clock = (await (await fetch(`${session.server.url}/_emulator/clock`)).json()) as { now: string };
+    const expiration = new Date(Date.parse(clock.now) + 86_400_000).toISOString().slice(0, 19);
+    const cred = await ok(["application", "credential", "create", "-f", "json", "--role", "reader", "--expiration", expiration, "nightly"]);
+    expect(cred.roles).toBe("reader");
+    expect(cred.expires_at).toBe(`${expiration}.000000`);
+    const authEnv = {
+      OS_AUTH_URL: session.admin.OS_AUTH_URL,
+      OS_IDENTITY_API_VERSION: "3",
+      OS_AUTH_TYPE: "v3applicationcredential",
+      OS_APPLICATION_CREDENTIAL_ID: cred.id,
+      OS_APPLICATION_CREDENTIAL_SECRET: cred.secret,
+      OS_REGION_NAME: "RegionOne",
+    };
+    expect((await run(["token", "issue", "-f", "json"], authEnv)).code).toBe(0);
+    const advanced = await fetch(`${session.server.url}/_emulator/clock/advance`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ by: "2d" }) });
+    expect(advanced.status).toBe(200);
+    const expired = await run(["token", "issue"], authEnv);
+    expect(expired.code).not.toBe(0);
+    expect(expired.stderr).toMatch(/401|authenticat/i);
+  });
 });

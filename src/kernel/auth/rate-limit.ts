@@ -1,8 +1,9 @@
-// A per-project request budget on the virtual clock (fixed windows). Off by default. Windows that have
-// passed are swept once per window length, so the limiter holds only projects that called in the last two.
+// A request budget per key (a project, a user, a client address) on the virtual clock (fixed windows). Off
+// by default. Windows that have passed are swept once per window length, so the limiter holds only the keys
+// that called in the last two.
 
 export interface RateLimitConfig {
-  /** requests per window per project; 0 turns the limiter off */
+  /** requests per window per key; 0 turns the limiter off */
   requests: number;
   windowSeconds: number;
 }

@@ -26,7 +26,7 @@ export type Ctx = Context<AppEnv>;
 interface Incoming {
   url?: string;
   headers: Record<string, string | string[] | undefined>;
-  socket?: { encrypted?: boolean };
+  socket?: { encrypted?: boolean; remoteAddress?: string };
 }
 
 function incomingOf(c: Context): Incoming | undefined {
@@ -57,6 +57,14 @@ export function queryParam(c: Context, name: string): string | undefined {
   const url = incomingOf(c)?.url;
   if (url !== undefined && !url.includes("?")) return undefined;
   return c.req.query(name);
+}
+
+/**
+ * The peer's address: the socket's remote address; `local` in-process (app.request() has no socket).
+ * X-Forwarded-For is not read: any client could set it, and a budget keyed by it would be one header away.
+ */
+export function clientAddress(c: Context): string {
+  return incomingOf(c)?.socket?.remoteAddress ?? "local";
 }
 
 /** The address the client used, so catalog and link URLs point back at it (proxies: X-Forwarded-*). */

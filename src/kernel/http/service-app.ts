@@ -14,7 +14,7 @@ import { BlobTooLarge } from "../blobs/types.js";
 import type { Kernel } from "../kernel.js";
 import { UnknownMarker } from "../pagination.js";
 import { bodyTooLarge, describeIssues, readJson, readText, validate } from "./body.js";
-import { requestHeader, type AppEnv, type Ctx } from "./context.js";
+import { clientAddress, requestHeader, type AppEnv, type Ctx } from "./context.js";
 import { gate, injectedError, TransportFault, type GateTarget } from "./fault-gate.js";
 import { DROPPED, journaled } from "./ingress.js";
 import { settle, type MaybePromise } from "./maybe-promise.js";
@@ -294,10 +294,14 @@ function authorize(kernel: Kernel, schemes: readonly AuthScheme[], policy: Polic
   if (!allows(policy, found)) throw refusal();
 }
 
+/**
+ * The rate limit: a caller's budget is its project's (an unscoped caller's, its user's); a request without
+ * a credential (issuing a token, discovery, a public read) spends its client address's.
+ */
 function throttle(kernel: Kernel, c: Ctx): void {
   const principal = c.get("principal");
-  if (!principal) return;
-  const wait = kernel.rateLimiter.take(principal.projectId ?? `user:${principal.userId}`);
+  const key = principal ? principal.projectId ?? `user:${principal.userId}` : `address:${clientAddress(c)}`;
+  const wait = kernel.rateLimiter.take(key);
   if (wait !== undefined) {
     throw new ApiError(429, undefined, "This request was rate-limited; retry later.", { "Retry-After": String(wait) });
   }

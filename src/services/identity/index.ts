@@ -91,5 +91,11 @@ export const identity: ServiceDefinition<typeof identityOptions.fields> = {
   name: SLICE,
   options: identityOptions,
   create: (o, platform) =>
-    identityService({ catalog: platform.catalog, region: o.region, tokenTtlSeconds: o.tokenTtlSeconds, securityCompliance: securityCompliance(o.securityCompliance) }),
+    identityService({
+      catalog: platform.catalog,
+      region: o.region,
+      tokenTtlSeconds: o.tokenTtlSeconds,
+      profile: o.profile,
+      securityCompliance: securityCompliance(o.securityCompliance),
+    }),
 };

@@ -5,11 +5,13 @@ import * as z from "zod";
 import type { OptionSpec, ServiceOptions } from "../../kernel/options.js";
 import type { CatalogService } from "../../catalog.js";
 
-/** What identityService() is built with: the catalog it publishes, its region, token lifetime and [security_compliance]. */
+/** What identityService() is built with: the catalog it publishes, its region, token lifetime, profile and [security_compliance]. */
 export interface IdentityOptions {
   catalog: CatalogService[];
   region: string;
   tokenTtlSeconds: number;
+  /** `spec` (default): the platform spec's contract; `upstream`: Keystone's where they differ */
+  profile?: "spec" | "upstream";
   /** Keystone's [security_compliance]; off when absent */
   securityCompliance?: SecurityCompliance;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { identityService } from "../../../src/services/identity/index.js";
 import { loadScenario } from "../../../src/world.js";
 import { call, login, passwordAuth, testEmulator } from "../../helpers/emulator.js";
-import { DEFAULT_DOMAIN, issue, MOUNTED_CATALOG_TYPES, passwordById, projectScope, TOKENS } from "./identity-helpers.js";
+import { DEFAULT_DOMAIN, issue, MOUNTED_CATALOG_TYPES, passwordById, projectScope, tokenExchange, TOKENS } from "./identity-helpers.js";
 
 const ISO_MICRO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
@@ -179,13 +179,31 @@ describe("POST /v3/auth/tokens: scopes", () => {
     expect(Object.keys(token).sort()).toEqual(["audit_ids", "expires_at", "issued_at", "methods", "user"]);
   });
 
-  it("scopes an omitted scope to the user's default project, and leaves it unscoped without one", async () => {
-    const seeded = await issue(emu, passwordAuth("demo", "demo"));
+  it("leaves an omitted scope unscoped, default project or not (the spec's table), and the exchange scopes it", async () => {
+    for (const [user, password] of [["demo", "demo"], ["drifter", "pw"]]) {
+      const res = await issue(emu, passwordAuth(user, password));
+      expect(res.status).toBe(201);
+      expect(Object.keys(res.body.token).sort()).toEqual(["audit_ids", "expires_at", "issued_at", "methods", "user"]);
+    }
+    // the spec's three steps: an unscoped token, the projects it may scope to, a token for one of them
+    const unscoped = (await issue(emu, passwordAuth("demo", "demo"))).headers.get("x-subject-token")!;
+    const projects = await call(emu, "GET", "/identity/v3/auth/projects", { token: unscoped });
+    expect(projects.body.projects.map((p: { name: string }) => p.name)).toEqual(["demo"]);
+    const scoped = await issue(emu, tokenExchange(unscoped, { project: { id: projects.body.projects[0].id } }));
+    expect(scoped.status).toBe(201);
+    expect(scoped.body.token.project.name).toBe("demo");
+    expect(scoped.body.token.catalog.length).toBe(MOUNTED_CATALOG_TYPES.length);
+  });
+
+  it("with --profile upstream scopes an omitted scope to the user's default project, as Keystone does", async () => {
+    const upstream = testEmulator({ profile: "upstream" });
+    upstream.world.merge({ identity: { users: [{ name: "drifter", password: "pw", domain: "default" }], assignments: [{ user: "drifter", role: "member", project: "demo" }] } });
+    const seeded = await issue(upstream, passwordAuth("demo", "demo"));
     expect(seeded.status).toBe(201);
     expect(seeded.body.token.project.name).toBe("demo");
     expect(seeded.body.token.catalog.length).toBe(MOUNTED_CATALOG_TYPES.length);
-
-    const noDefault = await issue(emu, passwordAuth("drifter", "pw"));
+    // without a default project the token is unscoped, with no roles and no catalog
+    const noDefault = await issue(upstream, passwordAuth("drifter", "pw"));
     expect(noDefault.status).toBe(201);
     expect(noDefault.body.token).not.toHaveProperty("project");
     expect(noDefault.body.token).not.toHaveProperty("roles");

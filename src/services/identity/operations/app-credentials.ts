@@ -30,15 +30,23 @@ function assertMayRead(s: IdentityState, caller: Principal, userId: string): voi
  * keeps milliseconds; `fraction` is the second's fraction as Keystone stores it (microseconds), so the
  * credential renders the time the client sent.
  */
-function parseExpiry(value: string | null | undefined, now: number): { at: number; fraction: string } | null {
+function parseExpiry(field: string, value: string | null | undefined, now: number): { at: number; fraction: string } | null {
   if (value === undefined || value === null || value.trim() === "") return null;
   const text = value.trim();
   const digits = /T\d{2}:\d{2}:\d{2}\.(\d+)/.exec(text)?.[1] ?? "";
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
   const at = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(zoned.replace(/(\.\d{3})\d+/, "$1")) : NaN;
-  if (Number.isNaN(at)) throw validationError(`Invalid expires_at: '${value}' is not an ISO-8601 time.`);
-  if (at <= now) throw validationError("The 'expires_at' must not be before now.");
+  if (Number.isNaN(at)) throw validationError(`Invalid ${field}: '${value}' is not an ISO-8601 time.`);
+  if (at <= now) throw validationError(`The '${field}' must not be before now.`);
   return { at, fraction: digits.padEnd(6, "0").slice(0, 6) };
+}
+
+/** The expiry asked for: the spec's `expiration` or Keystone's `expires_at` (the upstream schema refuses the first). */
+function requestedExpiry(input: AppCredentialCreate, now: number): { at: number; fraction: string } | null {
+  const spec = parseExpiry("expiration", input.expiration, now);
+  const keystone = parseExpiry("expires_at", input.expires_at, now);
+  if (spec && keystone && spec.at !== keystone.at) throw validationError("'expiration' and 'expires_at' name different times; give one.");
+  return keystone ?? spec;
 }
 
 /**
@@ -60,8 +68,10 @@ function currentTokenRoles(s: IdentityState, tokenId: string, userId: string, pr
 function credentialRoles(s: IdentityState, tokenRoleIds: string[], requested: AppCredentialCreate["roles"]): string[] {
   if (!requested || requested.length === 0) return [...tokenRoleIds];
   const out: string[] = [];
-  for (const ref of requested) {
-    let id = ref.id;
+  for (const given of requested) {
+    // the spec names roles by name alone: "reader" is {"name": "reader"}
+    const ref = typeof given === "string" ? { name: given } : given;
+    let id = "id" in ref ? ref.id : undefined;
     if (id === undefined) {
       if (ref.name === undefined) throw validationError("Each role of an application credential needs an id or a name.");
       const role = findByName(s, s.roles, nameKey.role(ref.name));
@@ -99,7 +109,7 @@ export function createAppCredential(
   if (missing !== undefined) {
     throw validationError(`Invalid application credential: Could not find role assignment with role: ${missing}, user or group: ${userId}, project, domain, or system: ${projectId}.`);
   }
-  const expiry = parseExpiry(input.expires_at, ctx.now);
+  const expiry = requestedExpiry(input, ctx.now);
   if (findByName(s, s.appCredentials, nameKey.appCredential(userId, input.name))) {
     throw conflict("application_credential", "Duplicate application credential");
   }

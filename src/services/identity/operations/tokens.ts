@@ -22,8 +22,12 @@ import {
  */
 export const ALLOW_EXPIRED_WINDOW_MS = 48 * 3600_000;
 
-/** What issuing a token needs: the operation context's transaction, time and ids, and the tokens' lifetime. */
-export type TokenContext = Pick<IdentityContext, "tx" | "now" | "ids"> & { ttlMs: number };
+/**
+ * What issuing a token needs: the operation context's transaction, time and ids, the tokens' lifetime, and
+ * what an omitted scope means: Keystone scopes to the user's default project (`defaultProjectScope`, the
+ * upstream profile); the spec's table says an omitted scope is the unscoped token that discovers projects.
+ */
+export type TokenContext = Pick<IdentityContext, "tx" | "now" | "ids"> & { ttlMs: number; defaultProjectScope: boolean };
 
 /** Who authenticated, before scoping. */
 interface Authenticated {
@@ -139,7 +143,7 @@ function findCredential(
 }
 
 /** Resolves the requested scope to a token scope and the role ids the user holds on it. */
-function scopeFor(s: IdentityState, who: Authenticated, request: AuthRequest): { scope: TokenScope; roleIds: string[] } {
+function scopeFor(s: IdentityState, who: Authenticated, request: AuthRequest, defaultProjectScope: boolean): { scope: TokenScope; roleIds: string[] } {
   const requested = request.auth.scope;
   if (who.credential) {
     if (requested !== undefined && requested !== "unscoped" && Object.keys(requested).length > 0) {
@@ -155,7 +159,7 @@ function scopeFor(s: IdentityState, who: Authenticated, request: AuthRequest): {
   }
   if (requested === "unscoped") return { scope: { kind: "unscoped" }, roleIds: [] };
   if (requested === undefined || Object.keys(requested).length === 0) {
-    const fallback = who.user.defaultProjectId;
+    const fallback = defaultProjectScope ? who.user.defaultProjectId : null;
     if (fallback && get(s.projects, fallback)?.enabled) {
       const roleIds = withImpliedRoles(s, rolesOn(s, who.user.id, { project: fallback }));
       if (roleIds.length > 0) return { scope: { kind: "project", projectId: fallback }, roleIds };
@@ -205,7 +209,7 @@ export function issueToken(
   const who = authenticate(s, request, ctx.now, headerToken);
   // a trust-scoped token's user (the trustor under impersonation), project and roles are the trust's
   const trusted = trust && !who.credential ? { trust, ...trustScope(s, trust, who.user) } : undefined;
-  const { scope, roleIds } = trusted ?? scopeFor(s, who, request);
+  const { scope, roleIds } = trusted ?? scopeFor(s, who, request, ctx.defaultProjectScope);
   const user = trusted?.user ?? who.user;
   // an exchanged token keeps the expiry of the one it came from, as Keystone's does; a credential's
   // token never outlives the credential, a trust's never its trust

@@ -3,7 +3,7 @@
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl, principalOf } from "../../../kernel/http/context.js";
-import { appCredentialCreateSchema } from "../schemas/app-credentials.js";
+import { appCredentialCreateSchema, appCredentialCreateUpstreamSchema } from "../schemas/app-credentials.js";
 import {
   createAppCredential, deleteAppCredential, listAppCredentials, showAppCredential,
 } from "../operations/app-credentials.js";
@@ -15,18 +15,19 @@ const COLLECTION = "/v3/users/:user_id/application_credentials";
 const MEMBER = `${COLLECTION}/:credential_id`;
 
 export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
+  const spec = deps.options.profile !== "upstream";
   return [
     route({
       method: "POST",
       path: COLLECTION,
       operation: "identity.application_credential.create",
-      schema: appCredentialCreateSchema,
+      schema: spec ? appCredentialCreateSchema : appCredentialCreateUpstreamSchema,
       policy: "authenticated",
       handler: (c, body) => {
         const { credential, secret } = deps.write(c, (s, ctx) =>
           createAppCredential(s, ctx, principalOf(c), c.req.param("user_id")!, body.application_credential),
         );
-        return c.json({ application_credential: appCredentialView(deps.state(), credential, baseUrl(c), secret) }, 201);
+        return c.json({ application_credential: appCredentialView(deps.state(), credential, baseUrl(c), spec, secret) }, 201);
       },
     }),
     {
@@ -39,7 +40,7 @@ export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
         const creds = listAppCredentials(s, principalOf(c), c.req.param("user_id")!, c.req.query("name"));
         const base = baseUrl(c);
         return c.json({
-          application_credentials: creds.map((cred) => appCredentialView(s, cred, base)),
+          application_credentials: creds.map((cred) => appCredentialView(s, cred, base, spec)),
           links: collectionLinks(c.req.url),
         });
       },
@@ -52,7 +53,7 @@ export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
       handler: (c) => {
         const s = deps.state();
         const cred = showAppCredential(s, principalOf(c), c.req.param("user_id")!, c.req.param("credential_id")!);
-        return c.json({ application_credential: appCredentialView(s, cred, baseUrl(c)) });
+        return c.json({ application_credential: appCredentialView(s, cred, baseUrl(c), spec) });
       },
     },
     {

@@ -32,6 +32,12 @@ export function identityDeps(kernel: Kernel, options: IdentityOptions, tokens: T
       const caller = (principal && callerOf(principal)) ?? null;
       return runOperation(kernel, caller, (ctx) => op(ctx.root[SLICE] as IdentityState, ctx));
     },
-    tokenContext: (ctx) => ({ tx: ctx.tx, now: ctx.now, ids: ctx.ids, ttlMs: options.tokenTtlSeconds * 1000 }),
+    tokenContext: (ctx) => ({
+      tx: ctx.tx,
+      now: ctx.now,
+      ids: ctx.ids,
+      ttlMs: options.tokenTtlSeconds * 1000,
+      defaultProjectScope: options.profile === "upstream",
+    }),
   };
 }
