@@ -26,7 +26,7 @@ describe("POST /_emulator/tenants quotas", () => {
     const admin = (await call(emu, "POST", "/identity/v3/auth/tokens", {
       body: { auth: { identity: { methods: ["password"], password: { user: { name: "admin", domain: { name: "Default" }, password: "admin" } } }, scope: { project: { name: "admin", domain: { name: "Default" } } } } },
     })).headers.get("x-subject-token")!;
-    const volume = await call(emu, "GET", `/volume/v3/${res.body.project.id}/os-quota-sets/${res.body.project.id}`, { token: admin });
+    const volume = await call(emu, "GET", `/volume/v3/os-quota-sets/${res.body.project.id}`, { token: admin });
     expect(volume.body.quota_set.volumes).toBe(3);
     const compute = await call(emu, "GET", `/compute/v2.1/os-quota-sets/${res.body.project.id}`, { token: admin });
     expect(compute.body.quota_set.instances).toBe(2);

@@ -1,7 +1,8 @@
 // The contract block storage offers compute (listed after it in services.ts): what Nova's volume
 // attachments, boot from volume and delete_on_termination need, run on the root draft of compute's own
-// operation so the server's and the volume's records commit together. Errors are Cinder's (400
-// InvalidVolume, 404 VolumeNotFound, 413 over quota); compute may translate them into Nova's words.
+// operation so the server's and the volume's records commit together. Errors are Cinder's (404
+// VolumeNotFound, 413 over quota; a wrong state is the spec's 409, an ApiError whose `upstream` holds
+// Cinder's 400 InvalidVolume); compute may translate them into Nova's words.
 
 import { ApiError } from "../../kernel/errors.js";
 import { systemCaller, type Caller, type OperationContext } from "../../kernel/operation.js";

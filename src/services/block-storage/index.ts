@@ -70,5 +70,5 @@ export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}
 export const blockStorage: ServiceDefinition<typeof blockStorageOptions.fields> = {
   name: SLICE,
   options: blockStorageOptions,
-  create: (o) => blockStorageService({ volumeMs: o.volumeSeconds * 1000 }),
+  create: (o) => blockStorageService({ volumeMs: o.volumeSeconds * 1000, profile: o.profile }),
 };

@@ -2,14 +2,18 @@
 // and per resource through /_emulator/transitions), and the emulator options that set them.
 
 import * as z from "zod";
-import type { OptionSpec, ServiceOptions } from "../../kernel/options.js";
+import type { OptionSpec, PlatformOptions, ServiceOptions } from "../../kernel/options.js";
+
+/** `spec` (the platform spec's contract) or `upstream` (Cinder's exactly, where the two differ) */
+export type BlockStorageProfile = PlatformOptions["profile"];
 
 export interface BlockStorageOptions {
   /** creating -> available, and each other volume step (extending, retyping, deleting) */
   volumeMs: number;
+  profile: BlockStorageProfile;
 }
 
-export const DEFAULT_BLOCK_STORAGE_OPTIONS: BlockStorageOptions = { volumeMs: 2000 };
+export const DEFAULT_BLOCK_STORAGE_OPTIONS: BlockStorageOptions = { volumeMs: 2000, profile: "spec" };
 
 export const blockStorageOptionsSchema = {
   volumeSeconds: z.coerce.number().min(0).default(DEFAULT_BLOCK_STORAGE_OPTIONS.volumeMs / 1000),

@@ -59,6 +59,8 @@ export interface VolumePending {
   resumeStatus: string;
   newSize?: number;
   newTypeId?: string;
+  /** os-retype: the data moves to the new type's backend (its host follows) */
+  migrate?: boolean;
   /** os-volume_upload_image: the image being written */
   imageId?: string;
 }

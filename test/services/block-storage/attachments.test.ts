@@ -59,8 +59,8 @@ describe("attachments", () => {
     const a = (await at("POST", "/attachments", { attachment: { volume_uuid: v.id } })).body.attachment;
     const before = exported(w);
     const again = await at("POST", "/attachments", { attachment: { volume_uuid: v.id } });
-    expect(again.status).toBe(400);
-    expect(again.body.badRequest.message).toBe("Invalid volume: Volume status must be available to reserve, but the status is reserved.");
+    expect(again.status).toBe(409);
+    expect(again.body.conflictingRequest.message).toBe("Invalid volume: Volume status must be available to reserve, but the status is reserved.");
     const theirs = await at("GET", `/attachments/${a.id}`, undefined, "3.44", w.admin);
     expect(theirs.status).toBe(200);
     const otherProject = await availableVolume(w, {}, w.admin);
@@ -75,6 +75,6 @@ describe("attachments", () => {
   it("a volume with an attachment under way cannot be deleted", async () => {
     const v = await availableVolume(w);
     await at("POST", "/attachments", { attachment: { volume_uuid: v.id } });
-    expect((await bs(w, "DELETE", `/volumes/${v.id}`)).status).toBe(400);
+    expect((await bs(w, "DELETE", `/volumes/${v.id}`)).status).toBe(409);
   });
 });

@@ -20,8 +20,8 @@ describe("create", () => {
       id,
       name: "backup001",
       links: [
-        { rel: "self", href: `http://localhost/volume/v3/${t.demoProject}/backups/${id}` },
-        { rel: "bookmark", href: `http://localhost/volume/${t.demoProject}/backups/${id}` },
+        { rel: "self", href: `http://localhost/volume/v3/backups/${id}` },
+        { rel: "bookmark", href: `http://localhost/volume/backups/${id}` },
       ],
     });
     expect((await t.show(`volumes/${volume.id}`)).status).toBe("backing-up");
@@ -74,7 +74,7 @@ describe("create", () => {
     const t = await storageApi();
     const volume = await t.volume();
     await t.api("POST", `/volumes/${volume.id}/action`, { token: t.admin, body: { "os-reset_status": { status: "in-use" } } });
-    const res = await t.refused(400, "POST", "/backups", { body: { backup: { volume_id: volume.id } } });
+    const res = await t.refused(409, "POST", "/backups", { body: { backup: { volume_id: volume.id } } });
     expect(fault(res).message).toBe("Invalid volume: Backing up an in-use volume must use the force flag.");
     const backup = await t.backup(volume.id, { force: true, container: "mine" });
     expect(backup.container).toBe("mine");
@@ -107,10 +107,10 @@ describe("create", () => {
 });
 
 describe("incremental", () => {
-  it("needs an earlier available backup of the volume, else 400 with nothing changed", async () => {
+  it("needs an earlier available backup of the volume, else 409 with nothing changed", async () => {
     const t = await storageApi();
     const volume = await t.volume();
-    const res = await t.refused(400, "POST", "/backups", { body: { backup: { volume_id: volume.id, incremental: true } } });
+    const res = await t.refused(409, "POST", "/backups", { body: { backup: { volume_id: volume.id, incremental: true } } });
     expect(fault(res).message).toBe("Invalid backup: No backups available to do an incremental backup.");
     // one still creating is no parent either
     const first = await t.api("POST", "/backups", { body: { backup: { volume_id: volume.id } } });
@@ -119,7 +119,7 @@ describe("incremental", () => {
     const inc = await t.backup(volume.id, { incremental: true });
     expect(inc).toMatchObject({ is_incremental: true, has_dependent_backups: false });
     expect((await t.show(`backups/${full.id}`)).has_dependent_backups).toBe(true);
-    const blocked = await t.refused(400, "DELETE", `/backups/${full.id}`);
+    const blocked = await t.refused(409, "DELETE", `/backups/${full.id}`);
     expect(fault(blocked).message).toBe("Invalid backup: Incremental backups exist for this backup.");
     expect((await t.api("DELETE", `/backups/${inc.id}`)).status).toBe(202);
     t.advance(STEP_MS);
@@ -128,13 +128,13 @@ describe("incremental", () => {
 });
 
 describe("create refusals leave the state unchanged", () => {
-  it("404 for an unknown or another project's volume, 400 for a volume not available or a bad body", async () => {
+  it("404 for an unknown or another project's volume, 409 for a volume not available, 400 for a bad body", async () => {
     const t = await storageApi();
     await t.refused(404, "POST", "/backups", { body: { backup: { volume_id: "nope" } } });
     const admins = await t.volume({}, { token: t.admin });
     await t.refused(404, "POST", "/backups", { body: { backup: { volume_id: admins.id } } });
     const creating = (await t.api("POST", "/volumes", { body: { volume: { size: 1 } } })).body.volume;
-    const res = await t.refused(400, "POST", "/backups", { body: { backup: { volume_id: creating.id } } });
+    const res = await t.refused(409, "POST", "/backups", { body: { backup: { volume_id: creating.id } } });
     expect(fault(res).message).toBe('Invalid volume: Volume to be backed up must be available or in-use, but the current status is "creating".');
     t.advance(STEP_MS);
     await t.refused(400, "POST", "/backups", { body: { backup: { volume_id: creating.id, incremental: "perhaps" } } });
@@ -142,14 +142,14 @@ describe("create refusals leave the state unchanged", () => {
     await t.refused(400, "POST", "/backups", { body: { volume_id: creating.id } });
   });
 
-  it("400 for a snapshot of another volume or one not available", async () => {
+  it("400 for a snapshot of another volume, 409 for one not available", async () => {
     const t = await storageApi();
     const [a, b] = [await t.volume(), await t.volume()];
     const snap = await t.snapshot(a.id);
     const res = await t.refused(400, "POST", "/backups", { body: { backup: { volume_id: b.id, snapshot_id: snap.id } } });
     expect(fault(res).message).toBe(`Invalid volume: Volume ${b.id} does not match with snapshot.volume_id ${a.id}.`);
     await t.api("POST", `/snapshots/${snap.id}/action`, { token: t.admin, body: { "os-reset_status": { status: "error" } } });
-    await t.refused(400, "POST", "/backups", { body: { backup: { volume_id: a.id, snapshot_id: snap.id } } });
+    await t.refused(409, "POST", "/backups", { body: { backup: { volume_id: a.id, snapshot_id: snap.id } } });
   });
 
   it("413 past the backups or backup_gigabytes quota", async () => {
@@ -201,11 +201,11 @@ describe("list, detail, update", () => {
 });
 
 describe("delete", () => {
-  it("goes deleting then gone, giving the quota back; a backup still creating is 400", async () => {
+  it("goes deleting then gone, giving the quota back; a backup still creating is 409", async () => {
     const t = await storageApi();
     const volume = await t.volume({ size: 2 });
     const creating = (await t.api("POST", "/backups", { body: { backup: { volume_id: volume.id } } })).body.backup;
-    const res = await t.refused(400, "DELETE", `/backups/${creating.id}`);
+    const res = await t.refused(409, "DELETE", `/backups/${creating.id}`);
     expect(fault(res).message).toBe("Invalid backup: Backup status must be available or error");
     t.advance(STEP_MS);
     expect((await t.api("DELETE", `/backups/${creating.id}`)).status).toBe(202);
@@ -227,7 +227,7 @@ describe("restore", () => {
     expect(res.body).toEqual({ restore: { backup_id: backup.id, volume_id, volume_name: `restore_backup_${backup.id}` } });
     expect(await t.show(`volumes/${volume_id}`)).toMatchObject({ status: "restoring-backup", size: 2, description: "auto-created_from_restore_from_backup" });
     expect((await t.show(`backups/${backup.id}`)).status).toBe("restoring");
-    await t.refused(400, "DELETE", `/backups/${backup.id}`);
+    await t.refused(409, "DELETE", `/backups/${backup.id}`);
     t.advance(STEP_MS);
     expect((await t.show(`volumes/${volume_id}`)).status).toBe("available");
     expect((await t.show(`backups/${backup.id}`)).status).toBe("available");
@@ -243,14 +243,14 @@ describe("restore", () => {
     expect(plain.status, plain.text).toBe(202);
   });
 
-  it("into an existing available volume at least the backup's size; otherwise 400, nothing changed", async () => {
+  it("into an existing available volume at least the backup's size; otherwise 409, nothing changed", async () => {
     const t = await storageApi();
     const backup = await t.backup((await t.volume({ size: 2 })).id);
     const small = await t.volume({ size: 1 });
-    const tooSmall = await t.refused(400, "POST", `/backups/${backup.id}/restore`, { body: { restore: { volume_id: small.id } } });
+    const tooSmall = await t.refused(409, "POST", `/backups/${backup.id}/restore`, { body: { restore: { volume_id: small.id } } });
     expect(fault(tooSmall).message).toBe("Invalid volume: volume size 1 is too small to restore backup of size 2.");
     const busy = (await t.api("POST", "/volumes", { body: { volume: { size: 5 } } })).body.volume;
-    const notReady = await t.refused(400, "POST", `/backups/${backup.id}/restore`, { body: { restore: { volume_id: busy.id } } });
+    const notReady = await t.refused(409, "POST", `/backups/${backup.id}/restore`, { body: { restore: { volume_id: busy.id } } });
     expect(fault(notReady).message).toBe("Invalid volume: Volume to be restored to must be available");
     t.advance(STEP_MS);
     const res = await t.api("POST", `/backups/${backup.id}/restore`, { body: { restore: { volume_id: busy.id } } });
@@ -264,7 +264,7 @@ describe("restore", () => {
     const t = await storageApi();
     const volume = await t.volume();
     const creating = (await t.api("POST", "/backups", { body: { backup: { volume_id: volume.id } } })).body.backup;
-    const res = await t.refused(400, "POST", `/backups/${creating.id}/restore`, { body: { restore: {} } });
+    const res = await t.refused(409, "POST", `/backups/${creating.id}/restore`, { body: { restore: {} } });
     expect(fault(res).message).toBe("Invalid backup: Backup status must be available");
     const admins = await t.backup((await t.volume({}, { token: t.admin })).id, {}, { token: t.admin });
     await t.refused(404, "POST", `/backups/${admins.id}/restore`, { body: { restore: {} } });
@@ -291,7 +291,7 @@ describe("admin actions", () => {
 });
 
 describe("export and import of a backup record (admin)", () => {
-  it("exports an available backup and imports it again after it was deleted; an existing id is 400", async () => {
+  it("exports an available backup and imports it again after it was deleted; an existing id is 409", async () => {
     const t = await storageApi();
     const backup = await t.backup((await t.volume({ size: 2 })).id, { name: "keep", container: "c1" });
     await t.refused(403, "GET", `/backups/${backup.id}/export_record`);
@@ -300,7 +300,7 @@ describe("export and import of a backup record (admin)", () => {
     const record = exported.body["backup-record"];
     expect(record).toEqual({ backup_service: "cinder.backup.drivers.swift", backup_url: expect.any(String) });
     const body = { "backup-record": record };
-    expect(fault(await t.refused(400, "POST", "/backups/import_record", { token: t.admin, body })).message).toBe(
+    expect(fault(await t.refused(409, "POST", "/backups/import_record", { token: t.admin, body })).message).toBe(
       "Invalid backup: Backup already exists in database.",
     );
     await t.api("DELETE", `/backups/${backup.id}`);
@@ -323,7 +323,7 @@ describe("export and import of a backup record (admin)", () => {
     const t = await storageApi();
     const volume = await t.volume();
     const creating = (await t.api("POST", "/backups", { body: { backup: { volume_id: volume.id } } })).body.backup;
-    await t.refused(400, "GET", `/backups/${creating.id}/export_record`, { token: t.admin });
+    await t.refused(409, "GET", `/backups/${creating.id}/export_record`, { token: t.admin });
     const bad = (url: string, service = "cinder.backup.drivers.swift") => ({ "backup-record": { backup_service: service, backup_url: url } });
     await t.refused(400, "POST", "/backups/import_record", { token: t.admin, body: bad("not base64 json") });
     await t.refused(400, "POST", "/backups/import_record", { token: t.admin, body: bad(Buffer.from("{}").toString("base64")) });

@@ -54,7 +54,7 @@ describe("qos specs", () => {
     expect((await admin("GET", `/types/${ssd}`)).body.volume_type.qos_specs_id).toBe(id);
     const before = exported(w);
     const refused = await admin("DELETE", `/qos-specs/${id}`);
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(409);
     expect(exported(w)).toBe(before);
     expect((await admin("GET", `/qos-specs/${id}/disassociate?vol_type_id=${ssd}`)).status).toBe(202);
     expect((await admin("GET", `/qos-specs/${id}/associations`)).body.qos_associations).toEqual([]);
@@ -73,7 +73,7 @@ describe("qos specs", () => {
     const before = exported(w);
     expect((await admin("GET", `/qos-specs/${b}/associate`)).status).toBe(400);
     expect((await admin("GET", `/qos-specs/${b}/associate?vol_type_id=nope`)).status).toBe(404);
-    expect((await admin("GET", `/qos-specs/${b}/associate?vol_type_id=${ssd}`)).status).toBe(400);
+    expect((await admin("GET", `/qos-specs/${b}/associate?vol_type_id=${ssd}`)).status).toBe(409);
     expect(exported(w)).toBe(before);
   });
 });

@@ -66,10 +66,10 @@ describe("os-update_snapshot_status", () => {
     const t = await storageApi();
     const id = await creating(t);
     const action = `/snapshots/${id}/action`;
-    const wrong = await t.refused(400, "POST", action, { body: status("error_deleting") });
-    expect(fault(wrong)).toMatchObject({ name: "badRequest", message: "Provided snapshot status error_deleting not allowed for snapshot with status creating." });
+    const wrong = await t.refused(409, "POST", action, { body: status("error_deleting") });
+    expect(fault(wrong)).toMatchObject({ name: "conflictingRequest", message: "Provided snapshot status error_deleting not allowed for snapshot with status creating." });
     t.advance(STEP_MS);
-    const resting = await t.refused(400, "POST", action, { token: t.admin, body: status("error") });
+    const resting = await t.refused(409, "POST", action, { token: t.admin, body: status("error") });
     expect(fault(resting).message).toBe("Snapshot status available not allowed for update_snapshot_status");
   });
 

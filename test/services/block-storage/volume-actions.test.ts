@@ -1,6 +1,7 @@
 // Volume actions over HTTP: extend (and its microversion rule), retype (migration policy), the attach
 // handshake (reserve, attach, begin/roll detaching, detach), connections, flags, and the admin reset and
-// force delete; every wrong state refused with Cinder's 400 and the state unchanged.
+// force delete; every wrong state refused with the spec's 409 (Cinder's message) and the state unchanged
+// (profiles.test.ts has Cinder's own 400 under --profile upstream).
 
 import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
@@ -50,7 +51,7 @@ describe("os-extend", () => {
 
   it("refuses an in-use volume before 3.42 and extends it from 3.42, back to in-use", async () => {
     const v = await attached();
-    await refused(v.id, { "os-extend": { new_size: 2 } }, 400, /^Invalid volume: Volume .* status must be 'available' to extend, currently in-use\.$/);
+    await refused(v.id, { "os-extend": { new_size: 2 } }, 409, /^Invalid volume: Volume .* status must be 'available' to extend, currently in-use\.$/);
     expect((await act(v.id, { "os-extend": { new_size: 2 } }, { version: "3.42" })).status).toBe(202);
     await advance(w, 2);
     expect((await bs(w, "GET", `/volumes/${v.id}`)).body.volume).toMatchObject({ status: "in-use", size: 2 });
@@ -58,7 +59,7 @@ describe("os-extend", () => {
 
   it("refuses a volume still creating, and a body without new_size", async () => {
     const v = await createVolume(w);
-    await refused(v.id, { "os-extend": { new_size: 5 } }, 400, /status must be 'available' to extend, currently creating/);
+    await refused(v.id, { "os-extend": { new_size: 5 } }, 409, /status must be 'available' to extend, currently creating/);
     await refused(v.id, { "os-extend": {} }, 400);
   });
 
@@ -78,9 +79,17 @@ describe("os-retype", () => {
     expect((await bs(w, "GET", `/volumes/${v.id}`)).body.volume).toMatchObject({ status: "available", volume_type: "lvmdriver-1" });
   });
 
-  it("refuses a type on another backend with never, and migrates with on-demand (the type given by id, as the CLI does)", async () => {
+  it("changes only the type to one on another backend with never: the data stays on its backend", async () => {
     const v = await availableVolume(w);
-    await refused(v.id, { "os-retype": { new_type: "ssd", migration_policy: "never" } }, 400, /requires migration/);
+    expect((await act(v.id, { "os-retype": { new_type: "ssd", migration_policy: "never" } })).status).toBe(202);
+    expect(await statusOf(v.id)).toBe("retyping");
+    await advance(w, 2);
+    const shown = (await bs(w, "GET", `/volumes/${v.id}`, { token: w.admin })).body.volume;
+    expect(shown).toMatchObject({ status: "available", volume_type: "ssd", "os-vol-host-attr:host": "skymock@lvmdriver-1#lvmdriver-1" });
+  });
+
+  it("migrates to another backend with on-demand (the type given by id, as the CLI does)", async () => {
+    const v = await availableVolume(w);
     const ssd = (await bs(w, "GET", "/types")).body.volume_types.find((t: any) => t.name === "ssd");
     expect((await act(v.id, { "os-retype": { new_type: ssd.id, migration_policy: "on-demand" } })).status).toBe(202);
     await advance(w, 2);
@@ -95,13 +104,13 @@ describe("os-retype", () => {
     expect(await statusOf(v.id)).toBe("in-use");
   });
 
-  it("refuses the same type, an unknown type, a bad policy and a volume still creating", async () => {
+  it("refuses the same type, an unknown type, a bad policy (400) and a volume still creating (409)", async () => {
     const v = await availableVolume(w);
     await refused(v.id, { "os-retype": { new_type: "__DEFAULT__" } }, 400, /^Invalid volume: Retype needs volume to be in available or in-use state/);
     await refused(v.id, { "os-retype": { new_type: "gold" } }, 400, "Invalid input received: Invalid volume_type passed: gold.");
     await refused(v.id, { "os-retype": { new_type: "ssd", migration_policy: "sometimes" } }, 400);
     const creating = await createVolume(w);
-    await refused(creating.id, { "os-retype": { new_type: "lvmdriver-1" } }, 400);
+    await refused(creating.id, { "os-retype": { new_type: "lvmdriver-1" } }, 409, /^Invalid volume: Retype needs volume to be in available or in-use state/);
   });
 });
 
@@ -110,7 +119,7 @@ describe("attach handshake", () => {
     const v = await availableVolume(w);
     expect((await act(v.id, { "os-reserve": null })).status).toBe(202);
     expect(await statusOf(v.id)).toBe("attaching");
-    await refused(v.id, { "os-reserve": null }, 400, "Invalid volume: Volume status must be available to reserve, but the status is attaching.");
+    await refused(v.id, { "os-reserve": null }, 409, "Invalid volume: Volume status must be available to reserve, but the status is attaching.");
     expect((await act(v.id, { "os-unreserve": null })).status).toBe(202);
     expect(await statusOf(v.id)).toBe("available");
   });
@@ -135,10 +144,10 @@ describe("attach handshake", () => {
 
   it("refuses to attach an attached volume (not multiattach) and to detach one that is not attached", async () => {
     const v = await attached();
-    await refused(v.id, { "os-attach": { instance_uuid: SERVER, mountpoint: "/dev/vdc" } }, 400, /^Invalid volume: Volume status must be available or attaching to attach, but the status is in-use\.$/);
+    await refused(v.id, { "os-attach": { instance_uuid: SERVER, mountpoint: "/dev/vdc" } }, 409, /^Invalid volume: Volume status must be available or attaching to attach, but the status is in-use\.$/);
     const free = await availableVolume(w);
-    await refused(free.id, { "os-detach": null }, 400, /must be in-use or detaching to detach/);
-    await refused(free.id, { "os-begin_detaching": null }, 400, "Invalid volume: Unable to detach volume. Volume status must be 'in-use' and attach_status must be 'attached' to detach.");
+    await refused(free.id, { "os-detach": null }, 409, /must be in-use or detaching to detach/);
+    await refused(free.id, { "os-begin_detaching": null }, 409, "Invalid volume: Unable to detach volume. Volume status must be 'in-use' and attach_status must be 'attached' to detach.");
     await refused(v.id, { "os-detach": { attachment_id: "nope" } }, 404);
   });
 
@@ -154,7 +163,7 @@ describe("attach handshake", () => {
     expect(res.body.connection_info).toMatchObject({ driver_volume_type: "iscsi", data: { target_iqn: `iqn.2010-10.org.openstack:volume-${v.id}`, target_lun: 1, volume_id: v.id, access_mode: "rw" } });
     expect((await act(v.id, { "os-terminate_connection": { connector: {} } })).status).toBe(202);
     const creating = await createVolume(w);
-    await refused(creating.id, { "os-initialize_connection": { connector: {} } }, 400);
+    await refused(creating.id, { "os-initialize_connection": { connector: {} } }, 409);
   });
 });
 
@@ -169,9 +178,9 @@ describe("flags", () => {
   it("os-update_readonly_flag needs an available volume; a read-only volume attaches only ro", async () => {
     const v = await availableVolume(w);
     expect((await act(v.id, { "os-update_readonly_flag": { readonly: true } })).status).toBe(202);
-    await refused(v.id, { "os-attach": { instance_uuid: SERVER, mountpoint: "/dev/vdb" } }, 400, /Invalid attaching mode 'rw'/);
+    await refused(v.id, { "os-attach": { instance_uuid: SERVER, mountpoint: "/dev/vdb" } }, 409, /Invalid attaching mode 'rw'/);
     expect((await act(v.id, { "os-attach": { instance_uuid: SERVER, mountpoint: "/dev/vdb", mode: "ro" } })).status).toBe(202);
-    await refused(v.id, { "os-update_readonly_flag": { readonly: false } }, 400, /status must be available to update readonly flag, but current status is: in-use\.$/);
+    await refused(v.id, { "os-update_readonly_flag": { readonly: false } }, 409, /status must be available to update readonly flag, but current status is: in-use\.$/);
   });
 });
 
@@ -199,7 +208,7 @@ describe("admin actions", () => {
     await advance(w, 2);
     expect((await bs(w, "GET", `/volumes/${v.id}`, { token: w.admin })).status).toBe(404);
     const a = await attached();
-    await refused(a.id, { "os-force_delete": {} }, 400, /must not be migrating, attached/, { token: w.admin });
+    await refused(a.id, { "os-force_delete": {} }, 409, /must not be migrating, attached/, { token: w.admin });
   });
 });
 
@@ -241,7 +250,7 @@ describe("os-volume_upload_image", () => {
 
   it("refuses an in-use volume without force, and a public image from a member, changing nothing", async () => {
     const v = await attached();
-    await refused(v.id, { "os-volume_upload_image": { image_name: "x" } }, 400, /status must be available$/);
+    await refused(v.id, { "os-volume_upload_image": { image_name: "x" } }, 409, /status must be available$/);
     const free = await availableVolume(w);
     await refused(free.id, { "os-volume_upload_image": { image_name: "x", visibility: "public" } }, 403);
     expect((await act(v.id, { "os-volume_upload_image": { image_name: "x", force: true } })).status).toBe(202);

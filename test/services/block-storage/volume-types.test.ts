@@ -51,7 +51,7 @@ describe("managing types", () => {
     expect((await admin("GET", `/types/${id}`)).status).toBe(404);
   });
 
-  it("refuses a duplicate name (409), deleting the default type or a type in use (400)", async () => {
+  it("refuses a duplicate name (409), deleting the default type (400) or a type in use (409)", async () => {
     const before = exported(w);
     const dup = await admin("POST", "/types", { volume_type: { name: "ssd" } });
     expect(dup.status).toBe(409);
@@ -63,8 +63,8 @@ describe("managing types", () => {
     const ssd = (await bs(w, "GET", "/types")).body.volume_types.find((t: any) => t.name === "ssd");
     const inUse = exported(w);
     const res = await admin("DELETE", `/types/${ssd.id}`);
-    expect(res.status).toBe(400);
-    expect(res.body.badRequest.message).toBe(`Volume Type ${ssd.id} deletion is not allowed with volumes present with the type.`);
+    expect(res.status).toBe(409);
+    expect(res.body.conflictingRequest.message).toBe(`Volume Type ${ssd.id} deletion is not allowed with volumes present with the type.`);
     expect(exported(w)).toBe(inUse);
     expect(v.volume_type).toBe("ssd");
   });

@@ -226,8 +226,8 @@ describe("delete", () => {
     }
     const before = exported(w);
     const res = await bs(w, "DELETE", `/volumes/${v.id}`);
-    expect(res.status).toBe(400);
-    expect(res.body.badRequest.message).toBe(
+    expect(res.status).toBe(409);
+    expect(res.body.conflictingRequest.message).toBe(
       "Invalid volume: Volume status must be available, error, error_restoring, error_extending or error_managing and must not be migrating, attached, belong to a group, have snapshots, awaiting a transfer, or be disassociated from snapshots after volume transfer.",
     );
     expect(exported(w)).toBe(before);

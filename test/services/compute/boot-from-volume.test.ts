@@ -64,9 +64,9 @@ describe("boot from volume", () => {
       { id: boot, volumeId: boot, serverId: id, device: "/dev/vda" },
       { id: data, volumeId: data, serverId: id, device: "/dev/vdb" },
     ]);
-    // the root disk is not detachable; Cinder refuses to delete an attached volume
+    // the root disk is not detachable; block storage refuses to delete an attached volume (409, the spec's state conflict)
     expect((await t.api("DELETE", `/servers/${id}/os-volume_attachments/${boot}`, { token: t.demo })).status).toBe(400);
-    expect((await call(t.emu, "DELETE", `/volume/v3/volumes/${boot}`, { token: t.demo })).status).toBe(400);
+    expect((await call(t.emu, "DELETE", `/volume/v3/volumes/${boot}`, { token: t.demo })).status).toBe(409);
   });
 
   it("creates volumes from an image, a snapshot and blank, attached in order; the server's deletion deletes those marked delete_on_termination", async () => {

@@ -3,13 +3,13 @@
 
 import { get, put, scan } from "../../../kernel/store/table.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
-import { backupNotFound, badRequest, invalidVolume } from "../errors.js";
+import { backupNotFound, badRequest, invalidBackupState, invalidSnapshotState, invalidVolume, invalidVolumeState } from "../errors.js";
 import type { Microversion } from "../microversion.js";
 import type { BackupCreateBody, BackupRestoreBody, BackupUpdateBody } from "../schemas/backups.js";
 import type { Backup, BlockStorageState, Snapshot, Volume } from "../state.js";
 import { setStatus } from "../lifecycle.js";
 import { checkQuota, useQuota } from "./quotas.js";
-import { invalidSnapshot, visibleSnapshot } from "./snapshots.js";
+import { visibleSnapshot } from "./snapshots.js";
 import { createVolume, visibleVolume } from "./volumes.js";
 
 /** The lifecycle type of backups (/_emulator/transitions overrides name it). */
@@ -18,8 +18,6 @@ export const BACKUP = "block-storage.backup";
 export const BACKUP_BUILD_OPERATION = "block-storage.backup.build";
 /** Where backups go when the request names no container (the Swift driver's backup_swift_container). */
 export const DEFAULT_CONTAINER = "volumebackups";
-
-export const invalidBackup = (reason: string) => badRequest(`Invalid backup: ${reason}`);
 
 /** A backup the caller may see: its project's, or any for an admin; others are 404 as if absent. */
 export function visibleBackup(s: BlockStorageState, caller: Caller, id: string): Backup {
@@ -48,7 +46,7 @@ function parentFor(s: BlockStorageState, projectId: string, volumeId: string, sn
     const usable = backup.status === "available" && (!snapshot || backup.dataTimestamp < snapshot.createdAt);
     if (usable && (!latest || backup.dataTimestamp >= latest.dataTimestamp)) latest = backup;
   }
-  if (!any || !latest) throw invalidBackup("No backups available to do an incremental backup.");
+  if (!any || !latest) throw invalidBackupState("No backups available to do an incremental backup.");
   return latest;
 }
 
@@ -59,12 +57,12 @@ export function createBackup(s: BlockStorageState, ctx: OperationContext, body: 
     snapshot = visibleSnapshot(s, ctx.caller, body.snapshot_id);
     if (snapshot.volumeId !== volume.id) throw invalidVolume(`Volume ${volume.id} does not match with snapshot.volume_id ${snapshot.volumeId}.`);
     if (snapshot.status !== "available") {
-      throw invalidSnapshot(`Snapshot to be backed up must be available, but the current status is "${snapshot.status}".`);
+      throw invalidSnapshotState(`Snapshot to be backed up must be available, but the current status is "${snapshot.status}".`);
     }
   } else if (volume.status !== "available" && volume.status !== "in-use") {
-    throw invalidVolume(`Volume to be backed up must be available or in-use, but the current status is "${volume.status}".`);
+    throw invalidVolumeState(`Volume to be backed up must be available or in-use, but the current status is "${volume.status}".`);
   } else if (volume.status === "in-use" && body.force !== true) {
-    throw invalidVolume("Backing up an in-use volume must use the force flag.");
+    throw invalidVolumeState("Backing up an in-use volume must use the force flag.");
   }
   const projectId = ctx.caller.projectId || volume.projectId;
   checkQuota(s, projectId, "backups", 1);
@@ -120,7 +118,7 @@ export function updateBackup(s: BlockStorageState, ctx: OperationContext, id: st
 
 function startDeleting(s: BlockStorageState, ctx: OperationContext, backup: Backup): void {
   for (const other of scan(s.backups)) {
-    if (other.parentId === backup.id) throw invalidBackup("Incremental backups exist for this backup.");
+    if (other.parentId === backup.id) throw invalidBackupState("Incremental backups exist for this backup.");
   }
   backup.status = "deleting";
   backup.updatedAt = ctx.now;
@@ -130,7 +128,7 @@ function startDeleting(s: BlockStorageState, ctx: OperationContext, backup: Back
 /** DELETE: an available or errored backup no incremental one builds on (202, `deleting`, then gone). */
 export function deleteBackup(s: BlockStorageState, ctx: OperationContext, id: string): void {
   const backup = visibleBackup(s, ctx.caller, id);
-  if (backup.status !== "available" && backup.status !== "error") throw invalidBackup("Backup status must be available or error");
+  if (backup.status !== "available" && backup.status !== "error") throw invalidBackupState("Backup status must be available or error");
   startDeleting(s, ctx, backup);
 }
 
@@ -157,13 +155,13 @@ export function resetBackupStatus(s: BlockStorageState, ctx: OperationContext, i
  */
 export function restoreBackup(s: BlockStorageState, ctx: OperationContext, id: string, body: BackupRestoreBody): { backup: Backup; volume: Volume } {
   const backup = visibleBackup(s, ctx.caller, id);
-  if (backup.status !== "available") throw invalidBackup("Backup status must be available");
+  if (backup.status !== "available") throw invalidBackupState("Backup status must be available");
   let volume: Volume;
   if (body.volume_id) {
     volume = visibleVolume(s, ctx.caller, body.volume_id);
-    if (volume.status !== "available") throw invalidVolume("Volume to be restored to must be available");
+    if (volume.status !== "available") throw invalidVolumeState("Volume to be restored to must be available");
     if (backup.size > volume.size) {
-      throw invalidVolume(`volume size ${volume.size} is too small to restore backup of size ${backup.size}.`);
+      throw invalidVolumeState(`volume size ${volume.size} is too small to restore backup of size ${backup.size}.`);
     }
   } else {
     volume = createVolume(s, ctx, {
@@ -186,7 +184,7 @@ export const BACKUP_SERVICE = "cinder.backup.drivers.swift";
 /** GET /backups/{id}/export_record (admin): the backup as an opaque base64 record. */
 export function exportBackupRecord(s: BlockStorageState, caller: Caller, id: string): { backup_service: string; backup_url: string } {
   const backup = visibleBackup(s, caller, id);
-  if (backup.status !== "available") throw invalidBackup(`Backup status must be available and not ${backup.status}.`);
+  if (backup.status !== "available") throw invalidBackupState(`Backup status must be available and not ${backup.status}.`);
   const { status: _status, projectId: _project, userId: _user, sourceResumeStatus: _resume, restoreVolumeId: _restore, ...record } = backup;
   return { backup_service: BACKUP_SERVICE, backup_url: Buffer.from(JSON.stringify(record)).toString("base64") };
 }
@@ -207,7 +205,7 @@ export function importBackupRecord(s: BlockStorageState, ctx: OperationContext, 
     throw badRequest("Invalid input received: Provided backup record is missing an id");
   }
   if (!Number.isInteger(record.size) || (record.size as number) < 0) throw badRequest("Invalid input received: Provided backup record is missing size attribute");
-  if (get(s.backups, record.id)) throw invalidBackup("Backup already exists in database.");
+  if (get(s.backups, record.id)) throw invalidBackupState("Backup already exists in database.");
   const text = (v: unknown) => (typeof v === "string" ? v : null);
   const projectId = ctx.caller.projectId;
   const backup: Backup = {

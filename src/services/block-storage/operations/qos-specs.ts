@@ -5,7 +5,7 @@ import type { OperationContext } from "../../../kernel/operation.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { find, get, put, remove, values } from "../../../kernel/store/table.js";
 import { withoutEntry } from "../../../kernel/own.js";
-import { badRequest, invalidInput, itemNotFound, volumeTypeNotFound } from "../errors.js";
+import { badRequest, inState, invalidInput, itemNotFound, volumeTypeNotFound } from "../errors.js";
 import type { BlockStorageState, QosSpec, VolumeType } from "../state.js";
 
 export const CONSUMERS = ["back-end", "front-end", "both"] as const;
@@ -48,7 +48,7 @@ export function associatedTypes(s: BlockStorageState, id: string): VolumeType[] 
 export function deleteQos(s: BlockStorageState, id: string, force: boolean): void {
   qosSpec(s, id);
   const types = associatedTypes(s, id);
-  if (types.length > 0 && !force) throw badRequest(`QoS Specs ${id} is still associated with entities.`);
+  if (types.length > 0 && !force) throw inState(badRequest(`QoS Specs ${id} is still associated with entities.`));
   for (const t of types) t.qosSpecsId = null;
   remove(s.qosSpecs, id);
 }
@@ -72,7 +72,7 @@ export function associate(s: BlockStorageState, id: string, typeId: string | und
   qosSpec(s, id);
   const type = typeFor(s, typeId);
   if (type.qosSpecsId && type.qosSpecsId !== id) {
-    throw badRequest(`Type ${type.id} is already associated with another qos specs: ${type.qosSpecsId}`);
+    throw inState(badRequest(`Type ${type.id} is already associated with another qos specs: ${type.qosSpecsId}`));
   }
   type.qosSpecsId = id;
 }

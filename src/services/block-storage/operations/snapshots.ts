@@ -6,7 +6,7 @@
 import { filter, get, put } from "../../../kernel/store/table.js";
 import { own, withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
-import { badRequest, invalidVolume, snapshotNotFound } from "../errors.js";
+import { badRequest, inState, invalidSnapshotState, invalidVolumeState, snapshotNotFound } from "../errors.js";
 import type { Microversion } from "../microversion.js";
 import type { BlockStorageState, Snapshot, Volume } from "../state.js";
 import type { SnapshotCreateBody, SnapshotUpdateBody } from "../schemas/snapshots.js";
@@ -29,8 +29,6 @@ export const SNAPSHOT_IN_USE_MV = 66;
 const SNAPSHOT_IN_USE_FLAG_MSG =
   "Since microversion 3.66 the 'force' flag is invalid for this request.  For backward compatability, however, when the 'force' flag is passed with a value evaluating to True, it is silently ignored.";
 
-export const invalidSnapshot = (reason: string) => badRequest(`Invalid snapshot: ${reason}`);
-
 /** A snapshot the caller may see: its project's, or any for an admin; others are 404 as if absent. */
 export function visibleSnapshot(s: BlockStorageState, caller: Caller, id: string): Snapshot {
   const snapshot = get(s.snapshots, id);
@@ -45,14 +43,14 @@ export function snapshotsOfVolume(s: BlockStorageState, volumeId: string): Snaps
 
 /** The checks before any snapshot of a volume (_create_snapshot_in_db_validate and the status rule). */
 function checkSnapshotable(volume: Volume, allowInUse: boolean): void {
-  if (volume.status === "maintenance") throw invalidVolume("The snapshot cannot be created when the volume is in maintenance mode.");
+  if (volume.status === "maintenance") throw invalidVolumeState("The snapshot cannot be created when the volume is in maintenance mode.");
   if (volume.migrationStatus && !["success", "error", "none"].includes(volume.migrationStatus)) {
-    throw invalidVolume("Snapshot cannot be created while volume is migrating.");
+    throw invalidVolumeState("Snapshot cannot be created while volume is migrating.");
   }
-  if (volume.status === "error") throw invalidVolume("The snapshot cannot be created when the volume is in error status.");
+  if (volume.status === "error") throw invalidVolumeState("The snapshot cannot be created when the volume is in error status.");
   const valid = allowInUse ? ["available", "in-use"] : ["available"];
   if (!valid.includes(volume.status)) {
-    throw invalidVolume(`Volume ${volume.id} status must be ${valid.join(", ")}, but current status is: ${volume.status}.`);
+    throw invalidVolumeState(`Volume ${volume.id} status must be ${valid.join(", ")}, but current status is: ${volume.status}.`);
   }
 }
 
@@ -132,7 +130,7 @@ function startDeleting(ctx: OperationContext, snapshot: Snapshot): void {
 export function deleteSnapshot(s: BlockStorageState, ctx: OperationContext, id: string): void {
   const snapshot = visibleSnapshot(s, ctx.caller, id);
   if (snapshot.status !== "available" && snapshot.status !== "error") {
-    throw invalidSnapshot("Snapshot status must be available or error and must not be part of a group.");
+    throw invalidSnapshotState("Snapshot status must be available or error and must not be part of a group.");
   }
   startDeleting(ctx, snapshot);
 }
@@ -168,8 +166,8 @@ const UPDATABLE_STATUS: Record<string, readonly string[]> = {
 export function updateSnapshotStatus(s: BlockStorageState, ctx: OperationContext, id: string, status: string, progress: string | undefined): void {
   const snapshot = visibleSnapshot(s, ctx.caller, id);
   const allowed = own(UPDATABLE_STATUS, snapshot.status);
-  if (!allowed) throw badRequest(`Snapshot status ${snapshot.status} not allowed for update_snapshot_status`);
-  if (!allowed.includes(status)) throw badRequest(`Provided snapshot status ${status} not allowed for snapshot with status ${snapshot.status}.`);
+  if (!allowed) throw inState(badRequest(`Snapshot status ${snapshot.status} not allowed for update_snapshot_status`));
+  if (!allowed.includes(status)) throw inState(badRequest(`Provided snapshot status ${status} not allowed for snapshot with status ${snapshot.status}.`));
   if (status !== snapshot.status) ctx.enter(SNAPSHOT, snapshot.id, null);
   snapshot.status = status;
   if (progress) snapshot.progress = progress;

@@ -1,12 +1,13 @@
 // Volume actions (POST /volumes/{id}/action, cinder/api/contrib/volume_actions.py, admin_actions.py):
 // extend, retype, the attach handshake Nova drives (reserve, attach, begin/roll detaching, detach,
 // initialize/terminate connection), bootable and read-only flags, and the admin reset and force delete.
-// Wrong states are Cinder's 400 InvalidVolume.
+// Wrong states are Cinder's InvalidVolume: 409 in the spec profile, Cinder's 400 under upstream (errors.ts).
 
 import type { OperationContext } from "../../../kernel/operation.js";
+import type { BlockStorageProfile } from "../options.js";
 import { get } from "../../../kernel/store/table.js";
 import { ApiError } from "../../../kernel/errors.js";
-import { badRequest, invalidInput, invalidVolume, itemNotFound, volumeStatusMustBe } from "../errors.js";
+import { badRequest, inState, invalidInput, invalidVolume, invalidVolumeState, itemNotFound, volumeStatusMustBe } from "../errors.js";
 import { setStatus, type StepContext } from "../lifecycle.js";
 import { backendOf, hostOf } from "../backends.js";
 import { typeByNameOrId, type BlockStorageState, type Volume, type VolumeAttachment } from "../state.js";
@@ -21,7 +22,7 @@ export function extend(s: BlockStorageState, ctx: OperationContext, id: string, 
   const volume = visibleVolume(s, ctx.caller, id);
   const allowed = version >= IN_USE_EXTEND_VERSION ? ["available", "in-use"] : ["available"];
   if (!allowed.includes(volume.status)) {
-    throw invalidVolume(`Volume ${id} status must be '${allowed.join("' or '")}' to extend, currently ${volume.status}.`);
+    throw invalidVolumeState(`Volume ${id} status must be '${allowed.join("' or '")}' to extend, currently ${volume.status}.`);
   }
   if (newSize <= volume.size) {
     throw invalidInput(`New size for extend must be greater than current size. (current: ${volume.size}, extended: ${newSize}).`);
@@ -46,24 +47,36 @@ export function finishExtend(ctx: StepContext, volume: Volume): void {
 
 export type MigrationPolicy = "never" | "on-demand";
 
-export function retype(s: BlockStorageState, ctx: OperationContext, id: string, newType: string, policy: MigrationPolicy): Volume {
+const RETYPE_REFUSED =
+  "Retype needs volume to be in available or in-use state, not be part of an active migration or a consistency group, requested type has to be different that the one from the volume, and for in-use volumes front-end qos specs cannot change.";
+
+/**
+ * os-retype: `retyping` for one step, then the new type. A type on another backend moves the data with
+ * `on-demand`; with `never` the spec changes only the type (the data stays where it is), while Cinder
+ * accepts the request and its scheduler then fails it: the volume back to its status, the type unchanged.
+ */
+export function retype(
+  s: BlockStorageState,
+  ctx: OperationContext,
+  id: string,
+  newType: string,
+  policy: MigrationPolicy,
+  profile: BlockStorageProfile,
+): Volume {
   const volume = visibleVolume(s, ctx.caller, id);
   const type = typeByNameOrId(s, newType);
   if (!type || !canUseType(ctx.caller, type)) throw invalidInput(`Invalid volume_type passed: ${newType}.`);
-  if ((volume.status !== "available" && volume.status !== "in-use") || volume.migrationStatus === "migrating" || type.id === volume.volumeTypeId) {
-    throw invalidVolume(
-      "Retype needs volume to be in available or in-use state, not be part of an active migration or a consistency group, requested type has to be different that the one from the volume, and for in-use volumes front-end qos specs cannot change.",
-    );
+  if ((volume.status !== "available" && volume.status !== "in-use") || volume.migrationStatus === "migrating") {
+    throw invalidVolumeState(RETYPE_REFUSED);
   }
-  const oldType = get(s.volumeTypes, volume.volumeTypeId);
-  // a type on another backend means moving the data, which `never` forbids (Cinder's scheduler then fails the retype)
-  if (backendOf(oldType) !== backendOf(type) && policy === "never") {
-    throw invalidVolume(`Retype of volume ${id} to type ${type.name} requires migration to backend ${backendOf(type)}, but the migration_policy is 'never'.`);
-  }
+  // Cinder's one refusal covers the same type too; that one is the request's fault whatever the state
+  if (type.id === volume.volumeTypeId) throw invalidVolume(RETYPE_REFUSED);
   // the project's totals stay; only the new type's own limits may refuse
   checkQuota(s, volume.projectId, `volumes_${type.name}`, 1);
   checkQuota(s, volume.projectId, `gigabytes_${type.name}`, volume.size);
-  volume.pending = { resumeStatus: volume.status, newTypeId: type.id };
+  const moves = backendOf(get(s.volumeTypes, volume.volumeTypeId)) !== backendOf(type);
+  const schedulerFails = moves && policy === "never" && profile === "upstream";
+  volume.pending = { resumeStatus: volume.status, ...(schedulerFails ? {} : { newTypeId: type.id, migrate: moves && policy === "on-demand" }) };
   setStatus(ctx, volume, "retyping");
   return volume;
 }
@@ -79,7 +92,7 @@ export function finishRetype(s: BlockStorageState, ctx: StepContext, volume: Vol
       useQuota(s, volume.projectId, `${resource}_${type.name}`, amount);
     }
     volume.volumeTypeId = type.id;
-    volume.host = hostOf(type);
+    if (pending?.migrate) volume.host = hostOf(type);
     ctx.tx.emit("block-storage.volume.retyped", { id: volume.id, projectId: volume.projectId, volumeType: type.name });
   }
   setStatus(ctx, volume, pending?.resumeStatus ?? "available");
@@ -114,7 +127,7 @@ export function attach(s: BlockStorageState, ctx: OperationContext, id: string, 
   const volume = visibleVolume(s, ctx.caller, id);
   if (!input.serverId && !input.hostName) throw invalidVolume("Invalid request to attach volume to an invalid target");
   requireStatus(volume, volume.multiattach ? ["available", "attaching", "in-use"] : ["available", "attaching"], "attach");
-  if (volume.readonly && input.mode !== "ro") throw badRequest(`Invalid attaching mode '${input.mode}' for volume ${id}.`);
+  if (volume.readonly && input.mode !== "ro") throw inState(badRequest(`Invalid attaching mode '${input.mode}' for volume ${id}.`));
   const attachment: VolumeAttachment = {
     id: ctx.ids.uuid(),
     serverId: input.serverId,
@@ -133,7 +146,7 @@ export function attach(s: BlockStorageState, ctx: OperationContext, id: string, 
 export function beginDetaching(s: BlockStorageState, ctx: OperationContext, id: string): void {
   const volume = visibleVolume(s, ctx.caller, id);
   if (volume.status !== "in-use" || attachedCount(volume) === 0) {
-    throw invalidVolume("Unable to detach volume. Volume status must be 'in-use' and attach_status must be 'attached' to detach.");
+    throw invalidVolumeState("Unable to detach volume. Volume status must be 'in-use' and attach_status must be 'attached' to detach.");
   }
   setStatus(ctx, volume, "detaching");
 }
@@ -219,7 +232,7 @@ export function setBootable(s: BlockStorageState, ctx: OperationContext, id: str
 export function updateReadonly(s: BlockStorageState, ctx: OperationContext, id: string, readonly: boolean): void {
   const volume = visibleVolume(s, ctx.caller, id);
   if (volume.status !== "available") {
-    throw invalidVolume(`Volume ${id} status must be available to update readonly flag, but current status is: ${volume.status}.`);
+    throw invalidVolumeState(`Volume ${id} status must be available to update readonly flag, but current status is: ${volume.status}.`);
   }
   volume.readonly = readonly;
   volume.updatedAt = ctx.now;

@@ -5,7 +5,7 @@ import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { find, get, put, remove } from "../../../kernel/store/table.js";
 import { withoutEntry } from "../../../kernel/own.js";
 import { ApiError } from "../../../kernel/errors.js";
-import { badRequest, extraSpecNotFound, invalidVolumeType, itemNotFound, volumeTypeNotFound } from "../errors.js";
+import { badRequest, extraSpecNotFound, inState, invalidVolumeType, itemNotFound, volumeTypeNotFound } from "../errors.js";
 import { typeByNameOrId, type BlockStorageState, type VolumeType } from "../state.js";
 
 /** A public type, or a private one shared with the caller's project; admins use any. */
@@ -70,7 +70,7 @@ export function deleteType(s: BlockStorageState, ctx: OperationContext, id: stri
   if (!type) throw volumeTypeNotFound(id);
   if (id === s.defaultTypeId) throw badRequest("Default volume type can not be deleted.");
   if (find(s.volumes, (v) => v.volumeTypeId === id)) {
-    throw badRequest(`Volume Type ${id} deletion is not allowed with volumes present with the type.`);
+    throw inState(badRequest(`Volume Type ${id} deletion is not allowed with volumes present with the type.`));
   }
   remove(s.volumeTypes, id);
   ctx.tx.emit("block-storage.volume_type.deleted", { id });

@@ -4,7 +4,7 @@
 
 import type { OperationContext } from "../../../kernel/operation.js";
 import { startUpload, finishUpload } from "../../image/for-block-storage.js";
-import { invalidVolume } from "../errors.js";
+import { invalidVolumeState } from "../errors.js";
 import { setStatus, type StepContext } from "../lifecycle.js";
 import type { BlockStorageState, Volume } from "../state.js";
 import { typeNameOf, visibleVolume } from "./volumes.js";
@@ -22,7 +22,7 @@ export interface UploadRequest {
 export function uploadToImage(s: BlockStorageState, ctx: OperationContext, id: string, request: UploadRequest) {
   const volume = visibleVolume(s, ctx.caller, id);
   const allowed = request.force ? ["available", "in-use"] : ["available"];
-  if (!allowed.includes(volume.status)) throw invalidVolume(`Volume ${id} status must be ${allowed.join(" or ")}`);
+  if (!allowed.includes(volume.status)) throw invalidVolumeState(`Volume ${id} status must be ${allowed.join(" or ")}`);
   const image = startUpload(ctx, {
     name: request.imageName,
     projectId: volume.projectId,

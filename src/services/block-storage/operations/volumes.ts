@@ -7,8 +7,10 @@ import { findImage } from "../../image/for-block-storage.js";
 import {
   badRequest,
   imageNotFound,
+  inState,
   invalidInput,
-  invalidVolume,
+  invalidSnapshotState,
+  invalidVolumeState,
   snapshotNotFound,
   volumeNotFound,
   volumeTypeNotFound,
@@ -71,21 +73,21 @@ function sourceOf(s: BlockStorageState, ctx: OperationContext, body: CreateVolum
     const source = get(s.volumes, body.source_volid);
     if (!source || (!ctx.caller.isAdmin && source.projectId !== ctx.caller.projectId)) throw volumeNotFound(body.source_volid);
     if (source.status !== "available" && source.status !== "in-use") {
-      throw invalidVolume(`Volume ${source.id} status must be available or in-use to be cloned, but the status is ${source.status}.`);
+      throw invalidVolumeState(`Volume ${source.id} status must be available or in-use to be cloned, but the status is ${source.status}.`);
     }
     return { ...blank, size: source.size, bootable: source.bootable, imageMetadata: source.imageMetadata, sourceVolid: source.id, typeId: source.volumeTypeId, encrypted: source.encrypted };
   }
   if (body.snapshot_id) {
     const snapshot = get(s.snapshots, body.snapshot_id);
     if (!snapshot || (!ctx.caller.isAdmin && snapshot.projectId !== ctx.caller.projectId)) throw snapshotNotFound(body.snapshot_id);
-    if (snapshot.status !== "available") throw badRequest(`Invalid snapshot: Originating snapshot status must be 'available'; it is ${snapshot.status}.`);
+    if (snapshot.status !== "available") throw invalidSnapshotState(`Originating snapshot status must be 'available'; it is ${snapshot.status}.`);
     const volume = get(s.volumes, snapshot.volumeId);
     return { ...blank, size: snapshot.size, bootable: volume?.bootable ?? false, imageMetadata: volume?.imageMetadata ?? null, snapshotId: snapshot.id, typeId: volume?.volumeTypeId };
   }
   if (body.imageRef) {
     const image = findImage(ctx.root, body.imageRef, ctx.caller);
     if (!image) throw imageNotFound(body.imageRef);
-    if (image.status !== "active") throw badRequest(`Invalid image: Image ${image.id} is not active.`);
+    if (image.status !== "active") throw inState(badRequest(`Invalid image: Image ${image.id} is not active.`));
     const needed = Math.max(image.minDisk, Math.ceil(image.size / GIB));
     if (body.size !== null && body.size !== undefined && body.size < needed) {
       throw badRequest(`Image ${image.id} is unacceptable: Size is ${body.size}GB and doesn't fit in a volume of size ${needed}GB.`);
@@ -178,7 +180,7 @@ export function deleteVolume(s: BlockStorageState, ctx: OperationContext, id: st
   const snapshotsOk = snapshots.length === 0 || (options.cascade && snapshots.every((snap) => snap.status === "available" || snap.status === "error"));
   if (!statusOk || volume.attachments.length > 0 || volume.migrationStatus === "migrating" || !snapshotsOk) {
     const status = options.force ? "" : `status must be ${DELETABLE.slice(0, -1).join(", ")} or ${DELETABLE.at(-1)} and `;
-    throw invalidVolume(
+    throw invalidVolumeState(
       `Volume ${status}must not be migrating, attached, belong to a group, have snapshots, awaiting a transfer, or be disassociated from snapshots after volume transfer.`,
     );
   }

@@ -33,6 +33,6 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...attachmentRoutes(deps),
       ...snapshotRoutes(deps),
       ...backupRoutes(deps),
-    ]),
+    ], options.profile),
   ];
 }

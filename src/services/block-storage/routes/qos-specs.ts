@@ -26,7 +26,7 @@ const view = (q: QosSpec) => ({ id: q.id, name: q.name, consumer: q.consumer, sp
 
 export function qosSpecRoutes(deps: BlockStorageDeps): RouteDef[] {
   const id = (c: Ctx) => c.req.param("id")!;
-  const withLinks = (c: Ctx, q: QosSpec) => ({ qos_specs: view(q), links: resourceLinks(c, deps.caller(c).projectId, "qos-specs", q.id) });
+  const withLinks = (c: Ctx, q: QosSpec) => ({ qos_specs: view(q), links: resourceLinks(c, "qos-specs", q.id) });
   const accepted = (c: Ctx) => c.body(null, 202);
   const admin = { policy: "admin" as const };
   return [

@@ -47,7 +47,7 @@ export function volumeActionRoutes(deps: BlockStorageDeps): RouteDef[] {
     }),
     "os-retype": act(bodies.retypeBody, (c, id, b) => {
       const { new_type, migration_policy } = b["os-retype"];
-      deps.write(c, (s, ctx) => retype(s, ctx, id, new_type, migration_policy ?? "never"));
+      deps.write(c, (s, ctx) => retype(s, ctx, id, new_type, migration_policy ?? "never", deps.options.profile));
       return accepted(c);
     }),
     "os-reserve": act(bodies.reserveBody, (c, id) => {

@@ -9,7 +9,7 @@ import type { Backup } from "../state.js";
 import { resourceLinks } from "./links.js";
 
 export function backupSummary(c: Ctx, backup: Backup): Record<string, unknown> {
-  return { id: backup.id, name: backup.name, links: resourceLinks(c, backup.projectId, "backups", backup.id) };
+  return { id: backup.id, name: backup.name, links: resourceLinks(c, "backups", backup.id) };
 }
 
 const time = (ms: number | null) => (ms === null ? null : isoMicroNoZone(ms));
@@ -29,7 +29,7 @@ export function backupDetail(c: Ctx, backup: Backup, mv: Microversion, hasDepend
     description: backup.description,
     fail_reason: backup.failReason,
     volume_id: backup.volumeId,
-    links: resourceLinks(c, backup.projectId, "backups", backup.id),
+    links: resourceLinks(c, "backups", backup.id),
     is_incremental: backup.isIncremental,
     has_dependent_backups: hasDependents,
     snapshot_id: backup.snapshotId,

@@ -1,5 +1,7 @@
 // Cinder's links and paging: self (`/volume/v3/{project}/<collection>/<id>`) and bookmark
-// (`/volume/{project}/<collection>/<id>`), and the `<plural>_links` next link a full page carries.
+// (`/volume/{project}/<collection>/<id>`), and the `<plural>_links` next link a full page carries. As in
+// Cinder (api/common.py _get_project_id_in_url), the project is the request's own, and only when its path
+// names one: a link is followable with the token that got it, whosever the resource (an admin's listing).
 
 import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { novaNextLinks, type ListUrl } from "../../../kernel/pagination.js";
@@ -9,11 +11,13 @@ export interface Link {
   href: string;
 }
 
-export function resourceLinks(c: Ctx, projectId: string, collection: string, id: string): Link[] {
+export function resourceLinks(c: Ctx, collection: string, id: string): Link[] {
   const base = baseUrl(c);
+  const project = c.req.param("project_id");
+  const path = project === undefined ? `${collection}/${id}` : `${project}/${collection}/${id}`;
   return [
-    { rel: "self", href: `${base}/volume/v3/${projectId}/${collection}/${id}` },
-    { rel: "bookmark", href: `${base}/volume/${projectId}/${collection}/${id}` },
+    { rel: "self", href: `${base}/volume/v3/${path}` },
+    { rel: "bookmark", href: `${base}/volume/${path}` },
   ];
 }
 

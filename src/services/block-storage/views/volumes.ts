@@ -9,7 +9,7 @@ import type { BlockStorageState, Volume } from "../state.js";
 import { resourceLinks } from "./links.js";
 
 export function volumeSummary(c: Ctx, v: Volume) {
-  return { id: v.id, name: v.name, links: resourceLinks(c, v.projectId, "volumes", v.id) };
+  return { id: v.id, name: v.name, links: resourceLinks(c, "volumes", v.id) };
 }
 
 export function volumeDetail(c: Ctx, s: BlockStorageState, caller: Caller, v: Volume, version: number) {
@@ -28,7 +28,7 @@ export function volumeDetail(c: Ctx, s: BlockStorageState, caller: Caller, v: Vo
     snapshot_id: v.snapshotId,
     source_volid: v.sourceVolid,
     metadata: v.metadata,
-    links: resourceLinks(c, v.projectId, "volumes", v.id),
+    links: resourceLinks(c, "volumes", v.id),
     user_id: v.userId,
     bootable: v.bootable ? "true" : "false",
     encrypted: v.encrypted,
