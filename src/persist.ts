@@ -12,6 +12,7 @@ import type { Kernel } from "./kernel/kernel.js";
 import { describeIssues } from "./kernel/http/body.js";
 import { DiskBlobStore } from "./kernel/blobs/index.js";
 import type { World, WorldExtras } from "./world-state.js";
+import { writeJsonSliced } from "./persist-json.js";
 
 export const PERSIST_FORMAT = "skymock-state-file/1";
 export const STATE_FILE = "state.json";
@@ -22,9 +23,8 @@ export class PersistError extends Error {}
 /** What one save did (the process log reports it at debug). */
 export interface SaveReport {
   file: string;
-  bytes: number;
-  /** the synchronous part (JSON of the whole state): the time requests waited */
-  serializeMs: number;
+  /** the file's length in characters (bytes, but for non-ASCII text) */
+  chars: number;
   totalMs: number;
 }
 
@@ -150,20 +150,20 @@ export class Persistence {
       const started = performance.now();
       // taken in one go with the state: the files of blobs deleted until now, which this save no longer names
       const doomed = this.#blobs.takeDoomed();
-      const text = JSON.stringify({
+      const doc = {
         format: PERSIST_FORMAT,
         savedAt: new Date().toISOString(),
         snapshot: this.world.export(),
         world: this.world.extras(),
         blobs: this.#blobs.index(),
-      });
-      const serializeMs = performance.now() - started;
+      };
       await this.#blobs.syncNew();
-      await writeAtomically(this.file, text);
+      // written while requests go on: the state it reads is never changed in place
+      const chars = await writeAtomically(this.file, (write) => writeJsonSliced(doc, write));
       this.#last = signature;
       // only now: until the new file was in place, the old one could still name them (left for the next start's sweep on failure)
       this.#blobs.saved(doomed);
-      this.onSaved({ file: this.file, bytes: Buffer.byteLength(text), serializeMs, totalMs: performance.now() - started });
+      this.onSaved({ file: this.file, chars, totalMs: performance.now() - started });
       return true;
     } finally {
       this.#busy = false;
@@ -190,12 +190,17 @@ function same(a: Signature, b: Signature): boolean {
   return a.state === b.state && a.blobs === b.blobs && a.frozen === b.frozen && a.factor === b.factor && Math.abs(a.offset - b.offset) < Math.max(1, a.factor);
 }
 
-/** `text` replaces `file` whole or not at all, also across a crash or a power cut: a flushed temporary file, renamed. */
-async function writeAtomically(file: string, text: string): Promise<void> {
+/**
+ * What `produce` writes replaces `file` whole or not at all, also across a crash or a power cut: a temporary
+ * file, flushed, renamed, and the directory flushed.
+ */
+async function writeAtomically<T>(file: string, produce: (write: (text: string) => Promise<void>) => Promise<T>): Promise<T> {
   const temp = `${file}.tmp`;
   const handle = await open(temp, "w");
+  let result: T;
   try {
-    await handle.writeFile(text);
+    // writeFile on a handle writes all of the text, from where the last write ended
+    result = await produce((text) => handle.writeFile(text));
     await handle.sync();
   } finally {
     await handle.close();
@@ -204,4 +209,5 @@ async function writeAtomically(file: string, text: string): Promise<void> {
   // the rename itself is durable once the directory is flushed (not every platform lets a directory be opened)
   const dir = await open(dirname(file), "r").catch(() => undefined);
   if (dir) await dir.sync().catch(() => {}).finally(() => dir.close());
+  return result;
 }

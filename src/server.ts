@@ -23,6 +23,14 @@ export async function startServer(options: EmulatorOptions, write?: (line: strin
   const log = createLogger({ level: o.logLevel, format: o.logFormat, write });
   setErrorLog(log);
   attachLog(emulator, log);
+  const persistence = emulator.persistence;
+  if (persistence) {
+    const from = persistence.loadedSavedAt ? `loaded from ${persistence.file} (saved ${persistence.loadedSavedAt})` : `new, kept in ${persistence.file}`;
+    log.info(`state ${from}; saved on stop and every ${o.persistInterval} s when it changed`, { stateFile: persistence.file, loaded: !!persistence.loadedSavedAt });
+    if (log.enabled("debug")) {
+      persistence.onSaved = (r) => log.debug(`state saved to ${r.file}: ${r.chars} characters in ${Math.round(r.totalMs)} ms`, { ...r });
+    }
+  }
   await emulator.listen();
   // for a health check that cannot know which of --port, SKYMOCK_PORT or a config file set the port
   if (o.urlFile) writeFileSync(o.urlFile, `${emulator.url}\n`);
@@ -38,15 +46,6 @@ export async function startServer(options: EmulatorOptions, write?: (line: strin
     );
   }
   keepServing(log);
-  const persistence = emulator.persistence;
-  if (persistence) {
-    const from = persistence.loadedSavedAt ? `loaded from ${persistence.file} (saved ${persistence.loadedSavedAt})` : `new, kept in ${persistence.file}`;
-    log.info(`state ${from}; saved on stop and every ${o.persistInterval} s when it changed`, { stateFile: persistence.file, loaded: !!persistence.loadedSavedAt });
-    if (log.enabled("debug")) {
-      persistence.onSaved = (r) => log.debug(`state saved to ${r.file}: ${r.bytes} bytes in ${Math.round(r.totalMs)} ms (${Math.round(r.serializeMs)} ms serializing)`, { ...r });
-    }
-  }
-
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) return;

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { call, login, START, testEmulator } from "../helpers/emulator.js";
 import type { Emulator } from "../../src/app.js";
+import { writeJsonSliced } from "../../src/persist-json.js";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -113,5 +114,34 @@ describe("createEmulator({ persist, dataDir })", () => {
     const ids = saved.blobs.blobs.map((b: { ref: { id: string } }) => b.ref.id);
     expect(new Set(ids).size).toBe(ids.length);
     await second.close();
+  });
+});
+
+describe("writeJsonSliced (the save's serializer)", () => {
+  async function sliced(value: unknown): Promise<string> {
+    const pieces: string[] = [];
+    const chars = await writeJsonSliced(value, (text) => void pieces.push(text));
+    expect(chars).toBe(pieces.join("").length);
+    return pieces.join("");
+  }
+
+  it("writes what JSON.stringify writes", async () => {
+    const value = {
+      s: 'quote " and \\ and \u2028 and é',
+      n: [0, -1.5, 1e21, Number.NaN, Infinity],
+      nested: { empty: {}, list: [], deep: [[[{ a: null, b: true, skip: undefined, f: () => 1 }]]] },
+      holes: [undefined, () => 1, { x: 1 }],
+      date: new Date(0),
+      rows: Array.from({ length: 3000 }, (_, i) => ({ id: `r-${i}`, tags: [i, { k: "v" }] })),
+    };
+    expect(await sliced(value)).toBe(JSON.stringify(value));
+    for (const scalar of [null, 1, "x", true, [], {}]) expect(await sliced(scalar)).toBe(JSON.stringify(scalar));
+  });
+
+  it("writes a whole state export as JSON.stringify does", async () => {
+    const emu = testEmulator();
+    await putObject(emu, "o", "x");
+    const snapshot = emu.world.export();
+    expect(await sliced(snapshot)).toBe(JSON.stringify(snapshot));
   });
 });
