@@ -56,6 +56,11 @@ describe("createEmulator({ persist, dataDir })", () => {
 
     const second = persisted(dir);
     expect(second.persistence?.loadedSavedAt).toBeTruthy();
+    // with a fixed random seed the id stream goes on from where it was saved: the same steps as the first run's
+    // (a login, a project) do not hand out its ids again
+    const next = await call(second, "POST", "/identity/v3/projects", { token: await login(second), body: { project: { name: "next" } } });
+    expect(next.status).toBe(201);
+    expect(next.body.project.id).not.toBe(made.body.project.id);
     const again = await call(second, "GET", `/identity/v3/projects/${made.body.project.id}`, { token: await login(second) });
     expect(again.body.project.name).toBe("kept");
     expect(await getObject(second, "o")).toMatchObject({ status: 200, text: "some bytes" });

@@ -22,7 +22,7 @@ export interface SavedBlob {
   file: string;
 }
 
-/** What a save needs of the store: the index, the id counter's position, and what changed since. */
+/** What a save keeps of the store: the index and the id counter's position. */
 export interface SavedBlobIndex {
   blobs: SavedBlob[];
   nextId: number;
