@@ -85,6 +85,19 @@ describe("createEmulator({ persist, dataDir })", () => {
     await third.close();
   });
 
+  it("drops at start a blob the saved state does not refer to (put while the save ran, its resource not yet written)", async () => {
+    const dir = newDir();
+    const first = persisted(dir);
+    await putObject(first, "o", "kept");
+    const stray = await first.kernel.blobs.put("nobody refers to me");
+    await first.close();
+    const second = persisted(dir);
+    expect(second.kernel.blobs.has(stray.id)).toBe(false);
+    expect(await getObject(second, "o")).toMatchObject({ status: 200, text: "kept" });
+    expect(readdirSync(dir).filter((f) => f.endsWith(".blob"))).toHaveLength(1);
+    await second.close();
+  });
+
   it("skips a save when nothing changed since the last one", async () => {
     const emu = persisted(newDir());
     expect(await emu.persistence!.save()).toBe(false);
