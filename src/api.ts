@@ -103,6 +103,11 @@ export interface EmulatorOptions {
   /** keep uploaded bytes (images, objects) in files under this directory, not in memory; blob files an
    * earlier run left there are removed at start */
   dataDir?: string;
+  /** keep the whole state in dataDir/state.json across restarts: loaded at creation, saved every
+   * persistInterval seconds when it changed and by close() (default off; needs dataDir) */
+  persist?: boolean | "true" | "false" | "1" | "0";
+  /** with persist: seconds between saves; a crash loses at most this many seconds of changes (default 5) */
+  persistInterval?: number;
   /** the control API (/_emulator, except /_emulator/health) then requires this secret, as
    * `Authorization: Bearer <token>` or `X-Skymock-Control-Token: <token>` (default none: open) */
   controlToken?: string;

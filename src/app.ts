@@ -18,6 +18,7 @@ import { controlApp } from "./control/index.js";
 import { mountedServicesCheck } from "./control/faults.js";
 import { cloudsYaml, osEnvironment, type CloudCredentials } from "./clouds.js";
 import { reportError } from "./log.js";
+import { Persistence } from "./persist.js";
 
 export interface Emulator {
   /** the Hono app: `emulator.app.request(path, init)` drives it without a socket */
@@ -42,8 +43,11 @@ export interface Emulator {
   cloudsYaml(user?: string, baseUrl?: string): string;
   /** The OS_* variables for that user (see cloudsYaml). */
   osEnvironment(user?: string, baseUrl?: string): Record<string, string>;
+  /** With `persist`: the state file kept in the data directory (saves, and whether the state came from it). */
+  persistence: Persistence | undefined;
   /** Stops listening, the clock and scheduled steps. Open connections are closed at once; with `graceMs`,
-   * requests under way get that long to finish first (new connections are refused meanwhile). */
+   * requests under way get that long to finish first (new connections are refused meanwhile). With
+   * `persist`, the state is saved once they have. */
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
@@ -58,6 +62,10 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   kernel.faults.checkRulesWith(mountedServicesCheck(services.map((s) => s.name)));
   kernel.faults.configure(options.faults);
   world.load(options.seedWorld);
+  // the seed world stays the reset target; the state the last run saved replaces it as the running state
+  const persistence = options.persist ? new Persistence(kernel, world, options.dataDir!, options.persistInterval * 1000) : undefined;
+  persistence?.load();
+  persistence?.start();
 
   const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter() });
   // each service's routes join the router on the first request under its mount path (kernel/http/mounts.ts)
@@ -115,30 +123,42 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     faults: kernel.faults,
     transitions: kernel.transitions,
     events: kernel.events,
+    persistence,
     cloudsYaml: (user = "admin", baseUrl = url) => cloudsYaml(loginUrl(baseUrl), loginFor(world, user)),
     osEnvironment: (user = "admin", baseUrl = url) => osEnvironment(loginUrl(baseUrl), loginFor(world, user)),
     close({ graceMs = 0 } = {}) {
       kernel.clock.stop();
-      kernel.transitions.clearPending();
-      return new Promise((resolve) => {
-        if (!server) return resolve();
-        const s = server as unknown as { close(done: () => void): void; closeAllConnections?(): void; closeIdleConnections?(): void };
-        server = undefined;
-        const timers: NodeJS.Timeout[] = [];
-        // close() stops accepting at once and calls back once the last connection has ended
-        s.close(() => {
-          timers.forEach(clearTimeout);
-          resolve();
-        });
-        if (graceMs <= 0) return s.closeAllConnections?.();
-        // a keep-alive connection whose request finishes is closed as soon as it is idle: polled, since
-        // node offers no event for it and a listener per request would cost every request
-        s.closeIdleConnections?.();
-        timers.push(setInterval(() => s.closeIdleConnections?.(), 50).unref());
-        timers.push(setTimeout(() => s.closeAllConnections?.(), graceMs).unref());
-      });
+      if (!persistence) {
+        kernel.transitions.clearPending();
+        return closeServer(graceMs);
+      }
+      // the last save comes after the requests under way and before the pending steps go: it keeps them
+      return closeServer(graceMs)
+        .then(() => persistence.stop())
+        .catch((error) => kernel.onError("the last state save failed", error))
+        .finally(() => kernel.transitions.clearPending());
     },
   };
+
+  function closeServer(graceMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (!server) return resolve();
+      const s = server as unknown as { close(done: () => void): void; closeAllConnections?(): void; closeIdleConnections?(): void };
+      server = undefined;
+      const timers: NodeJS.Timeout[] = [];
+      // close() stops accepting at once and calls back once the last connection has ended
+      s.close(() => {
+        timers.forEach(clearTimeout);
+        resolve();
+      });
+      if (graceMs <= 0) return s.closeAllConnections?.();
+      // a keep-alive connection whose request finishes is closed as soon as it is idle: polled, since
+      // node offers no event for it and a listener per request would cost every request
+      s.closeIdleConnections?.();
+      timers.push(setInterval(() => s.closeIdleConnections?.(), 50).unref());
+      timers.push(setTimeout(() => s.closeAllConnections?.(), graceMs).unref());
+    });
+  }
 }
 
 function loginFor(world: World, user: string): CloudCredentials {

@@ -87,6 +87,11 @@ export class Logins {
     return this.users().flatMap((u) => this.credentials(u) ?? []);
   }
 
+  /** The tenants' logins, as restore() takes them back (a state kept across restarts: src/persist.ts). */
+  tenants(): Array<{ projectId: string; credentials: CloudCredentials }> {
+    return [...this.#tenants.values()].map((t) => ({ ...t }));
+  }
+
   addTenant(projectId: string, credentials: CloudCredentials): void {
     this.#tenants.set(credentials.username, { projectId, credentials });
   }

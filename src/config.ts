@@ -51,6 +51,9 @@ export const optionsSchema = z
     urlFile: z.string().min(1).optional(),
     /** a directory uploaded bytes (images, objects) are kept in, one file each; memory when absent */
     dataDir: z.string().min(1).optional(),
+    /** keep the whole state in dataDir/state.json across restarts (saved on stop and every persistInterval) */
+    persist: onOff.default(false),
+    persistInterval: z.coerce.number().positive().default(5),
     /** a secret every /_emulator route but health then requires (Bearer or X-Skymock-Control-Token) */
     controlToken: z.string().min(1).optional(),
     maxPageSize: z.coerce.number().int().positive().default(1000),
@@ -103,6 +106,11 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     description: "write the listening URL to FILE (the image's HEALTHCHECK reads it)" },
   dataDir: { flag: "--data-dir", value: "DIR", env: "SKYMOCK_DATA_DIR", default: "none",
     description: "keep uploaded bytes (images, objects) in files under DIR, not in memory" },
+  persist: { flag: "--persist", env: "SKYMOCK_PERSIST", default: "off",
+    description: "keep the state in DIR/state.json (with --data-dir): saved on stop and periodically, loaded at start",
+    invalid: "is not true or false" },
+  persistInterval: { flag: "--persist-interval", value: "S", env: "SKYMOCK_PERSIST_INTERVAL", default: "5",
+    description: "with --persist, save changes every S seconds: a crash loses at most the last S seconds", invalid: "is not a positive number of seconds" },
   controlToken: { flag: "--control-token", value: "TOKEN", env: "SKYMOCK_CONTROL_TOKEN", default: "none",
     description: "/_emulator then requires it (Authorization: Bearer TOKEN); health stays open",
     invalid: "is not a token (non-empty text)" },
@@ -140,6 +148,9 @@ export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
   const parsed = optionsSchema.safeParse(rest, { jitless: true });
   if (!parsed.success) throw new OptionsError(describeOptionIssues(parsed.error, rest));
   const o = parsed.data;
+  if (o.persist && o.dataDir === undefined) {
+    throw new OptionsError(`${optionNames("persist")}: needs ${optionNames("dataDir")}, the directory the state is kept in`);
+  }
   const seedWorld = typeof o.seed === "string" ? loadWorldFrom(o.seed) : (o.seed as WorldDocument);
   const seed = o.randomSeed ?? randomSeed();
   return {
@@ -158,6 +169,7 @@ export function resolveOptions(input: EmulatorOptions): ResolvedOptions {
       eventLogSize: o.eventLogSize,
       requestLogSize: o.requestLogSize,
       dataDir: o.dataDir,
+      persist: o.persist,
     },
   };
 }

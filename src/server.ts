@@ -28,6 +28,8 @@ const PARENT_AT_LOAD = process.ppid;
 
 /** How long requests under way at SIGTERM get to finish. */
 export const STOP_GRACE_MS = 2000;
+/** How long the last state save at a stop (--persist) gets on top of that. */
+const SAVE_GRACE_MS = 30_000;
 
 /**
  * Starts the emulator and logs to `write` (by default stdout for info and debug, stderr for the rest).
@@ -39,6 +41,14 @@ export async function startServer(options: EmulatorOptions, write?: (line: strin
   const log = createLogger({ level: o.logLevel, format: o.logFormat, write });
   setErrorLog(log);
   attachLog(emulator, log);
+  const persistence = emulator.persistence;
+  if (persistence) {
+    const from = persistence.loadedSavedAt ? `loaded from ${persistence.file} (saved ${persistence.loadedSavedAt})` : `new, kept in ${persistence.file}`;
+    log.info(`state ${from}; saved on stop and every ${o.persistInterval} s when it changed`, { stateFile: persistence.file, loaded: !!persistence.loadedSavedAt });
+    if (log.enabled("debug")) {
+      persistence.onSaved = (r) => log.debug(`state saved to ${r.file}: ${r.chars} characters in ${Math.round(r.totalMs)} ms`, { ...r });
+    }
+  }
   await emulator.listen();
   // for a health check that cannot know which of --port, SKYMOCK_PORT or a config file set the port
   if (o.urlFile) writeFileSync(o.urlFile, `${emulator.url}\n`);
@@ -54,15 +64,15 @@ export async function startServer(options: EmulatorOptions, write?: (line: strin
     );
   }
   keepServing(log);
-
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`skymock: ${why}, stopping`);
     // new connections are refused at once; requests under way get STOP_GRACE_MS to finish, then their
-    // connections are closed: one still held by then (an injected latency, say) gets no answer at all
-    const force = setTimeout(() => process.exit(0), STOP_GRACE_MS + 1000);
+    // connections are closed: one still held by then (an injected latency, say) gets no answer at all. With
+    // --persist the last save follows: a big world's gets time (a save cut short leaves the previous file whole)
+    const force = setTimeout(() => process.exit(0), STOP_GRACE_MS + 1000 + (persistence ? SAVE_GRACE_MS : 0));
     force.unref();
     emulator.close({ graceMs: STOP_GRACE_MS }).then(() => process.exit(0));
   };

@@ -30,6 +30,12 @@ export interface Snapshot extends BlobSections {
   transitions: PendingStep[];
 }
 
+export interface WorldExtras {
+  merged?: WorldDoc;
+  tenants: ReturnType<Logins["tenants"]>;
+  ids: number[];
+}
+
 const pendingSchema = z.array(
   z.object({
     type: z.string(),
@@ -148,6 +154,24 @@ export class World {
   export(): Snapshot {
     const k = this.kernel;
     return { format: SNAPSHOT_FORMAT, clock: { epochMs: Math.floor(k.clock.now()) }, state: k.store.state, transitions: k.transitions.pending() };
+  }
+
+  /** What a state kept across restarts (src/persist.ts) holds beside the snapshot: who can log in beyond the seed
+   * world's users (worlds merged since the last reset, tenants), and the id stream's position. */
+  extras(): WorldExtras {
+    return {
+      ...(this.#doc === this.#seedDoc ? {} : { merged: this.#doc }),
+      tenants: this.logins.tenants(),
+      ids: this.kernel.ids.save(),
+    };
+  }
+
+  /** Takes back what extras() gave, after an import of the snapshot saved with it. */
+  restoreExtras(extras: WorldExtras): void {
+    if (extras.merged) this.#doc = extras.merged;
+    this.logins.clear();
+    for (const t of extras.tenants) this.logins.addTenant(t.projectId, t.credentials);
+    this.kernel.ids.restore(extras.ids);
   }
 
   /** Replaces the running state with a snapshot taken by export(); the clock moves to its time. */

@@ -26,6 +26,8 @@ export interface KernelOptions {
   requestLogSize: number;
   /** where blob bytes go (files, one per blob); in memory when absent */
   dataDir?: string;
+  /** the data directory's blob files outlive the process (--persist): src/persist.ts saves and loads their index */
+  persist?: boolean;
 }
 
 export class Kernel {
@@ -65,7 +67,7 @@ export class Kernel {
     this.faults = new Faults(() => this.clock.now(), options.randomSeed ^ 0x27d4eb2f);
     this.requests = new RequestJournal(options.requestLogSize);
     this.rateLimiter = new RateLimiter(options.rateLimit, () => this.clock.now());
-    this.blobs = createBlobStore(options.dataDir);
+    this.blobs = createBlobStore(options.dataDir, options.persist);
   }
 
   /** The identity service installs the token resolver every authenticated route uses. */

@@ -17,6 +17,17 @@ export class BlobIds {
     this.#next = 1;
   }
 
+  /** The number the next id carries (a save keeps it: see restartAt). */
+  get position(): number {
+    return this.#next;
+  }
+
+  /** After a saved index is taken back: on from the saved position, and never an id a kept blob holds. */
+  restartAt(position: number, ids: Iterable<string>): void {
+    this.restartAfter(ids);
+    if (Number.isSafeInteger(position)) this.#next = Math.max(this.#next, position);
+  }
+
   /** After an import: never hand out an id an imported blob holds. */
   restartAfter(ids: Iterable<string>): void {
     this.#next = 1;

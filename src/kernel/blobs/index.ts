@@ -8,6 +8,9 @@ export type { BlobEntry, BlobRef, BlobStore, PutOptions, StagedBlobs } from "./t
 export { BlobTooLarge } from "./types.js";
 export { DiskBlobStore, MemoryBlobStore };
 
-export function createBlobStore(dataDir?: string): BlobStore {
-  return dataDir ? new DiskBlobStore(dataDir) : new MemoryBlobStore();
+export type { SavedBlob, SavedBlobIndex } from "./disk.js";
+
+/** With `persist`, a data directory's files wait for a saved index (DiskBlobStore.adopt) instead of going at start. */
+export function createBlobStore(dataDir?: string, persist = false): BlobStore {
+  return dataDir ? new DiskBlobStore(dataDir, { persist }) : new MemoryBlobStore();
 }

@@ -114,6 +114,13 @@ function entriesOf(blobs: unknown, owners: unknown): BlobEntry[] {
   });
 }
 
+/** The ids of the blobs a state refers to. */
+export function blobIdsIn(state: unknown): Set<string> {
+  const ids = new Set<string>();
+  eachBlobRef(state, (ref) => ids.add(ref.id));
+  return ids;
+}
+
 /** Calls `fn` with every BlobRef-shaped object in a state: {id, size, md5}, and sha256 when it has one. */
 function eachBlobRef(root: unknown, fn: (ref: BlobRef) => void): void {
   const stack: unknown[] = [root];
