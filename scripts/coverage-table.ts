@@ -26,6 +26,11 @@ export function coverageTable(): string {
       lines.push(`| ${r.method} | \`${service.mountPath}${r.path === "/" ? "" : r.path}\` | ${r.operation} | ${policy} |`);
     }
     lines.push("", `${routes.length} operations.`, "");
+    // the names a fault rule may aim at besides the routes' own (src/control/faults.ts)
+    const variants = [...new Set(routes.filter((r) => r.variants).map((r) => `${r.operation}: ${r.variants!.names.map((n) => `\`${n}\``).join(", ")}`))];
+    if (variants.length) lines.push("Fault rules may name each action or call below its route's operation:", "", ...variants.map((v) => `- ${v}`), "");
+    const steps = service.stepOperations?.(emulator.kernel) ?? [];
+    if (steps.length) lines.push(`Work no request carries, which fault rules reach by operation: ${steps.map((n) => `\`${n}\``).join(", ")}.`, "");
   }
   lines.push(
     "## Not yet implemented",

@@ -15,7 +15,7 @@ import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./co
 import { defaultServices } from "./services.js";
 import { World } from "./world-state.js";
 import { controlApp } from "./control/index.js";
-import { mountedServicesCheck } from "./control/faults.js";
+import { faultOperations, faultRuleCheck } from "./control/faults.js";
 import { cloudsYaml, osEnvironment, type CloudCredentials } from "./clouds.js";
 import { reportError } from "./log.js";
 import { Persistence } from "./persist.js";
@@ -57,9 +57,13 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const services: ServiceModule[] = input.services ?? defaultServices(options);
   const world = new World(kernel, services, options);
   for (const service of services) service.start?.(kernel);
-  // a rule may name only the services mounted here; configured rules are active from the start and come
-  // back after every reset
-  kernel.faults.checkRulesWith(mountedServicesCheck(services.map((s) => s.name)));
+  const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter() });
+  // each service's routes join the router on the first request under its mount path (kernel/http/mounts.ts)
+  const mounts = new ServiceMounts(app, kernel, services);
+  // a rule may name only the services and operations they have; configured rules are active from the start
+  // and come back after every reset
+  const operations = faultOperations(kernel, services, (service) => mounts.routeTable(service));
+  kernel.faults.checkRulesWith(faultRuleCheck(services.map((s) => s.name), operations));
   kernel.faults.configure(options.faults);
   world.load(options.seedWorld);
   // the seed world stays the reset target; the state the last run saved replaces it as the running state
@@ -67,10 +71,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   persistence?.load();
   persistence?.start();
 
-  const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter() });
-  // each service's routes join the router on the first request under its mount path (kernel/http/mounts.ts)
-  const mounts = new ServiceMounts(app, kernel, services);
-  app.route("/_emulator", controlApp(kernel, world, services, options.controlToken));
+  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken));
   app.get("/", (c) =>
     c.json({
       name: "skymock",

@@ -6,7 +6,7 @@ import { Transport, type CallOptions } from "./http.js";
 import { waitForEvent, waitForStatus, type EventWaitOptions, type StatusWaitOptions } from "./wait.js";
 import type {
   AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, DomainEvent, Duration,
-  FaultRule, FaultRuleInput, FiredFault, HealthReport, HostChange, InstanceHaConfig, JournalQuery, NotificationStatus, Recoveries,
+  FaultRule, FaultRuleInput, FiredFault, ServiceOperations, HealthReport, HostChange, InstanceHaConfig, JournalQuery, NotificationStatus, Recoveries,
   RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
   ResourcePage, ResourceQuery, ResourceStatus,
   SeedMode, Snapshot, StepInput, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
@@ -196,6 +196,11 @@ export class SkymockClient {
 
   async firedFaults(query: JournalQuery = {}): Promise<FiredFault[]> {
     return (await this.#http.json<{ fired: FiredFault[] }>("GET", "/faults/fired", { query: { ...query } })).fired;
+  }
+
+  /** The operations a fault rule may name, by service: routes, their actions and S3 calls, and steps no request carries. */
+  async faultOperations(): Promise<ServiceOperations[]> {
+    return (await this.#http.json<{ services: ServiceOperations[] }>("GET", "/faults/operations")).services;
   }
 
   clearFiredFaults(): Promise<void> {

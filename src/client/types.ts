@@ -75,6 +75,12 @@ export interface FiredFault {
   effect: FaultEffect["type"];
 }
 
+/** One service's operations a fault rule may name (GET /_emulator/faults/operations). */
+export interface ServiceOperations {
+  service: string;
+  operations: string[];
+}
+
 // ---- clock and lifecycles ----
 // ClockState, TransitionDef, TransitionOverride and PendingStep mirror the kernel's own (src/kernel/clock.ts,
 // transitions.ts): src/api.ts fails to compile if they drift apart.

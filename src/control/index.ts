@@ -10,7 +10,7 @@ import type { AppEnv } from "../kernel/http/context.js";
 import type { World } from "../world-state.js";
 import { worldRoutes } from "./world.js";
 import { timeRoutes } from "./time.js";
-import { faultRoutes } from "./faults.js";
+import { faultRoutes, type ServiceOperations } from "./faults.js";
 import { journalRoutes } from "./journals.js";
 import { tenantRoutes } from "./tenants.js";
 import { loginRoutes } from "./logins.js";
@@ -23,7 +23,7 @@ import { controlGuard } from "./guard.js";
 import { mountServiceControl } from "./service-control.js";
 
 /** `token`: the --control-token every route but health then requires (guard.ts); open when absent. */
-export function controlApp(kernel: Kernel, world: World, services: ServiceModule[], token?: string): Hono<AppEnv> {
+export function controlApp(kernel: Kernel, world: World, services: ServiceModule[], operations: () => ServiceOperations[], token?: string): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
   if (token !== undefined) app.use("*", controlGuard(token));
   app.get("/health", (c) => {
@@ -39,7 +39,7 @@ export function controlApp(kernel: Kernel, world: World, services: ServiceModule
   timeRoutes(app, kernel);
   resourceRoutes(app, kernel, services);
   lifecycleRoutes(app, kernel, services);
-  faultRoutes(app, kernel);
+  faultRoutes(app, kernel, operations);
   journalRoutes(app, kernel);
   for (const service of services) {
     const own = service.control?.(kernel);

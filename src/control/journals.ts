@@ -3,7 +3,7 @@
 import type { Hono } from "hono";
 import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
-import { globToRegExp } from "../kernel/faults.js";
+import { compileGlob } from "../kernel/glob.js";
 import type { Assert, Equals, Flat } from "../kernel/type-equals.js";
 import type { DomainEvent as KernelEvent } from "../kernel/events.js";
 import type { RequestRecord as KernelRecord } from "../kernel/request-journal.js";
@@ -20,7 +20,7 @@ export function journalRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
     handle((c) => {
       // an exact type or a glob: `identity.*`, `compute.*.error` (`*` matches across dots)
       const type = c.req.query("type");
-      const pattern = type === undefined ? undefined : globToRegExp(type, true);
+      const pattern = type === undefined ? undefined : compileGlob(type, true);
       const filter = pattern ? (e: { type: string }) => pattern.test(e.type) : undefined;
       return c.json({ events: kernel.events.log.list({ after: queryInt(c, "after"), limit: queryInt(c, "limit"), filter }) });
     }),

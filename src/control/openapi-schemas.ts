@@ -60,6 +60,10 @@ export const buildSchemas = (): Record<string, Json> => ({
     type: "object",
     properties: { seq: { type: "integer" }, at: { type: "string", format: "date-time" }, ruleId: str, service: str, method: str, path: str, operation: str, effect: str },
   },
+  ServiceOperations: {
+    type: "object",
+    properties: { service: str, operations: { type: "array", items: str } },
+  },
   DomainEvent: {
     type: "object",
     properties: { seq: { type: "integer" }, type: str, at: { type: "string", format: "date-time" }, payload: { type: "object" } },

@@ -6,6 +6,7 @@
 import * as z from "zod";
 import { Ring } from "./ring.js";
 import { seededRandom } from "./ids.js";
+import { compileGlob } from "./glob.js";
 
 export const faultEffectSchema = z.discriminatedUnion("type", [
   z.object({
@@ -71,6 +72,8 @@ export interface FaultProbe {
   /** as requested */
   fullPath: string;
   operation: string;
+  /** the request's own operation within the route's (`compute.server.action.os-stop`), when it has one */
+  variant?: string;
   /** the caller's project, by id and name */
   project: () => { id?: string; name?: string } | undefined;
   resourceName: () => string | undefined;
@@ -194,7 +197,7 @@ export class Faults {
 
   /** Returns the effect of the first rule that matches the request and fires, and journals it. */
   match(probe: FaultProbe): Firing | undefined {
-    return this.#fire((rule) => matches(rule, probe), probe);
+    return this.#fire((rule) => matches(rule, probe), { ...probe, operation: probe.variant ?? probe.operation });
   }
 
   /** The same for work no request carries; the journal shows it with an empty method and path. */
@@ -259,14 +262,20 @@ export class Faults {
 function matches(rule: FaultRule, probe: FaultProbe): boolean {
   if (rule.service !== undefined && rule.service !== probe.service) return false;
   if (rule.method !== undefined && rule.method !== probe.method) return false;
-  if (rule.operation !== undefined && !globToRegExp(rule.operation, true).test(probe.operation)) return false;
-  if (rule.path !== undefined && !globToRegExp(rule.path).test(probe.path) && !globToRegExp(rule.path).test(probe.fullPath)) return false;
+  if (rule.operation !== undefined && !namesOperation(rule.operation, probe)) return false;
+  if (rule.path !== undefined && !compileGlob(rule.path).test(probe.path) && !compileGlob(rule.path).test(probe.fullPath)) return false;
   if (rule.project !== undefined) {
     const project = probe.project();
     if (!project || (rule.project !== project.id && rule.project !== project.name)) return false;
   }
-  if (rule.resourceName !== undefined && !globToRegExp(rule.resourceName, true).test(probe.resourceName() ?? "")) return false;
+  if (rule.resourceName !== undefined && !compileGlob(rule.resourceName, true).test(probe.resourceName() ?? "")) return false;
   return true;
+}
+
+/** A rule's operation names the request's route operation or, more narrowly, its variant. */
+function namesOperation(glob: string, probe: FaultProbe): boolean {
+  const re = compileGlob(glob, true);
+  return re.test(probe.operation) || (probe.variant !== undefined && re.test(probe.variant));
 }
 
 // A rule aimed at requests (a method, a path) or at a whole service must not reach into lifecycles: only
@@ -274,26 +283,8 @@ function matches(rule: FaultRule, probe: FaultProbe): boolean {
 function matchesOperation(rule: FaultRule, probe: OperationProbe): boolean {
   if (rule.method !== undefined || rule.path !== undefined || rule.operation === undefined) return false;
   if (rule.service !== undefined && rule.service !== probe.service) return false;
-  if (!globToRegExp(rule.operation, true).test(probe.operation)) return false;
+  if (!compileGlob(rule.operation, true).test(probe.operation)) return false;
   if (rule.project !== undefined && rule.project !== probe.project?.id && rule.project !== probe.project?.name) return false;
-  if (rule.resourceName !== undefined && !globToRegExp(rule.resourceName, true).test(probe.resourceName ?? "")) return false;
+  if (rule.resourceName !== undefined && !compileGlob(rule.resourceName, true).test(probe.resourceName ?? "")) return false;
   return true;
-}
-
-const globCache = new Map<string, RegExp>();
-
-/** `*` matches within one path segment, `**` across segments; with `flat`, `*` matches anything. */
-export function globToRegExp(glob: string, flat = false): RegExp {
-  const key = `${flat ? "f" : "p"}:${glob}`;
-  let re = globCache.get(key);
-  if (!re) {
-    const body = glob
-      .split(/(\*\*|\*)/)
-      .map((part) => (part === "**" ? ".*" : part === "*" ? (flat ? ".*" : "[^/]*") : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
-      .join("");
-    re = new RegExp(`^${body}$`);
-    if (globCache.size > 500) globCache.clear();
-    globCache.set(key, re);
-  }
-  return re;
 }

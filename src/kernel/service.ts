@@ -61,6 +61,11 @@ export interface ServiceModule<S = unknown> {
    * /_emulator/<name>; the control API's error shape and no token, like the rest of /_emulator.
    */
   control?(kernel: Kernel): ServiceControl;
+  /**
+   * The operations of work no request carries (a lifecycle step, a recovery task, a driver) that a fault
+   * rule may name; with the route tables' operations and their variants, what a rule is checked against.
+   */
+  stepOperations?(kernel: Kernel): readonly string[];
   /** Readiness for /_emulator/health. */
   health?(kernel: Kernel): { ready: boolean; detail?: string };
   /** The kinds of resource the control API lists and reads the status of (GET /_emulator/resources). */

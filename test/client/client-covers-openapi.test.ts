@@ -41,7 +41,7 @@ describe("SkymockClient", () => {
       () => client.step({ type: "compute.server", resourceId: "none" }), () => client.resourceKinds(),
       () => client.listResources("compute.server"), () => client.resourceStatus("compute.server", "none"),
       async () => client.removeFault((await client.addFault({ service: "compute", effect: { type: "error", status: 500 } })).id),
-      () => client.listFaults(), () => client.clearFaults(), () => client.firedFaults(), () => client.clearFiredFaults(),
+      () => client.listFaults(), () => client.clearFaults(), () => client.firedFaults(), () => client.clearFiredFaults(), () => client.faultOperations(),
       () => client.events(), () => client.clearEvents(), () => client.requests(), () => client.clearRequests(),
       () => client.getRateLimit(), async () => client.setRateLimit(await client.getRateLimit()),
       () => client.listHosts(), () => client.failHost("compute-1"), () => client.recoverHost("compute-1"),

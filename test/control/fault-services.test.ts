@@ -1,6 +1,6 @@
-// Fault rules name only what this emulator runs: a service, or an operation whose first segment is a plain
-// name, that no mounted service answers to is a 400 naming the known services (it would never fire); a
-// method must be an HTTP method. The same holds for rules given in the configuration at start.
+// Fault rules name only what this emulator runs: a service no mounted service answers to, or an operation
+// none of them has (by name, or a glob that matches none), is a 400 naming the closest known names (it would
+// never fire); a method must be an HTTP method. The same holds for rules given in the configuration at start.
 
 import { describe, expect, it } from "vitest";
 import { call, testEmulator } from "../helpers/emulator.js";
@@ -14,9 +14,21 @@ describe("POST /_emulator/faults refuses what would never fire", () => {
   const emu = testEmulator();
 
   it.each([
-    [{ service: "computee", effect: error }, `Fault rule names service "computee", which is not a service this emulator runs. ${KNOWN}`],
-    [{ operation: "computee.server.*", effect: error }, `Fault rule operation "computee.server.*" starts with "computee", which is not a service this emulator runs. ${KNOWN}`],
+    [{ service: "computee", effect: error }, `Fault rule names service "computee", which is not a service this emulator runs. Did you mean "compute"? ${KNOWN}`],
+    [{ operation: "computee.server.*", effect: error }, `Fault rule operation "computee.server.*" starts with "computee", which is not a service this emulator runs. Did you mean "compute"? ${KNOWN}`],
     [{ operation: "volume", effect: error }, /starts with "volume"/],
+    [{ operation: "identity", effect: error }, `Fault rule operation "identity" is a service, not an operation: to fail all of its operations, give "service": "identity" or "operation": "identity.*".`],
+    [
+      { operation: "compute.server.buidl", effect: error },
+      `Fault rule operation "compute.server.buidl" is not an operation of this emulator, so it would never fire. Did you mean "compute.server.build"`,
+    ],
+    [{ operation: "instance-ha.task.EvacuateHostt", effect: error }, `Did you mean "instance-ha.task.EvacuateHost"?`],
+    [{ operation: "instance-ha.driver.nova_notifcation", effect: error }, `Did you mean "instance-ha.driver.nova_notification"?`],
+    [{ operation: "compute.server.action.os-stpo", effect: error }, `Did you mean "compute.server.action.os-stop"`],
+    [{ operation: "s3.PutObjet", effect: error }, `Did you mean "s3.PutObject"`],
+    [{ operation: "compute.servr.*", effect: error }, `Fault rule operation "compute.servr.*" matches no operation of this emulator`],
+    // the operation is the service's own, but not the named service's
+    [{ service: "networking", operation: "compute.server.build", effect: error }, `is not an operation of service "networking"`],
     [{ method: "FETCH", effect: error }, /method/],
     [{ method: 7, effect: error }, /method/],
   ])("%j", async (rule, message) => {
@@ -32,7 +44,14 @@ describe("POST /_emulator/faults refuses what would never fire", () => {
     { operation: "compute.server.build" },
     { operation: "*.server.create" },
     { operation: "comp*" },
-    { operation: "identity" },
+    { operation: "compute.server.action.os-stop" },
+    { operation: "compute.server.action" },
+    { operation: "block-storage.volume.action.os-extend" },
+    { operation: "block-storage.volume.creating" },
+    { operation: "image.image.store" },
+    { operation: "s3.UploadPart" },
+    { operation: "instance-ha.task.EvacuateHost" },
+    { operation: "instance-ha.driver.webhook" },
   ])("accepts %j", async (fields) => {
     const res = await call(emu, "POST", "/_emulator/faults", { body: { ...fields, effect: error } });
     expect(res.status, res.text).toBe(201);

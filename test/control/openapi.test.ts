@@ -5,7 +5,7 @@ import { controlApp } from "../../src/control/index.js";
 describe("GET /_emulator/openapi.json", () => {
   const emu = testEmulator();
   // with the services' own control operations (compute's hosts), mounted under /_emulator/<service>
-  const routes = controlApp(emu.kernel, emu.world, emu.services)
+  const routes = controlApp(emu.kernel, emu.world, emu.services, () => [])
     .routes.filter((r) => r.method !== "ALL")
     // the index is mounted at "/", documented as /_emulator
     .map((r) => ({ method: r.method.toLowerCase(), path: `/_emulator${r.path.replace(/:([^/]+)/g, "{$1}")}`.replace(/\/$/, "") }));

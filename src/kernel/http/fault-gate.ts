@@ -5,9 +5,10 @@ import { ApiError } from "../errors.js";
 import type { Kernel } from "../kernel.js";
 import type { FaultEffect } from "../faults.js";
 import { identify, type AuthScheme } from "../auth/schemes.js";
-import { bodyResourceName, readText } from "./body.js";
+import { bodyResourceName, parseQuietly, readText } from "./body.js";
 import type { Ctx } from "./context.js";
 import type { MaybePromise } from "./maybe-promise.js";
+import type { OperationVariants } from "./variants.js";
 
 /** A connection-level fault: the client sees a dropped connection, not an HTTP response. */
 export class TransportFault extends Error {
@@ -21,6 +22,8 @@ export interface GateTarget {
   service: string;
   mountPath: string;
   operation: string;
+  /** the operations the route's requests divide into (an action per body key, an S3 call) */
+  variants?: OperationVariants;
   schemes: readonly AuthScheme[];
   /** false for a streamed body: the gate never reads it for a resource name */
   jsonBody: boolean;
@@ -32,20 +35,26 @@ export interface GateTarget {
  */
 export function gate(kernel: Kernel, target: GateTarget, c: Ctx): MaybePromise<FaultEffect | undefined> {
   if (!kernel.faults.active) return undefined;
-  // rules on resource names read the body's name; Hono keeps the text for the handler
-  if (kernel.faults.wantsResourceName && target.jsonBody && c.req.method !== "GET") {
-    return readText(c).then((text) => applyFault(matchFault(kernel, target, c, bodyResourceName(text))));
+  const { variants } = target;
+  // rules on resource names, and an action's name, read the body; Hono keeps the text for the handler
+  const readsBody = target.jsonBody && c.req.method !== "GET" && (kernel.faults.wantsResourceName || variants?.fromBody === true);
+  if (readsBody) {
+    return readText(c).then((text) => {
+      const body = parseQuietly(text);
+      return applyFault(matchFault(kernel, target, c, bodyResourceName(body), variants?.of(c, body)));
+    });
   }
-  return applyFault(matchFault(kernel, target, c, undefined));
+  return applyFault(matchFault(kernel, target, c, undefined, variants?.of(c, undefined)));
 }
 
-function matchFault(kernel: Kernel, target: GateTarget, c: Ctx, name: string | undefined): FaultEffect | undefined {
+function matchFault(kernel: Kernel, target: GateTarget, c: Ctx, name: string | undefined, variant: string | undefined): FaultEffect | undefined {
   return kernel.faults.match({
     service: target.service,
     method: c.req.method,
     path: c.req.path.slice(target.mountPath.length) || "/",
     fullPath: c.req.path,
     operation: target.operation,
+    variant,
     project: () => {
       const principal = identify(target.schemes, c, kernel);
       return principal && !(principal instanceof ApiError) ? { id: principal.projectId, name: principal.projectName } : undefined;

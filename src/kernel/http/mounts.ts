@@ -8,11 +8,13 @@ import type { Kernel } from "../kernel.js";
 import type { ServiceModule } from "../service.js";
 import type { AppEnv, Ctx } from "./context.js";
 import type { MaybePromise } from "./maybe-promise.js";
-import { unmatchedHandler } from "./service-app.js";
+import { routeTable, unmatchedHandler, type RouteDef } from "./service-app.js";
 
 export interface Mount {
   service: ServiceModule;
   mounted: boolean;
+  /** the service's app, once built (to mount it, or to read its route table) */
+  app?: Hono<AppEnv>;
   /** the service's 404/405 for a path under its mount that none of its routes matched (service-app.ts) */
   unmatched?: (c: Ctx) => MaybePromise<Response>;
 }
@@ -36,6 +38,16 @@ export class ServiceMounts {
     return this.#byLength.find((m) => within(path, m.service.mountPath));
   }
 
+  /** A service's route table, its app built (not mounted) if no request has reached it yet. */
+  routeTable(service: ServiceModule): ReadonlyArray<Readonly<RouteDef>> {
+    const mount = this.#mounts.find((m) => m.service === service);
+    return mount ? routeTable(this.#appOf(mount)) : [];
+  }
+
+  #appOf(mount: Mount): Hono<AppEnv> {
+    return (mount.app ??= mount.service.routes(this.kernel));
+  }
+
   /**
    * Adds `mount`'s routes to the app, with those of every service nested with it (mounted above or below
    * its path, or below one of those), in the list's order, as mounting them all at startup would: a parent's
@@ -57,7 +69,7 @@ export class ServiceMounts {
       if (!family.has(m) || m.mounted) continue;
       // marked first: a route table that throws (a bug) is not added twice by the next request
       m.mounted = true;
-      const serviceApp = m.service.routes(this.kernel);
+      const serviceApp = this.#appOf(m);
       this.app.route(m.service.mountPath, serviceApp);
       m.unmatched = unmatchedHandler(serviceApp);
     }

@@ -20,6 +20,7 @@ import { DROPPED, journaled } from "./ingress.js";
 import { settle, type MaybePromise } from "./maybe-promise.js";
 import { jsonErrors, type ErrorRenderer } from "./render.js";
 import { openstackRequestIds, type RequestIdStyle } from "./request-ids.js";
+import type { OperationVariants } from "./variants.js";
 
 export { TransportFault };
 
@@ -38,6 +39,11 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   path: string;
   /** operation name for the journal and fault rules, e.g. `identity.token.create` */
   operation: string;
+  /**
+   * the operations its requests divide into, each a name a fault rule may aim at: one per key of an
+   * `/action` body (actionVariants), one per S3 call (requestVariants); `operation` names them all
+   */
+  variants?: OperationVariants;
   /** who may call it; reads default to `reader`, writes to `member` */
   policy?: Policy;
   /** the 403 of a caller the policy refuses, when the service words it itself (Neutron's PolicyNotAuthorized naming its rule) */
@@ -193,7 +199,7 @@ function bindRoute(kernel: Kernel, edge: Edge, def: RouteDef): BoundRoute {
   const { name, mountPath, maxStreamBytes, maxJsonBytes } = edge.service;
   const stream = def.body === "stream";
   const limit = def.maxBytes ?? (stream ? maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES : maxJsonBytes ?? kernel.options.maxBodyBytes);
-  return { def, stream, limit, gate: { service: name, mountPath, operation: def.operation, schemes: edge.schemes, jsonBody: !stream } };
+  return { def, stream, limit, gate: { service: name, mountPath, operation: def.operation, variants: def.variants, schemes: edge.schemes, jsonBody: !stream } };
 }
 
 /**

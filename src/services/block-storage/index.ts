@@ -11,11 +11,13 @@ import { negotiate } from "./microversion.js";
 import { DEFAULT_BLOCK_STORAGE_OPTIONS, type BlockStorageOptions } from "./options.js";
 import { loadBlockStorageSeed } from "./seed.js";
 import { resetBlockStorageProject } from "./operations/reset.js";
-import { startVolumeLifecycle } from "./transitions.js";
+import { startVolumeLifecycle, VOLUME_STEP_OPERATIONS } from "./transitions.js";
 import { blockStorageRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
 import { startSnapshotLifecycle } from "./operations/snapshot-lifecycle.js";
 import { startBackupLifecycle } from "./operations/backup-lifecycle.js";
+import { SNAPSHOT_BUILD_OPERATION } from "./operations/snapshots.js";
+import { BACKUP_BUILD_OPERATION } from "./operations/backups.js";
 
 // its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
 export type { BlockStorageEvents } from "./events.js";
@@ -35,6 +37,7 @@ export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}
       { type: "volume", name: "cinder-legacy", path },
     ],
     envelope,
+    stepOperations: () => [...VOLUME_STEP_OPERATIONS, SNAPSHOT_BUILD_OPERATION, BACKUP_BUILD_OPERATION],
     resources: blockStorageResources,
     tenants: blockStorageTenants,
     initialState: initialBlockStorageState,

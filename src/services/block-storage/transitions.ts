@@ -29,6 +29,8 @@ export const VOLUME_STEPS: Array<{ from: string; to: string }> = [
 
 /** What each step's failure leaves (a fault rule on `block-storage.volume.<from>`). */
 const FAILED: Record<string, string> = { creating: "error", extending: "error_extending", deleting: "error_deleting", uploading: "available" };
+/** the steps a fault rule can fail, by operation (`block-storage.volume.creating`) */
+export const VOLUME_STEP_OPERATIONS = Object.keys(FAILED).map((from) => `${VOLUME}.${from}`);
 
 /** A failed or redirected step: the status it leads to, a reserved extend given back. */
 function fail(s: BlockStorageState, ctx: StepContext, volume: Volume, to: string): void {

@@ -11,7 +11,7 @@ import { envelope } from "./errors.js";
 import { allImageRoutes } from "./routes/index.js";
 import { resetImageProject } from "./catalog.js";
 import { loadImageSeed } from "./seed.js";
-import { initialImageState, SLICE, type ImageState } from "./state.js";
+import { initialImageState, SLICE, STORE_OPERATION, type ImageState } from "./state.js";
 import { releaseBlobsOnComputeDelete } from "./subscriptions.js";
 
 // its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
@@ -23,6 +23,7 @@ export function imageService(): ServiceModule<ImageState> {
     mountPath,
     catalog: [{ type: "image", name: "glance", path: mountPath }],
     envelope,
+    stepOperations: () => [STORE_OPERATION],
     resources: imageResources,
     initialState: initialImageState,
     loadSeed: (draft, section, kernel, world) => loadImageSeed(draft, section, kernel, world),

@@ -9,6 +9,8 @@ import { emptyTable, type Table } from "../../kernel/store/table.js";
 import { own } from "../../kernel/own.js";
 
 export const SLICE = "image";
+/** the work a fault rule names to fail an upload after its bytes arrived (the image ends `killed`) */
+export const STORE_OPERATION = "image.image.store";
 
 export type ImageStatus = "queued" | "saving" | "active" | "killed" | "deleted" | "pending_delete" | "deactivated" | "uploading" | "importing";
 export type Visibility = "public" | "private" | "shared" | "community";

@@ -15,7 +15,8 @@ import { loadInstanceHaSeed } from "./seed.js";
 import { instanceHaRoutes } from "./routes/index.js";
 import type { Profile } from "./schemas/notifications.js";
 import { SLICE } from "./state.js";
-import { engineWorldReplaced, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
+import { engineWorldReplaced, recoveryEngineOf, startRecoveryEngine, type RecoveryEngineExtras } from "./engine/index.js";
+import { engineOperations } from "./engine/faults.js";
 import { instanceHaControl } from "./engine/control.js";
 
 // its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
@@ -46,6 +47,11 @@ export function instanceHaService(
     // segments, hosts and notifications belong to the cloud, not to a project: a project's reset leaves them
     start(kernel) {
       startRecoveryEngine(kernel, options);
+    },
+    // its tasks and drivers, as the engine is configured now
+    stepOperations: (kernel) => {
+      const engine = recoveryEngineOf(kernel);
+      return engine ? engineOperations(engine.settings()) : [];
     },
     // the recovery engine's control routes (/_emulator/instance-ha), owned by engine/
     control: instanceHaControl,

@@ -247,7 +247,7 @@ describe("configuration", () => {
     const service = instanceHaService();
     const broken = { ...service, start: (k: Parameters<NonNullable<typeof service.start>>[0]) => startRecoveryEngine(k, { ...DEFAULT_INSTANCE_HA_OPTIONS, recoveryWorkflowOnStop: { targets: ["disableComputeNodeTask", "Nope"] } }) };
     expect(() => createEmulator({ frozenClock: true, services: [broken] as never })).toThrow(
-      "recovery_workflow_on_stop names an unknown task Nope; known tasks: disableComputeNodeTask, PrepareHAEnabled, EvacuateHost",
+      "recovery_workflow_on_stop names an unknown task Nope. Known tasks: disableComputeNodeTask, PrepareHAEnabled, EvacuateHost",
     );
   });
 

@@ -38,7 +38,7 @@ describe("engine configuration through the control API", () => {
   });
 
   it.each([
-    [{ recoveryWorkflowOnStop: { targets: ["disableComputeNodeTask", "Nope"] } }, /unknown task Nope; known tasks: disableComputeNodeTask, PrepareHAEnabled, EvacuateHost/],
+    [{ recoveryWorkflowOnStop: { targets: ["disableComputeNodeTask", "Nope"] } }, /unknown task Nope. Known tasks: disableComputeNodeTask, PrepareHAEnabled, EvacuateHost/],
     [{ customTasks: ["./tasks.mjs"] }, /JavaScript tasks are registered at start/],
     [{ tasks: [{ name: "Page", webhook: { url: "http://example.com/hook" } }] }, /only call loopback .* not example\.com/],
     [{ tasks: [{ name: "EvacuateHost", webhook: { url: "http://127.0.0.1:1/" } }] }, /a task named EvacuateHost already exists/],

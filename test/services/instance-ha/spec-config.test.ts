@@ -60,7 +60,7 @@ describe("the spec's configuration keys", () => {
   });
 
   it.each([
-    [{ recovery_workflow_on_stop: { targets: "disableComputeNodeTask,Nope" } }, /unknown task Nope; known tasks: disableComputeNodeTask, PrepareHAEnabled, EvacuateHost/],
+    [{ recovery_workflow_on_stop: { targets: "disableComputeNodeTask,Nope" } }, /unknown task Nope. Known tasks: disableComputeNodeTask, PrepareHAEnabled, EvacuateHost/],
     [{ notification_drivers: ["smoke_signals"] }, /notificationDrivers/],
     [{ recovery_workflow_on_stop: { targets: "EvacuateHost", extra: 1 } }, /extra/],
   ])("refuses %j with a 400 and changes nothing", async (body, message) => {

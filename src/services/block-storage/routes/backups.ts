@@ -26,6 +26,7 @@ import type { BlockStorageDeps } from "./deps.js";
 import { listPage, listQuery } from "./list.js";
 import { queryBool } from "../schemas/parameter-types.js";
 import { collectionBody } from "../views/links.js";
+import { actionVariants } from "../../../kernel/http/variants.js";
 
 const id = (c: Ctx) => c.req.param("id")!;
 
@@ -146,6 +147,7 @@ export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
       method: "POST",
       path: "/backups/:id/action",
       operation: "block-storage.backup.action",
+      variants: actionVariants("block-storage.backup.action", ["os-reset_status", "os-force_delete"]),
       schema: backupActionSchema,
       handler: (c, body) => {
         if ("os-reset_status" in body) {

@@ -33,6 +33,7 @@ import type { BlockStorageDeps } from "./deps.js";
 import { listPage, listQuery, metadataFilter } from "./list.js";
 import { queryBool } from "../schemas/parameter-types.js";
 import { collectionBody } from "../views/links.js";
+import { actionVariants } from "../../../kernel/http/variants.js";
 
 const id = (c: Ctx) => c.req.param("id")!;
 
@@ -120,6 +121,7 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
       method: "POST",
       path: "/snapshots/:id/action",
       operation: "block-storage.snapshot.action",
+      variants: actionVariants("block-storage.snapshot.action", ["os-reset_status", "os-force_delete", "os-update_snapshot_status"]),
       schema: snapshotActionSchema,
       handler: (c, body) => {
         if ("os-update_snapshot_status" in body) {

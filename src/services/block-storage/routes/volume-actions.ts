@@ -31,6 +31,7 @@ import { uploadToImage } from "../operations/volume-upload.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import * as bodies from "../schemas/volume-actions.js";
 import type { BlockStorageDeps } from "./deps.js";
+import { actionVariants } from "../../../kernel/http/variants.js";
 
 type Handler = (c: Ctx, id: string, body: unknown) => Response;
 
@@ -130,6 +131,7 @@ export function volumeActionRoutes(deps: BlockStorageDeps): RouteDef[] {
       method: "POST",
       path: "/volumes/:id/action",
       operation: "block-storage.volume.action",
+      variants: actionVariants("block-storage.volume.action", Object.keys(actions)),
       schema: bodies.volumeActionBody,
       // dispatched on its one key; each action validates its own body (`schema` lists them all)
       bodyCheck: "parsed",

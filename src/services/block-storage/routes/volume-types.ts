@@ -23,6 +23,7 @@ import { queryBool } from "../schemas/parameter-types.js";
 import { createTypeBody, extraSpecItemBody, extraSpecsBody, typeActionBody, updateTypeBody } from "../schemas/volume-types.js";
 import { typeView } from "../views/volume-types.js";
 import type { BlockStorageDeps } from "./deps.js";
+import { actionVariants } from "../../../kernel/http/variants.js";
 
 export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
   const id = (c: Ctx) => c.req.param("id")!;
@@ -158,6 +159,7 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
       method: "POST",
       path: "/types/:id/action",
       operation: "block-storage.volume_type.action",
+      variants: actionVariants("block-storage.volume_type.action", ["addProjectAccess", "removeProjectAccess"]),
       policy: "admin",
       schema: typeActionBody,
       handler: (c, body) => {

@@ -19,6 +19,7 @@ import {
 import { addHostBody, aggregateActionSchema, aggregateCreateSchema, aggregateUpdateSchema, removeHostBody, setMetadataBody } from "../schemas/aggregates.js";
 import { aggregateView } from "../views/aggregates.js";
 import type { ComputeDeps } from "./deps.js";
+import { actionVariants } from "../../../kernel/http/variants.js";
 
 const idOf = (c: Ctx) => c.req.param("aggregateId") ?? "";
 
@@ -77,6 +78,7 @@ export function aggregateRoutes(deps: ComputeDeps): RouteDef[] {
       method: "POST",
       path: "/v2.1/os-aggregates/:aggregateId/action",
       operation: "compute.aggregate.action",
+      variants: actionVariants("compute.aggregate.action", ["add_host", "remove_host", "set_metadata"]),
       schema: aggregateActionSchema,
       // dispatched on its one key, then validated by that action's schema
       bodyCheck: "parsed",

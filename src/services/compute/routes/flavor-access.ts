@@ -9,6 +9,7 @@ import { identitySelectors } from "../../identity/index.js";
 import { badRequest } from "../errors.js";
 import { addFlavorAccess, flavorAccessList, removeFlavorAccess } from "../operations/flavor-access.js";
 import type { ComputeDeps } from "./deps.js";
+import { actionVariants } from "../../../kernel/http/variants.js";
 
 const tenant = z.strictObject({ tenant: z.string().min(1).max(255) });
 const addBody = z.strictObject({ addTenantAccess: tenant });
@@ -33,6 +34,7 @@ export function flavorAccessRoutes(deps: ComputeDeps): RouteDef[] {
       method: "POST",
       path: "/v2.1/flavors/:flavorId/action",
       operation: "compute.flavor.action",
+      variants: actionVariants("compute.flavor.action", ["addTenantAccess", "removeTenantAccess"]),
       schema: z.union([addBody, removeBody]),
       // dispatched on its one key, then validated by that action's schema
       bodyCheck: "parsed",

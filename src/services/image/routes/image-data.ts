@@ -13,11 +13,9 @@ import { invalidContentType, overLimit } from "../errors.js";
 import { abortUpload, beginUpload, downloadableImage, finishUpload, importImage, type DataTarget } from "../operations/image-data.js";
 import { importImageBody } from "../schemas/imports.js";
 import { ownedImage } from "../operations/images.js";
-import { imageSliceOf, SLICE } from "../state.js";
+import { imageSliceOf, SLICE, STORE_OPERATION } from "../state.js";
 import type { ImageDeps } from "./deps.js";
 
-/** the work a fault rule names to fail an upload after its bytes arrived (the image ends `killed`) */
-export const STORE_OPERATION = "image.image.store";
 
 export function imageDataRoutes(deps: ImageDeps): RouteDef[] {
   const { kernel } = deps;

@@ -4,10 +4,20 @@
 
 import type { Kernel } from "../../../kernel/kernel.js";
 import type { StepFault } from "../../../kernel/faults.js";
+import { taskNames } from "./flows.js";
+import type { EngineSettings } from "./settings.js";
 
 export const SERVICE = "instance-ha";
 export const taskOperation = (task: string) => `instance-ha.task.${task}`;
 export const driverOperation = (driver: string) => `instance-ha.driver.${driver}`;
+
+/** The drivers that consult fault rules (driver-nova.ts, the Alertmanager intake). */
+const FAULTED_DRIVERS = ["nova_notification", "webhook"];
+
+/** The engine's operations a fault rule may name: each task its flows can run now, and each driver. */
+export function engineOperations(settings: EngineSettings): string[] {
+  return [...taskNames(settings).map(taskOperation), ...FAULTED_DRIVERS.map(driverOperation)];
+}
 
 export type Injected = { kind: "fail"; message: string } | { kind: "delay"; ms: number };
 

@@ -3,6 +3,7 @@
 // process flow. Built-in tasks by name; custom ones from the settings. Unknown names fail at start-up and
 // refuse a reconfiguration.
 
+import { didYouMean } from "../../../kernel/suggest.js";
 import type { Notification } from "../state.js";
 import type { EngineSettings } from "./settings.js";
 import type { BaseTask } from "./task.js";
@@ -20,6 +21,15 @@ export const BUILT_IN_TASKS: Record<string, TaskFactory> = {
   EvacuateHost: evacuateHostTask,
 };
 
+const INSTANCE_FLOW_TASKS: TaskFactory[] = [stopInstanceTask, startInstanceTask, confirmInstanceActiveTask];
+const PROCESS_FLOW_TASKS: TaskFactory[] = [disableComputeNodeForProcessTask, confirmComputeNodeDisabledTask];
+
+/** Every task a flow can run with these settings, by name: the built-in ones and the configured. */
+export function taskNames(settings: EngineSettings): string[] {
+  const builtIn = [...Object.values(BUILT_IN_TASKS), ...INSTANCE_FLOW_TASKS, ...PROCESS_FLOW_TASKS].map((factory) => factory().name);
+  return [...new Set([...builtIn, ...Object.keys(settings.customTasks)])];
+}
+
 export interface FlowDef {
   name: "host_failure" | "instance_failure" | "process_failure";
   tasks: TaskFactory[];
@@ -30,8 +40,8 @@ export function hostFlowTasks(settings: EngineSettings): TaskFactory[] {
   return settings.targets.map((name) => {
     const factory = settings.customTasks[name] ?? BUILT_IN_TASKS[name];
     if (!factory) {
-      const known = [...Object.keys(BUILT_IN_TASKS), ...Object.keys(settings.customTasks)].join(", ");
-      throw new Error(`recovery_workflow_on_stop names an unknown task ${name}; known tasks: ${known}`);
+      const known = [...Object.keys(BUILT_IN_TASKS), ...Object.keys(settings.customTasks)];
+      throw new Error(`recovery_workflow_on_stop names an unknown task ${name}.${didYouMean(name, known)} Known tasks: ${known.join(", ")}`);
     }
     return factory;
   });
@@ -82,9 +92,9 @@ export function flowFor(
   if (type === "PROCESS") {
     if (payload.event === "STARTED") return finished(`The process ${payload.process_name ?? "nova-compute"} has STARTED: nothing to recover.`);
     if (payload.event !== "STOPPED") return ignored(`Ignored: invalid event ${payload.event ?? ""}.`);
-    return { name: "process_failure", tasks: [disableComputeNodeForProcessTask, confirmComputeNodeDisabledTask] };
+    return { name: "process_failure", tasks: PROCESS_FLOW_TASKS };
   }
-  const instanceFlow: FlowDef = { name: "instance_failure", tasks: [stopInstanceTask, startInstanceTask, confirmInstanceActiveTask] };
+  const instanceFlow: FlowDef = { name: "instance_failure", tasks: INSTANCE_FLOW_TASKS };
   if (payload.vir_domain_event !== undefined) {
     if (!INSTANCE_EVENTS[payload.event ?? ""]?.includes(payload.vir_domain_event)) {
       return ignored(`Ignored: the instance event ${payload.event ?? ""}/${payload.vir_domain_event} needs no recovery.`);

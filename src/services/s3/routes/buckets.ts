@@ -14,6 +14,7 @@ import { listUploadsView } from "../views/multipart.js";
 import { child, childrenNamed } from "../xml.js";
 import type { S3Deps } from "./deps.js";
 import { bucketOf, has, query, readXml, refuseUnsupported, xml } from "./request.js";
+import { CALLS } from "./calls.js";
 
 const MAX_DELETE_KEYS = 1000;
 
@@ -93,6 +94,7 @@ export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
       method: "GET",
       path: "/",
       operation: "s3.bucket.list",
+      variants: CALLS.listBuckets,
       handler: (c) => {
         const projectId = deps.project(c);
         return xml(c, listBucketsView(projectId, storage.listBuckets(deps.root(), projectId)));
@@ -102,6 +104,7 @@ export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
       method: "GET",
       path: "/:bucket",
       operation: "s3.bucket.read",
+      variants: CALLS.readBucket,
       handler: (c) => {
         if (c.req.method === "HEAD") {
           requireBucket(storage, deps.root(), deps.project(c), bucketOf(c));
@@ -120,6 +123,7 @@ export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
       method: "PUT",
       path: "/:bucket",
       operation: "s3.bucket.create",
+      variants: CALLS.createBucket,
       handler: async (c) => {
         refuseUnsupported(c);
         if (c.req.url.includes("?")) throw notImplemented(`PUT ${c.req.url.slice(c.req.url.indexOf("?"))}`);
@@ -134,6 +138,7 @@ export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
       method: "DELETE",
       path: "/:bucket",
       operation: "s3.bucket.delete",
+      variants: CALLS.deleteBucket,
       handler: (c) => {
         refuseUnsupported(c);
         if (c.req.url.includes("?")) throw notImplemented(`DELETE ${c.req.url.slice(c.req.url.indexOf("?"))}`);
@@ -146,6 +151,7 @@ export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
       method: "POST",
       path: "/:bucket",
       operation: "s3.object.delete_many",
+      variants: CALLS.deleteObjects,
       maxBytes: 2 * 1024 * 1024,
       handler: (c) => {
         if (!has(c, "delete")) throw notImplemented(`POST ${c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "on a bucket"}`);

@@ -14,6 +14,7 @@ import { copyResultView } from "../views/objects.js";
 import type { S3Deps } from "./deps.js";
 import { multipartHandlers } from "./multipart.js";
 import { bucketOf, has, keyOf, query, refuseUnsupported, xml } from "./request.js";
+import { CALLS } from "./calls.js";
 
 const KEY_PATH = "/:bucket/:key{.+}";
 /** response-* query parameters of a (presigned) GET and the headers they set */
@@ -109,6 +110,7 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
       method: "GET",
       path: KEY_PATH,
       operation: "s3.object.read",
+      variants: CALLS.readObject,
       handler: (c) => {
         if (has(c, "uploadId")) return multipart.listParts(c);
         refuseUnsupported(c);
@@ -119,6 +121,7 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
       method: "PUT",
       path: KEY_PATH,
       operation: "s3.object.write",
+      variants: CALLS.writeObject,
       body: "stream",
       handler: (c) => {
         if (has(c, "uploadId") || has(c, "partNumber")) return multipart.uploadPart(c);
@@ -131,6 +134,7 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
       method: "DELETE",
       path: KEY_PATH,
       operation: "s3.object.delete",
+      variants: CALLS.deleteObject,
       handler: (c) => {
         if (has(c, "uploadId")) return multipart.abort(c);
         refuseUnsupported(c);
@@ -148,6 +152,7 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
       method: "POST",
       path: KEY_PATH,
       operation: "s3.multipart.write",
+      variants: CALLS.multipart,
       maxBytes: 2 * 1024 * 1024,
       handler: (c) => {
         if (has(c, "uploads")) return multipart.create(c);

@@ -19,6 +19,7 @@ import { rebuildRescueActions } from "./rebuild-rescue.js";
 import { resizeMigrateActions } from "./resize-migrate.js";
 import { securityGroupActions } from "./security-groups.js";
 import { shelveRestoreActions } from "./shelve-restore.js";
+import { actionVariants } from "../../../../kernel/http/variants.js";
 
 const FAMILIES: ActionFamily[] = [
   powerActions,
@@ -60,6 +61,7 @@ export function serverActionRoutes(deps: ComputeDeps): RouteDef[] {
       method: "POST",
       path: "/v2.1/servers/:id/action",
       operation: "compute.server.action",
+      variants: actionVariants("compute.server.action", Object.keys(actions)),
       schema: serverActionSchema,
       // dispatched on its one key; each action validates its own body (`schema` lists them all)
       bodyCheck: "parsed",
