@@ -3,9 +3,16 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // bounds for a hang, not speed targets: a loaded two-core machine runs the suite at a third of its speed
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // real-client tests spawn processes; two cores on CI
     maxWorkers: 2,
+    // A worker process runs many test files and imports the emulator's modules once, not once per file
+    // (importing them was most of the suite's time: 1.5-4 s per file on two loaded cores). Every test
+    // makes its own emulator, so no state is shared through those modules; a file that changes something
+    // process-wide (globalThis.fetch, the error log) puts it back, and no test changes process.env for
+    // another file (helpers pass an environment to the processes they start instead).
+    isolate: false,
   },
 });

@@ -4,10 +4,13 @@
 // names anything project A owns. A refusal is fine (Nova's 403 for all_tenants, 400 for an unknown marker),
 // in the service's envelope; a 5xx never is.
 
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { call } from "../helpers/emulator.js";
 import { authzWorld, type AuthzWorld } from "./credentials.js";
 import { describe as line, inEnvelope, matrixRoutes, nowhere, type MatrixRoute } from "./routes.js";
+
+// thousands of requests in-process: a bound for a hang, not a speed target (two loaded cores take minutes)
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 600_000 });
 
 const OWNER_FIELDS = ["projectId", "ownerProjectId", "project_id", "tenant_id"];
 

@@ -4,9 +4,12 @@
 // the policy; another project's member never reaches a project's resources. Lists: lists.test.ts; ids
 // inside request bodies: references.test.ts.
 
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { authzWorld, type AuthzWorld } from "./credentials.js";
 import { derivedBody, describe as line, fill, inEnvelope, matrixRoutes, nowhere, send, type MatrixRoute } from "./routes.js";
+
+// thousands of requests in-process: a bound for a hang, not a speed target (two loaded cores take minutes)
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 600_000 });
 
 /**
  * Routes only the owner may call whatever the role: Keystone's create_application_credential is

@@ -3,11 +3,14 @@
 // gets the very answer an id that exists nowhere gets (Neutron's 404 NotFound, Nova's 400 on a server
 // create), and nothing changes. The route matrix covers ids in paths; bodies need these samples, one per kind of reference.
 
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { CIRROS } from "../helpers/compute.js";
 import { call } from "../helpers/emulator.js";
 import { authzWorld, type AuthzWorld } from "./credentials.js";
 import { inEnvelope, nowhere } from "./routes.js";
+
+// thousands of requests in-process: a bound for a hang, not a speed target (two loaded cores take minutes)
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 600_000 });
 
 let w: AuthzWorld;
 beforeAll(async () => {

@@ -160,7 +160,7 @@ const exported = async (emu: Emulator) => {
 };
 
 describe("GET then PUT /_emulator/state, after random operations", () => {
-  it("round-trips byte for byte, and the imported emulator answers as the original", { timeout: 60_000 }, async () => {
+  it("round-trips byte for byte, and the imported emulator answers as the original", { timeout: 600_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 60, size: "medium" }), async (ops) => {
         const source = testEmulator();

@@ -6,7 +6,7 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ServerProcess } from "../helpers/server-process.js";
-import { start, stopStarted } from "../helpers/cli-process.js";
+import { cleanEnv, start, stopStarted } from "../helpers/cli-process.js";
 import { passwordAuth } from "../helpers/emulator.js";
 import { createLogger, reportError, setErrorLog } from "../../src/log.js";
 
@@ -133,6 +133,7 @@ describe("--log-level", () => {
     const port = await freePort();
     const child = spawn(process.execPath, ["bin/skymock.js", "start", "--port", String(port), "--log-level", "warn", "--request-log"], {
       cwd: fileURLToPath(new URL("../../", import.meta.url)),
+      env: cleanEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

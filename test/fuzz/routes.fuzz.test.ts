@@ -36,7 +36,7 @@ describe("fuzzing every route (fixed seed)", () => {
     }
     // every failing route, each with its request and the command that replays it
     expect(failures.map(describeFailure).join("\n\n")).toBe("");
-  }, 120_000);
+  }, 600_000);
 
   it("catches a planted 5xx and a planted change behind a 4xx (fault rules), and names the replay", async () => {
     const route = world.routes.find((r) => r.def.operation === "networking.security_group.create")!;
@@ -55,5 +55,5 @@ describe("fuzzing every route (fixed seed)", () => {
     // false-negative: the group is created, then a 409 is answered
     const leak = await plant({ type: "false-negative", status: 409 });
     expect(leak?.problem).toMatch(/^a rejected request changed the exported state/);
-  }, 60_000);
+  }, 600_000);
 });

@@ -8,14 +8,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import { startServerProcess, type ServerProcess } from "./server-process.js";
+import { startServerProcess, withoutSkymockSettings, type ServerProcess } from "./server-process.js";
 import { passwordAuth } from "./emulator.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-// none of the caller's SKYMOCK_* settings may leak into the processes these tests start
-export const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("SKYMOCK_"))) as Record<string, string>;
-for (const k of Object.keys(process.env)) if (k.startsWith("SKYMOCK_")) delete process.env[k];
+// none of the caller's SKYMOCK_* settings may leak into the processes these tests start (and the test
+// process's own environment is left as it is: test files share worker processes)
+export const cleanEnv = withoutSkymockSettings();
 
 const started: ServerProcess[] = [];
 export async function start(args: string[] = [], env: Record<string, string> = {}): Promise<ServerProcess> {

@@ -4,9 +4,10 @@
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { withoutSkymockSettings } from "./server-process.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("SKYMOCK_"))) as Record<string, string>;
+const cleanEnv = withoutSkymockSettings();
 
 export interface RawProcess {
   url: string;

@@ -12,10 +12,15 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The test process's environment without its SKYMOCK_* settings, which must not reach the processes tests start. */
+export function withoutSkymockSettings(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("SKYMOCK_"))) as Record<string, string>;
+}
+
 export async function startServerProcess(args: string[] = [], env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["bin/skymock.js", "start", "--port", "0", ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...withoutSkymockSettings(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
