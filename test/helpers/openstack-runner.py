@@ -2,9 +2,9 @@
 # while paying Python's start-up and the client's imports once: this process imports the client and loads
 # its command plugins, then forks a child per command, so every command starts from that same clean state
 # (no client-side cache or module global survives from one command to the next) as a process of its own would.
-# Protocol: one JSON request per line on stdin, {"args": [...], "env": {...}}; one JSON answer per line on
-# stdout, {"code": int, "stdout": str, "stderr": str}. Each command sees exactly the environment it was
-# given, an empty stdin and its own output streams.
+# Protocol: one JSON request per line on stdin, {"args": [...], "env": {...}, "cwd": str (optional)}; one
+# JSON answer per line on stdout, {"code": int, "stdout": str, "stderr": str}. Each command sees exactly
+# the environment it was given, its working directory, an empty stdin and its own output streams.
 import ctypes
 import io
 import json
@@ -35,7 +35,9 @@ def quietly(args):
         root.removeHandler(handler)
 
 
-def run(args, env):
+def run(args, env, cwd):
+    if cwd:
+        os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
     out, err = io.StringIO(), io.StringIO()
@@ -52,7 +54,7 @@ def run(args, env):
     return {"code": code if isinstance(code, int) else 1, "stdout": out.getvalue(), "stderr": err.getvalue()}
 
 
-def in_child(args, env):
+def in_child(args, env, cwd):
     """The command's answer, from a forked child that dies with this process."""
     read, write = os.pipe()
     pid = os.fork()
@@ -63,7 +65,7 @@ def in_child(args, env):
         except Exception:
             pass
         try:
-            data = json.dumps(run(args, env)).encode()
+            data = json.dumps(run(args, env, cwd)).encode()
         except BaseException as e:
             data = json.dumps({"code": 1, "stdout": "", "stderr": repr(e)}).encode()
         with os.fdopen(write, "wb") as pipe:
@@ -80,5 +82,5 @@ quietly(["command", "list"])
 
 for line in requests:
     request = json.loads(line)
-    answers.write(in_child(request["args"], request["env"]) + "\n")
+    answers.write(in_child(request["args"], request["env"], request.get("cwd")) + "\n")
     answers.flush()

@@ -67,8 +67,8 @@ function rest(worker: Worker, busy: boolean): void {
   }
 }
 
-/** `openstack args` with `env` over `base` (the runner's own environment), answered as a process would. */
-export function runOpenstack(args: string[], env: Record<string, string>, base: Record<string, string>, timeout: number): Promise<RunnerResult> {
+/** `openstack args` with `env` over `base` (the runner's own environment), in `cwd`, answered as a process would. */
+export function runOpenstack(args: string[], env: Record<string, string>, base: Record<string, string>, timeout: number, cwd?: string): Promise<RunnerResult> {
   const worker = idle.pop() ?? start(base);
   rest(worker, true);
   return new Promise((resolve) => {
@@ -92,6 +92,6 @@ export function runOpenstack(args: string[], env: Record<string, string>, base: 
       }
       resolve(result);
     };
-    worker.child.stdin.write(`${JSON.stringify({ args, env: { ...base, ...env } })}\n`);
+    worker.child.stdin.write(`${JSON.stringify({ args, env: { ...base, ...env }, cwd })}\n`);
   });
 }

@@ -1,7 +1,8 @@
 // Runs a README walkthrough as written: `npm start` with the section's flags on a free port (the
 // README's 8480 replaced by it, so a developer's running emulator is left alone), then the section's
 // command block line by line through bash with `set -e`, in a clean environment (no OS_* or
-// clouds.yaml of the developer's), so the first command that fails fails the test.
+// clouds.yaml of the developer's), so the first command that fails fails the test. Its `openstack` is the
+// unmodified CLI run in a long-lived process (openstack-forward.ts; SKYMOCK_CLI_PROCESS=1: the binary).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -9,6 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { forwardOpenstack } from "./openstack-forward.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -95,7 +97,11 @@ async function runAgainst(start: string, commands: string): Promise<Walkthrough>
     close();
     throw error;
   }
-  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: work, LANG: "C.UTF-8" };
+  // `openstack` lines run in the long-lived CLI runner (openstack-forward.ts), not a Python start-up each
+  const forwarding = mkdtempSync(join(tmpdir(), "skymock-forward-"));
+  const forward = await forwardOpenstack(forwarding);
+  const path = process.env.PATH ?? "/usr/bin:/bin";
+  const env = { PATH: forward ? `${forward.binDir}:${path}` : path, HOME: work, LANG: "C.UTF-8", ...forward?.env };
   const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
     const shell = spawn("bash", ["-euo", "pipefail", "-x", "-c", commands.replaceAll(":8480", `:${port}`)], { cwd: work, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -103,5 +109,7 @@ async function runAgainst(start: string, commands: string): Promise<Walkthrough>
     shell.stderr.on("data", (d) => (output += d));
     shell.once("exit", (code) => resolve({ code, output }));
   });
+  forward?.close();
+  rmSync(forwarding, { recursive: true, force: true });
   return { url: `http://127.0.0.1:${port}`, work, ...result, close };
 }
