@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { clientCommand, clientSkipReason, cliSession, loginWithEnvironment, runClient } from "../helpers/openstack-cli.js";
+import { clientCommand, clientSkipReason, cliSession, loginWithEnvironment, runPythonCli } from "../helpers/openstack-cli.js";
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -32,7 +32,7 @@ describe.skipIf(skip)("aws CLI against /s3 (skipped only where awscli or the ope
       AWS_EC2_METADATA_DISABLED: "true",
       AWS_PAGER: "",
     };
-    return runClient(clientCommand("aws")!, ["--endpoint-url", `${cli.server.url}/s3`, ...args], env, { timeout: 120_000 });
+    return runPythonCli("aws", clientCommand("aws")!, ["--endpoint-url", `${cli.server.url}/s3`, ...args], env, { timeout: 120_000 });
   };
   const ok = async (args: string[]) => cli.passed(`aws ${args.join(" ")}`, await aws(args)).stdout;
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { clientSkipReason, cliSession, runClient } from "../helpers/openstack-cli.js";
+import { clientSkipReason, cliSession, runPythonCli } from "../helpers/openstack-cli.js";
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -13,7 +13,7 @@ const skip = clientSkipReason("swift-cli.test.ts", "swift");
 
 describe.skipIf(skip)("swift CLI (skipped only where python3-swiftclient is not installed)", () => {
   const session = cliSession(["--random-seed", "7"]);
-  const swift = (args: string[], cwd?: string) => runClient("swift", args, { ...session.demo, OS_AUTH_VERSION: "3" }, { cwd });
+  const swift = (args: string[], cwd?: string) => runPythonCli("swift", "swift", args, { ...session.demo, OS_AUTH_VERSION: "3" }, { cwd });
   const ok = async (args: string[], cwd?: string) => session.passed(`swift ${args.join(" ")}`, await swift(args, cwd)).stdout;
 
   it("stats the account, uploads, lists, downloads, posts metadata and deletes", async () => {

@@ -6,7 +6,7 @@ import { execFile, execFileSync } from "node:child_process";
 import { afterAll, beforeAll } from "vitest";
 import type { Emulator } from "../../src/app.js";
 import { startServerProcess } from "./server-process.js";
-import { runOpenstack } from "./openstack-runner.js";
+import { interpreterOf, runInRunner, type Program } from "./client-runner.js";
 
 /** Each client the tests drive: what answers when it is installed, and the Debian package that installs it. */
 const CLIENTS = {
@@ -84,14 +84,30 @@ function jsonOf(stdout: string): unknown {
   }
 }
 
+const interpreters = new Map<string, string | undefined>();
+
 /**
- * The openstack CLI: its own entry point run in a long-lived Python process (openstack-runner.ts), or a
- * process per command when SKYMOCK_CLI_PROCESS=1.
+ * A Python CLI (`openstack`, `swift`, `aws`; `command` is what runs it here): its own entry point run in a
+ * long-lived Python process (client-runner.ts), or a process per command when SKYMOCK_CLI_PROCESS=1 or
+ * the command is not a Python script.
  */
-export async function openstack(args: string[], env: Record<string, string>): Promise<CliResult> {
-  if (process.env.SKYMOCK_CLI_PROCESS === "1") return runClient("openstack", args, env);
-  const result = await runOpenstack(args, env, cleanBase(), 60_000);
+export async function runPythonCli(
+  program: Program,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { cwd?: string; timeout?: number } = {},
+): Promise<CliResult> {
+  if (!interpreters.has(command)) interpreters.set(command, interpreterOf(command));
+  const python = interpreters.get(command);
+  if (process.env.SKYMOCK_CLI_PROCESS === "1" || python === undefined) return runClient(command, args, env, options);
+  const result = await runInRunner(program, python, args, env, cleanBase(), options.timeout ?? 60_000, options.cwd);
   return { ...result, json: jsonOf(result.stdout) };
+}
+
+/** The openstack CLI (see runPythonCli). */
+export function openstack(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return runPythonCli("openstack", "openstack", args, env);
 }
 
 /** Credentials of the default seed world's admin, as the README tells users to export them. */

@@ -1,5 +1,5 @@
 // An `openstack` command for shell scripts (the README's walkthroughs) that runs the unmodified CLI in the
-// long-lived runner (openstack-runner.ts) instead of starting Python and importing the client for each
+// long-lived runner (client-runner.ts) instead of starting Python and importing the client for each
 // line: a small Node script, first on the script's PATH, sends its arguments, environment and working
 // directory over a Unix socket, and prints the answer with the command's exit code. What the client does
 // is the same entry point with the same inputs; SKYMOCK_CLI_PROCESS=1 keeps the real binary on PATH.
@@ -7,7 +7,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { runOpenstack } from "./openstack-runner.js";
+import { runPythonCli } from "./openstack-cli.js";
 
 export interface Forwarder {
   /** put it first on the script's PATH */
@@ -54,7 +54,7 @@ export async function forwardOpenstack(dir: string, timeout = 120_000): Promise<
     socket.on("data", (chunk: string) => (request += chunk));
     socket.on("end", () => {
       const { args, env, cwd } = JSON.parse(request) as { args: string[]; env: Record<string, string>; cwd: string };
-      void runOpenstack(args, env, {}, timeout, cwd).then((result) => socket.end(JSON.stringify(result)));
+      void runPythonCli("openstack", "openstack", args, env, { cwd, timeout }).then((result) => socket.end(JSON.stringify(result)));
     });
     socket.on("error", () => undefined);
   });
