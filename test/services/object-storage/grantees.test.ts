@@ -80,6 +80,16 @@ describe("a container ACL's grantee", () => {
     const before = t.snapshot();
     expect((await t.req("PUT", "shared/big2", { token: grantee, headers: { "X-Copy-From": "shared/big" }, body: "" })).status).toBe(409);
     expect(t.snapshot()).toBe(before);
+    // nor through a manifest of manifests: a DLO listing the SLO, a SLO of a DLO over the private container
+    await t.req("PUT", "shared/dlo", { token: grantee, headers: { "X-Object-Manifest": "shared/bi" }, body: "" });
+    await t.req("PUT", "shared/pdlo", { headers: { "X-Object-Manifest": "private/secret" }, body: "" });
+    await t.req("PUT", "shared/nested?multipart-manifest=put", { body: JSON.stringify([{ path: "/shared/pdlo" }]) });
+    expect((await t.req("GET", "shared/nested")).text).toBe(SECRET);
+    for (const path of ["shared/dlo", "shared/nested"]) {
+      const res = await t.req("GET", path, { token: grantee });
+      expect(res.status, path).toBe(409);
+      expect(res.text).not.toContain(SECRET);
+    }
     // deleting the manifest with its segments deletes only the segments the caller may delete
     const del = await t.req("DELETE", "shared/big?multipart-manifest=delete", { token: grantee, headers: { Accept: "application/json" } });
     expect(del.json).toMatchObject({ "Number Deleted": 1, "Response Status": "400 Bad Request", Errors: [["/private/secret.txt", "403 Forbidden"]] });
