@@ -42,6 +42,8 @@ export function containerAccess(c: Ctx, d: Deps, need: Need): string {
 
 /** 403 for a caller with a token, 401 for one without (a temp URL out of its scope included) */
 export const refusal = (c: Ctx) => (c.get("principal") ? forbidden() : unauthorized());
+/** the same refusal as a refused subrequest shows in a manifest's or a bulk report */
+export const refusalStatus = (c: Ctx) => (c.get("principal") ? "403 Forbidden" : "401 Unauthorized");
 
 /** Throws the refusal unless the caller may do `need` in another container (a copy's, a segment's). */
 export function requireAccess(c: Ctx, d: Deps, projectId: string, container: string, need: Need): void {

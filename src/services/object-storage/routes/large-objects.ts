@@ -18,10 +18,7 @@ import { guessContentType } from "../content-type.js";
 import { checkMetadata, dateHeader, httpDate, listingDate, metaHeaders, write, type Deps } from "./common.js";
 import { checkPutConditions, deleteAt, storedHeaders } from "./object-input.js";
 import { empty } from "./respond.js";
-import { mayUse } from "./access.js";
-
-/** how a refused subrequest shows in a bulk or manifest report */
-const refusalStatus = (c: Ctx) => (c.get("principal") ? "403 Forbidden" : "401 Unauthorized");
+import { mayUse, refusalStatus } from "./access.js";
 
 /** Swift's slo defaults: max_manifest_segments, max_manifest_size */
 const MAX_SEGMENTS = 1000;
