@@ -50,6 +50,10 @@ describe("a container ACL's grantee", () => {
     expect((await t.req("PUT", "shared/copy", { token: grantee, headers: { "X-Copy-From": "shared/o" }, body: "" })).status).toBe(201);
     expect((await t.req("GET", "shared/copy", { token: grantee })).text).toBe("shared bytes");
     expect((await t.req("GET", "private/secret.txt", { token: grantee })).status).toBe(403);
+    // a referrer ACL is anyone's, a token's holder's too; listing it still takes .rlistings
+    await t.req("POST", "private", { headers: { "X-Container-Read": ".r:*" } });
+    expect((await t.req("GET", "private/secret.txt", { token: grantee })).text).toBe(SECRET);
+    expect((await t.req("GET", "private", { token: grantee })).status).toBe(403);
   });
 
   it("is refused on every path that would read a private container's bytes, and nothing changes", async () => {

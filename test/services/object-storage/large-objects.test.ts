@@ -102,6 +102,9 @@ describe("dynamic large objects", () => {
     expect(get.headers.get("etag")).toBe(`"${md5(md5("hello ") + md5("large ") + md5("world"))}"`);
     await t.req("PUT", "c_segments/big/004", { body: "!" });
     expect((await t.req("GET", "c/dlo")).text).toBe("hello large world!");
+    // its segment container gone, the listing it reads is a 404 (Swift's dlo answers the listing's error)
+    await t.req("PUT", "c/orphan", { body: "", headers: { "X-Object-Manifest": "gone/big/" } });
+    expect((await t.req("GET", "c/orphan")).status).toBe(404);
   });
 });
 
