@@ -22,6 +22,9 @@ export const swiftErrors: ErrorRenderer = (error, request) => {
 export const notFound = () => new ApiError(404, "NotFound", "The resource could not be found.");
 export const containerNotFound = () => new ApiError(404, "ContainerNotFound", "The resource could not be found.");
 export const containerNotEmpty = () => new ApiError(409, "ContainerNotEmpty", "There was a conflict when trying to complete your request.");
+/** a large object's segment gone, changed or out of the caller's reach (Swift's SegmentError, a 409) */
+export const segmentConflict = () => new ApiError(409, "Conflict", "There was a conflict when trying to complete your request.");
+export const invalidUtf8 = () => new ApiError(412, "PreconditionFailed", "Invalid UTF8 or contains NULL");
 export const forbidden = () => new ApiError(403, "Forbidden", "Access was denied to this resource.");
 export const badRequest = (message: string) => new ApiError(400, "BadRequest", message);
 export const lengthRequired = () => new ApiError(411, "LengthRequired", "Missing Content-Length header.");

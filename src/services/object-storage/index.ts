@@ -17,6 +17,7 @@ import { accountRoutes } from "./routes/account.js";
 import { containerRoutes } from "./routes/containers.js";
 import { objectRoutes } from "./routes/objects.js";
 import { resetObjectStorageProject } from "./operations/reset.js";
+import { refuseDotSegments } from "./routes/dot-segments.js";
 
 export type { ObjectStorageState } from "./state.js";
 
@@ -42,6 +43,7 @@ export function objectStorageService(): ServiceModule<ObjectStorageState> {
           errorHeaders: () => dateHeader(kernel),
           requestIds: swiftRequestIds,
           auth: [xAuthToken],
+          prepare: refuseDotSegments,
         },
         [...infoRoutes(d), ...accountRoutes(d), ...containerRoutes(d), ...objectRoutes(d)],
       );

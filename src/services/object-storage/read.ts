@@ -27,7 +27,7 @@ export interface ResolvedObject extends ObjectRecord {
 }
 
 /** A dynamic large object's segments are read at most this many (Swift's container listing limit). */
-const DLO_SEGMENTS = 10_000;
+export const DLO_SEGMENTS = 10_000;
 
 export function resolveObject(s: ObjectStorageState, projectId: string, container: Container, name: string, now: number): ResolvedObject | undefined {
   const record = liveObject(container, name, now);

@@ -49,18 +49,24 @@ export function containerListing(format: Format, container: string, items: ListI
   return `<?xml version="1.0" encoding="UTF-8"?>\n<container name="${xmlText(container)}">${rows.join("")}</container>`;
 }
 
-export function accountHeaders(account: Account | undefined, now: number): Record<string, string> {
+/** Account and container metadata of the Temp-URL keys, which only an owner (swift_owner) is shown: they sign URLs that write. */
+export const TEMP_URL_KEYS = ["temp-url-key", "temp-url-key-2"];
+const shownMeta = (metadata: Record<string, string>, owner: boolean) =>
+  owner ? metadata : Object.fromEntries(Object.entries(metadata).filter(([name]) => !TEMP_URL_KEYS.includes(name)));
+
+/** `owner`: see containerHeaders */
+export function accountHeaders(account: Account | undefined, now: number, owner: boolean): Record<string, string> {
   return {
     "x-account-container-count": String(account?.containers.size ?? 0),
     "x-account-object-count": String(account?.objectCount ?? 0),
     "x-account-bytes-used": String(account?.bytesUsed ?? 0),
     "x-timestamp": timestamp(account?.createdAt ?? now),
     "x-put-timestamp": timestamp(account?.createdAt ?? now),
-    ...metaOut("x-account-meta-", account?.metadata ?? {}),
+    ...metaOut("x-account-meta-", shownMeta(account?.metadata ?? {}, owner)),
   };
 }
 
-/** `owner`: the account's project (or an admin) asks; Swift shows the ACLs to no one else */
+/** `owner`: an admin or a member of the account's project asks (swift_owner); no one else sees the ACLs and Temp-URL keys */
 export function containerHeaders(container: Container, owner: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     "x-container-object-count": String(container.objectCount),
@@ -69,7 +75,7 @@ export function containerHeaders(container: Container, owner: boolean): Record<s
     "x-put-timestamp": timestamp(container.createdAt),
     "last-modified": httpDate(container.createdAt),
     "x-storage-policy": "Policy-0",
-    ...metaOut("x-container-meta-", container.metadata),
+    ...metaOut("x-container-meta-", shownMeta(container.metadata, owner)),
   };
   if (owner && container.read !== undefined) headers["x-container-read"] = container.read;
   if (owner && container.write !== undefined) headers["x-container-write"] = container.write;

@@ -75,10 +75,18 @@ describe("static large objects", () => {
     expect((await t.req("GET", "c/big")).status).toBe(404);
   });
 
-  it("keeps its bytes when a segment is deleted alone (segments share their bytes with the manifest)", async () => {
+  it("answers a GET 409 once a segment is gone or changed (Swift reads segments at GET time); HEAD and the manifest still answer", async () => {
     const t = await segmented();
     await t.req("PUT", "c/big?multipart-manifest=put", { body: manifest([{ path: "/c_segments/big/001" }, { path: "/c_segments/big/003" }]) });
     await t.req("DELETE", "c_segments/big/001");
+    const gone = await t.req("GET", "c/big");
+    expect(gone.status).toBe(409);
+    expect(gone.text).toMatch(/^<html><h1>Conflict<\/h1>/);
+    expect((await t.req("HEAD", "c/big")).status).toBe(200);
+    expect((await t.req("GET", "c/big?multipart-manifest=get")).status).toBe(200);
+    await t.req("PUT", "c_segments/big/001", { body: "HELLO " });
+    expect((await t.req("GET", "c/big")).status).toBe(409);
+    await t.req("PUT", "c_segments/big/001", { body: "hello " });
     expect((await t.req("GET", "c/big")).text).toBe("hello world");
   });
 });
@@ -94,6 +102,9 @@ describe("dynamic large objects", () => {
     expect(get.headers.get("etag")).toBe(`"${md5(md5("hello ") + md5("large ") + md5("world"))}"`);
     await t.req("PUT", "c_segments/big/004", { body: "!" });
     expect((await t.req("GET", "c/dlo")).text).toBe("hello large world!");
+    // its segment container gone, the listing it reads is a 404 (Swift's dlo answers the listing's error)
+    await t.req("PUT", "c/orphan", { body: "", headers: { "X-Object-Manifest": "gone/big/" } });
+    expect((await t.req("GET", "c/orphan")).status).toBe(404);
   });
 });
 

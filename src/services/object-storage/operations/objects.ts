@@ -5,10 +5,10 @@
 import type { Draft } from "immer";
 import type { BlobRef } from "../../../kernel/blobs/types.js";
 import { get } from "../../../kernel/store/table.js";
-import { quotaExceeded } from "../errors.js";
+import { preconditionFailed, quotaExceeded } from "../errors.js";
 import { sortedGet } from "../sorted-map.js";
 import type { ManifestSegment, ObjectRecord, ObjectStorageState } from "../state.js";
-import { containerOf, storeObject, useParts, type WriteContext } from "./records.js";
+import { containerOf, liveObject, storeObject, useParts, type WriteContext } from "./records.js";
 
 export interface ObjectInput {
   name: string;
@@ -22,6 +22,8 @@ export interface ObjectInput {
   deleteAt?: number;
   slo?: ManifestSegment[];
   dlo?: string;
+  /** If-None-Match: * — checked here, in the update that writes, so of racing uploads only one creates it */
+  mustBeNew?: boolean;
 }
 
 /** Swift's container_quotas and account_quotas middlewares, before an object of `size` bytes is added. */
@@ -39,6 +41,7 @@ export function checkQuotas(s: Draft<ObjectStorageState>, projectId: string, con
 /** Writes the object (its parts gain a use each); returns the record as stored. */
 export function writeObject(s: Draft<ObjectStorageState>, w: WriteContext, projectId: string, containerName: string, input: ObjectInput): ObjectRecord {
   const size = input.size ?? input.parts.reduce((sum, p) => sum + p.size, 0);
+  if (input.mustBeNew && liveObject(containerOf(s, projectId, containerName), input.name, w.now)) throw preconditionFailed();
   checkQuotas(s, projectId, containerName, size);
   const record: ObjectRecord = {
     name: input.name,

@@ -2,39 +2,82 @@
 // project (or an admin) always; others through X-Container-Read (`.r:*` anyone reads objects, `.rlistings`
 // anyone lists, `<project>:*` / `<project>:<user>` grants) and X-Container-Write grants; a temporary URL
 // (HMAC-SHA1/256/512 of "METHOD\nexpires\npath" with an account or container Temp-URL-Key) for its object.
+// Every byte a request reads or writes besides its own path's (a copy's source or destination, a manifest's
+// segments, a DLO's segment listing) is checked here too, as the same caller: Swift fetches them with
+// subrequests that carry the caller's token, or the temp URL's scope (its account, or its key's container).
 
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { allows, isAdmin, type Principal } from "../../../kernel/auth/principal.js";
-import { queryParam, type Ctx } from "../../../kernel/http/context.js";
-import { forbidden, unauthorized } from "../errors.js";
-import { findAccount, findContainer } from "../read.js";
+import type { Ctx } from "../../../kernel/http/context.js";
+import { badRequest, forbidden, unauthorized } from "../errors.js";
+import { findContainer } from "../read.js";
 import { projectOf, type Deps } from "./common.js";
+import { tempUrlScope, type TempUrlScope } from "./temp-url.js";
 
 /** read: GET/HEAD an object; list: GET/HEAD a container; write: PUT/POST/DELETE an object; write-container: its own */
 export type Need = "read" | "list" | "write" | "write-container";
 
-/** Whether the caller is the account's own project or an admin. */
+/**
+ * Swift's swift_owner: an admin, or a member of the account's project (keystoneauth's operator_roles). A
+ * reader of the project reads and lists, but is no owner: the ACLs and the Temp-URL keys are hidden from it,
+ * as from everyone else.
+ */
 export function isOwner(c: Ctx, projectId: string): boolean {
   const principal = c.get("principal");
-  return !!principal && (isAdmin(principal) || principal.projectId === projectId);
+  return !!principal && (isAdmin(principal) || (principal.projectId === projectId && allows("member", principal)));
 }
 
-/** The path's project, when the caller may do `need` there; 401 (anonymous) or 403 otherwise. */
+/** The path's project, when the caller may do `need` on the path's container; 401 (anonymous) or 403 otherwise. */
 export function containerAccess(c: Ctx, d: Deps, need: Need): string {
   const projectId = projectOf(c);
-  const principal = c.get("principal");
-  if (principal && (isAdmin(principal) || (principal.projectId === projectId && allows(need === "read" || need === "list" ? "reader" : "member", principal)))) {
+  const container = c.req.param("container") ?? "";
+  if (mayUse(c, d, projectId, container, need)) {
+    // tempurl refuses headers that would make the upload a pointer to bytes the URL does not reach
+    if (!c.get("principal") && need === "write" && c.req.header("x-object-manifest") !== undefined && tempUrlOf(c, d) !== undefined) {
+      throw badRequest("The header 'X-Object-Manifest' is not allowed in this tempurl");
+    }
     return projectId;
   }
-  if (need !== "write-container") {
-    const container = findContainer(d.state(), projectId, c.req.param("container") ?? "");
-    const acl = parseAcl(need === "write" ? container?.write : container?.read);
-    if (principal && acl.grants.some((g) => grantMatches(g, principal))) return projectId;
-    if (!principal && need === "read" && acl.anyone) return projectId;
-    if (!principal && need === "list" && acl.anyone && acl.listings) return projectId;
-    if ((need === "read" || need === "write") && validTempUrl(c, d, projectId)) return projectId;
+  throw refusal(c);
+}
+
+/** 403 for a caller with a token, 401 for one without (a temp URL out of its scope included) */
+export const refusal = (c: Ctx) => (c.get("principal") ? forbidden() : unauthorized());
+/** the same refusal as a refused subrequest shows in a manifest's or a bulk report */
+export const refusalStatus = (c: Ctx) => (c.get("principal") ? "403 Forbidden" : "401 Unauthorized");
+
+/** Throws the refusal unless the caller may do `need` in another container (a copy's, a segment's). */
+export function requireAccess(c: Ctx, d: Deps, projectId: string, container: string, need: Need): void {
+  if (!mayUse(c, d, projectId, container, need)) throw refusal(c);
+}
+
+/** Whether this request's caller may do `need` in `projectId`'s `container` (which need not exist). */
+export function mayUse(c: Ctx, d: Deps, projectId: string, container: string, need: Need): boolean {
+  const principal = c.get("principal");
+  if (principal && (isAdmin(principal) || (principal.projectId === projectId && allows(need === "read" || need === "list" ? "reader" : "member", principal)))) {
+    return true;
   }
-  throw principal ? forbidden() : unauthorized();
+  if (need === "write-container") return false;
+  const found = findContainer(d.state(), projectId, container);
+  const acl = parseAcl(need === "write" ? found?.write : found?.read);
+  if (principal && acl.grants.some((g) => grantMatches(g, principal))) return true;
+  // a referrer ACL is anyone's, with a token or without (keystoneauth's _authorize_unconfirmed_identity)
+  if (need === "read" && acl.anyone) return true;
+  if (need === "list" && acl.anyone && acl.listings) return true;
+  if (principal) return false;
+  const scope = tempUrlOf(c, d);
+  return scope !== undefined && scope.project === projectId && (scope.container === undefined || scope.container === container);
+}
+
+/** The temp URL's scope, worked out once per request (only object paths take one). */
+const scopes = new WeakMap<Request, TempUrlScope | null>();
+function tempUrlOf(c: Ctx, d: Deps): TempUrlScope | undefined {
+  if (c.req.param("object") === undefined) return undefined;
+  let scope = scopes.get(c.req.raw);
+  if (scope === undefined) {
+    scope = tempUrlScope(c, d, projectOf(c), c.req.param("container") ?? "") ?? null;
+    scopes.set(c.req.raw, scope);
+  }
+  return scope ?? undefined;
 }
 
 interface Acl {
@@ -61,45 +104,4 @@ function grantMatches(grant: string, principal: Principal): boolean {
   const projectOk = project === "*" || project === principal.projectId || project === principal.projectName;
   const userOk = user === "*" || user === principal.userId || user === principal.userName;
   return projectOk && userOk;
-}
-
-const DIGESTS: Record<number, string> = { 40: "sha1", 64: "sha256", 128: "sha512" };
-
-/** A temp URL's signature and expiry: the method (GET also serves HEAD), the path with or without the mount. */
-function validTempUrl(c: Ctx, d: Deps, projectId: string): boolean {
-  const sig = queryParam(c, "temp_url_sig");
-  const expiresRaw = queryParam(c, "temp_url_expires");
-  if (!sig || !expiresRaw) return false;
-  const expires = /^\d+$/.test(expiresRaw) ? Number(expiresRaw) * 1000 : Date.parse(expiresRaw);
-  // the client computed it from its wall clock; it runs out on the virtual one, counted from first use
-  if (!Number.isFinite(expires) || d.kernel.clientTime.expired(`tempurl ${expiresRaw} ${sig}`, expires)) return false;
-  const account = findAccount(d.state(), projectId);
-  const container = findContainer(d.state(), projectId, c.req.param("container") ?? "");
-  const keys = [account?.metadata["temp-url-key"], account?.metadata["temp-url-key-2"], container?.metadata["temp-url-key"], container?.metadata["temp-url-key-2"]].filter(
-    (k): k is string => k !== undefined,
-  );
-  if (!keys.length) return false;
-  let digest: string | undefined;
-  let given: Buffer;
-  const colon = sig.indexOf(":");
-  if (colon > 0) {
-    digest = sig.slice(0, colon);
-    given = Buffer.from(sig.slice(colon + 1).replace(/-/g, "+").replace(/_/g, "/"), "base64");
-  } else {
-    digest = DIGESTS[sig.length];
-    given = Buffer.from(sig, "hex");
-  }
-  if (!digest || !["sha1", "sha256", "sha512"].includes(digest)) return false;
-  const path = c.req.path;
-  const v1 = path.slice(path.indexOf("/v1/"));
-  const methods = c.req.method === "HEAD" ? ["HEAD", "GET", "PUT"] : [c.req.method];
-  for (const key of keys) {
-    for (const method of methods) {
-      for (const signed of [path, v1]) {
-        const expected = createHmac(digest, key).update(`${method}\n${expiresRaw}\n${signed}`).digest();
-        if (expected.length === given.length && timingSafeEqual(expected, given)) return true;
-      }
-    }
-  }
-  return false;
 }

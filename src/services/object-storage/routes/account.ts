@@ -11,6 +11,7 @@ import { checkMetadata, listingFormat, listQuery, metaHeaders, ownAccount, remov
 import { empty, listing } from "./respond.js";
 import { bulkDelete } from "./bulk-delete.js";
 import { findAccount } from "../read.js";
+import { isOwner } from "./access.js";
 
 export function accountRoutes(d: Deps): RouteDef[] {
   const { kernel } = d;
@@ -24,13 +25,15 @@ export function accountRoutes(d: Deps): RouteDef[] {
         const found = findAccount(d.state(), projectId);
         const format = listingFormat(c);
         const page = found ? listPage(found.containers, listQuery(c)) : { items: [], truncated: false };
-        return listing(c, kernel, format, page.items.length, accountListing(format, `AUTH_${projectId}`, page.items), accountHeaders(found, kernel.clock.now()));
+        return listing(c, kernel, format, page.items.length, accountListing(format, `AUTH_${projectId}`, page.items), accountHeaders(found, kernel.clock.now(), isOwner(c, projectId)));
       },
     },
     {
       method: "POST",
       path: "/v1/:account",
       operation: "object-storage.account.update",
+      // ?bulk-delete reads its body as it arrives (bulk-delete.ts bounds it); a metadata POST reads none
+      body: "stream",
       handler: async (c) => {
         const projectId = ownAccount(c);
         if (c.req.query("bulk-delete") !== undefined) return bulkDelete(c, d, projectId);

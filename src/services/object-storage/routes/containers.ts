@@ -13,9 +13,10 @@ import { checkMetadata, listingFormat, listQuery, metaHeaders, removedMeta, writ
 import { containerAccess, isOwner } from "./access.js";
 import { empty, listing } from "./respond.js";
 import type { Ctx } from "../../../kernel/http/context.js";
+import { checkName } from "./object-input.js";
 
 export function containerName(c: Ctx): string {
-  const name = c.req.param("container") ?? "";
+  const name = checkName(c.req.param("container") ?? "");
   if (name.length > 256) throw badRequest("Container name length of 257 longer than 256");
   return name;
 }

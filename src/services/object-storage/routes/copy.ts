@@ -3,14 +3,15 @@
 // leaves the other's bytes. The source's metadata carries over, the request's X-Object-Meta-* on top
 // (X-Fresh-Metadata: true drops the source's).
 
-import { isAdmin } from "../../../kernel/auth/principal.js";
 import { ApiError } from "../../../kernel/errors.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { containerNotFound, forbidden, notFound } from "../errors.js";
+import { containerNotFound } from "../errors.js";
 import { writeObject } from "../operations/objects.js";
-import { findContainer, resolveObject } from "../read.js";
+import { findContainer } from "../read.js";
+import { requireAccess } from "./access.js";
+import { readableObject } from "./readable.js";
 import { checkMetadata, httpDate, metaHeaders, write, type Deps } from "./common.js";
-import { deleteAt, storedHeaders } from "./object-input.js";
+import { checkName, checkPutConditions, deleteAt, storedHeaders } from "./object-input.js";
 import { empty } from "./respond.js";
 
 interface Place {
@@ -30,25 +31,28 @@ function placeOf(value: string, header: string): Place {
   if (slash <= 0 || slash === path.length - 1) {
     throw new ApiError(412, "PreconditionFailed", `${header} header must be of the form <container name>/<object name>`);
   }
-  return { container: path.slice(0, slash), name: path.slice(slash + 1) };
+  return { container: checkName(path.slice(0, slash)), name: checkName(path.slice(slash + 1)) };
 }
 
-/** `put`: `here` is the destination, X-Copy-From the source; `copy`: `here` is the source, Destination the copy. */
+/**
+ * `put`: `here` is the destination, X-Copy-From the source; `copy`: `here` is the source, Destination the
+ * copy. The route checked the caller on `here`; the other end is checked as the same caller (Swift's copy
+ * middleware GETs the source and PUTs the copy as the requester), in whichever account it is.
+ */
 export function copyObject(c: Ctx, d: Deps, projectId: string, here: Place, mode: "put" | "copy"): Response {
   const { kernel } = d;
-  const principal = c.get("principal");
   const other = mode === "put" ? c.req.header("x-copy-from-account") : c.req.header("destination-account");
   const otherProject = other ? other.replace(/^AUTH_/, "") : projectId;
-  // the other end is the caller's own account, unless an admin asks
-  if (otherProject !== projectId && !(principal && (isAdmin(principal) || principal.projectId === otherProject))) throw forbidden();
-  if (mode === "copy" && !principal) throw forbidden();
+  if (otherProject === "" || otherProject.includes("/")) throw new ApiError(412, "PreconditionFailed", "Account name cannot be empty or contain slashes");
   const elsewhere = mode === "put" ? placeOf(c.req.header("x-copy-from")!, "X-Copy-From") : placeOf(c.req.header("destination") ?? "", "Destination");
   const [source, target] = mode === "put" ? [{ project: otherProject, ...elsewhere }, { project: projectId, ...here }] : [{ project: projectId, ...here }, { project: otherProject, ...elsewhere }];
+  if (mode === "put") requireAccess(c, d, source.project, source.container, "read");
+  else requireAccess(c, d, target.project, target.container, "write");
   const now = kernel.clock.now();
-  const sourceContainer = findContainer(d.state(), source.project, source.container);
-  const object = sourceContainer && resolveObject(d.state(), source.project, sourceContainer, source.name, now);
-  if (!object) throw notFound();
+  // ?multipart-manifest=get copies a manifest as it is; otherwise its segments are read, as the caller
+  const object = readableObject(c, d, source.project, source.container, source.name, c.req.query("multipart-manifest") !== "get");
   if (!findContainer(d.state(), target.project, target.container)) throw containerNotFound();
+  const mustBeNew = checkPutConditions(c, false);
   const fresh = /^(true|1|yes|on)$/i.test(c.req.header("x-fresh-metadata") ?? "");
   const metadata = { ...(fresh ? {} : object.metadata), ...metaHeaders(c, "x-object-meta-") };
   checkMetadata(metadata);
@@ -64,6 +68,7 @@ export function copyObject(c: Ctx, d: Deps, projectId: string, here: Place, mode
       headers: { ...object.headers, ...storedHeaders(c) },
       deleteAt: expiry,
       slo: object.slo,
+      mustBeNew,
     }),
   );
   return empty(c, kernel, 201, {

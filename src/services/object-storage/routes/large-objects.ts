@@ -16,8 +16,9 @@ import { findContainer, resolveObject, type ResolvedObject } from "../read.js";
 import type { ManifestSegment } from "../state.js";
 import { guessContentType } from "../content-type.js";
 import { checkMetadata, dateHeader, httpDate, listingDate, metaHeaders, write, type Deps } from "./common.js";
-import { deleteAt, storedHeaders } from "./object-input.js";
+import { checkPutConditions, deleteAt, storedHeaders } from "./object-input.js";
 import { empty } from "./respond.js";
+import { mayUse, refusalStatus } from "./access.js";
 
 /** Swift's slo defaults: max_manifest_segments, max_manifest_size */
 const MAX_SEGMENTS = 1000;
@@ -74,6 +75,9 @@ export async function putManifest(c: Ctx, d: Deps, projectId: string, container:
     }
     const path = entry.path.replace(/^\//, "");
     const slash = path.indexOf("/");
+    // each segment is HEADed as the caller (Swift's slo): what the caller may not read is its 401/403
+    if (path.includes("\0")) return void errors.push(`/${path}, 412 Precondition Failed`);
+    if (slash > 0 && !mayUse(c, d, projectId, path.slice(0, slash), "read")) return void errors.push(`/${path}, ${refusalStatus(c)}`);
     const segContainer = slash > 0 ? findContainer(d.state(), projectId, path.slice(0, slash)) : undefined;
     const segment = segContainer && resolveObject(d.state(), projectId, segContainer, path.slice(slash + 1), now);
     if (!segment) return void errors.push(`/${path}, 404 Not Found`);
@@ -90,6 +94,7 @@ export async function putManifest(c: Ctx, d: Deps, projectId: string, container:
   checkMetadata(metadata);
   const expiry = deleteAt(c, now);
   const etag = md5.digest("hex");
+  const mustBeNew = checkPutConditions(c, false);
   const record = write(c, d, (s, w) =>
     writeObject(s, w, projectId, container, {
       name,
@@ -101,6 +106,7 @@ export async function putManifest(c: Ctx, d: Deps, projectId: string, container:
       headers: storedHeaders(c),
       deleteAt: expiry,
       slo: segments,
+      mustBeNew,
     }),
   );
   return empty(c, kernel, 201, { etag: `"${record.etag}"`, "last-modified": httpDate(record.modifiedAt) });
@@ -125,6 +131,7 @@ export function manifestListing(c: Ctx, kernel: Kernel, object: ResolvedObject):
 /** `?multipart-manifest=delete`: the manifest and its segments; any other object is deleted alone (204). */
 export function deleteManifest(c: Ctx, d: Deps, projectId: string, container: string, name: string): Response {
   const { kernel } = d;
+  const errors: string[][] = [];
   const outcome = write(c, d, (s, w) => {
     const manifest = deleteObject(s, w, projectId, container, name);
     if (!manifest.slo) return undefined;
@@ -143,13 +150,19 @@ export function deleteManifest(c: Ctx, d: Deps, projectId: string, container: st
         missing++;
         continue;
       }
+      // each segment is deleted as the caller (Swift's slo uses bulk delete's subrequests)
+      if (!mayUse(c, d, projectId, path.slice(0, slash), "write")) {
+        errors.push([segment.name, refusalStatus(c)]);
+        continue;
+      }
       deleteObject(s, w, projectId, path.slice(0, slash), path.slice(slash + 1));
       deleted++;
     }
     return { deleted, missing };
   });
   if (!outcome) return empty(c, kernel, 204);
-  const result = { "Number Deleted": outcome.deleted, "Number Not Found": outcome.missing, "Response Status": "200 OK", "Response Body": "", Errors: [] };
+  const status = errors.length ? "400 Bad Request" : "200 OK";
+  const result = { "Number Deleted": outcome.deleted, "Number Not Found": outcome.missing, "Response Status": status, "Response Body": "", Errors: errors };
   return bulkAnswer(c, kernel, result);
 }
 

@@ -2,7 +2,7 @@
 // Content-Disposition / Content-Encoding, X-Delete-At / X-Delete-After, conditional headers.
 
 import type { Ctx } from "../../../kernel/http/context.js";
-import { badRequest, preconditionFailed } from "../errors.js";
+import { badRequest, invalidUtf8, preconditionFailed } from "../errors.js";
 import { httpDate } from "./common.js";
 
 export const MAX_OBJECT_NAME = 1024;
@@ -13,9 +13,31 @@ export const MAX_OBJECT_NAME = 1024;
  */
 export function objectName(c: Ctx): string {
   const raw = new URL(c.req.url).pathname.split("/").slice(5).join("/");
-  const name = raw === "" ? c.req.param("object") ?? "" : decodeURIComponent(raw);
+  const name = checkName(raw === "" ? c.req.param("object") ?? "" : decodeURIComponent(raw));
   if (name.length > MAX_OBJECT_NAME) throw badRequest(`Object name length of ${name.length} longer than ${MAX_OBJECT_NAME}`);
   return name;
+}
+
+/** 412 for a name holding NUL (Swift's check_utf8 on the path); invalid UTF-8 never decodes this far */
+export function checkName(name: string): string {
+  if (name.includes("\0")) throw invalidUtf8();
+  return name;
+}
+
+/** X-Object-Manifest (dlo): `container/prefix`, both non-empty, as given (URL-encoded) and stored decoded */
+export function dloManifest(c: Ctx): string | undefined {
+  const value = c.req.header("x-object-manifest");
+  if (value === undefined) return undefined;
+  const slash = value.indexOf("/");
+  const malformed = () => badRequest("X-Object-Manifest must be in the format container/prefix");
+  if (slash <= 0 || slash === value.length - 1 || value[slash + 1] === "/" || /[?&]/.test(value)) throw malformed();
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    throw malformed();
+  }
+  return checkName(decoded);
 }
 
 /** Content-Disposition, Content-Encoding (and X-Object-Manifest is the caller's) as stored */
@@ -70,9 +92,13 @@ export function conditions(c: Ctx, etag: string, modifiedAt: number): 304 | 412 
   return undefined;
 }
 
-/** PUT's If-None-Match: * refuses to overwrite */
-export function checkPutConditions(c: Ctx, exists: boolean): void {
+/**
+ * PUT's If-None-Match: * refuses to overwrite: true when the write must create the object (writeObject
+ * checks it again in its update; a refusal here spares reading the body).
+ */
+export function checkPutConditions(c: Ctx, exists: boolean): boolean {
   const ifNoneMatch = c.req.header("if-none-match");
   if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== "*") throw badRequest("If-None-Match only supports *");
   if (ifNoneMatch !== undefined && exists) throw preconditionFailed();
+  return ifNoneMatch !== undefined;
 }

@@ -9,12 +9,13 @@ import { guessContentType } from "../content-type.js";
 import { containerNotFound, etagMismatch, lengthRequired, notFound, preconditionFailed } from "../errors.js";
 import { checkQuotas, writeObject } from "../operations/objects.js";
 import { containerOf, deleteObject, liveObject } from "../operations/records.js";
-import { findContainer, partsStream, resolveObject } from "../read.js";
+import { findContainer, partsStream } from "../read.js";
+import { readableObject } from "./readable.js";
 import { objectHeaders } from "../views.js";
 import { checkMetadata, dateHeader, httpDate, metaHeaders, write, type Deps } from "./common.js";
 import { containerAccess } from "./access.js";
 import { containerName } from "./containers.js";
-import { checkPutConditions, conditions, deleteAt, objectName, storedHeaders } from "./object-input.js";
+import { checkPutConditions, conditions, deleteAt, dloManifest, objectName, storedHeaders } from "./object-input.js";
 import { copyObject } from "./copy.js";
 import { deleteManifest, manifestListing, putManifest } from "./large-objects.js";
 import { empty } from "./respond.js";
@@ -31,10 +32,8 @@ export function objectRoutes(d: Deps): RouteDef[] {
       policy: "public",
       handler: (c) => {
         const projectId = containerAccess(c, d, "read");
-        const container = findContainer(d.state(), projectId, containerName(c));
-        if (!container) throw notFound();
-        const object = resolveObject(d.state(), projectId, container, objectName(c), kernel.clock.now());
-        if (!object) throw notFound();
+        const manifestOnly = c.req.method === "HEAD" || c.req.query("multipart-manifest") === "get";
+        const object = readableObject(c, d, projectId, containerName(c), objectName(c), !manifestOnly);
         if (object.slo && c.req.query("multipart-manifest") === "get") return manifestListing(c, kernel, object);
         const headers = { ...dateHeader(kernel), ...objectHeaders(object) };
         const failed = conditions(c, object.etagHeader.replace(/"/g, ""), object.modifiedAt);
@@ -64,6 +63,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
       method: "POST",
       path: OBJECT_PATH,
       operation: "object-storage.object.update",
+      policy: "public",
       handler: (c) => {
         const projectId = containerAccess(c, d, "write");
         const [container, name] = [containerName(c), objectName(c)];
@@ -88,6 +88,8 @@ export function objectRoutes(d: Deps): RouteDef[] {
       method: "DELETE",
       path: OBJECT_PATH,
       operation: "object-storage.object.delete",
+      // a temporary URL signed for DELETE (or POST, above) stands in for the token as for PUT
+      policy: "public",
       handler: (c) => {
         const projectId = containerAccess(c, d, "write");
         const [container, name] = [containerName(c), objectName(c)];
@@ -122,13 +124,13 @@ async function putObject(c: Ctx, d: Deps, projectId: string, container: string, 
   // refuse before reading a byte what the container, its quotas and the conditions refuse already
   const target = findContainer(d.state(), projectId, container);
   if (!target) throw containerNotFound();
-  checkPutConditions(c, liveObject(target, name, now) !== undefined);
+  const manifest = dloManifest(c);
+  const mustBeNew = checkPutConditions(c, liveObject(target, name, now) !== undefined);
   checkQuotas(d.state(), projectId, container, body.length ?? 0);
   const ref = await kernel.blobs.put(body.stream, { maxBytes: body.maxBytes, owner: projectId });
   try {
     const expected = c.req.header("etag");
     if (expected !== undefined && expected.trim().replace(/"/g, "").toLowerCase() !== ref.md5) throw etagMismatch();
-    const manifest = c.req.header("x-object-manifest");
     const detect = /^(true|1|yes|on)$/i.test(c.req.header("x-detect-content-type") ?? "");
     const contentType = (!detect && c.req.header("content-type")) || guessContentType(name);
     const record = write(c, d, (s, w) => {
@@ -140,7 +142,8 @@ async function putObject(c: Ctx, d: Deps, projectId: string, container: string, 
         metadata,
         headers: storedHeaders(c),
         deleteAt: expiry,
-        dlo: manifest === undefined ? undefined : decodeURIComponent(manifest).replace(/^\//, ""),
+        dlo: manifest,
+        mustBeNew,
       });
     });
     return empty(c, kernel, 201, { etag: record.etag, "last-modified": httpDate(record.modifiedAt) });

@@ -1,0 +1,63 @@
+// Swift's tempurl middleware: a signature (HMAC-SHA1/256/512 of "METHOD\nexpires\npath") with one of the
+// account's or the container's Temp-URL keys lets a request in without a token, for the methods GET, HEAD,
+// PUT, POST and DELETE. The key that matched is the URL's scope: an account key reaches the whole account,
+// a container key its container only (what a copy or a manifest made through the URL may read).
+
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
+import { findAccount, findContainer } from "../read.js";
+import { TEMP_URL_KEYS } from "../views.js";
+import type { Deps } from "./common.js";
+
+export interface TempUrlScope {
+  project: string;
+  /** set for a container key's URL */
+  container?: string;
+}
+
+const DIGESTS: Record<number, string> = { 40: "sha1", 64: "sha256", 128: "sha512" };
+
+/** The scope of a valid, unexpired temp URL for this request; the path with or without the mount is signed. */
+export function tempUrlScope(c: Ctx, d: Deps, projectId: string, containerName: string): TempUrlScope | undefined {
+  const sig = queryParam(c, "temp_url_sig");
+  const expiresRaw = queryParam(c, "temp_url_expires");
+  if (!sig || !expiresRaw) return undefined;
+  const expires = /^\d+$/.test(expiresRaw) ? Number(expiresRaw) * 1000 : Date.parse(expiresRaw);
+  // the client computed it from its wall clock; it runs out on the virtual one, counted from first use
+  if (!Number.isFinite(expires) || d.kernel.clientTime.expired(`tempurl ${expiresRaw} ${sig}`, expires)) return undefined;
+  const account = findAccount(d.state(), projectId);
+  const container = findContainer(d.state(), projectId, containerName);
+  const keys: Array<[string, TempUrlScope]> = [];
+  for (const name of TEMP_URL_KEYS) {
+    const key = account?.metadata[name];
+    if (key !== undefined) keys.push([key, { project: projectId }]);
+  }
+  for (const name of TEMP_URL_KEYS) {
+    const key = container?.metadata[name];
+    if (key !== undefined) keys.push([key, { project: projectId, container: containerName }]);
+  }
+  if (!keys.length) return undefined;
+  let digest: string | undefined;
+  let given: Buffer;
+  const colon = sig.indexOf(":");
+  if (colon > 0) {
+    digest = sig.slice(0, colon);
+    given = Buffer.from(sig.slice(colon + 1).replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  } else {
+    digest = DIGESTS[sig.length];
+    given = Buffer.from(sig, "hex");
+  }
+  if (!digest || !["sha1", "sha256", "sha512"].includes(digest)) return undefined;
+  const path = c.req.path;
+  const v1 = path.slice(path.indexOf("/v1/"));
+  const methods = c.req.method === "HEAD" ? ["HEAD", "GET", "POST", "PUT"] : [c.req.method];
+  for (const [key, scope] of keys) {
+    for (const method of methods) {
+      for (const signed of [path, v1]) {
+        const expected = createHmac(digest, key).update(`${method}\n${expiresRaw}\n${signed}`).digest();
+        if (expected.length === given.length && timingSafeEqual(expected, given)) return scope;
+      }
+    }
+  }
+  return undefined;
+}
