@@ -17,14 +17,21 @@ export interface Exchange {
 export interface FuzzStats {
   requests: number;
   statuses: Map<number, number>;
+  /**
+   * the longest request, from sending to its body read: in process, a request holds the event loop from
+   * its first step to its answer except where it waits for I/O, so this bounds the longest block a
+   * hostile request causes (the long run reports it; no test asserts on it)
+   */
+  slowest: { ms: number; request: string };
 }
 
-export const newStats = (): FuzzStats => ({ requests: 0, statuses: new Map() });
+export const newStats = (): FuzzStats => ({ requests: 0, statuses: new Map(), slowest: { ms: 0, request: "" } });
 
 export async function exchange(world: FuzzWorld, request: FuzzRequest, stats?: FuzzStats): Promise<Exchange> {
   const { emulator } = world;
   const url = `http://localhost${request.path}`;
   let res: Response;
+  const sent = performance.now();
   try {
     res = await emulator.app.request(url, { method: request.method, headers: request.headers, body: request.body });
   } catch (error) {
@@ -32,8 +39,10 @@ export async function exchange(world: FuzzWorld, request: FuzzRequest, stats?: F
   }
   const text = await res.text();
   if (stats) {
+    const ms = performance.now() - sent;
     stats.requests++;
     stats.statuses.set(res.status, (stats.statuses.get(res.status) ?? 0) + 1);
+    if (ms > stats.slowest.ms) stats.slowest = { ms, request: `${request.method} ${clip(request.path, 120)} (${request.body?.length ?? 0} bytes)` };
   }
   const after = await exportState(emulator);
   const changed = after !== world.baseline;

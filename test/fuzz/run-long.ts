@@ -73,6 +73,7 @@ run: do {
 } while (!values.path && Date.now() < deadline);
 
 console.log(`done in ${Math.round((Date.now() - started) / 1000)}s: ${stats.requests} requests in ${round} round(s); ${histogram(stats)}`);
+console.log(`longest request: ${stats.slowest.ms.toFixed(1)} ms, ${stats.slowest.request}`);
 console.log(failures.size ? `${failures.size} failing route(s): ${[...failures.keys()].join(", ")}` : "no failures");
 await world.emulator.close();
 process.exit(failures.size ? 1 : 0);
