@@ -8,12 +8,12 @@ import { invalidArgument, malformedXml, noSuchKey } from "../errors.js";
 import { requireBucket } from "../operations/buckets.js";
 import { checkCopyConditions, checkKey, copySource, quoted, userMetadata } from "../operations/objects.js";
 import {
-  abortUpload, completeUpload, createUpload, partNumberOf, putPart, requireUpload, sortedParts, type RequestedPart,
+  abortUpload, completeUpload, createUpload, MAX_PARTS, partNumberOf, putPart, requireUpload, sortedParts, type RequestedPart,
 } from "../operations/multipart.js";
 import { keepingBlob, readPayload } from "../payload.js";
 import { copyResultView } from "../views/objects.js";
 import { completeView, initiateView, listPartsView } from "../views/multipart.js";
-import { child, childrenNamed } from "../xml.js";
+import { child, childrenNamed } from "../xml-reader.js";
 import type { S3Deps } from "./deps.js";
 import { bucketOf, keyOf, MOUNT, query, readXml, xml } from "./request.js";
 
@@ -80,7 +80,8 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
     async complete(c: Ctx) {
       const at = where(c);
       requireUpload(deps.state(), at.projectId, at.bucket, at.key, at.uploadId);
-      const doc = await readXml(c);
+      // a Part holds PartNumber, ETag and up to five checksums
+      const doc = await readXml(c, 1 + MAX_PARTS * 8);
       if (!doc || doc.name !== "CompleteMultipartUpload") throw malformedXml();
       const requested: RequestedPart[] = childrenNamed(doc, "Part").map((part) => {
         const number = child(part, "PartNumber")?.text.trim();

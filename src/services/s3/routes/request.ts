@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { queryParam, requestHeader, requestTarget, type Ctx } from "../../../kernel/http/context.js";
 import { readText } from "../../../kernel/http/body.js";
 import { badDigest, invalidDigest, notImplemented, sha256Mismatch } from "../errors.js";
-import { parseXml, type Element } from "../xml.js";
+import { parseXml, type Element } from "../xml-reader.js";
 
 export const MOUNT = "/s3";
 
@@ -44,8 +44,11 @@ export function xml(c: Ctx, body: string, status = 200, headers: Record<string, 
   return c.body(body, status as 200, { "content-type": "application/xml", ...headers });
 }
 
-/** A small XML body (DeleteObjects, CompleteMultipartUpload), checked against its declared hashes. */
-export async function readXml(c: Ctx): Promise<Element | undefined> {
+/**
+ * A small XML body (DeleteObjects, CompleteMultipartUpload, CreateBucketConfiguration), checked against its
+ * declared hashes; `maxElements` bounds the document (xml-reader.ts).
+ */
+export async function readXml(c: Ctx, maxElements: number): Promise<Element | undefined> {
   const text = await readText(c);
   const declared = requestHeader(c, "x-amz-content-sha256");
   if (declared && /^[0-9a-f]{64}$/i.test(declared)) {
@@ -58,5 +61,5 @@ export async function readXml(c: Ctx): Promise<Element | undefined> {
     if (bytes.length !== 16) throw invalidDigest();
     if (createHash("md5").update(text, "utf8").digest("hex") !== bytes.toString("hex")) throw badDigest();
   }
-  return text.trim() === "" ? undefined : parseXml(text);
+  return text.trim() === "" ? undefined : parseXml(text, maxElements);
 }
