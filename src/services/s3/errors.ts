@@ -27,6 +27,7 @@ export const sha256Mismatch = (client: string, server: string) =>
     ClientComputedContentSHA256: client,
     S3ComputedContentSHA256: server,
   });
+export const invalidChunkSize = (message: string) => e(400, "InvalidChunkSizeError", message);
 export const incompleteBody = () => e(400, "IncompleteBody", "You did not provide the number of bytes specified by the Content-Length HTTP header.");
 export const signatureDoesNotMatch = () =>
   e(403, "SignatureDoesNotMatch", "The request signature we calculated does not match the signature you provided. Check your key and signing method.");
