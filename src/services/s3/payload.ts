@@ -131,7 +131,7 @@ export async function* decodeChunks(
   const checksum = trailer === undefined ? undefined : checksumFor(trailer);
   const reader = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
   /** what the last reads left unconsumed: joined to a new read only while it is a few bytes (a header's start) */
-  let buffer = Buffer.alloc(0);
+  let buffer: Buffer = Buffer.alloc(0);
   let ended = false;
   const read = async (): Promise<Buffer | undefined> => {
     if (ended) return undefined;
