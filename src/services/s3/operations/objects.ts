@@ -129,6 +129,7 @@ export function copySource(header: string): { bucket: string; key: string } {
   } catch {
     throw invalidArgument("Invalid copy source encoding", "x-amz-copy-source", header);
   }
+  if (decoded.includes("\0")) throw invalidArgument("Object key names may not contain the NUL character (U+0000).");
   const slash = decoded.indexOf("/");
   if (slash <= 0 || slash === decoded.length - 1) throw invalidArgument("Invalid copy source object key", "x-amz-copy-source", header);
   return { bucket: decoded.slice(0, slash), key: decoded.slice(slash + 1) };
