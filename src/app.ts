@@ -2,7 +2,7 @@
 // Never listens by itself: `listen()` does, for suites that want a socket; `app.request()` needs none.
 
 import { Hono } from "hono";
-import { serve, type ServerType } from "@hono/node-server";
+import { serve, type Http2Bindings, type HttpBindings, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { Kernel } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
@@ -11,6 +11,7 @@ import { TransportFault } from "./kernel/http/service-app.js";
 import { ServiceMounts } from "./kernel/http/mounts.js";
 import { stampRequest } from "./kernel/http/ingress.js";
 import { MemoRouter } from "./kernel/http/router.js";
+import { asSent } from "./kernel/http/raw-target.js";
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./config.js";
 import { defaultServices } from "./services.js";
 import { World } from "./world-state.js";
@@ -110,7 +111,9 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     },
     listen(port = options.port, host = options.host) {
       return new Promise((resolve, reject) => {
-        const s = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+        // routed on the path as sent: the node server would resolve `..` segments S3 keys may hold
+        const fetch = (request: Request, env: HttpBindings | Http2Bindings) => app.fetch(asSent(request, env), env);
+        const s = serve({ fetch, port, hostname: host }, (info: AddressInfo) => {
           const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
           url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${info.port}`;
           resolve(url);

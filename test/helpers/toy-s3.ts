@@ -109,6 +109,10 @@ export interface SignInput {
   payloadHash?: string;
   date?: Date;
   region?: string;
+  /** the service the credential is scoped to; default s3 */
+  service?: string;
+  /** the path as sent, where `new URL` would resolve it (`.` and `..` segments S3 keys may hold) */
+  path?: string;
 }
 
 const EMPTY_SHA256 = createHash("sha256").update("").digest("hex");
@@ -128,7 +132,7 @@ export function signV4(input: SignInput): Record<string, string> {
 export function presignV4(input: SignInput, expires: number): string {
   const when = input.date ?? new Date();
   const date = amzDate(when);
-  const scope = scopeOf(date, input.region);
+  const scope = scopeOf(date, input.region, input.service);
   const params: Array<[string, string]> = [
     ["X-Amz-Algorithm", "AWS4-HMAC-SHA256"],
     ["X-Amz-Credential", `${input.accessKey}/${scope}`],
@@ -150,22 +154,31 @@ function sign(input: SignInput, headers: Record<string, string>, extraQuery: Arr
     .sort(([a, x], [b, y]) => (a! < b! ? -1 : a! > b! ? 1 : x! < y! ? -1 : 1))
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
-  const path = url.pathname.split("/").map((segment) => enc(decodeURIComponent(segment))).join("/");
+  const path = (input.path ?? url.pathname).split("/").map((segment) => enc(decodedOnce(segment))).join("/");
   const canonical = [input.method, path, query, names.map((n) => `${n}:${all[n]!.trim().replace(/ +/g, " ")}\n`).join(""), names.join(";"), payloadHash].join("\n");
   const date = amzDate(input.date);
-  const scope = scopeOf(date, input.region);
+  const scope = scopeOf(date, input.region, input.service);
   const toSign = ["AWS4-HMAC-SHA256", date, scope, createHash("sha256").update(canonical).digest("hex")].join("\n");
   const kDate = hmac(`AWS4${input.secret}`, date.slice(0, 8));
-  const kSigning = hmac(hmac(hmac(kDate, input.region ?? "us-east-1"), "s3"), "aws4_request");
+  const kSigning = hmac(hmac(hmac(kDate, input.region ?? "us-east-1"), input.service ?? "s3"), "aws4_request");
   return { scope, query, signedHeaders: names.join(";"), signature: createHmac("sha256", kSigning).update(toSign).digest("hex") };
+}
+
+/** A path segment decoded once; one that is no valid encoding is signed as it stands (what S3 does with it is the test's). */
+function decodedOnce(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function amzDate(date = new Date()): string {
   return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 }
 
-function scopeOf(date: string, region = "us-east-1"): string {
-  return `${date.slice(0, 8)}/${region}/s3/aws4_request`;
+function scopeOf(date: string, region = "us-east-1", service = "s3"): string {
+  return `${date.slice(0, 8)}/${region}/${service}/aws4_request`;
 }
 
 function lowerKeys(headers: Record<string, string>): Record<string, string> {

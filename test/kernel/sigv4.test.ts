@@ -17,7 +17,7 @@ const MAY_24 = new Date("2013-05-24T00:00:00Z");
 function request(method: string, url: string, headers: Record<string, string> = {}): SignedRequest {
   const u = new URL(url);
   const lower = Object.fromEntries(Object.entries({ host: u.host, ...headers }).map(([k, v]) => [k.toLowerCase(), v]));
-  return { method, target: url.slice(u.origin.length), header: (name) => lower[name] };
+  return { method, target: url.slice(u.origin.length), header: (name) => lower[name], headerNames: () => Object.keys(lower) };
 }
 
 function refusal(result: Principal | ApiError): { status: number; code?: string } {

@@ -27,6 +27,8 @@ export interface SigV4Options {
    * from its first use. Absent: neither is checked.
    */
   time?: Pick<ClientTime, "wallNow" | "expired">;
+  /** the service a credential's scope must name (`<date>/<region>/<service>/aws4_request`); default `s3` */
+  service?: string;
 }
 
 /** What the check reads of a request. */
@@ -36,6 +38,8 @@ export interface SignedRequest {
   target: string;
   /** a header by lower-case name (Host included) */
   header(name: string): string | undefined;
+  /** the names of the headers sent, lower-case */
+  headerNames(): string[];
 }
 
 interface Signed {
@@ -68,7 +72,8 @@ export function awsSigV4(options: SigV4Options): AuthScheme {
 /** The principal a correctly signed request authenticates as, or S3's refusal. */
 export function verifySigV4(request: SignedRequest, options: SigV4Options): Principal | ApiError {
   const [path, query = ""] = splitTarget(request.target);
-  const signed = request.header("authorization")?.startsWith("AWS4-") ? fromHeader(request) : fromQuery(query);
+  const service = options.service ?? "s3";
+  const signed = request.header("authorization")?.startsWith("AWS4-") ? fromHeader(request, service) : fromQuery(query, service);
   if (signed instanceof ApiError) return signed;
   const found = options.lookupSecret(signed.accessKey);
   if (!found) {
@@ -82,8 +87,8 @@ export function verifySigV4(request: SignedRequest, options: SigV4Options): Prin
   }
   const canonical = canonicalRequest(request, path, query, signed);
   const toSign = `${ALGORITHM}\n${signed.amzDate}\n${signed.scope}\n${sha256Hex(canonical)}`;
-  const [, region, service] = signed.scope.split("/");
-  const expected = hmac(signingKey(found.secret, signed.date, region!, service!), toSign).toString("hex");
+  const [, region] = signed.scope.split("/");
+  const expected = hmac(signingKey(found.secret, signed.date, region!, service), toSign).toString("hex");
   if (!sameHex(expected, signed.signature)) {
     return new ApiError(
       403,
@@ -93,7 +98,21 @@ export function verifySigV4(request: SignedRequest, options: SigV4Options): Prin
       { AWSAccessKeyId: signed.accessKey, StringToSign: toSign, SignatureProvided: signed.signature, CanonicalRequest: canonical },
     );
   }
-  return found.principal;
+  return unsignedHeaders(request, signed) ?? found.principal;
+}
+
+/**
+ * S3 refuses a request carrying an x-amz-* header its signature does not cover (a captured PUT replayed with
+ * an x-amz-copy-source added would otherwise copy), presigned URLs included. x-amz-content-sha256 alone may
+ * go unsigned, as S3 allows (it is checked against the body anyway).
+ */
+function unsignedHeaders(request: SignedRequest, signed: Signed): ApiError | undefined {
+  const covered = new Set(signed.signedHeaders);
+  const unsigned = request.headerNames().filter((name) => name.startsWith("x-amz-") && name !== "x-amz-content-sha256" && !covered.has(name));
+  if (!unsigned.length) return undefined;
+  return new ApiError(403, "AccessDenied", "There were headers present in the request which were not signed", {}, {
+    HeadersNotSigned: unsigned.sort().join(", "),
+  });
 }
 
 /**
@@ -118,7 +137,7 @@ function checkTime(signed: Signed, time: NonNullable<SigV4Options["time"]>): Api
   return undefined;
 }
 
-function fromHeader(request: SignedRequest): Signed | ApiError {
+function fromHeader(request: SignedRequest, service: string): Signed | ApiError {
   const header = request.header("authorization")!;
   const malformed = (why: string) => new ApiError(400, "AuthorizationHeaderMalformed", `The authorization header is malformed; ${why}`);
   if (!header.startsWith(`${ALGORITHM} `)) return malformed(`the algorithm must be ${ALGORITHM}.`);
@@ -135,7 +154,7 @@ function fromHeader(request: SignedRequest): Signed | ApiError {
   if (!amzDate || !/^\d{8}T\d{6}Z$/.test(amzDate)) {
     return new ApiError(403, "AccessDenied", "AWS authentication requires a valid Date or x-amz-date header");
   }
-  const scope = parseCredential(credential, amzDate);
+  const scope = parseCredential(credential, amzDate, service);
   if (typeof scope === "string") return malformed(scope);
   const payloadHash = request.header("x-amz-content-sha256") ?? (hasBody(request) ? undefined : EMPTY_SHA256);
   if (payloadHash === undefined) {
@@ -144,7 +163,7 @@ function fromHeader(request: SignedRequest): Signed | ApiError {
   return { ...scope, amzDate, signedHeaders: signedHeaders.split(";"), signature, payloadHash };
 }
 
-function fromQuery(query: string): Signed | ApiError {
+function fromQuery(query: string, service: string): Signed | ApiError {
   const params = new Map(parseQuery(query));
   const refuse = (why: string) => new ApiError(400, "AuthorizationQueryParametersError", why);
   if (params.get("X-Amz-Algorithm") !== ALGORITHM) return refuse(`X-Amz-Algorithm only supports "${ALGORITHM}"`);
@@ -160,7 +179,7 @@ function fromQuery(query: string): Signed | ApiError {
   if (!Number.isInteger(expires) || expires < 1 || expires > 604800) {
     return refuse("X-Amz-Expires must be a number of seconds from 1 to 604800 (seven days)");
   }
-  const scope = parseCredential(credential, amzDate);
+  const scope = parseCredential(credential, amzDate, service);
   if (typeof scope === "string") return refuse(`Error parsing the X-Amz-Credential parameter; ${scope}`);
   return {
     ...scope,
@@ -173,12 +192,16 @@ function fromQuery(query: string): Signed | ApiError {
   };
 }
 
-/** `AKID/20130524/us-east-1/s3/aws4_request`: the key and the scope; a string says what is wrong. */
-function parseCredential(credential: string, amzDate: string): { accessKey: string; date: string; scope: string } | string {
+/**
+ * `AKID/20130524/us-east-1/s3/aws4_request`: the key and the scope; a string says what is wrong. A key
+ * scoped to another service (a signature made for EC2) is no S3 signature, however it was computed.
+ */
+function parseCredential(credential: string, amzDate: string, service: string): { accessKey: string; date: string; scope: string } | string {
   const parts = credential.split("/");
   if (parts.length !== 5 || !parts[0] || parts[4] !== "aws4_request" || !parts[2] || !parts[3]) {
     return "the Credential must be <access key>/<date>/<region>/<service>/aws4_request.";
   }
+  if (parts[3] !== service) return `incorrect service "${parts[3]}". This endpoint belongs to "${service}".`;
   if (parts[1] !== amzDate.slice(0, 8)) return `the credential's date ${parts[1]} is not the request's ${amzDate.slice(0, 8)}.`;
   return { accessKey: parts[0], date: parts[1], scope: parts.slice(1).join("/") };
 }
@@ -221,6 +244,7 @@ function signedRequestOf(c: Ctx): SignedRequest {
     target: requestTarget(c),
     // in-process requests (app.request) carry no Host header: the URL's host is the one the client signed
     header: (name) => requestHeader(c, name) ?? (name === "host" ? new URL(c.req.url).host : undefined),
+    headerNames: () => Object.keys(c.req.header()),
   };
 }
 

@@ -27,6 +27,7 @@ export const sha256Mismatch = (client: string, server: string) =>
     ClientComputedContentSHA256: client,
     S3ComputedContentSHA256: server,
   });
+export const invalidChunkSize = (message: string) => e(400, "InvalidChunkSizeError", message);
 export const incompleteBody = () => e(400, "IncompleteBody", "You did not provide the number of bytes specified by the Content-Length HTTP header.");
 export const signatureDoesNotMatch = () =>
   e(403, "SignatureDoesNotMatch", "The request signature we calculated does not match the signature you provided. Check your key and signing method.");
@@ -39,6 +40,8 @@ export const invalidPartOrder = () => e(400, "InvalidPartOrder", "The list of pa
 export const invalidRange = (size: number) =>
   e(416, "InvalidRange", "The requested range is not satisfiable", { ActualObjectSize: String(size) }, { "Content-Range": `bytes */${size}` });
 export const preconditionFailed = (condition: string) => e(412, "PreconditionFailed", "At least one of the pre-conditions you specified did not hold", { Condition: condition });
+export const conditionalRequestConflict = () =>
+  e(409, "ConditionalRequestConflict", "A conflicting conditional operation is currently in progress against this resource. Please try again.");
 export const notImplemented = (what: string) => e(501, "NotImplemented", `A header or query you provided implies functionality that is not implemented: ${what}`);
 export const missingContentLength = () => e(411, "MissingContentLength", "You must provide the Content-Length HTTP header.");
 export const accessDenied = () => e(403, "AccessDenied", "Access Denied");

@@ -12,10 +12,16 @@ import { streamedBody } from "../../kernel/http/stream.js";
 import { EMPTY_SHA256, signingKey } from "../../kernel/auth/sigv4.js";
 import type { Kernel } from "../../kernel/kernel.js";
 import { checksumAlgorithm, checksumFor } from "./checksums.js";
-import { badChecksum, badDigest, incompleteBody, invalidArgument, invalidDigest, invalidRequest, sha256Mismatch, signatureDoesNotMatch } from "./errors.js";
+import { badChecksum, badDigest, incompleteBody, invalidArgument, invalidChunkSize, invalidDigest, invalidRequest, sha256Mismatch, signatureDoesNotMatch } from "./errors.js";
 
-/** a chunk's declared size past this is refused rather than buffered (clients send 64 KiB to 8 MiB) */
-const MAX_CHUNK = 64 * 1024 * 1024;
+/**
+ * A chunk's declared size past this is refused on its header (clients send 64 KiB to 8 MiB; S3 documents
+ * no maximum; MinIO's is 16 MiB). Nothing is buffered per chunk, so this bounds no memory: it refuses a
+ * framing no client writes before any of it is read.
+ */
+export const MAX_CHUNK = 64 * 1024 * 1024;
+/** a chunk header (hex size and its signature) or a trailer line is far shorter than this */
+const MAX_HEADER = 4096;
 const SIGNED_STREAMING = "STREAMING-AWS4-HMAC-SHA256-PAYLOAD";
 const UNSIGNED_STREAMING = "STREAMING-UNSIGNED-PAYLOAD-TRAILER";
 
@@ -43,7 +49,7 @@ export async function readPayload(c: Ctx, kernel: Kernel, owner: string, secretO
     const signing = mode.startsWith(SIGNED_STREAMING) ? chunkSigning(c, secretOf) : undefined;
     const trailer = requestHeader(c, "x-amz-trailer")?.trim().toLowerCase() || undefined;
     if (trailer !== undefined && !trailer.startsWith("x-amz-checksum-")) throw invalidArgument("The value specified in the x-amz-trailer header is not supported", "x-amz-trailer", trailer);
-    source = decodeChunks(body.stream, signing, mode.endsWith("-TRAILER") ? { checksum: trailer } : undefined);
+    source = decodeChunks(body.stream, signing, mode.endsWith("-TRAILER") ? { checksum: trailer } : undefined, decodedLength(c));
   }
   // SHA-256 costs as much as the upload itself: computed only when the header declares one to check
   const signed = mode !== undefined && /^[0-9a-f]{64}$/i.test(mode);
@@ -71,6 +77,14 @@ export function keepingBlob<R>(kernel: Kernel, ref: BlobRef, write: () => R): R 
   }
 }
 
+/** x-amz-decoded-content-length, the object's size an aws-chunked body carries; not a size: InvalidArgument. */
+function decodedLength(c: Ctx): number | undefined {
+  const header = requestHeader(c, "x-amz-decoded-content-length");
+  if (header === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(header.trim())) throw invalidArgument("x-amz-decoded-content-length must be a number of bytes.", "x-amz-decoded-content-length", header);
+  return Number(header.trim());
+}
+
 /** Content-MD5 as hex; a header that is no base64 MD5 is InvalidDigest. */
 function expectedMd5(c: Ctx): string | undefined {
   const header = requestHeader(c, "content-md5");
@@ -93,34 +107,46 @@ function chunkSigning(c: Ctx, secretOf: (access: string) => string | undefined):
   return { key: signingKey(secret, parts[1]!, parts[2]!, parts[3]!), amzDate, scope: parts.slice(1).join("/"), seed };
 }
 
-/** The chunk's expected signature, chained from the previous one (AWS4-HMAC-SHA256-PAYLOAD). */
-export function chunkSignature(signing: ChunkSigning, previous: string, data: Uint8Array): string {
-  const hash = createHash("sha256").update(data).digest("hex");
+/** The chunk's expected signature from its bytes' SHA-256 (hex), chained from the previous one (AWS4-HMAC-SHA256-PAYLOAD). */
+export function chunkSignature(signing: ChunkSigning, previous: string, hash: string): string {
   const toSign = `AWS4-HMAC-SHA256-PAYLOAD\n${signing.amzDate}\n${signing.scope}\n${previous}\n${EMPTY_SHA256}\n${hash}`;
   return createHmac("sha256", signing.key).update(toSign).digest("hex");
 }
 
 const malformed = (why: string) => new ApiError(400, "IncompleteBody", `The aws-chunked body is malformed: ${why}`);
 
-/** Decodes aws-chunked framing, verifying each chunk's signature when `signing` is given, and the trailers. */
+/**
+ * Decodes aws-chunked framing, verifying each chunk's signature when `signing` is given, and the trailers.
+ * A chunk's bytes are passed on as they arrive (its signature checked at its end; a refusal then fails the
+ * whole upload, whose blob is freed), never gathered into one buffer: each byte is copied at most once, so a
+ * chunk of any size costs its length. `declared`: x-amz-decoded-content-length, which no chunk may overrun.
+ */
 export async function* decodeChunks(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
   signing?: ChunkSigning,
   trailers?: { checksum?: string },
+  declared?: number,
 ): AsyncGenerator<Uint8Array> {
   const trailer = trailers?.checksum;
   const checksum = trailer === undefined ? undefined : checksumFor(trailer);
   const reader = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
-  let buffer = Buffer.alloc(0);
+  /** what the last reads left unconsumed: joined to a new read only while it is a few bytes (a header's start) */
+  let buffer: Buffer = Buffer.alloc(0);
   let ended = false;
-  const fill = async (): Promise<boolean> => {
-    if (ended) return false;
+  const read = async (): Promise<Buffer | undefined> => {
+    if (ended) return undefined;
     const next = await reader.next();
     if (next.done) {
       ended = true;
-      return false;
+      return undefined;
     }
-    buffer = buffer.length ? Buffer.concat([buffer, next.value]) : Buffer.from(next.value);
+    return Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+  };
+  /** Appends a read to a short remainder (a chunk header, a CRLF or trailers split across reads). */
+  const fill = async (): Promise<boolean> => {
+    const next = await read();
+    if (!next) return false;
+    buffer = buffer.length ? Buffer.concat([buffer, next]) : next;
     return true;
   };
   const line = async (): Promise<string> => {
@@ -131,29 +157,42 @@ export async function* decodeChunks(
         buffer = buffer.subarray(at + 2);
         return text;
       }
-      if (buffer.length > 4096) throw malformed("a chunk header is too long");
+      if (buffer.length > MAX_HEADER) throw malformed("a chunk header is too long");
       if (!(await fill())) throw malformed("it ends inside a chunk header");
     }
   };
   let previous = signing?.seed ?? "";
+  let total = 0;
   for (;;) {
     const header = await line();
     const [sizeText, ...extensions] = header.split(";");
     if (!/^[0-9a-fA-F]{1,16}$/.test(sizeText!.trim())) throw malformed(`bad chunk size "${sizeText}"`);
     const size = parseInt(sizeText!.trim(), 16);
-    if (size > MAX_CHUNK) throw malformed("a chunk is larger than 64 MiB");
-    while (buffer.length < size) if (!(await fill())) throw malformed("it ends inside a chunk");
-    const data = buffer.subarray(0, size);
-    buffer = buffer.subarray(size);
+    // refused on its header, before any of its bytes are read
+    if (size > MAX_CHUNK) throw invalidChunkSize(`A chunk may be at most ${MAX_CHUNK / 1024 / 1024} MiB.`);
+    if (declared !== undefined && total + size > declared) throw incompleteBody();
+    total += size;
+    const hash = signing ? createHash("sha256") : undefined;
+    for (let left = size; left > 0; ) {
+      if (!buffer.length) {
+        const next = await read();
+        if (!next) throw malformed("it ends inside a chunk");
+        buffer = next;
+      }
+      const piece = buffer.subarray(0, Math.min(left, buffer.length));
+      buffer = buffer.subarray(piece.length);
+      left -= piece.length;
+      hash?.update(piece);
+      checksum?.update(piece);
+      yield piece;
+    }
     if (signing) {
       const given = extensions.map((x) => x.trim()).find((x) => x.startsWith("chunk-signature="))?.slice("chunk-signature=".length);
-      const expected = chunkSignature(signing, previous, data);
+      const expected = chunkSignature(signing, previous, hash!.digest("hex"));
       if (given !== expected) throw signatureDoesNotMatch();
       previous = expected;
     }
     if (size === 0) break;
-    checksum?.update(data);
-    yield new Uint8Array(data);
     while (buffer.length < 2) if (!(await fill())) throw malformed("a chunk is not followed by CRLF");
     if (buffer[0] !== 13 || buffer[1] !== 10) throw malformed("a chunk is not followed by CRLF");
     buffer = buffer.subarray(2);

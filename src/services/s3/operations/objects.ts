@@ -4,7 +4,10 @@
 
 import { createHash } from "node:crypto";
 import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
-import { invalidArgument, invalidRequest, keyTooLong, metadataTooLarge, preconditionFailed } from "../errors.js";
+import { ApiError } from "../../../kernel/errors.js";
+import {
+  conditionalRequestConflict, invalidArgument, invalidRequest, keyTooLong, metadataTooLarge, noSuchKey, notImplemented, preconditionFailed,
+} from "../errors.js";
 import type { StoredObject } from "../storage.js";
 
 /** S3 keys are at most 1024 bytes of UTF-8. */
@@ -71,6 +74,44 @@ export function checkConditions(c: Ctx, object: StoredObject, prefix = ""): 304 
   return undefined;
 }
 
+/** A conditional write's headers (PutObject, CompleteMultipartUpload): `If-None-Match: *` or `If-Match: <etag>`. */
+export interface WriteCondition {
+  ifNoneMatch: boolean;
+  ifMatch?: string;
+}
+
+/** The write's condition; S3 takes only `*` for If-None-Match (anything else is NotImplemented). */
+export function writeCondition(c: Ctx): WriteCondition {
+  const ifNoneMatch = requestHeader(c, "if-none-match")?.trim();
+  if (ifNoneMatch !== undefined && ifNoneMatch !== "*") throw notImplemented("If-None-Match with a value other than *");
+  return { ifNoneMatch: ifNoneMatch === "*", ifMatch: requestHeader(c, "if-match") };
+}
+
+/**
+ * Whether the object the write would replace meets its condition: If-None-Match `*` only when there is none
+ * (412), If-Match only when there is one (404 NoSuchKey) with that ETag (412).
+ */
+export function checkWriteCondition(condition: WriteCondition, key: string, existing: StoredObject | undefined): void {
+  if (condition.ifNoneMatch && existing) throw preconditionFailed("If-None-Match");
+  if (condition.ifMatch === undefined) return;
+  if (!existing) throw noSuchKey(key);
+  if (!etagMatches(condition.ifMatch, existing.etag)) throw preconditionFailed("If-Match");
+}
+
+/**
+ * The condition checked again at commit, in the store update that writes: it held when the request began
+ * (checked before its body was read), so a failure now means another write got in meanwhile, which S3
+ * answers 409 ConditionalRequestConflict. Of concurrent conditional writes exactly one commits.
+ */
+export function recheckWriteCondition(condition: WriteCondition, key: string, existing: StoredObject | undefined): void {
+  try {
+    checkWriteCondition(condition, key, existing);
+  } catch (error) {
+    if (error instanceof ApiError) throw conditionalRequestConflict();
+    throw error;
+  }
+}
+
 /** CopyObject's conditions (x-amz-copy-source-if-*): each failing one is a 412. */
 export function checkCopyConditions(c: Ctx, source: StoredObject): void {
   if (checkConditions(c, source, "x-amz-copy-source-") === 304) throw preconditionFailed("x-amz-copy-source-If-None-Match");
@@ -88,6 +129,7 @@ export function copySource(header: string): { bucket: string; key: string } {
   } catch {
     throw invalidArgument("Invalid copy source encoding", "x-amz-copy-source", header);
   }
+  if (decoded.includes("\0")) throw invalidArgument("Object key names may not contain the NUL character (U+0000).");
   const slash = decoded.indexOf("/");
   if (slash <= 0 || slash === decoded.length - 1) throw invalidArgument("Invalid copy source object key", "x-amz-copy-source", header);
   return { bucket: decoded.slice(0, slash), key: decoded.slice(slash + 1) };

@@ -11,7 +11,7 @@ import { uploadsOf } from "../operations/multipart.js";
 import { listBucketsView, locationView } from "../views/buckets.js";
 import { deleteResultView, listV1View, listV2View, type DeleteOutcome } from "../views/objects.js";
 import { listUploadsView } from "../views/multipart.js";
-import { child, childrenNamed } from "../xml.js";
+import { child, childrenNamed } from "../xml-reader.js";
 import type { S3Deps } from "./deps.js";
 import { bucketOf, has, query, readXml, refuseUnsupported, xml } from "./request.js";
 import { CALLS } from "./calls.js";
@@ -63,7 +63,8 @@ export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
     const projectId = deps.project(c);
     const bucket = bucketOf(c);
     requireBucket(storage, deps.root(), projectId, bucket);
-    const doc = await readXml(c);
+    // an Object holds at most Key, VersionId, ETag, LastModifiedTime and Size
+    const doc = await readXml(c, 2 + MAX_DELETE_KEYS * 6);
     if (!doc || doc.name !== "Delete") throw malformedXml();
     const objects = childrenNamed(doc, "Object");
     if (objects.length === 0 || objects.length > MAX_DELETE_KEYS) throw malformedXml();
@@ -127,7 +128,8 @@ export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
       handler: async (c) => {
         refuseUnsupported(c);
         if (c.req.url.includes("?")) throw notImplemented(`PUT ${c.req.url.slice(c.req.url.indexOf("?"))}`);
-        const config = await readXml(c);
+        // LocationConstraint, Location, Bucket and their few children
+        const config = await readXml(c, 32);
         if (config && config.name !== "CreateBucketConfiguration") throw malformedXml();
         const projectId = deps.project(c);
         deps.write(c, (_s, ctx) => createBucket(storage, ctx, projectId, bucketOf(c)));

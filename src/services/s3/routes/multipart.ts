@@ -6,14 +6,16 @@ import { baseUrl, requestHeader, type Ctx } from "../../../kernel/http/context.j
 import type { OperationContext } from "../../../kernel/operation.js";
 import { invalidArgument, malformedXml, noSuchKey } from "../errors.js";
 import { requireBucket } from "../operations/buckets.js";
-import { checkCopyConditions, checkKey, copySource, quoted, userMetadata } from "../operations/objects.js";
 import {
-  abortUpload, completeUpload, createUpload, partNumberOf, putPart, requireUpload, sortedParts, type RequestedPart,
+  checkCopyConditions, checkKey, checkWriteCondition, copySource, quoted, recheckWriteCondition, userMetadata, writeCondition,
+} from "../operations/objects.js";
+import {
+  abortUpload, completeUpload, createUpload, MAX_PARTS, partNumberOf, putPart, requireUpload, sortedParts, type RequestedPart,
 } from "../operations/multipart.js";
 import { keepingBlob, readPayload } from "../payload.js";
 import { copyResultView } from "../views/objects.js";
 import { completeView, initiateView, listPartsView } from "../views/multipart.js";
-import { child, childrenNamed } from "../xml.js";
+import { child, childrenNamed } from "../xml-reader.js";
 import type { S3Deps } from "./deps.js";
 import { bucketOf, keyOf, MOUNT, query, readXml, xml } from "./request.js";
 
@@ -80,7 +82,10 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
     async complete(c: Ctx) {
       const at = where(c);
       requireUpload(deps.state(), at.projectId, at.bucket, at.key, at.uploadId);
-      const doc = await readXml(c);
+      const condition = writeCondition(c);
+      checkWriteCondition(condition, at.key, storage.findObject(deps.root(), at.projectId, at.bucket, at.key));
+      // a Part holds PartNumber, ETag and the checksum of the upload's algorithm (clients send one)
+      const doc = await readXml(c, 1 + MAX_PARTS * 4);
       if (!doc || doc.name !== "CompleteMultipartUpload") throw malformedXml();
       const requested: RequestedPart[] = childrenNamed(doc, "Part").map((part) => {
         const number = child(part, "PartNumber")?.text.trim();
@@ -88,7 +93,10 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
         if (!number || !/^\d+$/.test(number) || etag === undefined) throw malformedXml();
         return { number: Number(number), etag };
       });
-      const object = deps.write(c, (s, ctx) => completeUpload(storage, s, ctx, free, at, requested));
+      const object = deps.write(c, (s, ctx) => {
+        recheckWriteCondition(condition, at.key, storage.findObject(ctx.root, at.projectId, at.bucket, at.key));
+        return completeUpload(storage, s, ctx, free, at, requested);
+      });
       const location = `${baseUrl(c)}${MOUNT}/${at.bucket}/${encodeURIComponent(at.key).replaceAll("%2F", "/")}`;
       return xml(c, completeView(location, at.bucket, at.key, object.etag));
     },

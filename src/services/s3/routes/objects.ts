@@ -7,7 +7,10 @@ import { bytesResponse } from "../../../kernel/http/stream.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { invalidRange, invalidRequest, noSuchKey, notImplemented } from "../errors.js";
 import { requireBucket } from "../operations/buckets.js";
-import { checkConditions, checkCopyConditions, checkKey, copySource, metadataHeaders, quoted, userMetadata } from "../operations/objects.js";
+import {
+  checkConditions, checkCopyConditions, checkKey, checkWriteCondition, copySource, metadataHeaders, quoted, recheckWriteCondition, userMetadata,
+  writeCondition,
+} from "../operations/objects.js";
 import type { StoredObject } from "../storage.js";
 import { keepingBlob, readPayload } from "../payload.js";
 import { copyResultView } from "../views/objects.js";
@@ -68,12 +71,15 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
     const key = keyOf(c);
     checkKey(key);
     const metadata = userMetadata(c);
+    const condition = writeCondition(c);
     requireBucket(storage, deps.root(), projectId, bucket);
+    checkWriteCondition(condition, key, storage.findObject(deps.root(), projectId, bucket, key));
     const ref = await readPayload(c, kernel, projectId, secretOf);
     const contentType = requestHeader(c, "content-type") ?? "binary/octet-stream";
     const object = keepingBlob(kernel, ref, () =>
       deps.write(c, (_s, ctx) => {
         requireBucket(storage, ctx.root, projectId, bucket);
+        recheckWriteCondition(condition, key, storage.findObject(ctx.root, projectId, bucket, key));
         return storage.putObject(ctx, projectId, bucket, { key, etag: ref.md5, contentType, metadata, parts: [ref] });
       }),
     );
