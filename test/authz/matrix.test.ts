@@ -21,11 +21,12 @@ const OWNER_ONLY = new Set(["identity.application_credential.create", "identity.
 /**
  * What another project's member gets for a project's resource: a 404, as for one that does not exist (Nova
  * itemNotFound, Neutron NotFound, Glance). Where the real service answers otherwise: Nova's quota defaults
- * are anyone's (policy `@`), a 200; quotas and users, addressed by a project or user id, a 403 (Nova's and
- * Neutron's quota policies check the project, Keystone's user policies the owner).
+ * are anyone's (policy `@`), a 200; quotas and users, addressed by a project or user id, a 403 (Nova's,
+ * Neutron's and Cinder's quota policies check the project, Cinder's defaults too; Keystone's user policies
+ * the owner).
  */
 const ACROSS: Array<[RegExp, number]> = [
-  [/^(compute|block-storage)\.quota\.defaults$/, 200],
+  [/^compute\.quota\.defaults$/, 200],
   // the project in the path is the policy's target: another project's is refused (Nova, Neutron, Keystone)
   [/^(compute\.quota\.|compute\.tenant_usage\.|networking\.quota\.|networking\.auto_allocated_topology\.|block-storage\.quota\.|identity\.)/, 403],
 ];

@@ -7,18 +7,34 @@ import type { z } from "zod";
 import { ApiError, badRequest } from "../errors.js";
 import { requestHeader, type Ctx } from "./context.js";
 
-export const bodyTooLarge = (maxBytes: number) => new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`);
+/** 413; `close`: the rest of the body was not read, so the connection cannot carry another request. */
+export const bodyTooLarge = (maxBytes: number, close = false) =>
+  new ApiError(413, undefined, `Request body is larger than ${maxBytes} bytes.`, close ? { Connection: "close" } : {});
+
+/**
+ * How much of a body past its limit is read and thrown away before the 413 is answered. A client sending a
+ * body writes all of it before it reads an answer; a socket closed while its bytes still arrive is reset,
+ * and the reset takes the unread 413 with it (a broken pipe instead of the answer). Past either bound the
+ * 413 goes at once, with `Connection: close`.
+ */
+export const DRAIN_BYTES = 16 * 1024 * 1024;
+/** real time, not virtual: how long a slow sender's rest is waited for */
+export const DRAIN_MS = 5000;
 
 const utf8 = new TextDecoder();
 
 /**
- * The body as text, at most `maxBytes`: a declared Content-Length past it is refused before reading, a
- * chunked body as soon as it grows past it (not once it is all in memory). Hono keeps the text for later readers.
+ * The body as text, at most `maxBytes`: a declared Content-Length past it is refused without keeping a byte,
+ * a chunked body as soon as it grows past it (not once it is all in memory); either way the rest is drained
+ * first, within bounds (DRAIN_BYTES). Hono keeps the text for later readers.
  */
 export async function readText(c: Ctx, maxBytes: number = c.get("bodyLimit")): Promise<string> {
   const declared = requestHeader(c, "content-length");
-  if (declared !== undefined && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes);
   const cache = c.req.bodyCache as { text?: Promise<string> };
+  if (declared !== undefined && Number(declared) > maxBytes) {
+    const body = cache.text ? null : c.req.raw.body;
+    throw bodyTooLarge(maxBytes, body !== null && (Number(declared) > DRAIN_BYTES || !(await drained(body.getReader(), DRAIN_BYTES))));
+  }
   // a declared length bounds what node reads; a body read before (the fault gate) is in Hono's cache
   const text = declared !== undefined || cache.text || !c.req.raw.body ? await c.req.text() : await readCapped(c.req.raw.body, maxBytes);
   if (Buffer.byteLength(text) > maxBytes) throw bodyTooLarge(maxBytes);
@@ -34,13 +50,38 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): P
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > maxBytes) {
-      void reader.cancel().catch(() => {});
-      throw bodyTooLarge(maxBytes);
-    }
+    if (size > maxBytes) throw bodyTooLarge(maxBytes, !(await drained(reader, DRAIN_BYTES)));
     chunks.push(value);
   }
   return utf8.decode(Buffer.concat(chunks));
+}
+
+/**
+ * Reads the rest of a refused body and throws it away, up to `maxBytes` and DRAIN_MS; whether it all came.
+ * What does not is cancelled (the connection then closes after the 413).
+ */
+async function drained(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<boolean> {
+  let left = maxBytes;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), DRAIN_MS);
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === "late") break;
+      if (next.done) return true;
+      left -= next.value.byteLength;
+      if (left < 0) break;
+    }
+  } catch {
+    // the client went away: nobody is left to read an answer
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+  void reader.cancel().catch(() => {});
+  return false;
 }
 
 /** The body parsed as JSON; `maxBytes` overrides the route's limit. */

@@ -49,6 +49,11 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   /** the 403 of a caller the policy refuses, when the service words it itself (Neutron's PolicyNotAuthorized naming its rule) */
   forbidden?: () => ApiError;
   /**
+   * runs once the caller is known, before the route's policy and body: what refuses the request whatever
+   * the caller's role and the body (a path naming another project than the token's, pathProjectMismatch)
+   */
+  checkCaller?: (c: Ctx) => void;
+  /**
    * `json` (the default): a route with a `schema` has its body read by the edge, up to maxJsonBytes.
    * `stream`: bytes the handler reads as they arrive (streamedBody), up to maxStreamBytes; never
    * buffered, not even by the fault gate.
@@ -222,7 +227,7 @@ function run(kernel: Kernel, edge: Edge, route: BoundRoute, c: Ctx): MaybePromis
       return gate(kernel, route.gate, c);
     },
     (fault) => {
-      authorize(kernel, edge.schemes, def.policy ?? defaultPolicy(def.method), c, def.forbidden);
+      authorize(kernel, edge.schemes, def.policy ?? defaultPolicy(def.method), c, def.forbidden, def.checkCaller);
       throttle(kernel, c);
       // a declared length past the limit is refused before a byte is read (a JSON body's in readJson)
       if (route.stream && Number(requestHeader(c, "content-length") ?? 0) > limit) throw bodyTooLarge(limit);
@@ -285,10 +290,10 @@ function render(edge: Edge, c: Ctx, error: ApiError): Response {
 }
 
 /**
- * The caller, by the first declared scheme whose credential the request carries; the route's policy then
- * decides. A public route takes an anonymous caller, and one whose credential does not resolve as anonymous.
+ * The caller, by the first declared scheme whose credential the request carries; the route's own check
+ * (checkCaller) and then its policy decide. A public route takes an anonymous caller, and one whose credential does not resolve as anonymous.
  */
-function authorize(kernel: Kernel, schemes: readonly AuthScheme[], policy: Policy, c: Ctx, refusal = forbidden): void {
+function authorize(kernel: Kernel, schemes: readonly AuthScheme[], policy: Policy, c: Ctx, refusal = forbidden, check?: (c: Ctx) => void): void {
   const found = identify(schemes, c, kernel);
   if (policy === "public") {
     c.set("principal", found instanceof ApiError ? undefined : found);
@@ -297,6 +302,7 @@ function authorize(kernel: Kernel, schemes: readonly AuthScheme[], policy: Polic
   if (found === undefined) throw schemes[0]!.missing();
   if (found instanceof ApiError) throw found;
   c.set("principal", found);
+  check?.(c);
   if (!allows(policy, found)) throw refusal();
 }
 

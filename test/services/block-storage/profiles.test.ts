@@ -159,6 +159,18 @@ describe.each(PROFILES)("a path naming another project than the token's, profile
     await refused(w, "GET", `/${w.demoProject}/os-quota-sets/${w.demoProject}`, w.admin);
   });
 
+  it("refuses before the policy and the body: an admin-only route, a bad body, a path named like a prototype key", async () => {
+    const { w, adminProject } = await setup();
+    await refused(w, "PUT", `/${adminProject}/os-quota-sets/${w.demoProject}`, w.demo, { quota_set: { volumes: 100 } });
+    await refused(w, "PUT", `/${adminProject}/os-quota-sets/${w.demoProject}`, w.demo, { quota_set: { volumes: "many" } });
+    await refused(w, "POST", `/${adminProject}/volumes`, w.demo, { volume: { size: -1 } });
+    for (const project of ["__proto__", "constructor", "0"]) {
+      await refused(w, "GET", `/${project}/volumes/detail`, w.demo);
+      await refused(w, "GET", `/${project}/os-quota-sets/${w.demoProject}/defaults`, w.admin);
+      await refused(w, "GET", `/${project}/limits`, w.admin);
+    }
+  });
+
   it("serves the token's own project path and the project-less path, both acting in the token's project", async () => {
     const { w, adminProject } = await setup();
     const own = await call(w.emu, "POST", `/volume/v3/${w.demoProject}/volumes`, { token: w.demo, body: { volume: { size: 1 } } });

@@ -33,10 +33,16 @@ describe("quota sets", () => {
     expect(q.volumes___DEFAULT__.in_use).toBe(0);
   });
 
-  it("refuses another project's quotas to a user (403), shows them to an admin", async () => {
-    const other = await bs(w, "GET", "/os-quota-sets/someone-else");
-    expect(other.status).toBe(403);
+  it("refuses another project's quotas and defaults to a user (403), shows them to an admin", async () => {
+    for (const path of ["/os-quota-sets/someone-else", "/os-quota-sets/someone-else/defaults", "/os-quota-sets/__proto__/defaults"]) {
+      const other = await bs(w, "GET", path);
+      expect(other.status, path).toBe(403);
+      expect(other.body.forbidden.message).toBe("Policy doesn't allow volume_extension:quotas:show to be performed.");
+    }
     expect((await bs(w, "GET", `/os-quota-sets/${w.demoProject}`, { token: w.admin })).status).toBe(200);
+    const defaults = await bs(w, "GET", "/os-quota-sets/someone-else/defaults", { token: w.admin });
+    expect(defaults.status).toBe(200);
+    expect(defaults.body.quota_set).toMatchObject({ id: "someone-else", volumes: 10 });
   });
 
   it("updates (admin) and deletes back to the defaults", async () => {

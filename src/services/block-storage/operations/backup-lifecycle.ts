@@ -2,9 +2,11 @@
 // volume or snapshot back to what it was), restoring -> available (the volume `restoring-backup` ->
 // available), deleting -> gone; a redirect to `error` or a fault rule on `block-storage.backup.build` fails
 // the phase. Each step is its own operation, with no API caller. A backup's Swift-driver objects: their bytes
-// go into the blob store as soon as the backup is created, and the objects appear in the update that makes it
-// available, so a client that sees it available can list them; should the bytes not be in yet when the step
-// comes (an immediate override, an imported record), the backup stays `creating` until they are.
+// go into the blob store as soon as the backup is created; at the step, its chunk objects are written a
+// bounded number per update, a turn of the event loop apart (a 4 TiB backup is 80,000 objects), the last
+// ones with the records in the update that makes it available, so a client that sees it available can list
+// them all; should the bytes not be in yet when the step comes (an immediate override, an imported record),
+// the backup stays `creating` until they are. Deleting one removes its objects likewise, then the record.
 
 import { get, remove } from "../../../kernel/store/table.js";
 import { runOperation } from "../../../kernel/operation.js";
@@ -18,10 +20,12 @@ import { BACKUP, BACKUP_BUILD_OPERATION } from "./backups.js";
 import { useQuota } from "./quotas.js";
 import { ApiError } from "../../../kernel/errors.js";
 import {
-  commitBackupObjects,
+  BACKUP_OBJECTS_PER_UPDATE,
+  FIRST_UPDATE_OBJECTS,
   deleteBackupObjects,
   discardBackupObjects,
   prepareBackupObjects,
+  writeBackupObjects,
   type BackupObjects,
   type PreparedBackupObjects,
 } from "../../object-storage/for-block-storage.js";
@@ -68,6 +72,8 @@ interface Preparing {
   failed?: string;
   /** the creating -> available step came first: finish once the bytes are in */
   waiting: boolean;
+  /** how many chunks are objects already (committed): from then on the objects own the chunk's blob */
+  written: number;
 }
 const preparing = new WeakMap<Kernel, Map<string, Preparing>>();
 
@@ -87,7 +93,7 @@ function sweep(kernel: Kernel, map: Map<string, Preparing>): void {
   for (const [id, entry] of map) {
     if ((entry.ready || entry.failed !== undefined) && !stillCreating(kernel, id)) {
       map.delete(id);
-      if (entry.ready) discardBackupObjects(kernel, entry.ready);
+      if (entry.ready) discardBackupObjects(kernel, entry.ready, entry.written);
     }
   }
 }
@@ -98,13 +104,13 @@ function prepare(kernel: Kernel, objects: BackupObjects, waiting: boolean): void
   sweep(kernel, map);
   const id = objects.backupId;
   if (map.has(id)) return;
-  const entry: Preparing = { waiting };
+  const entry: Preparing = { waiting, written: 0 };
   map.set(id, entry);
   const settle = () => {
     if (map.get(id) !== entry || !stillCreating(kernel, id)) {
       if (map.get(id) === entry) map.delete(id);
-      if (entry.ready) discardBackupObjects(kernel, entry.ready);
-    } else if (entry.waiting) finishLate(kernel, id);
+      if (entry.ready) discardBackupObjects(kernel, entry.ready, entry.written);
+    } else if (entry.waiting) finishLater(kernel, id);
   };
   prepareBackupObjects(kernel, objects).then(
     (ready) => {
@@ -124,13 +130,14 @@ function dropPrepared(kernel: Kernel, ctx: StepContext, backupId: string): void 
     const map = preparingOf(kernel);
     const entry = map.get(backupId);
     map.delete(backupId);
-    if (entry?.ready) discardBackupObjects(kernel, entry.ready);
+    if (entry?.ready) discardBackupObjects(kernel, entry.ready, entry.written);
   });
 }
 
 /**
- * creating -> available with its objects in the same update: the chunks counted as object_count. Bytes still
- * on their way: the backup stays creating (true: it is handled). A refused write fails the backup.
+ * creating -> available with its last objects in the same update: the chunks counted as object_count. Bytes
+ * still on their way, or chunks left to write after this update's share: the backup stays creating (the
+ * rest follows, finishLater). A refused write fails the backup.
  */
 function finishCreate(kernel: Kernel, s: BlockStorageState, ctx: StepContext, backup: Backup): void {
   const entry = preparingOf(kernel).get(backup.id);
@@ -146,22 +153,32 @@ function finishCreate(kernel: Kernel, s: BlockStorageState, ctx: StepContext, ba
     failCreate(kernel, s, ctx, backup, `Backup ${backup.id} failed: ${entry.failed}`);
     return;
   }
+  const id = backup.id;
   try {
-    backup.objectCount = commitBackupObjects(kernel, ctx, backupObjectsOf(backup), entry.ready);
+    const progress = writeBackupObjects(kernel, ctx, backupObjectsOf(backup), entry.ready, entry.written);
+    if (!progress.complete) {
+      ctx.tx.afterCommit(() => {
+        entry.written = progress.written;
+        setImmediate(() => finishLater(kernel, id));
+      });
+      return;
+    }
+    backup.objectCount = progress.written;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    // chunks written by earlier updates (another write took the quota since): none outlive the backup
+    deleteBackupObjects(kernel, ctx, backupObjectsOf(backup), Number.MAX_SAFE_INTEGER);
     failCreate(kernel, s, ctx, backup, `Backup ${backup.id} failed: writing its objects to container ${backup.container}: ${error.message}`);
     return;
   }
   // the objects own the bytes now
-  const id = backup.id;
   ctx.tx.afterCommit(() => preparingOf(kernel).delete(id));
   releaseSource(s, ctx, backup);
   atRest(ctx, backup, "available");
 }
 
-/** The bytes a waiting backup needed are in (or failed): its step to available, now. */
-function finishLate(kernel: Kernel, id: string): void {
+/** The bytes a waiting backup needed are in (or failed), or it has chunks left to write: its step goes on, now. */
+function finishLater(kernel: Kernel, id: string): void {
   runOperation(kernel, null, (ctx) => {
     const s = sliceOf(ctx.root);
     const backup = get(s.backups, id);
@@ -187,14 +204,30 @@ function endRestore(s: BlockStorageState, ctx: StepContext, backup: Backup, ok: 
   atRest(ctx, backup, "available");
 }
 
-function finishDelete(kernel: Kernel, s: BlockStorageState, ctx: StepContext, backup: Backup): void {
+/**
+ * deleting -> gone once its objects are: a bounded number per update (more in the step's own, as when they
+ * were written), the rest a turn of the event loop later.
+ */
+function finishDelete(kernel: Kernel, s: BlockStorageState, ctx: StepContext, backup: Backup, limit = FIRST_UPDATE_OBJECTS): void {
   dropPrepared(kernel, ctx, backup.id);
-  deleteBackupObjects(kernel, ctx, backupObjectsOf(backup));
+  if (!deleteBackupObjects(kernel, ctx, backupObjectsOf(backup), limit)) {
+    const id = backup.id;
+    ctx.tx.afterCommit(() => setImmediate(() => deleteLater(kernel, id)));
+    return;
+  }
   remove(s.backups, backup.id);
   useQuota(s, backup.projectId, "backups", -1);
   useQuota(s, backup.projectId, "backup_gigabytes", -backup.size);
   ctx.enter(BACKUP, backup.id, null);
   ctx.tx.emit("block-storage.backup.deleted", { id: backup.id, projectId: backup.projectId, volumeId: backup.volumeId });
+}
+
+function deleteLater(kernel: Kernel, id: string): void {
+  runOperation(kernel, null, (ctx) => {
+    const s = sliceOf(ctx.root);
+    const backup = get(s.backups, id);
+    if (backup?.status === "deleting") finishDelete(kernel, s, ctx, backup, BACKUP_OBJECTS_PER_UPDATE);
+  });
 }
 
 type Applier = (kernel: Kernel, s: BlockStorageState, ctx: StepContext, backup: Backup) => void;

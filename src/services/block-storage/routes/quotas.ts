@@ -1,6 +1,7 @@
 // Quota sets and limits (cinder/api/contrib/quotas.py, cinder/api/v3/limits.py): a project's limits (with
 // `usage=true` each as {limit, in_use, reserved, allocated}), the defaults, the admin update and delete
-// (back to the defaults), and /limits' absolute counts. Users read their own project's; admins any.
+// (back to the defaults), and /limits' absolute counts. Users read their own project's limits and defaults
+// (volume_extension:quotas:show guards both); admins any.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -40,8 +41,9 @@ export function quotaRoutes(deps: BlockStorageDeps): RouteDef[] {
       path: "/os-quota-sets/:project_id_target/defaults",
       operation: "block-storage.quota.defaults",
       handler: (c) => {
+        const project = target(c);
         const keys = quotaKeys(deps.state());
-        return c.json({ quota_set: { id: c.req.param("project_id_target")!, ...Object.fromEntries(keys.map((k) => [k, defaultLimit(k)])) } });
+        return c.json({ quota_set: { id: project, ...Object.fromEntries(keys.map((k) => [k, defaultLimit(k)])) } });
       },
     },
     route({

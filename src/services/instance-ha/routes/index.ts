@@ -1,5 +1,5 @@
 // The instance HA service's route table, in matching order: discovery, then segments, hosts, notifications
-// and the Alertmanager receiver under /v1/{project_id}.
+// and the Alertmanager receiver under /v1 and /v1/{project_id} (the token's project only, paths.ts).
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Kernel } from "../../../kernel/kernel.js";
@@ -15,5 +15,5 @@ import { alertmanagerRoutes } from "./alertmanager.js";
 
 export function instanceHaRoutes(kernel: Kernel, options: InstanceHaOptions, profile: Profile = "spec"): RouteDef[] {
   const deps = instanceHaDeps(kernel, options, profile);
-  return [...discoveryRoutes(), ...v1([...segmentRoutes(deps), ...hostRoutes(deps), ...notificationRoutes(deps), ...alertmanagerRoutes(deps)])];
+  return [...discoveryRoutes(), ...v1([...segmentRoutes(deps), ...hostRoutes(deps), ...notificationRoutes(deps), ...alertmanagerRoutes(deps)], profile)];
 }
