@@ -39,11 +39,11 @@ export class Tally {
 }
 
 export function client(url, tally) {
-  async function call(method, path, { token, body, headers, expect = [200, 201, 202, 204] } = {}) {
+  async function call(method, path, { token, body, raw, headers, expect = [200, 201, 202, 204] } = {}) {
     const init = {
       method,
-      headers: { "content-type": "application/json", ...(token ? { "x-auth-token": token } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { "content-type": raw === undefined ? "application/json" : "application/octet-stream", ...(token ? { "x-auth-token": token } : {}), ...headers },
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
     };
     // a kept-alive connection the server closes as a request goes out fails without an answer: counted,
     // and sent again once on a fresh connection
@@ -78,7 +78,7 @@ export async function prepareWorld(http) {
   await http.call("POST", "/networking/v2.0/subnets", { token, body: { subnet: { network_id: net.id, ip_version: 4, cidr: "10.40.0.0/16" } } });
   const pub = (await http.call("GET", "/networking/v2.0/networks?name=public", { token })).body.networks[0];
   const member = (await http.call("GET", "/identity/v3/roles?name=member", { token })).body.roles[0];
-  return { networkId: net.id, publicId: pub.id, memberRoleId: member.id };
+  return { networkId: net.id, publicId: pub.id, memberRoleId: member.id, demoAccount: `/object-store/v1/AUTH_${id("demo")}` };
 }
 
 const ADMIN = ["admin"];
@@ -153,6 +153,20 @@ function actions(http, world, random, n) {
       if (role) await as(ADMIN, "DELETE", `/identity/v3/roles/${role.id}`);
       if (user) await as(ADMIN, "DELETE", `/identity/v3/users/${user.id}`);
       if (project) await as(ADMIN, "DELETE", `/identity/v3/projects/${project.id}`);
+    }],
+    // object storage: a container, objects up and read back (whole, a range, a listing), a server-side
+    // copy, everything deleted again
+    [2, async () => {
+      const container = `${world.demoAccount}/soak-${n()}`;
+      const bytes = "x".repeat(1 + Math.floor(random() * 64 * 1024));
+      if ((await as(DEMO, "PUT", container, { expect: [201, 202] })).status >= 300) return;
+      for (const name of ["a", "b/c"]) await as(DEMO, "PUT", `${container}/${name}`, { raw: bytes, expect: [201] });
+      await as(DEMO, "GET", `${container}/a`, { expect: [200] });
+      await as(DEMO, "GET", `${container}/b/c`, { headers: { range: "bytes=0-99" }, expect: [206] });
+      await as(DEMO, "GET", `${container}?prefix=b/`, { expect: [200] });
+      await as(DEMO, "PUT", `${container}/copy`, { raw: "", headers: { "x-copy-from": `${container.split("/").pop()}/a` }, expect: [201] });
+      for (const name of ["a", "b/c", "copy"]) await as(DEMO, "DELETE", `${container}/${name}`, { expect: [204] });
+      await as(DEMO, "DELETE", container, { expect: [204] });
     }],
     // a token validated, then revoked
     [1, async () => {
