@@ -5,7 +5,7 @@
 import { Transport, type CallOptions } from "./http.js";
 import { waitForEvent, waitForStatus, type EventWaitOptions, type StatusWaitOptions } from "./wait.js";
 import type {
-  AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, DomainEvent, Duration,
+  AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, Duration, EventFilter, EventMatching, EventQuery,
   FaultRule, FaultRuleInput, FiredFault, HealthReport, HostChange, InstanceHaConfig, JournalQuery, NotificationStatus, Recoveries,
   RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
   ResourcePage, ResourceQuery, ResourceStatus,
@@ -204,9 +204,12 @@ export class SkymockClient {
 
   // ---- journals ----
 
-  /** Domain events, oldest first; `type` is an exact type or a glob (`compute.*`, `compute.*.error`). */
-  async events(query: JournalQuery & { type?: string } = {}): Promise<DomainEvent[]> {
-    return (await this.#http.json<{ events: DomainEvent[] }>("GET", "/events", { query: { ...query } })).events;
+  /**
+   * Domain events, oldest first; `type` is an exact type or a glob (`compute.*`, `compute.*.error`), and the
+   * events come typed as what it matches (narrow a glob's on `type`).
+   */
+  async events<F extends EventFilter = EventFilter>(query: EventQuery<F> = {}): Promise<Array<EventMatching<F>>> {
+    return (await this.#http.json<{ events: Array<EventMatching<F>> }>("GET", "/events", { query: { ...query } })).events;
   }
 
   clearEvents(): Promise<void> {
@@ -295,7 +298,7 @@ export class SkymockClient {
    * for at most `timeoutMs` of real time; searches from the journal's start unless `after` (a seq) is given.
    * It never moves the virtual clock. Rejects with a 408 `Timeout` SkymockError.
    */
-  waitForEvent(typeGlob: string, predicate?: (event: DomainEvent) => boolean, options: EventWaitOptions = {}): Promise<DomainEvent> {
+  waitForEvent<F extends EventFilter>(typeGlob: F, predicate?: (event: EventMatching<F>) => boolean, options: EventWaitOptions = {}): Promise<EventMatching<F>> {
     return waitForEvent(this, typeGlob, predicate, options);
   }
 }

@@ -4,6 +4,7 @@
 // so the client and the server cannot disagree.
 
 import type { PendingStep } from "./pending-step.js";
+import type { EventFilter, NotificationStatus } from "./types-events.js";
 
 /** Any HTTP method a fault rule may name (given in any case; stored upper case). */
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -96,8 +97,21 @@ export interface ClockPatch {
   now?: number | string;
 }
 
-/** ms, or a string such as `250ms`, `90s`, `5m`, `2h`, `1d` */
-export type Duration = number | string;
+type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+
+/** After a duration's number: none (ms), `ms`, `s`, `m`, `h` or `d`. */
+export type DurationUnit = "ms" | "s" | "m" | "h" | "d";
+
+/**
+ * A duration as text: digits, an optional fraction, an optional unit: `250`, `250ms`, `90s`, `1.5h`, `5m`,
+ * `2h`, `1d` (not `5 minutes`, `-5s` or `.5s`, which the emulator refuses). It starts with a digit and has a
+ * digit before its unit; JavaScript's other number literals (`1e3s`, `0x10`) pass the compiler but not the
+ * emulator. The server checks this type against its parser's (src/kernel/time.ts).
+ */
+export type DurationString = (`${number}` | `${number}${DurationUnit}`) & `${Digit}${string}` & (`${string}${Digit}` | `${string}${Digit}${DurationUnit}`);
+
+/** ms, or a DurationString such as `250ms`, `90s`, `5m`, `2h`, `1d` */
+export type Duration = number | DurationString;
 
 export interface AdvanceInput {
   by?: Duration;
@@ -208,12 +222,8 @@ export interface RateLimit {
 
 // ---- journals ----
 
-export interface DomainEvent {
-  seq: number;
-  type: string;
-  at: string;
-  payload: Record<string, unknown>;
-}
+// domain events (DomainEvent, a union by `type`) and their payloads
+export type * from "./types-events.js";
 
 export interface RequestRecord {
   seq: number;
@@ -235,13 +245,18 @@ export interface JournalQuery {
   limit?: number;
 }
 
+/** GET /_emulator/events: `type` is an exact event type or a glob (`compute.*`, `compute.*.error`). */
+export interface EventQuery<F extends EventFilter = EventFilter> extends JournalQuery {
+  type?: F;
+}
+
 // the world, logins, tenants and compute hosts
 export type * from "./types-world.js";
 
-// ---- instance HA (/_emulator/instance-ha) ----
+// the emulator's options, as a config file gives them
+export type * from "./types-config.js";
 
-/** An instance-HA notification's status (Masakari's). */
-export type NotificationStatus = "new" | "running" | "finished" | "error" | "failed" | "ignored";
+// ---- instance HA (/_emulator/instance-ha) ----
 
 /** A recovery under way: GET /_emulator/instance-ha/recoveries. */
 export interface RecoveryRun {
@@ -283,7 +298,7 @@ export interface RecoveryAdvanceInput {
   /** the status (or any of them) to stop at; default finished, error, failed or ignored */
   until?: NotificationStatus | NotificationStatus[];
   /** the most virtual time to move (ms or a duration); default 1d */
-  within?: number | Duration;
+  within?: Duration;
 }
 
 export interface RecoveryAdvanced {

@@ -3,14 +3,14 @@
 
 import { setTimeout as sleep } from "node:timers/promises";
 import { SkymockError } from "./http.js";
-import type { AdvanceUntilInput, AdvanceUntilResult, ClockState, DomainEvent, Duration, ResourceStatus } from "./types.js";
+import type { AdvanceUntilInput, AdvanceUntilResult, ClockState, Duration, EventFilter, EventMatching, EventQuery, ResourceStatus } from "./types.js";
 
 /** The calls of SkymockClient a wait makes (named here, so the client imports the waits and not back). */
 export interface WaitingClient {
   getClock(): Promise<ClockState>;
   advanceUntil(input: AdvanceUntilInput): Promise<AdvanceUntilResult>;
   resourceStatus(type: string, id: string): Promise<ResourceStatus>;
-  events(query: { type?: string; after?: number }): Promise<DomainEvent[]>;
+  events<F extends EventFilter>(query: EventQuery<F>): Promise<Array<EventMatching<F>>>;
 }
 
 export interface PollOptions {
@@ -63,12 +63,12 @@ export async function waitForStatus(client: WaitingClient, type: string, id: str
   }
 }
 
-export async function waitForEvent(
+export async function waitForEvent<F extends EventFilter>(
   client: WaitingClient,
-  typeGlob: string,
-  predicate: ((event: DomainEvent) => boolean) | undefined,
+  typeGlob: F,
+  predicate: ((event: EventMatching<F>) => boolean) | undefined,
   options: EventWaitOptions,
-): Promise<DomainEvent> {
+): Promise<EventMatching<F>> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   let after = options.after;
