@@ -9,7 +9,7 @@ import type {
   FaultRule, FaultRuleInput, FiredFault, HealthReport, HostChange, InstanceHaConfig, JournalQuery, NotificationStatus, Recoveries,
   RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
   ResourcePage, ResourceQuery, ResourceStatus,
-  SeedMode, Snapshot, StepInput, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
+  SeedMode, Snapshot, StepInput, UntilStatus, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
 } from "./types.js";
 
 export interface SkymockClientOptions {
@@ -133,7 +133,7 @@ export class SkymockClient {
   }
 
   /** Moves time from one planned step of a resource to the next until it shows `status` (408/409 otherwise). */
-  advanceUntil(input: AdvanceUntilInput): Promise<AdvanceUntilResult> {
+  advanceUntil<T extends string = "compute.server">(input: AdvanceUntilInput<T>): Promise<AdvanceUntilResult<T>> {
     return this.#http.json("POST", "/clock/advance-until", { json: input });
   }
 
@@ -166,12 +166,12 @@ export class SkymockClient {
   }
 
   /** One page of a kind's resources as short summaries; pass the page's `next` as `marker` for the next. */
-  listResources(type: string, query: ResourceQuery = {}): Promise<ResourcePage> {
+  listResources<T extends string>(type: T, query: ResourceQuery<T> = {}): Promise<ResourcePage> {
     return this.#http.json("GET", `/resources/${encodeURIComponent(type)}`, { query: { ...query } });
   }
 
   /** A resource's status and planned step (`compute.server`). */
-  resourceStatus(type: string, id: string): Promise<ResourceStatus> {
+  resourceStatus<T extends string>(type: T, id: string): Promise<ResourceStatus<T>> {
     return this.#http.json("GET", `/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}`);
   }
 
@@ -289,7 +289,7 @@ export class SkymockClient {
    * 409 `Stuck` at once when nothing planned will change the server (ERROR, a manual or stuck step), 408
    * `Timeout` past the bound, 404 when there is no such server; `details.resourceStatus` says where it stopped.
    */
-  waitForServerStatus(serverId: string, status: string, options: StatusWaitOptions = {}): Promise<AdvanceUntilResult> {
+  waitForServerStatus(serverId: string, status: UntilStatus<"compute.server">, options: StatusWaitOptions = {}): Promise<AdvanceUntilResult<"compute.server">> {
     return waitForStatus(this, "compute.server", serverId, status, options);
   }
 

@@ -5,6 +5,7 @@
 
 import type { PendingStep } from "./pending-step.js";
 import type { EventFilter, NotificationStatus } from "./types-events.js";
+import type { StatusName, StatusOf, UntilStatus } from "./types-status.js";
 
 /** Any HTTP method a fault rule may name (given in any case; stored upper case). */
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -163,29 +164,29 @@ export interface StepInput {
   to?: string;
 }
 
-/** POST /_emulator/clock/advance-until */
-export interface AdvanceUntilInput {
+/** POST /_emulator/clock/advance-until; T is the resource's type (`compute.server` when absent). */
+export interface AdvanceUntilInput<T extends string = string> {
   /** `compute.server` when absent */
-  type?: string;
+  type?: T;
   id: string;
   /** e.g. `ACTIVE`, `SHUTOFF`, `ERROR`; `DELETED` is reached when the resource is gone */
-  status: string;
+  status: UntilStatus<T>;
   /** the most virtual time to move (default 1 h) */
   within?: Duration;
 }
 
-export interface AdvanceUntilResult {
-  status: string;
+export interface AdvanceUntilResult<T extends string = string> {
+  status: StatusOf<T> | "DELETED";
   /** virtual ms the clock moved */
   advancedMs: number;
   clock: ClockState;
 }
 
 /** GET /_emulator/resources/{type}/{id} */
-export interface ResourceStatus {
-  type: string;
+export interface ResourceStatus<T extends string = string> {
+  type: T;
   id: string;
-  status: string;
+  status: StatusOf<T>;
   /** the lifecycle step planned for it, if any */
   pending: PendingStep | null;
 }
@@ -199,9 +200,10 @@ export interface ResourceKindInfo {
   filters: Array<"project" | "status">;
 }
 
-export interface ResourceQuery {
+export interface ResourceQuery<T extends string = string> {
   project?: string;
-  status?: string;
+  /** in any case */
+  status?: StatusName<T>;
   limit?: number;
   marker?: string;
 }
@@ -255,6 +257,9 @@ export type * from "./types-world.js";
 
 // the emulator's options, as a config file gives them
 export type * from "./types-config.js";
+
+// resource statuses
+export type * from "./types-status.js";
 
 // ---- instance HA (/_emulator/instance-ha) ----
 

@@ -3,13 +3,13 @@
 
 import { setTimeout as sleep } from "node:timers/promises";
 import { SkymockError } from "./http.js";
-import type { AdvanceUntilInput, AdvanceUntilResult, ClockState, Duration, EventFilter, EventMatching, EventQuery, ResourceStatus } from "./types.js";
+import type { AdvanceUntilInput, AdvanceUntilResult, ClockState, Duration, EventFilter, EventMatching, EventQuery, ResourceStatus, UntilStatus } from "./types.js";
 
 /** The calls of SkymockClient a wait makes (named here, so the client imports the waits and not back). */
 export interface WaitingClient {
   getClock(): Promise<ClockState>;
-  advanceUntil(input: AdvanceUntilInput): Promise<AdvanceUntilResult>;
-  resourceStatus(type: string, id: string): Promise<ResourceStatus>;
+  advanceUntil<T extends string>(input: AdvanceUntilInput<T>): Promise<AdvanceUntilResult<T>>;
+  resourceStatus<T extends string>(type: T, id: string): Promise<ResourceStatus<T>>;
   events<F extends EventFilter>(query: EventQuery<F>): Promise<Array<EventMatching<F>>>;
 }
 
@@ -33,12 +33,18 @@ export interface EventWaitOptions extends PollOptions {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_POLL_MS = 50;
 
-export async function waitForStatus(client: WaitingClient, type: string, id: string, status: string, options: StatusWaitOptions): Promise<AdvanceUntilResult> {
+export async function waitForStatus<T extends string>(
+  client: WaitingClient,
+  type: T,
+  id: string,
+  status: UntilStatus<T>,
+  options: StatusWaitOptions,
+): Promise<AdvanceUntilResult<T>> {
   const started = await client.getClock();
   if (started.frozen) return client.advanceUntil({ type, id, status, within: options.within });
   const target = status.toUpperCase();
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const reached = async (now: string) => {
+  const reached = async (now: AdvanceUntilResult<T>["status"]) => {
     const clock = await client.getClock();
     return { status: now, advancedMs: clock.epochMs - started.epochMs, clock };
   };
