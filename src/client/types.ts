@@ -255,9 +255,6 @@ export interface EventQuery<F extends EventFilter = EventFilter> extends Journal
 // the world, logins, tenants and compute hosts
 export type * from "./types-world.js";
 
-// the emulator's options, as a config file gives them
-export type * from "./types-config.js";
-
 // resource statuses
 export type * from "./types-status.js";
 
