@@ -3,12 +3,14 @@
 // src/index.ts checks the real createEmulator against them: they cannot promise what the emulator lacks.
 
 import type { InstanceHaOptionsInput } from "./services/instance-ha/for-api.js";
-import type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionDef, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
+import type { SkymockConfig } from "./client/types-config.js";
+import type { ClockState, EventMatching, EventType, FaultRule, FaultRuleInput, PendingStep, TransitionDef, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
 import type { ClockState as KernelClockState } from "./kernel/clock.js";
 import type { PendingStep as KernelPendingStep, TransitionDef as KernelTransitionDef, TransitionOverride as KernelTransitionOverride } from "./kernel/transitions.js";
 import type { Assert, Equals } from "./kernel/type-equals.js";
 
-export type { ClockState, DomainEvent, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
+export type { SecurityComplianceOptions, SkymockConfig, InstanceHaConfigOptions } from "./client/types-config.js";
+export type { ClockState, DomainEvent, EventMatching, EventPayloads, EventType, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
 
 // the kernel's records and the client's mirrors of them are the same types (the client imports nothing)
 type _Clock = Assert<Equals<KernelClockState, ClockState>>;
@@ -16,101 +18,16 @@ type _Def = Assert<Equals<KernelTransitionDef, TransitionDef>>;
 type _Override = Assert<Equals<KernelTransitionOverride, TransitionOverride>>;
 type _Pending = Assert<Equals<KernelPendingStep, PendingStep>>;
 
-/** createEmulator's options: the same as the command's flags, environment variables and config keys. */
-/** Keystone's [security_compliance] options, camelCased; each off (absent or null) by default, as in Keystone. */
-export interface SecurityComplianceOptions {
-  /** failed password logins before the account locks */
-  lockoutFailureAttempts?: number | null;
-  /** seconds a lockout lasts (null: until an admin enables the user) */
-  lockoutDuration?: number | null;
-  /** days a password stays valid */
-  passwordExpiresDays?: number | null;
-  /** how many earlier passwords a new one may not repeat */
-  uniqueLastPasswordCount?: number;
-  /** days before a user may change their own password again */
-  minimumPasswordAge?: number;
-  /** a regular expression every new password must match */
-  passwordRegex?: string | null;
-  /** what the regular expression asks for, in words (the 400's message) */
-  passwordRegexDescription?: string | null;
-  /** a password an admin set must be changed by its user before it is used */
-  changePasswordUponFirstUse?: boolean;
-}
-
-export interface EmulatorOptions {
-  /** port for listen() (default 8480; 0 picks a free one) */
-  port?: number;
-  /** address for listen() (default 127.0.0.1) */
-  host?: string;
-  /** seed world: a scenario name, a file, a directory, or the world document itself (default "default") */
-  seed?: string | Record<string, unknown>;
-  /** virtual time runs this many times faster than real time (default 1) */
-  timeFactor?: number;
-  /** time moves only when advanced */
-  frozenClock?: boolean | "true" | "false" | "1" | "0";
-  /** the virtual clock's start: ISO time or epoch ms (default now) */
-  startTime?: number | string;
-  /** makes every generated id, token and secret reproducible */
-  randomSeed?: number;
-  /** token lifetime in seconds (default 3600) */
-  tokenTtlSeconds?: number;
-  /** `spec` (default): the platform spec's shapes; `upstream`: the real services' exact ones where they differ (README) */
-  profile?: "spec" | "upstream";
-  /** identity: Keystone's [security_compliance] rules (lockout, password expiry, history, regex), all off by default */
-  securityCompliance?: SecurityComplianceOptions;
-  /** compute: virtual seconds from BUILD to ACTIVE (default 5) */
-  buildSeconds?: number;
-  /** compute: virtual seconds per action step (default 2) */
-  actionSeconds?: number;
-  /** compute: a shelved server is offloaded after this many virtual seconds (default 0: at once; negative: never) */
-  shelvedOffloadSeconds?: number;
-  /** compute: above 0, a server delete is a soft delete reclaimed after this many virtual seconds (default 0) */
-  reclaimInstanceSeconds?: number;
-  /** block storage: virtual seconds per volume step, creating -> available and the others (default 2) */
-  volumeSeconds?: number;
+/**
+ * createEmulator's options: the same as the command's flags, environment variables and config keys
+ * (SkymockConfig), with instance HA's customTasks also as JavaScript task objects and functions.
+ */
+export interface EmulatorOptions extends Omit<SkymockConfig, "instanceHa"> {
   /**
    * instance HA (Masakari): its options as a config file's `instanceHa` object names them, and customTasks:
    * module paths, or task objects ({ name, execute(ctx), revert?(ctx) }) and functions returning one
    */
   instanceHa?: InstanceHaOptionsInput;
-  /**
-   * instance HA: only these users (names or ids) and `role:NAME`s may post notifications, as the spec's
-   * monitoring service account does; others' admin tokens get a 403 (default none: any admin, as Masakari)
-   */
-  haNotificationSenders?: string | string[];
-  /** region name in the catalog (default RegionOne) */
-  region?: string;
-  /** requests per window per project (per client address without a token): `100/60`, `100` (per minute), or the object; off by default */
-  rateLimit?: string | { requests: number; windowSeconds: number };
-  /** largest page a list returns (default 1000) */
-  maxPageSize?: number;
-  /** largest JSON request body in bytes (default 1 MiB) */
-  maxBodyBytes?: number;
-  /** events journal capacity (default 10,000) */
-  eventLogSize?: number;
-  /** requests journal capacity (default 10,000) */
-  requestLogSize?: number;
-  /** fault rules active from the start and again after every reset */
-  faults?: FaultRuleInput[];
-  /** log threshold (default info) */
-  logLevel?: "error" | "warn" | "info" | "debug";
-  /** log lines as text or one JSON object each (default pretty) */
-  logFormat?: "pretty" | "json";
-  /** one log line per request (default off) */
-  requestLog?: boolean | "true" | "false" | "1" | "0";
-  /** the command writes the listening URL to this file (the image's HEALTHCHECK reads it) */
-  urlFile?: string;
-  /** keep uploaded bytes (images, objects) in files under this directory, not in memory; blob files an
-   * earlier run left there are removed at start */
-  dataDir?: string;
-  /** keep the whole state in dataDir/state.json across restarts: loaded at creation, saved every
-   * persistInterval seconds when it changed and by close() (default off; needs dataDir) */
-  persist?: boolean | "true" | "false" | "1" | "0";
-  /** with persist: seconds between saves; a crash loses at most this many seconds of changes (default 5) */
-  persistInterval?: number;
-  /** the control API (/_emulator, except /_emulator/health) then requires this secret, as
-   * `Authorization: Bearer <token>` or `X-Skymock-Control-Token: <token>` (default none: open) */
-  controlToken?: string;
 }
 
 /** A running emulator. Nothing listens until listen(); app.request() drives it without a socket. */
@@ -179,5 +96,5 @@ export interface EmulatorEvents {
    * `type` is an exact event type, or a prefix ending in `*` (e.g. `compute.*`). Answers a function that
    * removes the handler (call it in afterEach), as aborting `options.signal` does.
    */
-  subscribe(type: string, handler: (event: DomainEvent) => void, options?: { signal?: AbortSignal }): () => void;
+  subscribe<F extends EventType | `${string}*`>(type: F, handler: (event: EventMatching<F>) => void, options?: { signal?: AbortSignal }): () => void;
 }

@@ -11,7 +11,8 @@ import { LOG_FORMATS, LOG_LEVELS } from "./log.js";
 import { loadWorldFrom, parseYaml, type WorldDocument } from "./world.js";
 import type { OptionSpec } from "./kernel/options.js";
 // a service's own options are declared in its folder; they take their place in the one table here
-import { SERVICES, type ServiceOptionFields } from "./services.js";
+import { SERVICES, type SeedSections, type ServiceOptionFields } from "./services.js";
+import type { FaultRuleInput } from "./kernel/faults.js";
 import { dirname, isAbsolute, resolve } from "node:path";
 
 /** A switch: true or false, also as the strings a flag or an environment variable carries. */
@@ -130,7 +131,13 @@ export const CONFIG_FILE_OPTION: OptionSpec = {
   description: "options as JSON or YAML, under the keys shown; also faults: [rules]",
 };
 
-export type EmulatorOptions = z.input<typeof optionsSchema> & {
+/**
+ * What createEmulator takes: the schema's input, with the two values it hands on unparsed typed as what
+ * parses them later: the seed world (the services' loaders) and fault rules (the fault rule schema).
+ */
+export type EmulatorOptions = Omit<OptionsInput, "seed" | "faults"> & {
+  seed?: string | SeedSections;
+  faults?: FaultRuleInput[];
   /** replaces the default service list (tests of the kernel mount their own) */
   services?: ServiceModule[];
 };

@@ -5,14 +5,16 @@ import type { z } from "zod";
 import type { ServiceDefinition, ServiceModule } from "./kernel/service.js";
 import type { PlatformOptions } from "./kernel/options.js";
 import { catalogOf, type CatalogService } from "./catalog.js";
-import { identity } from "./services/identity/index.js";
-import { networking } from "./services/networking/index.js";
-import { image } from "./services/image/index.js";
+import { identity, type IdentitySeedSection } from "./services/identity/index.js";
+import { networking, type NetworkingSeedSection } from "./services/networking/index.js";
+import { image, type ImageSeedSection } from "./services/image/index.js";
 import { objectStorage } from "./services/object-storage/index.js";
 import { s3 } from "./services/s3/index.js";
-import { blockStorage } from "./services/block-storage/index.js";
-import { compute } from "./services/compute/index.js";
-import { instanceHa } from "./services/instance-ha/index.js";
+import { blockStorage, type BlockStorageSeedSection } from "./services/block-storage/index.js";
+import { compute, type ComputeSeedSection } from "./services/compute/index.js";
+import { instanceHa, type InstanceHaSeedSection } from "./services/instance-ha/index.js";
+import type { Assert, Equals } from "./kernel/type-equals.js";
+import type { WorldSections } from "./client/types-world.js";
 
 /** The services' events, merged into the kernel's EventMap by each service's events.ts. */
 export type { EventMap } from "./kernel/events.js";
@@ -46,3 +48,25 @@ export function createServices(definitions: readonly ServiceDefinition<any>[], o
 export function defaultServices(options: ServicesOptions): ServiceModule[] {
   return createServices(SERVICES, options);
 }
+
+/**
+ * A seed world's sections, each as its service's loader parses it (null or absent: nothing). Object storage
+ * and S3 seed nothing (containers and buckets come through their APIs). Compute's `images` (older worlds)
+ * are handed to the image service's loader, which parses them as its own.
+ */
+export interface SeedSections {
+  identity?: IdentitySeedSection | null;
+  networking?: NetworkingSeedSection | null;
+  image?: ImageSeedSection | null;
+  "object-storage"?: Record<string, never> | null;
+  s3?: Record<string, never> | null;
+  "block-storage"?: BlockStorageSeedSection | null;
+  compute?: (Omit<ComputeSeedSection, "images"> & { images?: NonNullable<ImageSeedSection["images"]> }) | null;
+  "instance-ha"?: InstanceHaSeedSection | null;
+}
+
+// the client's world documents (src/client/types-world.ts) are what the loaders parse, section by section
+type _World = Assert<Equals<DeepPlain<SeedSections>, DeepPlain<WorldSections>>>;
+
+/** A type as plain nested objects, so Equals compares members rather than how zod or a hand wrote them. */
+type DeepPlain<T> = T extends readonly (infer E)[] ? DeepPlain<E>[] : T extends object ? { [K in keyof T]: DeepPlain<T[K]> } : T;

@@ -5,11 +5,11 @@
 import { Transport, type CallOptions } from "./http.js";
 import { waitForEvent, waitForStatus, type EventWaitOptions, type StatusWaitOptions } from "./wait.js";
 import type {
-  AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, DomainEvent, Duration,
+  AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, Duration, EventFilter, EventMatching, EventQuery,
   FaultRule, FaultRuleInput, FiredFault, ServiceOperations, HealthReport, HostChange, InstanceHaConfig, JournalQuery, NotificationStatus, Recoveries,
   RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
   ResourcePage, ResourceQuery, ResourceStatus,
-  SeedMode, Snapshot, StepInput, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
+  SeedMode, Snapshot, StepInput, UntilStatus, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
 } from "./types.js";
 
 export interface SkymockClientOptions {
@@ -133,7 +133,7 @@ export class SkymockClient {
   }
 
   /** Moves time from one planned step of a resource to the next until it shows `status` (408/409 otherwise). */
-  advanceUntil(input: AdvanceUntilInput): Promise<AdvanceUntilResult> {
+  advanceUntil<T extends string = "compute.server">(input: AdvanceUntilInput<T>): Promise<AdvanceUntilResult<T>> {
     return this.#http.json("POST", "/clock/advance-until", { json: input });
   }
 
@@ -166,12 +166,12 @@ export class SkymockClient {
   }
 
   /** One page of a kind's resources as short summaries; pass the page's `next` as `marker` for the next. */
-  listResources(type: string, query: ResourceQuery = {}): Promise<ResourcePage> {
+  listResources<T extends string>(type: T, query: ResourceQuery<T> = {}): Promise<ResourcePage> {
     return this.#http.json("GET", `/resources/${encodeURIComponent(type)}`, { query: { ...query } });
   }
 
   /** A resource's status and planned step (`compute.server`). */
-  resourceStatus(type: string, id: string): Promise<ResourceStatus> {
+  resourceStatus<T extends string>(type: T, id: string): Promise<ResourceStatus<T>> {
     return this.#http.json("GET", `/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}`);
   }
 
@@ -209,9 +209,12 @@ export class SkymockClient {
 
   // ---- journals ----
 
-  /** Domain events, oldest first; `type` is an exact type or a glob (`compute.*`, `compute.*.error`). */
-  async events(query: JournalQuery & { type?: string } = {}): Promise<DomainEvent[]> {
-    return (await this.#http.json<{ events: DomainEvent[] }>("GET", "/events", { query: { ...query } })).events;
+  /**
+   * Domain events, oldest first; `type` is an exact type or a glob (`compute.*`, `compute.*.error`), and the
+   * events come typed as what it matches (narrow a glob's on `type`).
+   */
+  async events<F extends EventFilter = EventFilter>(query: EventQuery<F> = {}): Promise<Array<EventMatching<F>>> {
+    return (await this.#http.json<{ events: Array<EventMatching<F>> }>("GET", "/events", { query: { ...query } })).events;
   }
 
   clearEvents(): Promise<void> {
@@ -291,7 +294,7 @@ export class SkymockClient {
    * 409 `Stuck` at once when nothing planned will change the server (ERROR, a manual or stuck step), 408
    * `Timeout` past the bound, 404 when there is no such server; `details.resourceStatus` says where it stopped.
    */
-  waitForServerStatus(serverId: string, status: string, options: StatusWaitOptions = {}): Promise<AdvanceUntilResult> {
+  waitForServerStatus(serverId: string, status: UntilStatus<"compute.server">, options: StatusWaitOptions = {}): Promise<AdvanceUntilResult<"compute.server">> {
     return waitForStatus(this, "compute.server", serverId, status, options);
   }
 
@@ -300,7 +303,7 @@ export class SkymockClient {
    * for at most `timeoutMs` of real time; searches from the journal's start unless `after` (a seq) is given.
    * It never moves the virtual clock. Rejects with a 408 `Timeout` SkymockError.
    */
-  waitForEvent(typeGlob: string, predicate?: (event: DomainEvent) => boolean, options: EventWaitOptions = {}): Promise<DomainEvent> {
+  waitForEvent<F extends EventFilter>(typeGlob: F, predicate?: (event: EventMatching<F>) => boolean, options: EventWaitOptions = {}): Promise<EventMatching<F>> {
     return waitForEvent(this, typeGlob, predicate, options);
   }
 }

@@ -6,3 +6,5 @@ export { SkymockError } from "./http.js";
 export type { EventWaitOptions, PollOptions, StatusWaitOptions } from "./wait.js";
 export { cloudsYaml, osEnvironment } from "./clouds.js";
 export type * from "./types.js";
+// the emulator's options as a config file gives them (they name the fault rules of types.ts)
+export type * from "./types-config.js";

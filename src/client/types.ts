@@ -4,6 +4,8 @@
 // so the client and the server cannot disagree.
 
 import type { PendingStep } from "./pending-step.js";
+import type { EventFilter, NotificationStatus } from "./types-events.js";
+import type { StatusName, StatusOf, UntilStatus } from "./types-status.js";
 
 /** Any HTTP method a fault rule may name (given in any case; stored upper case). */
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -102,8 +104,21 @@ export interface ClockPatch {
   now?: number | string;
 }
 
-/** ms, or a string such as `250ms`, `90s`, `5m`, `2h`, `1d` */
-export type Duration = number | string;
+type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+
+/** After a duration's number: none (ms), `ms`, `s`, `m`, `h` or `d`. */
+export type DurationUnit = "ms" | "s" | "m" | "h" | "d";
+
+/**
+ * A duration as text: digits, an optional fraction, an optional unit: `250`, `250ms`, `90s`, `1.5h`, `5m`,
+ * `2h`, `1d` (not `5 minutes`, `-5s` or `.5s`, which the emulator refuses). It starts with a digit and has a
+ * digit before its unit; JavaScript's other number literals (`1e3s`, `0x10`) pass the compiler but not the
+ * emulator. The server checks this type against its parser's (src/kernel/time.ts).
+ */
+export type DurationString = (`${number}` | `${number}${DurationUnit}`) & `${Digit}${string}` & (`${string}${Digit}` | `${string}${Digit}${DurationUnit}`);
+
+/** ms, or a DurationString such as `250ms`, `90s`, `5m`, `2h`, `1d` */
+export type Duration = number | DurationString;
 
 export interface AdvanceInput {
   by?: Duration;
@@ -155,29 +170,29 @@ export interface StepInput {
   to?: string;
 }
 
-/** POST /_emulator/clock/advance-until */
-export interface AdvanceUntilInput {
+/** POST /_emulator/clock/advance-until; T is the resource's type (`compute.server` when absent). */
+export interface AdvanceUntilInput<T extends string = string> {
   /** `compute.server` when absent */
-  type?: string;
+  type?: T;
   id: string;
   /** e.g. `ACTIVE`, `SHUTOFF`, `ERROR`; `DELETED` is reached when the resource is gone */
-  status: string;
+  status: UntilStatus<T>;
   /** the most virtual time to move (default 1 h) */
   within?: Duration;
 }
 
-export interface AdvanceUntilResult {
-  status: string;
+export interface AdvanceUntilResult<T extends string = string> {
+  status: StatusOf<T> | "DELETED";
   /** virtual ms the clock moved */
   advancedMs: number;
   clock: ClockState;
 }
 
 /** GET /_emulator/resources/{type}/{id} */
-export interface ResourceStatus {
-  type: string;
+export interface ResourceStatus<T extends string = string> {
+  type: T;
   id: string;
-  status: string;
+  status: StatusOf<T>;
   /** the lifecycle step planned for it, if any */
   pending: PendingStep | null;
 }
@@ -191,9 +206,10 @@ export interface ResourceKindInfo {
   filters: Array<"project" | "status">;
 }
 
-export interface ResourceQuery {
+export interface ResourceQuery<T extends string = string> {
   project?: string;
-  status?: string;
+  /** in any case */
+  status?: StatusName<T>;
   limit?: number;
   marker?: string;
 }
@@ -214,12 +230,8 @@ export interface RateLimit {
 
 // ---- journals ----
 
-export interface DomainEvent {
-  seq: number;
-  type: string;
-  at: string;
-  payload: Record<string, unknown>;
-}
+// domain events (DomainEvent, a union by `type`) and their payloads
+export type * from "./types-events.js";
 
 export interface RequestRecord {
   seq: number;
@@ -241,13 +253,18 @@ export interface JournalQuery {
   limit?: number;
 }
 
+/** GET /_emulator/events: `type` is an exact event type or a glob (`compute.*`, `compute.*.error`). */
+export interface EventQuery<F extends EventFilter = EventFilter> extends JournalQuery {
+  type?: F;
+}
+
 // the world, logins, tenants and compute hosts
 export type * from "./types-world.js";
 
-// ---- instance HA (/_emulator/instance-ha) ----
+// resource statuses
+export type * from "./types-status.js";
 
-/** An instance-HA notification's status (Masakari's). */
-export type NotificationStatus = "new" | "running" | "finished" | "error" | "failed" | "ignored";
+// ---- instance HA (/_emulator/instance-ha) ----
 
 /** A recovery under way: GET /_emulator/instance-ha/recoveries. */
 export interface RecoveryRun {
@@ -289,7 +306,7 @@ export interface RecoveryAdvanceInput {
   /** the status (or any of them) to stop at; default finished, error, failed or ignored */
   until?: NotificationStatus | NotificationStatus[];
   /** the most virtual time to move (ms or a duration); default 1d */
-  within?: number | Duration;
+  within?: Duration;
 }
 
 export interface RecoveryAdvanced {

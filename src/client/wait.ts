@@ -3,14 +3,14 @@
 
 import { setTimeout as sleep } from "node:timers/promises";
 import { SkymockError } from "./http.js";
-import type { AdvanceUntilInput, AdvanceUntilResult, ClockState, DomainEvent, Duration, ResourceStatus } from "./types.js";
+import type { AdvanceUntilInput, AdvanceUntilResult, ClockState, Duration, EventFilter, EventMatching, EventQuery, ResourceStatus, UntilStatus } from "./types.js";
 
 /** The calls of SkymockClient a wait makes (named here, so the client imports the waits and not back). */
 export interface WaitingClient {
   getClock(): Promise<ClockState>;
-  advanceUntil(input: AdvanceUntilInput): Promise<AdvanceUntilResult>;
-  resourceStatus(type: string, id: string): Promise<ResourceStatus>;
-  events(query: { type?: string; after?: number }): Promise<DomainEvent[]>;
+  advanceUntil<T extends string>(input: AdvanceUntilInput<T>): Promise<AdvanceUntilResult<T>>;
+  resourceStatus<T extends string>(type: T, id: string): Promise<ResourceStatus<T>>;
+  events<F extends EventFilter>(query: EventQuery<F>): Promise<Array<EventMatching<F>>>;
 }
 
 export interface PollOptions {
@@ -33,12 +33,18 @@ export interface EventWaitOptions extends PollOptions {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_POLL_MS = 50;
 
-export async function waitForStatus(client: WaitingClient, type: string, id: string, status: string, options: StatusWaitOptions): Promise<AdvanceUntilResult> {
+export async function waitForStatus<T extends string>(
+  client: WaitingClient,
+  type: T,
+  id: string,
+  status: UntilStatus<T>,
+  options: StatusWaitOptions,
+): Promise<AdvanceUntilResult<T>> {
   const started = await client.getClock();
   if (started.frozen) return client.advanceUntil({ type, id, status, within: options.within });
   const target = status.toUpperCase();
   const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const reached = async (now: string) => {
+  const reached = async (now: AdvanceUntilResult<T>["status"]) => {
     const clock = await client.getClock();
     return { status: now, advancedMs: clock.epochMs - started.epochMs, clock };
   };
@@ -63,12 +69,12 @@ export async function waitForStatus(client: WaitingClient, type: string, id: str
   }
 }
 
-export async function waitForEvent(
+export async function waitForEvent<F extends EventFilter>(
   client: WaitingClient,
-  typeGlob: string,
-  predicate: ((event: DomainEvent) => boolean) | undefined,
+  typeGlob: F,
+  predicate: ((event: EventMatching<F>) => boolean) | undefined,
   options: EventWaitOptions,
-): Promise<DomainEvent> {
+): Promise<EventMatching<F>> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   let after = options.after;

@@ -5,13 +5,18 @@ import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
 import { compileGlob } from "../kernel/glob.js";
 import type { Assert, Equals, Flat } from "../kernel/type-equals.js";
-import type { DomainEvent as KernelEvent } from "../kernel/events.js";
+import type { EventMap, LoggedEvent } from "../kernel/events.js";
 import type { RequestRecord as KernelRecord } from "../kernel/request-journal.js";
-import type { DomainEvent, RequestRecord } from "../client/types.js";
+import type { DomainEvent, EventPayloads, RequestRecord } from "../client/types.js";
 import { handle, queryInt } from "./http.js";
 
-// the typed client's wire types are the server's, or this file does not compile (requests render `at` as ISO)
-type _Event = Assert<Equals<Flat<KernelEvent & { seq: number }>, DomainEvent>>;
+/** Each payload as one plain object, so Equals compares members rather than how intersections were written. */
+type FlatPayloads<M> = { [K in keyof M]: Flat<M[K]> };
+
+// the typed client's wire types are the server's, or this file does not compile (requests render `at` as ISO):
+// the events the services declare, payload by payload, and the journal's fields around them
+type _Payloads = Assert<Equals<FlatPayloads<EventMap>, FlatPayloads<EventPayloads>>>;
+type _Event = Assert<Equals<keyof LoggedEvent, keyof DomainEvent>>;
 type _Request = Assert<Equals<Flat<Omit<KernelRecord, "at"> & { seq: number; at: string }>, RequestRecord>>;
 
 export function journalRoutes(app: Hono<AppEnv>, kernel: Kernel): void {

@@ -14,14 +14,14 @@ import type { Assert, Equals } from "../kernel/type-equals.js";
 import type { AdvanceUntilInput, AdvanceUntilResult, ResourceStatus } from "../client/types.js";
 import { resourceKinds } from "./resources.js";
 import { handle, optionalJson } from "./http.js";
-import { parseDuration } from "../kernel/time.js";
+import { durationSchema, parseDuration } from "../kernel/time.js";
 
 export const advanceUntilSchema = z
   .object({
     type: z.string().min(1).optional().describe("lifecycle type; `compute.server` when absent"),
     id: z.string().min(1),
     status: z.string().min(1).describe("e.g. ACTIVE, SHUTOFF, ERROR; DELETED is reached when the resource is gone"),
-    within: z.union([z.number(), z.string()]).optional().describe('the most virtual time to move: ms, or "90s", "5m", "2h" (default 1h)'),
+    within: durationSchema().optional().describe('the most virtual time to move: ms, or "90s", "5m", "2h" (default 1h)'),
   })
   .strict();
 

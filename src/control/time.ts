@@ -9,10 +9,10 @@ import { ApiError } from "../kernel/errors.js";
 import { validate } from "../kernel/http/body.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
 import type {
-  AdvanceInput, ClockPatch, RateLimit, StepInput, TransitionOverrideInput,
+  AdvanceInput, ClockPatch, Duration, RateLimit, StepInput, TransitionOverrideInput,
 } from "../client/types.js";
 import { handle, optionalJson } from "./http.js";
-import { parseDuration } from "../kernel/time.js";
+import { durationSchema, parseDuration, type Duration as KernelDuration } from "../kernel/time.js";
 
 export const clockSchema = z
   .object({
@@ -22,7 +22,7 @@ export const clockSchema = z
   })
   .strict();
 
-export const advanceSchema = z.object({ by: z.union([z.number(), z.string()]).optional().describe('ms, or "250ms", "90s", "5m", "2h", "1d"') }).strict();
+export const advanceSchema = z.object({ by: durationSchema().optional().describe('ms, or "250ms", "90s", "5m", "2h", "1d"') }).strict();
 
 export const overrideSchema = z
   .object({
@@ -30,7 +30,7 @@ export const overrideSchema = z
     resourceId: z.string().min(1).optional().describe("only this resource"),
     from: z.string().min(1).optional().describe("only the step out of this state"),
     mode: z.enum(["immediate", "delay", "manual", "stick", "redirect"]),
-    after: z.union([z.number(), z.string()]).optional().describe("delay and redirect: time after entering the state (ms or \"90s\")"),
+    after: durationSchema().optional().describe("delay and redirect: time after entering the state (ms or \"90s\")"),
     to: z.string().min(1).optional().describe("redirect: the state to go to instead"),
   })
   .strict()
@@ -45,6 +45,8 @@ export const rateLimitSchema = z.object({ requests: z.number().int().min(0), win
 
 // the typed client's wire types are the server's, or this file does not compile
 type _Patch = Assert<Equals<z.input<typeof clockSchema>, ClockPatch>>;
+// the client's durations are the strings the parser takes (src/kernel/time.ts)
+type _Duration = Assert<Equals<KernelDuration, Duration>>;
 type _Advance = Assert<Equals<z.input<typeof advanceSchema>, AdvanceInput>>;
 type _Override = Assert<Equals<z.input<typeof overrideSchema>, TransitionOverrideInput>>;
 type _Step = Assert<Equals<z.input<typeof stepSchema>, StepInput>>;

@@ -41,8 +41,20 @@ type Handler = (event: LoggedEvent) => void;
 /** Refuses (as `never`) a misspelt type under a declared service's prefix, which no event could match. */
 type KnownOrUndeclared<T extends string> = [PayloadOf<T>] extends [never] ? never : unknown;
 
-/** What a subscriber to `T` gets: a declared type's payload typed, a wildcard's as any record. */
-export type EventOf<T extends string> = Omit<LoggedEvent, "type" | "payload"> & { type: T extends `${string}*` ? string : T; payload: PayloadOf<T> };
+/** A declared event as subscribers get it. */
+type DeclaredEvent<K extends keyof EventMap> = K extends unknown ? Omit<LoggedEvent, "type" | "payload"> & { type: K; payload: EventMap[K] } : never;
+
+/**
+ * What a subscriber to `T` gets: a declared type's payload typed; under a wildcard, the union of the declared
+ * events it matches (narrowed on `type`), or any record where it matches none (the kernel's own tests).
+ */
+export type EventOf<T extends string> = T extends keyof EventMap
+  ? DeclaredEvent<T>
+  : T extends `${infer Prefix}*`
+    ? [Extract<keyof EventMap, `${Prefix}${string}`>] extends [never]
+      ? Omit<LoggedEvent, "payload"> & { payload: Record<string, unknown> }
+      : DeclaredEvent<Extract<keyof EventMap, `${Prefix}${string}`>>
+    : Omit<LoggedEvent, "type" | "payload"> & { type: T; payload: PayloadOf<T> };
 
 export class EventBus {
   readonly log: Ring<DomainEvent>;

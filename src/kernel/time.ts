@@ -1,5 +1,6 @@
 // Timestamp formats the OpenStack services put on the wire, and the durations the control API takes.
 
+import * as z from "zod";
 import { ApiError } from "./errors.js";
 
 /** `2031-05-01T12:00:00.000000Z`: Keystone tokens (microseconds, UTC, Z). */
@@ -17,6 +18,27 @@ export function isoMicroNoZone(ms: number): string {
 export function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms)).toISOString().slice(0, 19) + "Z";
 }
+
+type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+/** The units parseDuration reads after the number; none is ms. */
+type DurationUnit = "ms" | "s" | "m" | "h" | "d";
+
+/**
+ * The strings parseDuration takes, as a type: digits, an optional fraction, an optional unit (`250`, `90s`,
+ * `1.5h`). `${number}` alone would let in `-5s`, `.5s`, `5.s` and `5 m`, which the parser refuses: the
+ * string must also start with a digit and have a digit before its unit. What the type still lets through
+ * are the number literals JavaScript has beyond decimals (`1e3s`, `0x10`); the parser answers those 400.
+ */
+export type DurationString = (`${number}` | `${number}${DurationUnit}`) & `${Digit}${string}` & (`${string}${Digit}` | `${string}${Digit}${DurationUnit}`);
+
+/** A duration as the control API takes it: ms, or a DurationString. */
+export type Duration = number | DurationString;
+
+/**
+ * The control API's duration fields: any number or string at the edge, as before (parseDuration's 400
+ * names what a duration is), typed as a Duration so the typed client is held to what parses.
+ */
+export const durationSchema = () => z.union([z.number(), z.string()]) as z.ZodType<number | string, Duration>;
 
 /** Durations as numbers of ms, or strings like `90s`, `5m`, `2h`, `1d`, `250ms`. */
 export function parseDuration(value: unknown): number {

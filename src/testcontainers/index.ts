@@ -4,7 +4,7 @@
 
 import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from "testcontainers";
 // the client's public entry only: the build keeps it the published `skymock/client`, not a copy
-import { cloudsYaml, osEnvironment, SkymockClient, type CloudCredentials, type FaultRuleInput, type WorldDocument } from "../client/index.js";
+import { cloudsYaml, osEnvironment, SkymockClient, type CloudCredentials, type FaultRuleInput, type SkymockConfig, type WorldDocument } from "../client/index.js";
 import { containerSetup, controlTokenOf, SKYMOCK_PORT, type ContainerSetup, type SkymockSettings } from "./setup.js";
 import { startFailure } from "./start-failure.js";
 
@@ -65,8 +65,8 @@ export class SkymockContainer extends GenericContainer {
     return this;
   }
 
-  /** Options as `skymock start --config` reads them: an object, or YAML/JSON text. */
-  withConfig(config: Record<string, unknown> | string): this {
+  /** Options as `skymock start --config` reads them: an object (typed: a misspelt key does not compile), or YAML/JSON text. */
+  withConfig(config: SkymockConfig | string): this {
     this.#settings.config = config;
     return this;
   }

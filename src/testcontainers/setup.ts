@@ -1,7 +1,7 @@
 // What a SkymockContainer's builders make of the container, as data: the SKYMOCK_* environment the image
 // reads (src/config.ts ENV_VARS) and the files to copy in (a seed world, a config file). Pure: no Docker.
 
-import type { FaultRuleInput, WorldDocument } from "../client/index.js";
+import type { FaultRuleInput, SkymockConfig, WorldDocument } from "../client/index.js";
 
 /** The port the image listens on (SKYMOCK_PORT). */
 export const SKYMOCK_PORT = 8480;
@@ -18,7 +18,7 @@ export interface SkymockSettings {
   controlToken?: string;
   faults?: FaultRuleInput[];
   /** options as an object, or YAML/JSON text (what `skymock start --config` reads) */
-  config?: Record<string, unknown> | string;
+  config?: SkymockConfig | string;
 }
 
 export interface ContainerSetup {
@@ -60,10 +60,10 @@ export function controlTokenOf(settings: SkymockSettings): string | undefined {
 function configFile(config: SkymockSettings["config"], faults: FaultRuleInput[]): ContainerSetup["files"][number] | undefined {
   if (config === undefined && faults.length === 0) return undefined;
   if (typeof config === "string" && faults.length === 0) return { content: config, target: `${FILES_DIR}/config.yaml` };
-  let options: Record<string, unknown> = {};
+  let options: SkymockConfig = {};
   if (typeof config === "string") {
     try {
-      options = JSON.parse(config) as Record<string, unknown>;
+      options = JSON.parse(config) as SkymockConfig;
     } catch {
       throw new Error("skymock: withFaults() cannot be combined with a YAML withConfig() text; put the rules under `faults:` in it, or pass the config as an object.");
     }

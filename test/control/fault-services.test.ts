@@ -7,7 +7,7 @@ import { call, testEmulator } from "../helpers/emulator.js";
 import { toyEmulator } from "../helpers/toy-service/index.js";
 import { createEmulator } from "../../src/app.js";
 
-const error = { type: "error", status: 500 };
+const error = { type: "error", status: 500 } as const;
 const KNOWN = "Known services: identity, networking, image, object-storage, s3, block-storage, compute, instance-ha.";
 
 describe("POST /_emulator/faults refuses what would never fire", () => {

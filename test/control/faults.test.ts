@@ -295,7 +295,7 @@ describe("GET /_emulator/faults/fired", () => {
 });
 
 describe("faults from the configuration", () => {
-  const configured = { service: "identity", operation: "identity.token.create", times: 1, effect: { type: "error", status: 500 } };
+  const configured = { service: "identity", operation: "identity.token.create", times: 1, effect: { type: "error", status: 500 } } as const;
 
   it("are active from the start", async () => {
     const emu = testEmulator({ faults: [configured] });
@@ -313,6 +313,7 @@ describe("faults from the configuration", () => {
   });
 
   it("are checked when the emulator is created", () => {
+    // @ts-expect-error not an effect: the type refuses it, and so does the emulator
     expect(() => testEmulator({ faults: [{ effect: { type: "nope" } }] })).toThrow();
   });
 });

@@ -30,9 +30,9 @@ describe("emulator.events.subscribe", () => {
       });
     const byFunction: string[] = [];
     const bySignal: string[] = [];
-    const stop = emulator.events.subscribe("identity.project.*", (e) => byFunction.push(String(e.payload.name)));
+    const stop = emulator.events.subscribe("identity.project.*", (e) => byFunction.push(e.type === "identity.project.created" ? e.payload.name : e.type));
     const controller = new AbortController();
-    emulator.events.subscribe("identity.project.created", (e) => bySignal.push(String(e.payload.name)), { signal: controller.signal });
+    emulator.events.subscribe("identity.project.created", (e) => bySignal.push(e.payload.name), { signal: controller.signal });
 
     expect((await createProject("one")).status).toBe(201);
     stop();

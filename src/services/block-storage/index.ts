@@ -10,6 +10,9 @@ import { initialBlockStorageState, type BlockStorageState } from "./state.js";
 import { negotiate } from "./microversion.js";
 import { DEFAULT_BLOCK_STORAGE_OPTIONS, type BlockStorageOptions } from "./options.js";
 import { loadBlockStorageSeed } from "./seed.js";
+
+/** its section of a seed world (src/services.ts gathers the sections) */
+export type { BlockStorageSeedSection } from "./seed.js";
 import { resetBlockStorageProject } from "./operations/reset.js";
 import { startVolumeLifecycle, VOLUME_STEP_OPERATIONS } from "./transitions.js";
 import { blockStorageRoutes } from "./routes/index.js";

@@ -3,7 +3,14 @@
 import { resourceKind } from "../../kernel/resources.js";
 import type { BlockStorageState } from "./state.js";
 import { VOLUME } from "./lifecycle.js";
-import { SNAPSHOT } from "./operations/snapshots.js";
+import { SNAPSHOT, type SNAPSHOT_STATUSES } from "./operations/snapshots.js";
+import type { VOLUME_STATUSES } from "./operations/volume-actions.js";
+import type { Assert, Equals } from "../../kernel/type-equals.js";
+import type { SnapshotStatus, VolumeStatus } from "../../client/types.js";
+
+// the typed client's statuses are Cinder's lists (what os-reset_status takes), or this file does not compile
+type _Volume = Assert<Equals<(typeof VOLUME_STATUSES)[number], VolumeStatus>>;
+type _Snapshot = Assert<Equals<(typeof SNAPSHOT_STATUSES)[number], SnapshotStatus>>;
 import { BACKUP } from "./operations/backups.js";
 
 export const blockStorageResources = [

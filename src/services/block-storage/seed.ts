@@ -31,6 +31,9 @@ const seedSchema = z.strictObject({
   quotas: z.array(quotaSeed).default([]),
 });
 
+/** The section as a world document writes it (src/client/types-world.ts writes it out for the client). */
+export type BlockStorageSeedSection = z.input<typeof seedSchema>;
+
 const seedError = (message: string) => new ApiError(400, undefined, `Invalid block-storage seed: ${message}`);
 
 export function loadBlockStorageSeed(s: BlockStorageState, section: unknown, _kernel: Kernel, world: Readonly<Record<string, unknown>>): void {

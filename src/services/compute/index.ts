@@ -9,6 +9,9 @@ import { envelope } from "./errors.js";
 import { initialComputeState, type ComputeState } from "./state.js";
 import { negotiate } from "./microversion.js";
 import { loadComputeSeed } from "./seed.js";
+
+/** its section of a seed world (src/services.ts gathers the sections) */
+export type { ComputeSeedSection } from "./seed.js";
 import { resetComputeProject } from "./operations/reset.js";
 import { computeControl } from "./control.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";

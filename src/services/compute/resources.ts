@@ -1,9 +1,15 @@
 // Compute's resource kinds as the control API lists them and reads their status (advance-until).
 
 import { resourceKind } from "../../kernel/resources.js";
-import type { ComputeState } from "./state.js";
+import type { ComputeHost, ComputeState } from "./state.js";
 import { SERVER } from "./lifecycle.js";
-import { apiStatus } from "./status.js";
+import { apiStatus, type ServerStatus } from "./status.js";
+import type { Assert, Equals } from "../../kernel/type-equals.js";
+import type { ComputeHostState, ServerStatus as ClientServerStatus } from "../../client/types.js";
+
+// the typed client's statuses are the ones these kinds show, or this file does not compile
+type _Server = Assert<Equals<ServerStatus, ClientServerStatus>>;
+type _Host = Assert<Equals<ComputeHost["state"], ComputeHostState>>;
 
 export const computeResources = [
   resourceKind({

@@ -61,6 +61,9 @@ const seedSchema = z.strictObject({
   servers: z.array(serverSeed).default([]),
 });
 
+/** The section as a world document writes it (src/client/types-world.ts writes it out for the client). */
+export type ComputeSeedSection = z.input<typeof seedSchema>;
+
 /** Seeding happens outside any API call: its events are not published. */
 export function loadComputeSeed(s: ComputeState, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void {
   const seed = validate(seedSchema, section ?? {}, true);

@@ -3,7 +3,9 @@
 
 import type { Server } from "./state.js";
 
-const BY_VM_STATE: Record<string, { default: string; tasks?: Array<[RegExp, string]> }> = {
+type Entry = { default: string; tasks?: ReadonlyArray<readonly [RegExp, string]> };
+
+const BY_VM_STATE = {
   active: {
     default: "ACTIVE",
     tasks: [
@@ -32,16 +34,21 @@ const BY_VM_STATE: Record<string, { default: string; tasks?: Array<[RegExp, stri
   "soft-delete": { default: "SOFT_DELETED" },
   shelved: { default: "SHELVED" },
   shelved_offloaded: { default: "SHELVED_OFFLOADED" },
-};
+} as const satisfies Record<string, Entry>;
+
+type StatusesOf<E> = E extends { default: infer D; tasks: ReadonlyArray<readonly [RegExp, infer T]> } ? D | T : E extends { default: infer D } ? D : never;
+
+/** Every status a server shows: the map's, and UNKNOWN for a vm_state it lacks. */
+export type ServerStatus = StatusesOf<(typeof BY_VM_STATE)[keyof typeof BY_VM_STATE]> | "UNKNOWN";
 
 /** The API status of a server; `task_state=deleting` keeps the vm_state's status (Nova has no DELETING). */
-export function apiStatus(server: Pick<Server, "vmState" | "taskState">): string {
-  const entry = BY_VM_STATE[server.vmState];
+export function apiStatus(server: Pick<Server, "vmState" | "taskState">): ServerStatus {
+  const entry: Entry | undefined = (BY_VM_STATE as Record<string, Entry>)[server.vmState];
   if (!entry) return "UNKNOWN";
   if (server.taskState) {
-    for (const [pattern, status] of entry.tasks ?? []) if (pattern.test(server.taskState)) return status;
+    for (const [pattern, status] of entry.tasks ?? []) if (pattern.test(server.taskState)) return status as ServerStatus;
   }
-  return entry.default;
+  return entry.default as ServerStatus;
 }
 
 /** Statuses that show `progress` in the server record. */
@@ -55,5 +62,5 @@ export const FAULT_STATUSES = new Set(["ERROR", "DELETED"]);
  * only the fallback for a vm_state the map lacks, so Nova does not take it as a filter either.
  */
 export const FILTER_STATUSES: ReadonlySet<string> = new Set(
-  Object.values(BY_VM_STATE).flatMap((entry) => [entry.default, ...(entry.tasks ?? []).map(([, status]) => status)]),
+  Object.values(BY_VM_STATE as Record<string, Entry>).flatMap((entry) => [entry.default, ...(entry.tasks ?? []).map(([, status]) => status)]),
 );

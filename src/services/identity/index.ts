@@ -12,6 +12,9 @@ import { get, values } from "../../kernel/store/table.js";
 import { envelope } from "./errors.js";
 import { findByName, initialIdentityState, nameKey, type IdentityState } from "./state.js";
 import { loadIdentitySeed } from "./seed.js";
+
+/** its section of a seed world (src/services.ts gathers the sections) */
+export type { IdentitySeedSection } from "./seed.js";
 import { resetIdentityProject } from "./operations/reset.js";
 import { identityRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";

@@ -41,6 +41,9 @@ const seedSchema = z
   })
   .strict();
 
+/** The section as a world document writes it (src/client/types-world.ts writes it out for the client). */
+export type IdentitySeedSection = z.input<typeof seedSchema>;
+
 /** Tests and older callers name seeded ids through here; the helper itself is the kernel's. */
 export { derivedId };
 

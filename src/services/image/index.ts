@@ -11,6 +11,9 @@ import { envelope } from "./errors.js";
 import { allImageRoutes } from "./routes/index.js";
 import { resetImageProject } from "./catalog.js";
 import { loadImageSeed } from "./seed.js";
+
+/** its section of a seed world (src/services.ts gathers the sections) */
+export type { ImageSeedSection } from "./seed.js";
 import { initialImageState, SLICE, STORE_OPERATION, type ImageState } from "./state.js";
 import { releaseBlobsOnComputeDelete } from "./subscriptions.js";
 

@@ -66,6 +66,9 @@ const seedSchema = z.strictObject({
   metadefs: z.array(namespaceSeed).default([]),
 });
 
+/** The section as a world document writes it (src/client/types-world.ts writes it out for the client). */
+export type ImageSeedSection = z.input<typeof seedSchema>;
+
 /**
  * Images compute handed over from its section in the seeding pass under way (keyed by that pass's root
  * draft). Compute is listed first and loads first, but these came after the `image:` section's in the

@@ -2,6 +2,8 @@
 // custom tasks, plain types that import nothing, so the declarations users get resolve without zod or hono.
 // engine/config.ts parses exactly this shape; engine/task.ts's BaseTask is the engine's fuller view of a task.
 
+import type { InstanceHaConfigOptions } from "../../client/types-config.js";
+
 /** What a custom task's call sees (engine/task.ts TaskContext has more: compute's contract acts on `op`). */
 export interface CustomTaskContext {
   /** the failed host's name */
@@ -30,45 +32,8 @@ export interface CustomTask {
   revert?(ctx: CustomTaskContext): void | Promise<void>;
 }
 
-/** `instanceHa` of a config file or of createEmulator(): every key optional. */
-export interface InstanceHaOptionsInput {
-  duplicateNotificationDetectionIntervalSeconds?: number;
-  processUnfinishedNotificationsIntervalSeconds?: number;
-  retryNotificationNewStatusIntervalSeconds?: number;
-  checkExpiredNotificationsIntervalSeconds?: number;
-  notificationsExpiredIntervalSeconds?: number;
-  waitPeriodAfterServiceUpdateSeconds?: number;
-  waitPeriodAfterEvacuationSeconds?: number;
-  waitPeriodAfterPowerOffSeconds?: number;
-  waitPeriodAfterPowerOnSeconds?: number;
-  hostFailureRecoveryThreads?: number;
-  evacuateAllInstances?: boolean;
-  ignoreInstancesInErrorState?: boolean;
-  addReservedHostToAggregate?: boolean;
-  processAllInstances?: boolean;
-  haEnabledInstanceMetadataKey?: string;
-  /** a list, or Masakari's comma-separated string */
-  recoveryWorkflowOnStop?: { targets: string[] | string };
-  notificationDrivers?: Array<"nova_notification" | "taskflow" | "webhook"> | string;
-  /** the spec's (Masakari's) name of recoveryWorkflowOnStop; both at once must agree */
-  recovery_workflow_on_stop?: { targets: string[] | string };
-  /** the spec's (Masakari's) name of notificationDrivers; both at once must agree */
-  notification_drivers?: Array<"nova_notification" | "taskflow" | "webhook"> | string;
-  taskAttempts?: number;
-  taskRetryBackoffSeconds?: number;
-  taskPollSeconds?: number;
-  pickupDelaySeconds?: number;
-  /** declarative webhook tasks: POST the notification to a loopback URL */
-  tasks?: Array<{ name: string; webhook: { url: string; timeoutSeconds?: number } }>;
-  /** how Alertmanager's alerts become notifications */
-  alertmanager?: {
-    rules: Array<{
-      match: Record<string, string>;
-      hostLabels?: string[];
-      type?: "COMPUTE_HOST" | "VM" | "PROCESS" | "COMPUTE_INSTANCE" | "COMPUTE_PROCESS";
-      payload?: Record<string, string>;
-    }>;
-  };
+/** `instanceHa` of createEmulator(): a config file's (the client's type), and JavaScript tasks too. */
+export interface InstanceHaOptionsInput extends Omit<InstanceHaConfigOptions, "customTasks"> {
   /** module paths (a config file's relative to it) whose default export is a task or a list of tasks; or tasks */
   customTasks?: Array<string | CustomTask | (() => CustomTask)>;
 }

@@ -12,6 +12,9 @@ import { initialInstanceHaState, type InstanceHaState } from "./state.js";
 import { negotiate } from "./microversion.js";
 import { DEFAULT_INSTANCE_HA_OPTIONS, type InstanceHaOptions } from "./options.js";
 import { loadInstanceHaSeed } from "./seed.js";
+
+/** its section of a seed world (src/services.ts gathers the sections) */
+export type { InstanceHaSeedSection } from "./seed.js";
 import { instanceHaRoutes } from "./routes/index.js";
 import type { Profile } from "./schemas/notifications.js";
 import { SLICE } from "./state.js";

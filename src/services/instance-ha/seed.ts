@@ -30,6 +30,9 @@ const segmentSeed = z.strictObject({
 
 const seedSchema = z.strictObject({ segments: z.array(segmentSeed).default([]) });
 
+/** The section as a world document writes it (src/client/types-world.ts writes it out for the client). */
+export type InstanceHaSeedSection = z.input<typeof seedSchema>;
+
 const seedError = (message: string) => new ApiError(400, undefined, `Invalid instance-ha seed: ${message}`);
 
 export function loadInstanceHaSeed(s: InstanceHaState, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void {

@@ -9,6 +9,9 @@ import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { envelope } from "./errors.js";
 import { initialNetworkingState, type NetworkingState } from "./state.js";
 import { loadNetworkingSeed } from "./seed.js";
+
+/** its section of a seed world (src/services.ts gathers the sections) */
+export type { NetworkingSeedSection } from "./seed.js";
 import { resetNetworkingProject } from "./operations/reset.js";
 import { networkingRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";

@@ -63,6 +63,9 @@ const seedSchema = z.strictObject({
   routers: z.array(routerSeed).default([]),
 });
 
+/** The section as a world document writes it (src/client/types-world.ts writes it out for the client). */
+export type NetworkingSeedSection = z.input<typeof seedSchema>;
+
 /** Seeding happens outside any API call: its events are not published. */
 export function loadNetworkingSeed(s: NetworkingState, section: unknown, kernel: Kernel, world: Readonly<Record<string, unknown>>): void {
   const seed = validate(seedSchema, section ?? {}, true);

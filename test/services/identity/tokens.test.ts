@@ -1,7 +1,7 @@
 // POST /v3/auth/tokens: password methods, scopes, the token body and catalog, lifetime, reproducibility.
 
 import { describe, expect, it } from "vitest";
-import { identityService } from "../../../src/services/identity/index.js";
+import { identityService, type IdentitySeedSection } from "../../../src/services/identity/index.js";
 import { loadScenario } from "../../../src/world.js";
 import { call, login, passwordAuth, testEmulator } from "../../helpers/emulator.js";
 import { DEFAULT_DOMAIN, issue, MOUNTED_CATALOG_TYPES, passwordById, projectScope, tokenExchange, TOKENS } from "./identity-helpers.js";
@@ -81,7 +81,7 @@ describe("POST /v3/auth/tokens: password authentication", () => {
       { type: "identity", name: "keystone", path: "/identity" },
       { type: "object-store", name: "swift", path: "/object-store/v1/AUTH_{project_id}" },
     ];
-    const identityOnly = { identity: loadScenario("default").identity };
+    const identityOnly = { identity: loadScenario("default").identity as IdentitySeedSection };
     const own = testEmulator({ seed: identityOnly, services: [identityService({ catalog, region: "RegionOne", tokenTtlSeconds: 3600 })] });
     const scoped = await issue(own, passwordAuth("demo", "demo", projectScope("demo")));
     const store = scoped.body.token.catalog.find((s: { type: string }) => s.type === "object-store");

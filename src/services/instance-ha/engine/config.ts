@@ -104,9 +104,17 @@ export const instanceHaFileSchema = instanceHaConfigSchema.extend({
   customTasks: z.array(z.union([z.string().min(1), taskLike])).optional(),
 });
 
+type FileInput = z.input<typeof instanceHaFileSchema>;
+
+/** The `instanceHa` object as written: the file schema's keys, and the spec's spellings of two of them. */
+export type InstanceHaOptionInput = FileInput & {
+  notification_drivers?: FileInput["notificationDrivers"];
+  recovery_workflow_on_stop?: FileInput["recoveryWorkflowOnStop"];
+};
+
 /** The `instanceHa` option as a config file or createEmulator gives it: the spec's key names taken too. */
 export const instanceHaOptionInput = z.preprocess((raw, ctx) => {
   const { value, problem } = camelCaseKeys(raw);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
   return value;
-}, instanceHaFileSchema);
+}, instanceHaFileSchema) as z.ZodType<z.output<typeof instanceHaFileSchema>, InstanceHaOptionInput>;

@@ -7,7 +7,9 @@ import * as z from "zod";
 import type { Kernel } from "../../../kernel/kernel.js";
 import type { ServiceControl } from "../../../kernel/control-route.js";
 import { ApiError } from "../../../kernel/errors.js";
-import { parseDuration } from "../../../kernel/time.js";
+import { durationSchema, parseDuration } from "../../../kernel/time.js";
+import type { Assert, Equals } from "../../../kernel/type-equals.js";
+import type { NotificationStatus as ClientNotificationStatus, RecoveryAdvanceInput } from "../../../client/types.js";
 import { get } from "../../../kernel/store/table.js";
 import { SLICE } from "../state.js";
 import { NOTIFICATION_STATUSES, type InstanceHaState, type NotificationStatus } from "../state.js";
@@ -25,9 +27,13 @@ export const advanceRecoverySchema = z
   .object({
     until: z.union([z.enum(NOTIFICATION_STATUSES), z.array(z.enum(NOTIFICATION_STATUSES)).min(1)]).optional()
       .describe("the status (or any of the statuses) to stop at; default finished, error, failed or ignored"),
-    within: z.union([z.number(), z.string()]).optional().describe('the most virtual time to move (ms or "2h"); default 1d'),
+    within: durationSchema().optional().describe('the most virtual time to move (ms or "2h"); default 1d'),
   })
   .strict();
+
+// the typed client's statuses and input are the engine's, or this file does not compile
+type _Status = Assert<Equals<NotificationStatus, ClientNotificationStatus>>;
+type _Advance = Assert<Equals<z.input<typeof advanceRecoverySchema>, RecoveryAdvanceInput>>;
 
 /**
  * The configuration as GET shows it and PUT takes it (GET's answer PUT back changes nothing), and the
