@@ -15,17 +15,23 @@ import { build } from "esbuild";
 import { buildTypes } from "./build-types.mjs";
 import { asciiOnly, deferServiceRoutes } from "./build-defer.mjs";
 
-// `--if-stale` (npm start's prestart): nothing to do when the last build is newer than every input, so a
-// start does not pay for a bundle it already has. Every build ends by touching STAMP.
+// `--if-stale` (npm start's prestart, npm test's): nothing to do when the last build is newer than every
+// input, so a start or a test run does not pay for a bundle it already has. Every build ends by touching
+// STAMP, and one that made the declarations (all but `--no-types`, npm start's) TYPES_STAMP too: a build
+// without them leaves a later one that needs them stale.
 const STAMP = "dist/.built";
+const TYPES_STAMP = "dist/.built-types";
+const withTypes = !process.argv.includes("--no-types");
 const INPUTS = ["src", "scripts", "package.json", "package-lock.json", "tsconfig.json"];
 function newestInput(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestInput(join(path, name))));
 }
-if (process.argv.includes("--if-stale") && existsSync(STAMP) && existsSync("dist/skymock.cjs")) {
-  if (statSync(STAMP).mtimeMs >= Math.max(...INPUTS.filter((p) => existsSync(p)).map(newestInput))) process.exit(0);
+if (process.argv.includes("--if-stale") && existsSync("dist/skymock.cjs")) {
+  const stamps = withTypes ? [STAMP, TYPES_STAMP] : [STAMP];
+  const newest = Math.max(...INPUTS.filter((p) => existsSync(p)).map(newestInput));
+  if (stamps.every((stamp) => existsSync(stamp) && statSync(stamp).mtimeMs >= newest)) process.exit(0);
 }
 
 // A file is written only when its content changes: `npm start` rebuilds (prestart) while other processes,
@@ -88,7 +94,10 @@ for (const [format, extension] of [["esm", ".js"], ["cjs", ".cjs"]]) {
 // bench-store: table functions for `npm run bench` (bench/store.mjs); not part of the package
 if (existsSync("bench/entry.ts")) await bundle({ ...common, entryPoints: ["bench/entry.ts"], outfile: "dist/bench-store.js", format: "esm" });
 
-if (!process.argv.includes("--no-types") && !process.argv.includes("--if-stale")) await buildTypes();
+if (withTypes) {
+  await buildTypes();
+  writeFileSync(TYPES_STAMP, "");
+}
 writeFileSync(STAMP, "");
 
 /** Name, version, license and license text of every package a bundle took code from. */

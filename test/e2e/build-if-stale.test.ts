@@ -1,4 +1,4 @@
-// `npm start` builds first (prestart: scripts/build.mjs --if-stale), but only when a source changed since
+// `npm start` builds first (prestart: scripts/build.mjs --if-stale --no-types), but only when a source changed since
 // the last build: a second start pays nothing for the bundle it already has.
 
 import { execFileSync } from "node:child_process";
@@ -12,10 +12,10 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const copy = mkdtempSync(join(tmpdir(), "skymock-stale-"));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-const build = () => execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: copy, stdio: "pipe" });
+const build = () => execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale", "--no-types"], { cwd: copy, stdio: "pipe" });
 const builtAt = () => statSync(join(copy, "dist/.built")).mtimeMs;
 
-describe("npm start's build (scripts/build.mjs --if-stale)", () => {
+describe("npm start's build (scripts/build.mjs --if-stale --no-types)", () => {
   it("builds when there is no build, skips when nothing changed since, and builds again after a source changes", () => {
     for (const entry of ["src", "scripts", "package.json", "package-lock.json", "tsconfig.json"]) cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
