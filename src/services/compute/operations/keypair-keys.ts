@@ -2,7 +2,7 @@
 // fingerprint (MD5 colon-hex of the key blob; SHA-1 of the certificate), and generating an RSA key pair
 // whose public half is in OpenSSH format and private half in PEM, as Nova returns it once.
 
-import { createHash, generateKeyPairSync, X509Certificate } from "node:crypto";
+import { createHash, generateKeyPair, X509Certificate, type KeyObject } from "node:crypto";
 import { badRequest } from "../errors.js";
 
 const SSH_TYPES = new Set([
@@ -80,9 +80,26 @@ export interface GeneratedKey {
   fingerprint: string;
 }
 
-/** A fresh 2048-bit RSA key pair: `ssh-rsa AAAA... Generated-by-Nova` and a PKCS#1 PEM private key. */
-export function generateSshKey(): GeneratedKey {
-  const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 65537 });
+export interface RsaKeyPair {
+  publicKey: KeyObject;
+  privateKey: KeyObject;
+}
+
+/**
+ * A fresh 2048-bit RSA key pair, made on libuv's thread pool: made in line, it held the event loop for
+ * 50-150 ms, every other request waiting. The route makes it before its write; the write only formats it.
+ */
+export function newRsaKeyPair(): Promise<RsaKeyPair> {
+  return new Promise((resolve, reject) =>
+    generateKeyPair("rsa", { modulusLength: 2048, publicExponent: 65537 }, (error, publicKey, privateKey) =>
+      error ? reject(error) : resolve({ publicKey, privateKey }),
+    ),
+  );
+}
+
+/** `rsa` as Nova hands a generated key out: `ssh-rsa AAAA... Generated-by-Nova` and a PKCS#1 PEM private key. */
+export function generateSshKey(rsa: RsaKeyPair): GeneratedKey {
+  const { publicKey, privateKey } = rsa;
   const jwk = publicKey.export({ format: "jwk" });
   const blob = Buffer.concat([
     field(Buffer.from("ssh-rsa")),

@@ -2,7 +2,8 @@
 // certificate for CN=<user id>, valid ten years, with the WinRM client-auth usage and the user's UPN
 // (`<user id>@localhost`) as subject alternative name; encoded here as minimal DER, signed SHA-256.
 
-import { createSign, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createSign, randomBytes } from "node:crypto";
+import type { RsaKeyPair } from "./keypair-keys.js";
 
 /** A DER TLV: tag, definite length, content. */
 function tlv(tag: number, ...content: Buffer[]): Buffer {
@@ -43,8 +44,9 @@ export interface GeneratedCertificate {
   privateKey: string;
 }
 
-export function generateX509Keypair(userId: string, now: number): GeneratedCertificate {
-  const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 65537 });
+/** A self-signed certificate for `userId` over `rsa` (newRsaKeyPair). */
+export function generateX509Keypair(userId: string, now: number, rsa: RsaKeyPair): GeneratedCertificate {
+  const { publicKey, privateKey } = rsa;
   const name = seq(set(seq(oid("2.5.4.3"), utf8(userId))));
   const serial = randomBytes(16);
   serial[0] &= 0x7f; // positive

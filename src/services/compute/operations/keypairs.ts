@@ -7,7 +7,7 @@ import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Keypair } from "../state.js";
 import { badRequest, conflictingRequest, forbidden, itemNotFound } from "../errors.js";
 import { computeQuotas } from "./quotas.js";
-import { generateSshKey, sshFingerprint, x509Fingerprint } from "./keypair-keys.js";
+import { generateSshKey, sshFingerprint, x509Fingerprint, type RsaKeyPair } from "./keypair-keys.js";
 import { generateX509Keypair } from "./keypair-x509.js";
 
 const keyOf = (userId: string, name: string) => `${userId}/${name}`;
@@ -47,8 +47,10 @@ export interface KeypairInput {
   /** the caller's project: its key_pairs quota applies */
   projectId: string;
   type: "ssh" | "x509";
-  /** absent: generate one */
+  /** absent: generate one, from `rsa` */
   publicKey?: string;
+  /** the key pair a generated key is made of (newRsaKeyPair, made before the write) */
+  rsa?: RsaKeyPair;
 }
 
 export function createKeypair(s: ComputeState, ctx: OperationContext, input: KeypairInput): { keypair: Keypair; privateKey?: string } {
@@ -59,12 +61,13 @@ export function createKeypair(s: ComputeState, ctx: OperationContext, input: Key
   if (findKeypair(s, input.userId, input.name)) throw conflictingRequest(`Key pair '${input.name}' already exists.`);
   let privateKey: string | undefined;
   if (publicKey === undefined || fingerprint === undefined) {
+    if (!input.rsa) throw new Error("createKeypair: a key to generate needs input.rsa");
     if (input.type === "x509") {
       // a self-signed certificate for the user, as Nova makes for WinRM
-      const cert = generateX509Keypair(input.userId, ctx.now);
+      const cert = generateX509Keypair(input.userId, ctx.now, input.rsa);
       ({ certificate: publicKey, privateKey } = cert);
       fingerprint = x509Fingerprint(cert.certificate);
-    } else ({ publicKey, fingerprint, privateKey } = generateSshKey());
+    } else ({ publicKey, fingerprint, privateKey } = generateSshKey(input.rsa));
   }
   const keypair: Keypair = {
     id: keyOf(input.userId, input.name),

@@ -5,6 +5,7 @@ import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { MAX_VERSION, microversion } from "../microversion.js";
 import { createKeypair, deleteKeypair, listKeypairs, showKeypair, targetUser } from "../operations/keypairs.js";
+import { newRsaKeyPair } from "../operations/keypair-keys.js";
 import { keypairCreateSchema } from "../schemas/keypairs.js";
 import { keypairCreated, keypairListItem, keypairView } from "../views/keypairs.js";
 import { collectionBody, page, pageParams } from "../views/collection.js";
@@ -34,12 +35,14 @@ export function keypairRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.keypair.create",
       schema: keypairCreateSchema(MAX_VERSION.minor),
       schemaFor: (c) => keypairCreateSchema(microversion(c)),
-      handler: (c, { keypair: body }) => {
+      handler: async (c, { keypair: body }) => {
         const mv = microversion(c);
         const caller = deps.caller(c);
         const userId = targetUser(caller, body.user_id);
+        // a key to generate is made off the event loop first (a refused request wasted only pool time)
+        const rsa = body.public_key === undefined ? await newRsaKeyPair() : undefined;
         const { keypair, privateKey } = deps.write(c, (s, ctx) =>
-          createKeypair(s, ctx, { name: body.name, userId, projectId: caller.projectId, type: body.type ?? "ssh", publicKey: body.public_key }),
+          createKeypair(s, ctx, { name: body.name, userId, projectId: caller.projectId, type: body.type ?? "ssh", publicKey: body.public_key, rsa }),
         );
         return c.json({ keypair: keypairCreated(keypair, privateKey, mv) }, mv >= 2 ? 201 : 200);
       },
