@@ -5,6 +5,7 @@
 // --drift keeps what accepted writes do (undone at the end of each round): sequences, not single requests;
 // a failure then replays only with the whole run (same seed, same options), not with --path.
 
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { newStats, type FuzzStats } from "./fuzz-check.js";
 import { describeFailure, fuzzRoute, routeName, type FuzzFailure } from "./fuzz-run.js";
@@ -40,6 +41,9 @@ if (!routes.length) {
   process.exit(2);
 }
 const stats = newStats();
+// the longest the event loop was held (each request runs in a turn of its own: fuzz-check.ts)
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 const started = Date.now();
 const failures = new Map<string, FuzzFailure>();
 // in-process requests settle as microtasks, so a timer would never fire: progress is checked between routes
@@ -73,7 +77,10 @@ run: do {
 } while (!values.path && Date.now() < deadline);
 
 console.log(`done in ${Math.round((Date.now() - started) / 1000)}s: ${stats.requests} requests in ${round} round(s); ${histogram(stats)}`);
+loop.disable();
 console.log(`longest request: ${stats.slowest.ms.toFixed(1)} ms, ${stats.slowest.request}`);
+const ms = (ns: number) => (ns / 1e6).toFixed(1);
+console.log(`event loop held: max ${ms(loop.max)} ms, p99 ${ms(loop.percentile(99))} ms, p99.9 ${ms(loop.percentile(99.9))} ms (5 ms resolution)`);
 console.log(failures.size ? `${failures.size} failing route(s): ${[...failures.keys()].join(", ")}` : "no failures");
 await world.emulator.close();
 process.exit(failures.size ? 1 : 0);
