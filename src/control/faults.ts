@@ -57,13 +57,11 @@ export function faultOperations(
 export function faultRuleCheck(services: readonly string[], operations: () => ServiceOperations[]): (rule: { service?: string; operation?: string }) => void {
   const known = new Set(services);
   return (rule) => {
-    if (rule.service !== undefined && !known.has(rule.service)) throw refuseService(rule.service, known);
+    if (rule.service !== undefined && !known.has(rule.service)) throw notAService("names service", rule.service, known);
     const operation = rule.operation;
     if (operation === undefined) return;
     const first = operation.split(".")[0]!;
-    if (!first.includes("*") && !known.has(first)) {
-      throw new ApiError(400, undefined, `Fault rule operation ${JSON.stringify(operation)} starts with ${JSON.stringify(first)}, which is not a service this emulator runs.${didYouMean(first, known)} Known services: ${[...known].join(", ")}.`);
-    }
+    if (!first.includes("*") && !known.has(first)) throw notAService(`operation ${JSON.stringify(operation)} starts with`, first, known);
     if (known.has(operation)) {
       throw new ApiError(400, undefined, `Fault rule operation ${JSON.stringify(operation)} is a service, not an operation: to fail all of its operations, give "service": ${JSON.stringify(operation)} or "operation": ${JSON.stringify(`${operation}.*`)}.`);
     }
@@ -82,8 +80,9 @@ export function faultRuleCheck(services: readonly string[], operations: () => Se
   };
 }
 
-function refuseService(service: string, known: ReadonlySet<string>): ApiError {
-  return new ApiError(400, undefined, `Fault rule names service ${JSON.stringify(service)}, which is not a service this emulator runs.${didYouMean(service, known)} Known services: ${[...known].join(", ")}.`);
+/** "Fault rule <what> "x", which is not a service …", with the closest service names and all of them. */
+function notAService(what: string, name: string, known: ReadonlySet<string>): ApiError {
+  return new ApiError(400, undefined, `Fault rule ${what} ${JSON.stringify(name)}, which is not a service this emulator runs.${didYouMean(name, known)} Known services: ${[...known].join(", ")}.`);
 }
 
 export function faultRoutes(app: Hono<AppEnv>, kernel: Kernel, operations: () => ServiceOperations[]): void {

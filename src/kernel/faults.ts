@@ -33,19 +33,23 @@ export const faultEffectSchema = z.discriminatedUnion("type", [
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
+/** a glob's longest: matching costs its length times the text's (kernel/glob.ts) */
+export const MAX_GLOB_LENGTH = 1024;
+const glob = () => z.string().max(MAX_GLOB_LENGTH);
+
 export const faultRuleSchema = z
   .object({
     service: z.string().optional(),
     /** any case; a rule for a method no route takes would never fire */
     method: z.string().toUpperCase().pipe(z.enum(HTTP_METHODS)).optional(),
     /** glob on the path, below the service's mount or in full: `*` one segment, `**` any depth */
-    path: z.string().optional(),
+    path: glob().optional(),
     /** operation name or glob, e.g. `identity.token.*` */
-    operation: z.string().optional(),
+    operation: glob().optional(),
     /** project id or name */
     project: z.string().optional(),
     /** glob on the `name` a create or update body gives its resource */
-    resourceName: z.string().optional(),
+    resourceName: glob().optional(),
     effect: faultEffectSchema,
     probability: z.number().min(0).max(1).default(1),
     times: z.number().int().min(1).optional(),

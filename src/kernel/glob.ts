@@ -16,7 +16,8 @@ export function compileGlob(glob: string, flat = false): Glob {
   const key = `${flat ? "f" : "p"}:${glob}`;
   let compiled = cache.get(key);
   if (!compiled) {
-    compiled = globOf(tokenize(glob, flat));
+    // a glob without stars is a string comparison
+    compiled = glob.includes("*") ? globOf(tokenize(glob, flat)) : { test: (text) => text === glob };
     if (cache.size > 500) cache.clear();
     cache.set(key, compiled);
   }
@@ -45,11 +46,6 @@ const SLASH = "/".charCodeAt(0);
 
 function globOf(tokens: Token[]): Glob {
   const n = tokens.length;
-  // a glob without stars is a string comparison
-  if (tokens.every((t) => typeof t === "number")) {
-    const literal = String.fromCharCode(...(tokens as number[]));
-    return { test: (text) => text === literal };
-  }
   return {
     test(text) {
       // the states (token positions) the text read so far can be in; a star's state may also be passed over

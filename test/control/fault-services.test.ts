@@ -29,6 +29,9 @@ describe("POST /_emulator/faults refuses what would never fire", () => {
     [{ operation: "compute.servr.*", effect: error }, `Fault rule operation "compute.servr.*" matches no operation of this emulator`],
     // the operation is the service's own, but not the named service's
     [{ service: "networking", operation: "compute.server.build", effect: error }, `is not an operation of service "networking"`],
+    // matching costs a glob's length times the text's: globs are bounded
+    [{ operation: `compute.*${"a*".repeat(600)}`, effect: error }, /operation.*1024/],
+    [{ resourceName: "x".repeat(1025), effect: error }, /resourceName.*1024/],
     [{ method: "FETCH", effect: error }, /method/],
     [{ method: 7, effect: error }, /method/],
   ])("%j", async (rule, message) => {

@@ -40,4 +40,10 @@ describe("compileGlob", () => {
     expect(compileGlob(hostile).test(`${"a/".repeat(2_000)}b`)).toBe(false);
     expect(compileGlob(hostile, true).test(`${"a".repeat(100)}b`)).toBe(true);
   });
+
+  it("compares a glob without stars as a string, however long", () => {
+    const long = "a".repeat(500_000);
+    expect(compileGlob(long, true).test(long)).toBe(true);
+    expect(compileGlob(long, true).test(`${long}b`)).toBe(false);
+  });
 });

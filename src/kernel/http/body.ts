@@ -168,11 +168,14 @@ export function parseQuietly(text: string): unknown {
   }
 }
 
+/** Names longer than this are no resource's (Nova's and Neutron's are at most 255) and match no rule. */
+const MAX_NAME_MATCHED = 4096;
+
 /** The `name` of a create or update body's one resource (`{"server": {"name": ...}}`). */
 export function bodyResourceName(body: unknown): string | undefined {
   if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
   const values = Object.values(body as Record<string, unknown>);
   if (values.length !== 1 || !values[0] || typeof values[0] !== "object") return undefined;
   const name = (values[0] as Record<string, unknown>).name;
-  return typeof name === "string" ? name : undefined;
+  return typeof name === "string" && name.length <= MAX_NAME_MATCHED ? name : undefined;
 }

@@ -53,12 +53,30 @@ export interface KeypairInput {
   rsa?: RsaKeyPair;
 }
 
-export function createKeypair(s: ComputeState, ctx: OperationContext, input: KeypairInput): { keypair: Keypair; privateKey?: string } {
+/**
+ * What refuses a key pair whatever its key (name, quota, a name taken): the route asks before it spends
+ * thread-pool time on a key to generate, and the write asks again, in Nova's order (the name and quota,
+ * a given key's fingerprint, then a taken name).
+ */
+export function refuseNewKeypair(s: ComputeState, input: Pick<KeypairInput, "name" | "userId" | "projectId">): void {
+  admitKeypair(s, input);
+  refuseTakenName(s, input);
+}
+
+function admitKeypair(s: ComputeState, input: Pick<KeypairInput, "name" | "userId" | "projectId">): void {
   validateName(input.name);
   computeQuotas.check(s, input.projectId, "key_pairs", 1, filter(s.keypairs, (k) => k.userId === input.userId).length);
+}
+
+function refuseTakenName(s: ComputeState, input: Pick<KeypairInput, "name" | "userId">): void {
+  if (findKeypair(s, input.userId, input.name)) throw conflictingRequest(`Key pair '${input.name}' already exists.`);
+}
+
+export function createKeypair(s: ComputeState, ctx: OperationContext, input: KeypairInput): { keypair: Keypair; privateKey?: string } {
+  admitKeypair(s, input);
   let publicKey = input.publicKey;
   let fingerprint = publicKey === undefined ? undefined : input.type === "x509" ? x509Fingerprint(publicKey) : sshFingerprint(publicKey);
-  if (findKeypair(s, input.userId, input.name)) throw conflictingRequest(`Key pair '${input.name}' already exists.`);
+  refuseTakenName(s, input);
   let privateKey: string | undefined;
   if (publicKey === undefined || fingerprint === undefined) {
     if (!input.rsa) throw new Error("createKeypair: a key to generate needs input.rsa");

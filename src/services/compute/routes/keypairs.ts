@@ -4,7 +4,7 @@
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { MAX_VERSION, microversion } from "../microversion.js";
-import { createKeypair, deleteKeypair, listKeypairs, showKeypair, targetUser } from "../operations/keypairs.js";
+import { createKeypair, deleteKeypair, listKeypairs, refuseNewKeypair, showKeypair, targetUser } from "../operations/keypairs.js";
 import { newRsaKeyPair } from "../operations/keypair-keys.js";
 import { keypairCreateSchema } from "../schemas/keypairs.js";
 import { keypairCreated, keypairListItem, keypairView } from "../views/keypairs.js";
@@ -39,11 +39,11 @@ export function keypairRoutes(deps: ComputeDeps): RouteDef[] {
         const mv = microversion(c);
         const caller = deps.caller(c);
         const userId = targetUser(caller, body.user_id);
-        // a key to generate is made off the event loop first (a refused request wasted only pool time)
+        const input = { name: body.name, userId, projectId: caller.projectId, type: body.type ?? "ssh", publicKey: body.public_key };
+        // a key to generate is made off the event loop first, and only for a request nothing refuses yet
+        if (body.public_key === undefined) refuseNewKeypair(deps.state(), input);
         const rsa = body.public_key === undefined ? await newRsaKeyPair() : undefined;
-        const { keypair, privateKey } = deps.write(c, (s, ctx) =>
-          createKeypair(s, ctx, { name: body.name, userId, projectId: caller.projectId, type: body.type ?? "ssh", publicKey: body.public_key, rsa }),
-        );
+        const { keypair, privateKey } = deps.write(c, (s, ctx) => createKeypair(s, ctx, { ...input, rsa }));
         return c.json({ keypair: keypairCreated(keypair, privateKey, mv) }, mv >= 2 ? 201 : 200);
       },
     }),
