@@ -172,6 +172,16 @@ export interface EventPayloads {
   "instance-ha.alert.skipped": { alertname: string; host: string | null; reason: string };
   /** the driver could not create the notification (refused, or an injected fault) */
   "instance-ha.driver.failed": { driver: string; host: string; error: string };
+  /** the AMQP bridge (--amqp-url) reached its broker */
+  "amqp.connection.opened": { url: string };
+  /** the AMQP bridge lost its broker: notifications are buffered until it reconnects */
+  "amqp.connection.lost": { url: string; reason: string; buffered: number };
+  /** a notification taken off the bus and acted on */
+  "amqp.message.consumed": { messageId: string | null; eventType: string; publisherId: string | null };
+  /** a message off the bus that is not a notification the emulator can act on: dead-lettered */
+  "amqp.message.rejected": { messageId: string | null; eventType: string | null; reason: string };
+  /** the first notification a full buffer refused since the last one it kept */
+  "amqp.message.dropped": { eventType: string; bound: number };
 }
 
 /** Every event type a service publishes. */

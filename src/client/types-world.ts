@@ -235,6 +235,27 @@ export interface ServiceHealth {
 export interface HealthReport {
   status: "ok" | "starting";
   services: Record<string, ServiceHealth>;
+  /** with --amqp-url: the AMQP bridge (not a condition of readiness: the APIs serve while the broker is away) */
+  amqp?: AmqpHealth;
+}
+
+/** The AMQP bridge's connection and counters since start. */
+export interface AmqpHealth {
+  /** the broker's URL, its password hidden */
+  url: string;
+  connected: boolean;
+  /** notifications waiting for the broker */
+  buffered: number;
+  /** confirmed by the broker */
+  published: number;
+  /** taken off the bus and acted on */
+  consumed: number;
+  /** not notifications the emulator can act on: dead-lettered */
+  rejected: number;
+  /** refused by a full buffer */
+  dropped: number;
+  /** notifications of a type no service acts on (acknowledged) */
+  ignored: number;
 }
 
 export interface ControlOperation {
