@@ -131,7 +131,11 @@ export interface EventPayloads {
   "compute.service.updated": { host: string; serviceId: string; status: "enabled" | "disabled"; disabledReason: string | null; forcedDown: boolean };
   "compute.host.error": { host: string; serverIds: string[]; at: string };
   "compute.host.recovered": { host: string; at: string };
-  /** `host_failure`: its host failed (one per server, besides compute.host.error); `server_error`: the server alone went to ERROR */
+  /**
+   * `host_failure`: its host failed (one per server, besides compute.host.error); `server_error`: the server
+   * alone went to ERROR on a host that is up (a lifecycle step failed by a fault rule or sent to error, a failed
+   * rebuild, POST /_emulator/compute/servers/{id}/fail), once until it leaves ERROR
+   */
   "compute.instance.error": { host: string; serverId: string; projectId: string; cause: "host_failure" | "server_error" };
 
   "instance-ha.segment.created": { id: string; name: string };

@@ -300,6 +300,32 @@ export interface HostChange {
   host: ComputeHost;
 }
 
+/** A server as POST /_emulator/compute/servers/{id}/fail answers it. */
+export interface ControlServer {
+  id: string;
+  name: string;
+  projectId: string;
+  /** the API status (ERROR after a fail) */
+  status: string;
+  vmState: string;
+  taskState: string | null;
+  host: string | null;
+  /** the nova-compute service of its host: compute.instance.error is published only when `up` */
+  hostState: "up" | "down" | null;
+  fault: { code: number; message: string; created: string } | null;
+}
+
+export interface ServerFailInput {
+  /** the fault's message (at most 255 characters) */
+  message?: string;
+}
+
+export interface ServerChange {
+  /** false when the server was already in ERROR with nothing under way */
+  changed: boolean;
+  server: ControlServer;
+}
+
 // ---- logins and tenants ----
 
 /** How a client logs in: what OS_* variables and clouds.yaml carry. */

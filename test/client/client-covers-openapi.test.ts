@@ -44,7 +44,7 @@ describe("SkymockClient", () => {
       () => client.listFaults(), () => client.clearFaults(), () => client.firedFaults(), () => client.clearFiredFaults(), () => client.faultOperations(),
       () => client.events(), () => client.clearEvents(), () => client.requests(), () => client.clearRequests(),
       () => client.getRateLimit(), async () => client.setRateLimit(await client.getRateLimit()),
-      () => client.listHosts(), () => client.failHost("compute-1"), () => client.recoverHost("compute-1"),
+      () => client.listHosts(), () => client.failHost("compute-1"), () => client.recoverHost("compute-1"), () => client.failServer("none"),
       () => client.instanceHaConfig(), async () => client.setInstanceHaConfig(await client.instanceHaConfig()), () => client.recoveries(),
       () => client.advanceNotification("none"), () => client.reset(), () => client.reset({ project: "none" }),
     ];

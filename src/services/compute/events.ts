@@ -40,7 +40,9 @@ export type ComputeEvents = {
   "compute.host.recovered": { host: string; at: string };
   /**
    * A server failed on its host. `cause`: `host_failure` when its host failed (one per server, besides
-   * compute.host.error), `server_error` when the server alone went to ERROR (a step sent there)
+   * compute.host.error), `server_error` when the server alone went to ERROR on a host that is up (a step a
+   * fault rule failed or an override sent to error, a failed rebuild, the control API's servers/{id}/fail),
+   * once until it leaves ERROR. A failed evacuation leaves its server on the failed host: none then.
    */
   "compute.instance.error": { host: string; serverId: string; projectId: string; cause: "host_failure" | "server_error" };
 };

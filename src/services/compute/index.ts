@@ -18,7 +18,7 @@ import { computeControl } from "./control.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
 import { computeRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
-import { BUILD_OPERATION, startServerLifecycle } from "./transitions.js";
+import { STEP_OPERATIONS, startServerLifecycle } from "./transitions.js";
 import { subscribeServerUsage } from "./usage-subscriptions.js";
 import { subscribeCompute } from "./subscriptions.js";
 
@@ -35,7 +35,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     // versioned, as real deployments publish compute and clients expect it
     catalog: [{ type: "compute", name: "nova", path: `${mountPath}/v2.1` }],
     envelope,
-    stepOperations: () => [BUILD_OPERATION],
+    stepOperations: () => STEP_OPERATIONS,
     resources: computeResources,
     tenants: computeTenants,
     initialState: initialComputeState,
