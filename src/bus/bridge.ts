@@ -92,6 +92,8 @@ export class AmqpBridge {
     this.#unsubscribe();
     if (this.#connected && this.#queue.size > 0) await Promise.race([this.settled(0), delay(graceMs)]);
     this.#closed = true;
+    // a broker that never answered (or went away) has nothing to close cleanly: what waits for it is dropped
+    if (!this.#connected) return this.#connection?.unsafeDestroy();
     await this.#consumer?.close().catch(() => undefined);
     await this.#publisher?.close().catch(() => undefined);
     await this.#connection?.close().catch(() => undefined);
@@ -163,7 +165,10 @@ export class AmqpBridge {
         })
         .catch((error) => this.kernel.onError("the AMQP dead-letter queue could not be declared", error));
     });
-    this.#consumer.on("error", (error) => this.kernel.onError("the AMQP consumer failed", error));
+    // while the broker is away its setup fails on each try: the connection's loss is the one report of that
+    this.#consumer.on("error", (error) => {
+      if (!this.#closed && this.#connected) this.kernel.onError("the AMQP consumer failed", error);
+    });
   }
 
   /** 0 acknowledges, 2 rejects without requeueing (dead-lettered): rabbitmq-client's ConsumerStatus */

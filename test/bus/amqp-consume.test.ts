@@ -4,16 +4,20 @@
 
 import { afterEach, describe, expect, it } from "vitest";
 import { haCluster, SERVICE_WAIT_MS, type Cluster } from "../services/instance-ha/engine-setup.js";
-import { BROKER, drain, osloEnvelope, publish, uniqueNames, until } from "../helpers/amqp.js";
+import { BROKER, drain, osloEnvelope, publish, removeDeclared, uniqueNames, until } from "../helpers/amqp.js";
 
 let cluster: Cluster | undefined;
+let declared: { exchange: string; queue: string } | undefined;
 afterEach(async () => {
   await cluster?.emu.close();
   cluster = undefined;
+  if (declared) await removeDeclared(BROKER, declared);
+  declared = undefined;
 });
 
 async function bridged() {
   const names = uniqueNames("consume");
+  declared = names;
   cluster = await haCluster({}, { amqpUrl: BROKER, amqpExchange: names.exchange, amqpQueue: names.queue });
   await cluster.emu.amqp!.settled();
   return { t: cluster, ...names };
@@ -47,6 +51,40 @@ describe("error notifications from the broker", () => {
     const server = await t.show(a);
     expect(server.status).toBe("ACTIVE");
     expect(server["OS-EXT-SRV-ATTR:host"]).not.toBe("compute-1");
+  });
+
+  it("a compute.instance.error published on the exchange fails the server: a COMPUTE_INSTANCE notification recovers it", async () => {
+    const { t, exchange } = await bridged();
+    const a = await t.server("demo", "vm-a", { HA_Enabled: "True" });
+    await publish(
+      BROKER,
+      exchange,
+      "notifications.error",
+      osloEnvelope({ message_id: crypto.randomUUID(), publisher_id: "compute.compute-1", event_type: "compute.instance.error", priority: "ERROR", payload: { instance_id: a, message: "guest kernel panic" } }),
+    );
+    await until(() => t.emu.amqp!.health().consumed === 1, "the notification to be consumed");
+    const failed = await t.show(a);
+    expect(failed.status).toBe("ERROR");
+    expect(failed.fault).toMatchObject({ code: 500, message: "guest kernel panic" });
+    const [notification] = (await t.ha("GET", "/notifications")).body.notifications;
+    expect(notification).toMatchObject({ type: "COMPUTE_INSTANCE", status: "new", payload: { instance_uuid: a } });
+    const done = await t.control("POST", `/instance-ha/notifications/${notification.notification_uuid}/advance`);
+    expect(done.body.status, done.text).toBe("finished");
+    expect((await t.show(a)).status).toBe("ACTIVE");
+    // the host stays in service: an instance failure is not a host failure
+    expect((await t.service("compute-1")).state).toBe("up");
+  });
+
+  it("a versioned payload names the server as nova_object.data.uuid; an unknown server is dead-lettered", async () => {
+    const { t, exchange } = await bridged();
+    const a = await t.server("demo", "vm-a", { HA_Enabled: "True" });
+    const versioned = (uuid: string) => ({ event_type: "compute.instance.error", publisher_id: "nova-compute:compute-1", payload: { "nova_object.data": { uuid } } });
+    await publish(BROKER, exchange, "versioned_notifications.error", versioned("00000000-0000-4000-8000-000000000000"));
+    await publish(BROKER, exchange, "versioned_notifications.error", versioned(a));
+    await until(() => t.emu.amqp!.health().consumed === 1, "the notification to be consumed");
+    expect(t.emu.amqp!.health().rejected).toBe(1);
+    expect((await t.events("amqp.message.rejected"))[0]!.payload.reason).toBe("compute.instance.error: no server 00000000-0000-4000-8000-000000000000");
+    expect((await t.show(a)).status).toBe("ERROR");
   });
 
   it("the host may come from the publisher id alone; a bare (un-enveloped) message is taken too", async () => {

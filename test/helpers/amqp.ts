@@ -98,6 +98,18 @@ export async function drain(url: string, queue: string, max = 100): Promise<unkn
   return out;
 }
 
+/** Removes what a test's bridge declared on a broker: its queue, dead-letter queue and both exchanges. */
+export async function removeDeclared(url: string, names: { exchange: string; queue: string }): Promise<void> {
+  const connection = new Connection(url);
+  connection.on("error", () => undefined);
+  try {
+    for (const queue of [names.queue, `${names.queue}.dead-letter`]) await connection.queueDelete({ queue }).catch(() => undefined);
+    for (const exchange of [names.exchange, `${names.exchange}.dead-letter`]) await connection.exchangeDelete({ exchange }).catch(() => undefined);
+  } finally {
+    await connection.close();
+  }
+}
+
 /** An oslo envelope as Nova's services send one. */
 export function osloEnvelope(message: Record<string, unknown>) {
   return { "oslo.version": "2.0", "oslo.message": JSON.stringify(message) };
