@@ -37,6 +37,8 @@ export type BusHealth = AmqpHealth;
 const WINDOW = 256;
 /** message ids remembered: the bridge's own (not acted on when they come back) and those acted on */
 const REMEMBERED = 10_000;
+/** the dead-letter queue keeps the latest this many (a broker shared by many runs must not fill up) */
+const DEAD_LETTERS_KEPT = 10_000;
 /** a body past this is not a notification (the broker's own limit is far larger) */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
@@ -143,12 +145,14 @@ export class AmqpBridge {
     this.#consumer = connection.createConsumer(
       {
         queue,
-        queueOptions: { durable: true, arguments: { "x-dead-letter-exchange": deadLetters } },
+        // durable with the exchange; else gone with the connection, so a later run never acts on this
+        // run's leftover errors
+        queueOptions: { durable, autoDelete: !durable, arguments: { "x-dead-letter-exchange": deadLetters } },
         qos: { prefetchCount: 64 },
         requeue: false,
         exchanges: [
           { exchange, type: "topic", durable },
-          { exchange: deadLetters, type: "fanout", durable: true },
+          { exchange: deadLetters, type: "fanout", durable },
         ],
         queueBindings: topics.map((topic) => ({ exchange, queue, routingKey: `${topic}.error` })),
       },
@@ -157,7 +161,7 @@ export class AmqpBridge {
     // the dead letters are kept in a queue of their own, for a person to look at
     this.#consumer.on("ready", () => {
       void connection
-        .queueDeclare({ queue: `${queue}.dead-letter`, durable: true })
+        .queueDeclare({ queue: `${queue}.dead-letter`, durable, arguments: { "x-max-length": DEAD_LETTERS_KEPT } })
         .then(() => connection.queueBind({ queue: `${queue}.dead-letter`, exchange: deadLetters }))
         .then(() => {
           this.#consumerReady = true;
