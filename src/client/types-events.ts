@@ -110,7 +110,18 @@ export interface EventPayloads {
   "compute.server.updated": Owned & { name: string };
   "compute.server.metadata_updated": Owned & { keys: string[] };
   "compute.server.state_changed": Owned & { from: string; to: string; vmState: string; taskState: string | null; host: string | null };
-  "compute.server.deleted": Owned & { host: string | null; name: string };
+  /** the server is gone: what its notifications need travels with the event (times in ISO 8601) */
+  "compute.server.deleted": Owned & {
+    host: string | null;
+    name: string;
+    userId: string;
+    flavorId: string;
+    imageId: string | null;
+    zone: string;
+    vmState: string;
+    createdAt: string;
+    launchedAt: string | null;
+  };
   "compute.server.locked": Owned & { lockedBy: string; reason: string | null };
   "compute.server.unlocked": Owned;
   "compute.server.state_reset": Owned & { state: string };
