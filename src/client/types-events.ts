@@ -96,9 +96,18 @@ export interface EventPayloads {
   "block-storage.volume.retyped": Owned & { volumeType: string };
   "block-storage.volume.attached": Owned & { attachmentId: string; serverId: string | null; device: string | null };
   "block-storage.volume.detached": Owned & { attachmentId: string; serverId: string | null };
-  "block-storage.volume.deleted": Owned;
+  /** the volume is gone: what its notifications need travels with the event (createdAt in ISO 8601) */
+  "block-storage.volume.deleted": Owned & {
+    userId: string;
+    name: string | null;
+    size: number;
+    volumeTypeId: string;
+    zone: string;
+    host: string;
+    createdAt: string;
+  };
   "block-storage.snapshot.created": Owned & { volumeId: string; size: number };
-  "block-storage.snapshot.deleted": Owned & { volumeId: string };
+  "block-storage.snapshot.deleted": Owned & { volumeId: string; userId: string; name: string | null; size: number; createdAt: string };
   "block-storage.backup.created": Owned & { volumeId: string; size: number; incremental: boolean };
   "block-storage.backup.failed": Owned & { volumeId: string; reason: string };
   "block-storage.backup.restored": Owned & { volumeId: string };
