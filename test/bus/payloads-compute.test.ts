@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { call } from "../helpers/emulator.js";
 import { ACTION_MS, BUILD_MS, defaultWorld } from "../helpers/compute.js";
 import { actionApi } from "../services/compute/server-actions-setup.js";
-import { about, captureNotifications, data } from "../helpers/bus.js";
+import { about as aboutAny, captureNotifications, data, type Captured } from "../helpers/bus.js";
+
+/** compute's own notifications about the server (a port's name the server too) */
+const about = (bus: Captured[], id: string, topic?: Captured["topic"]) => aboutAny(bus, id, topic).filter((n) => /^(compute|instance)\./.test(n.eventType));
 
 async function setup(seed?: Record<string, unknown>) {
   const t = await actionApi(seed);

@@ -6,17 +6,25 @@ import { notificationsOf, outgoingMappings } from "../../src/bus/outgoing.js";
 import type { BusNotification } from "../../src/kernel/notifications.js";
 
 export interface Captured extends BusNotification {
-  /** the domain event it came from */
+  /** the domain event it came from, and its place in the events log */
   from: string;
+  seq: number;
 }
 
-/** Starts capturing; the list grows as events are published. A mapping that throws is kept in `failures`. */
+/**
+ * Starts capturing; the list grows as events are published, in the events log's order (a subscriber that
+ * publishes from its handler, as instance HA's driver does on compute.host.error, has its events reach a
+ * later subscriber before the one it handled). A mapping that throws is kept in `failures`.
+ */
 export function captureNotifications(emu: Emulator): Captured[] & { failures: unknown[] } {
   const map = outgoingMappings(emu.kernel, emu.services);
   const out = Object.assign([] as Captured[], { failures: [] as unknown[] });
   emu.kernel.onError = (what, error) => out.failures.push([what, error]);
   emu.kernel.events.subscribe("*", (event) => {
-    for (const n of notificationsOf(map, event, emu.kernel)) out.push({ ...n, from: event.type });
+    const made = notificationsOf(map, event, emu.kernel).map((n) => ({ ...n, from: event.type, seq: event.seq }));
+    if (made.length === 0) return;
+    const at = out.findIndex((n) => n.seq > event.seq);
+    out.splice(at < 0 ? out.length : at, 0, ...made);
   });
   return out;
 }
