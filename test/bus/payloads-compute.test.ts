@@ -141,6 +141,23 @@ describe("compute's legacy notifications", () => {
     expect(data(evacuate[1])).toMatchObject({ uuid: server.id, host: dest, action_initiator_user: t.adminUser });
   });
 
+  it("a server sent to ERROR on a healthy host: reboot.start, then compute.instance.error (ERROR) with the fault", async () => {
+    const { t, bus } = await setup();
+    const server = await t.active();
+    const control = (path: string, body: unknown) => call(t.emu, "POST", `/_emulator${path}`, { body });
+    expect((await control("/transitions/overrides", { type: "compute.server", resourceId: server.id, from: "rebooting", mode: "manual" })).status).toBe(201);
+    await t.ok(server.id, { reboot: { type: "SOFT" } });
+    expect((await control("/transitions/step", { type: "compute.server", resourceId: server.id, to: "error" })).status).toBe(200);
+
+    const legacy = about(bus, server.id).slice(2);
+    expect(legacy.map((n) => [n.eventType, n.priority])).toEqual([
+      ["compute.instance.reboot.start", "INFO"],
+      ["compute.instance.error", "ERROR"],
+    ]);
+    expect(legacy[1].publisherId).toBe(`compute.${server["OS-EXT-SRV-ATTR:host"]}`);
+    expect(legacy[1].payload).toMatchObject({ instance_id: server.id, state: "error", cause: "server_error", code: 500, message: `Instance ${server.id} went to ERROR while rebooting.` });
+  });
+
   it("a volume attached and detached: compute.instance.volume.attach and volume.detach with the volume id", async () => {
     const { t, bus } = await setup();
     const server = await t.active();

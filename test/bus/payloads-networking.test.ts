@@ -21,6 +21,8 @@ describe("networking's notifications", () => {
     expect((await net("DELETE", `/floatingips/${fip.body.floatingip.id}`)).status).toBe(204);
     expect((await net("PUT", `/routers/${router.id}/remove_router_interface`, { subnet_id: subnet.id })).status).toBe(200);
     expect((await net("DELETE", `/ports/${port.id}`)).status).toBe(204);
+    expect((await net("DELETE", `/subnets/${subnet.id}`)).status).toBe(204);
+    expect((await net("DELETE", `/networks/${network.id}`)).status).toBe(204);
 
     const ours = bus.filter((n) => n.from.startsWith("networking."));
     expect(ours.every((n) => n.topic === "notifications" && n.publisherId === "network.controller" && n.priority === "INFO")).toBe(true);
@@ -43,6 +45,9 @@ describe("networking's notifications", () => {
     expect(find("floatingip.delete.end")).toMatchObject({ floatingip_id: fip.body.floatingip.id, floatingip: { id: fip.body.floatingip.id } });
     // removing the interface deleted the router's port first; the last port.delete.end is p2's
     expect(ours.filter((n) => n.eventType === "port.delete.end").at(-1)!.payload).toEqual({ port_id: port.id, port: { id: port.id, project_id: t.demoProject, tenant_id: t.demoProject, network_id: network.id, device_id: "" } });
+    expect(find("subnet.delete.end")).toEqual({ subnet_id: subnet.id, subnet: { id: subnet.id, project_id: t.demoProject, tenant_id: t.demoProject, network_id: network.id } });
+    expect(find("network.delete.end")).toEqual({ network_id: network.id, network: { id: network.id, project_id: t.demoProject, tenant_id: t.demoProject, name: "blue" } });
+    expect(seen.slice(-2)).toEqual(["subnet.delete.end", "network.delete.end"]);
     expect(bus.failures).toEqual([]);
   });
 
