@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/emulator.js";
-import { ACTION_MS, BUILD_MS, defaultWorld } from "../helpers/compute.js";
+import { ACTION_MS, BUILD_MS, CIRROS, defaultWorld } from "../helpers/compute.js";
 import { actionApi } from "../services/compute/server-actions-setup.js";
 import { about as aboutAny, captureNotifications, data, type Captured } from "../helpers/bus.js";
 
@@ -217,5 +217,18 @@ describe("compute's versioned notifications", () => {
     expect(data(v[5])).toMatchObject({ state: "active", power_state: "running" });
     expect(data(v[8])).toMatchObject({ task_state: "deleting", state: "active" });
     expect(data(v[9])).toMatchObject({ state: "deleted", deleted_at: "2030-01-01T00:00:13Z", terminated_at: "2030-01-01T00:00:13Z" });
+  });
+});
+
+describe("what compute does not announce", () => {
+  it("a server booted from a volume: no volume.attach for its boot volume (the build attaches it)", async () => {
+    const { t, bus } = await setup();
+    const res = await call(t.emu, "POST", "/volume/v3/volumes", { token: t.demo, body: { volume: { size: 1, imageRef: CIRROS } } });
+    t.advance(2000);
+    const { id } = await t.create({ imageRef: "", block_device_mapping_v2: [{ uuid: res.body.volume.id, source_type: "volume", destination_type: "volume", boot_index: 0 }] });
+    t.advance(BUILD_MS);
+    expect((await t.show(id)).status).toBe("ACTIVE");
+    expect(types(about(bus, id))).toEqual(["compute.instance.create.start", "compute.instance.create.end"]);
+    expect(bus.filter((n) => n.eventType === "volume.attach.end")).toHaveLength(1);
   });
 });

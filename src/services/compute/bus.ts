@@ -99,7 +99,8 @@ function volume(kind: "attach" | "detach") {
   return (event: LoggedEvent, kernel: Kernel): BusNotification[] => {
     const { id: volumeId, serverId } = event.payload as { id: string; serverId: string | null };
     const facts = serverId === null ? undefined : liveInstance(kernel, serverId);
-    if (!facts) return [];
+    // a boot volume is attached by the build, which sends no volume.attach (nor does a delete's detach)
+    if (!facts || facts.vmState === "building") return [];
     return [legacy(facts, `volume.${kind}`, { volume_id: volumeId }), versioned(facts, `instance.volume_${kind}.end`, instanceVolumePayload(facts, volumeId))];
   };
 }
