@@ -85,6 +85,22 @@ describe("compute's legacy notifications", () => {
     expect(legacy[4].payload).toMatchObject({ state: "active", state_description: "rebooting" });
   });
 
+  it("pause, unpause, suspend, resume, rescue, unrescue, rebuild, shelve and unshelve: each its start and end", async () => {
+    const { t, bus } = await setup();
+    const server = await t.active();
+    const actions: unknown[] = [
+      { pause: null }, { unpause: null }, { suspend: null }, { resume: null }, { rescue: {} }, { unrescue: null },
+      { rebuild: { imageRef: CIRROS } }, { shelve: null }, { unshelve: null },
+    ];
+    for (const body of actions) {
+      await t.ok(server.id, body, "rescue" in (body as object) ? 200 : 202);
+      t.advance(ACTION_MS * 5);
+    }
+    const names = types(about(bus, server.id).slice(2)).map((s) => s.replace("compute.instance.", ""));
+    const pairs = ["pause", "unpause", "suspend", "resume", "rescue", "unrescue", "rebuild", "shelve", "unshelve"].flatMap((n) => [`${n}.start`, `${n}.end`]);
+    expect(names).toEqual(pairs);
+  });
+
   it("a build that finds no host: create.error (ERROR) from compute.controller, with the fault's message and code", async () => {
     const world = defaultWorld();
     world.compute.hosts = [];
