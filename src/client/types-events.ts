@@ -96,9 +96,18 @@ export interface EventPayloads {
   "block-storage.volume.retyped": Owned & { volumeType: string };
   "block-storage.volume.attached": Owned & { attachmentId: string; serverId: string | null; device: string | null };
   "block-storage.volume.detached": Owned & { attachmentId: string; serverId: string | null };
-  "block-storage.volume.deleted": Owned;
+  /** the volume is gone: what its notifications need travels with the event (createdAt in ISO 8601) */
+  "block-storage.volume.deleted": Owned & {
+    userId: string;
+    name: string | null;
+    size: number;
+    volumeTypeId: string;
+    zone: string;
+    host: string;
+    createdAt: string;
+  };
   "block-storage.snapshot.created": Owned & { volumeId: string; size: number };
-  "block-storage.snapshot.deleted": Owned & { volumeId: string };
+  "block-storage.snapshot.deleted": Owned & { volumeId: string; userId: string; name: string | null; size: number; createdAt: string };
   "block-storage.backup.created": Owned & { volumeId: string; size: number; incremental: boolean };
   "block-storage.backup.failed": Owned & { volumeId: string; reason: string };
   "block-storage.backup.restored": Owned & { volumeId: string };
@@ -110,7 +119,18 @@ export interface EventPayloads {
   "compute.server.updated": Owned & { name: string };
   "compute.server.metadata_updated": Owned & { keys: string[] };
   "compute.server.state_changed": Owned & { from: string; to: string; vmState: string; taskState: string | null; host: string | null };
-  "compute.server.deleted": Owned & { host: string | null; name: string };
+  /** the server is gone: what its notifications need travels with the event (times in ISO 8601) */
+  "compute.server.deleted": Owned & {
+    host: string | null;
+    name: string;
+    userId: string;
+    flavorId: string;
+    imageId: string | null;
+    zone: string;
+    vmState: string;
+    createdAt: string;
+    launchedAt: string | null;
+  };
   "compute.server.locked": Owned & { lockedBy: string; reason: string | null };
   "compute.server.unlocked": Owned;
   "compute.server.state_reset": Owned & { state: string };
@@ -140,10 +160,11 @@ export interface EventPayloads {
 
   "instance-ha.segment.created": { id: string; name: string };
   "instance-ha.segment.updated": { id: string; name: string };
-  "instance-ha.segment.deleted": { id: string; name: string };
+  /** the segment is gone: what its notifications need travels with the event */
+  "instance-ha.segment.deleted": { id: string; name: string; seq: number; description: string | null; recoveryMethod: string; serviceType: string; enabled: boolean };
   "instance-ha.host.created": { id: string; name: string; segmentId: string };
   "instance-ha.host.updated": { id: string; name: string; segmentId: string; onMaintenance: boolean; reserved: boolean };
-  "instance-ha.host.deleted": { id: string; name: string; segmentId: string };
+  "instance-ha.host.deleted": { id: string; name: string; segmentId: string; seq: number; type: string; controlAttributes: string; reserved: boolean; onMaintenance: boolean };
   /** every accepted notification, whatever status it starts in: recovery acts on `new` only */
   "instance-ha.notification.created": {
     id: string;

@@ -11,7 +11,21 @@ export type ComputeEvents = {
   "compute.server.updated": Server & { name: string };
   "compute.server.metadata_updated": Server & { keys: string[] };
   "compute.server.state_changed": Server & { from: string; to: string; vmState: string; taskState: string | null; host: string | null };
-  "compute.server.deleted": Server & { host: string | null; name: string };
+  /**
+   * The server is gone from state: what its notifications need (the user, flavor, image, zone, times as
+   * ISO 8601, and the vm_state it was deleted from) travels with the event
+   */
+  "compute.server.deleted": Server & {
+    host: string | null;
+    name: string;
+    userId: string;
+    flavorId: string;
+    imageId: string | null;
+    zone: string;
+    vmState: string;
+    createdAt: string;
+    launchedAt: string | null;
+  };
   "compute.server.locked": Server & { lockedBy: string; reason: string | null };
   "compute.server.unlocked": Server;
   "compute.server.state_reset": Server & { state: string };

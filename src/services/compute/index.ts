@@ -13,8 +13,8 @@ import { loadComputeSeed } from "./seed.js";
 /** its section of a seed world (src/services.ts gathers the sections) */
 export type { ComputeSeedSection } from "./seed.js";
 import { resetComputeProject } from "./operations/reset.js";
-import { computeIncoming } from "./bus-incoming.js";
 import { computeControl } from "./control.js";
+import { computeNotifications } from "./bus.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
 import { computeRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
@@ -47,7 +47,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
       subscribeServerUsage(kernel);
     },
     control: (kernel) => computeControl(kernel),
-    notifications: () => ({ incoming: computeIncoming }),
+    notifications: (kernel) => computeNotifications(kernel),
     routes(kernel) {
       return buildServiceApp(
         kernel,

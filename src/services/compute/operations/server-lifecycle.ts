@@ -128,6 +128,7 @@ function keepDeletedRecords(s: ComputeState, id: string): void {
 /** The end of the deleting phase: everything released, the record gone (GET is 404 from now on). */
 export function finishDelete(s: ComputeState, ctx: StepContext, server: Server): void {
   const host = server.host;
+  const vmState = server.vmState;
   releasePorts(ctx, server);
   releaseVolumes(ctx, server);
   releaseHost(s, server);
@@ -140,5 +141,17 @@ export function finishDelete(s: ComputeState, ctx: StepContext, server: Server):
   remove(s.servers, server.id);
   remove(s.serverExtras, server.id);
   keepDeletedRecords(s, server.id);
-  ctx.tx.emit("compute.server.deleted", { id: server.id, projectId: server.projectId, host, name: server.name });
+  ctx.tx.emit("compute.server.deleted", {
+    id: server.id,
+    projectId: server.projectId,
+    host,
+    name: server.name,
+    userId: server.userId,
+    flavorId: server.flavorId,
+    imageId: server.imageId,
+    zone: server.availabilityZone,
+    vmState,
+    createdAt: new Date(server.createdAt).toISOString(),
+    launchedAt: server.launchedAt === null ? null : new Date(server.launchedAt).toISOString(),
+  });
 }
