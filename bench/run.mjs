@@ -18,6 +18,7 @@ import { measureNetworking } from "./networking.mjs";
 import { measureCompute } from "./compute.mjs";
 import { measureBlockStorage } from "./block-storage.mjs";
 import { measureInstanceHa } from "./instance-ha.mjs";
+import { measureAmqp } from "./amqp.mjs";
 import { measureObjectStorage } from "./object-storage.mjs";
 import { measureObjectStreaming } from "./object-streaming.mjs";
 import { measureContainer, measurePackage } from "./shipping.mjs";
@@ -45,6 +46,8 @@ log("bench: object streaming (256 MiB up/down vs bare node:http, 5 rounds; RSS w
 const streaming = await measureObjectStreaming({ objectMiB: 256, rounds: 5, rssObjectMiB: 1024 });
 log("bench: instance HA (a host with 100 and 1,000 servers fails and is recovered; 5,000 notification creates)...");
 const ha = await measureInstanceHa({ servers: 1000, notifications: 5000 });
+log("bench: AMQP bridge on the local RabbitMQ (3,000 notifications out, 3,000 error notifications in; cold start with and without --amqp-url)...");
+const amqp = await measureAmqp({ networks: 3000, errors: 3000, coldRuns: 5 });
 log("bench: blob store (200 MiB in 1 MiB blobs put, then deleted; memory and disk)...");
 const blobs = await measureBlobs({ totalMiB: 200, blobMiB: 1 });
 log("bench: memory back after deletes (100,000 servers with ports created, then all deleted)...");
@@ -204,6 +207,13 @@ const rows = [
     target: "(info)",
     pass: null,
   },
+  ...(amqp.skipped
+    ? [{ figure: "AMQP bridge", value: `skipped: ${amqp.skipped}`, target: "(info)", pass: null }]
+    : [
+        { figure: "AMQP notifications published/s, API call to a consumer's receipt", value: `${f(amqp.publish.perSecond, 0)} (${amqp.publish.messages} network.create.end; the API calls alone ${f((amqp.publish.creates * 1000) / amqp.publish.apiMs, 0)}/s)`, target: "(info)", pass: null },
+        { figure: "AMQP error notifications consumed and acted on/s", value: `${f(amqp.consume.perSecond, 0)} (${amqp.consume.messages} compute.host.error)`, target: "(info)", pass: null },
+        { figure: "cold start without / with --amqp-url (median of 5 each)", value: `${f(amqp.cold.offMedianMs)} / ${f(amqp.cold.onMedianMs)} ms`, target: "(info)", pass: null },
+      ]),
   { figure: "instance HA notifications created/s (POST /v1/notifications)", value: `${f(ha.create.perSecond, 0)} (${f(ha.create.usPerCreate, 0)} us each)`, target: "(info)", pass: null },
   { figure: "server lifecycles/s (frozen clock)", value: `${f(compute.lifecycle.perSecond, 0)} (${f(compute.lifecycle.usPerLifecycle / 1000, 2)} ms each)`, target: "(info)", pass: null },
   { figure: "blob put, 200 MiB in 1 MiB blobs, memory / disk", value: `${f(blobs.memory.putMiBps, 0)} / ${f(blobs.disk.putMiBps, 0)} MiB/s`, target: "(info)", pass: null },
@@ -373,6 +383,9 @@ const result = {
     notificationsPerSecond: Math.round(ha.create.perSecond),
     seconds: +f(ha.seconds),
   },
+  amqp: amqp.skipped
+    ? { skipped: amqp.skipped }
+    : { publishedPerSecond: Math.round(amqp.publish.perSecond), consumedPerSecond: Math.round(amqp.consume.perSecond), coldStartMs: { off: +f(amqp.cold.offMedianMs), on: +f(amqp.cold.onMedianMs) } },
   blockStorage: {
     createsPerSecond: Math.round(storage.create.perSecond),
     detailPageMs: {

@@ -61,6 +61,7 @@ export class AmqpBridge {
   #closed = false;
   #unsubscribe: () => void;
   #waiters: Array<() => void> = [];
+  #pending: LoggedEvent[] = [];
 
   constructor(readonly kernel: Kernel, services: readonly ServiceModule[], readonly options: BusOptions) {
     this.#queue = new BoundedQueue(options.bufferSize);
@@ -68,7 +69,7 @@ export class AmqpBridge {
     this.#incoming = new IncomingDispatch(kernel, services, this.#published, REMEMBERED);
     this.#shownUrl = hidePassword(options.url);
     // from the first event on: what happens before the broker answers waits in the buffer
-    this.#unsubscribe = kernel.events.subscribe("*", (event) => this.#enqueue(event));
+    this.#unsubscribe = kernel.events.subscribe("*", (event) => this.#arrived(event));
     void this.#connect().catch((error) => kernel.onError("the AMQP bridge could not start", error));
   }
 
@@ -99,6 +100,22 @@ export class AmqpBridge {
     await this.#consumer?.close().catch(() => undefined);
     await this.#publisher?.close().catch(() => undefined);
     await this.#connection?.close().catch(() => undefined);
+  }
+
+  /**
+   * Events reach subscribers depth first: one a handler publishes (the HA driver's notification, while
+   * compute.host.error is handed round) arrives before the rest of the event that caused it. They are taken
+   * in the log's order once the cascade is over (a microtask later, before any I/O).
+   */
+  #arrived(event: LoggedEvent): void {
+    this.#pending.push(event);
+    if (this.#pending.length === 1) queueMicrotask(() => this.#takePending());
+  }
+
+  #takePending(): void {
+    const events = this.#pending.sort((a, b) => a.seq - b.seq);
+    this.#pending = [];
+    for (const event of events) this.#enqueue(event);
   }
 
   #enqueue(event: LoggedEvent): void {
@@ -224,7 +241,7 @@ export class AmqpBridge {
   }
 
   #isSettled(): boolean {
-    return this.#connected && this.#consumerReady && this.#queue.size === 0 && !this.#pumping;
+    return this.#connected && this.#consumerReady && this.#pending.length === 0 && this.#queue.size === 0 && !this.#pumping;
   }
 
   #wake(): void {

@@ -23,6 +23,8 @@ export interface Seen {
   body: unknown;
   /** the inner oslo message, parsed */
   message: Record<string, any>;
+  /** the broker delivered it before and had no ack for it (the consumer's own at-least-once, not a second send) */
+  redelivered: boolean;
 }
 
 /** Waits, on the wall clock (messages cross a socket), until `check` holds; fails with `what` after `ms`. */
@@ -50,7 +52,7 @@ export async function tap(url: string, exchange: string, pattern = "#", options:
       queueBindings: [{ exchange, queue, routingKey: pattern }],
     },
     (m: AsyncMessage) => {
-      seen.push({ routingKey: m.routingKey, body: m.body, message: innerOf(m.body) });
+      seen.push({ routingKey: m.routingKey, body: m.body, message: innerOf(m.body), redelivered: m.redelivered });
     },
   );
   consumer.on("error", () => undefined);
