@@ -16,6 +16,7 @@ import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./co
 import { defaultServices } from "./services.js";
 import { World } from "./world-state.js";
 import { controlApp } from "./control/index.js";
+import { dashboardRoutes } from "./dashboard/index.js";
 import { faultOperations, faultRuleCheck } from "./control/faults.js";
 import { cloudsYaml, osEnvironment, type CloudCredentials } from "./clouds.js";
 import { reportError } from "./log.js";
@@ -73,12 +74,14 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   persistence?.start();
 
   app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken));
+  dashboardRoutes(app, services);
   app.get("/", (c) =>
     c.json({
       name: "skymock",
       services: services.map((s) => ({ name: s.name, path: s.mountPath })),
       control: "/_emulator",
       openapi: "/_emulator/openapi.json",
+      dashboard: "/dashboard",
     }),
   );
   app.notFound((c) => {
