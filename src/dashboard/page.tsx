@@ -39,7 +39,7 @@ function Select(props: { id: string; label: string; options?: Array<string | [st
   );
 }
 
-function Input(props: { id: string; label: string; type?: string; placeholder?: string; value?: string; required?: boolean; min?: string; step?: string }) {
+function Input(props: { id: string; label: string; type?: string; placeholder?: string; value?: string; required?: boolean; min?: string; max?: string; step?: string }) {
   const { label, ...rest } = props;
   return (
     <Field id={props.id} label={label}>
@@ -195,7 +195,7 @@ function Chaos() {
         <Select id="fault-method" label="Method" options={[["", "any"], "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]} />
         <Input id="fault-path" label="Path glob" placeholder="any" />
         <Select id="fault-effect" label="Effect" options={["error", "latency", "throttle", "false-negative", "reset"]} />
-        <Input id="fault-status" label="Status (error)" type="number" value="500" min="400" />
+        <Input id="fault-status" label="Status (error)" type="number" value="500" min="400" max="599" />
         <Input id="fault-ms" label="Latency ms" type="number" value="1000" min="0" />
         <Input id="fault-times" label="Times" type="number" min="1" placeholder="always" />
         <button type="submit">Add rule</button>

@@ -38,8 +38,14 @@ export async function openDashboard(browser: Browser, options: EmulatorOptions =
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const problems: string[] = [];
+  // an API's refusal the page shows is a console error too ("Failed to load resource"): the page's own
+  // files must load, the APIs may refuse
   page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(`console: ${m.text()}`);
+  });
+  page.on("response", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.status() >= 400 && !path.startsWith("/_emulator/") && !/^\/(identity|compute|instance-ha|networking|volume|image)\//.test(path)) problems.push(`${r.status()} ${path}`);
   });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   await page.goto(`${url}/dashboard#${hash}`);
