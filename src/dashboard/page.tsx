@@ -232,7 +232,7 @@ function Journals() {
             <Input id="ev-project" label="Project id" />
             <button type="submit">Apply</button>
           </form>
-          <div class="log">
+          <div class="log" tabindex={0} role="region" aria-label="Events journal">
             <Table id="ev-table" caption="Live: newest first." />
           </div>
         </div>
@@ -244,7 +244,7 @@ function Journals() {
             <Input id="rq-project" label="Project id" />
             <button type="submit">Apply</button>
           </form>
-          <div class="log">
+          <div class="log" tabindex={0} role="region" aria-label="Requests journal">
             <Table id="rq-table" caption="Live: newest first. Choose one to see its detail." />
           </div>
           <div id="rq-detail" class="card" hidden tabindex={-1}>
