@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openDashboard, screenshot, seriousViolations, type DashboardSession } from "../helpers/browser.js";
+import { startServerProcess } from "../helpers/server-process.js";
 
 let browser: Browser;
 const sessions: DashboardSession[] = [];
@@ -107,5 +108,21 @@ describe("dashboard: accessibility and protection", () => {
     await page.goto(`data:text/html,${encodeURIComponent(html)}`);
     expect((await response).status()).toBe(403);
     expect(emu.clock.now()).toBe(Date.parse("2030-01-01T00:00:00Z"));
+  });
+
+  it("is served by the built package (dist/skymock.cjs), its script from the bundle", async () => {
+    const server = await startServerProcess(["--frozen-clock"]);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${server.url}/dashboard#chaos`);
+      await expect.poll(() => page.locator('#hosts tr[data-id="compute-1"]').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
   });
 });
