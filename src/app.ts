@@ -73,7 +73,9 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   persistence?.load();
   persistence?.start();
 
-  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken));
+  // aborted by close(): the journals' live tails end rather than hold a graceful stop
+  const closing = new AbortController();
+  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, closing.signal));
   dashboardRoutes(app, services);
   app.get("/", (c) =>
     c.json({
@@ -135,6 +137,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     osEnvironment: (user = "admin", baseUrl = url) => osEnvironment(loginUrl(baseUrl), loginFor(world, user)),
     close({ graceMs = 0 } = {}) {
       kernel.clock.stop();
+      closing.abort();
       if (!persistence) {
         kernel.transitions.clearPending();
         return closeServer(graceMs);

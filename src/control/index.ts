@@ -23,8 +23,19 @@ import { controlGuard } from "./guard.js";
 import { crossSiteGuard } from "./cross-site.js";
 import { mountServiceControl } from "./service-control.js";
 
-/** `token`: the --control-token every route but health then requires (guard.ts); open when absent. */
-export function controlApp(kernel: Kernel, world: World, services: ServiceModule[], operations: () => ServiceOperations[], token?: string): Hono<AppEnv> {
+/**
+ * `token`: the --control-token every route but health then requires (guard.ts); open when absent.
+ * `closing`: aborted when the emulator stops, which ends the journals' live tails (they would hold a
+ * graceful stop for its whole grace).
+ */
+export function controlApp(
+  kernel: Kernel,
+  world: World,
+  services: ServiceModule[],
+  operations: () => ServiceOperations[],
+  token?: string,
+  closing?: AbortSignal,
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
   // before the token: a forged request is refused whether or not the browser holds the token
   app.use("*", crossSiteGuard());
@@ -43,7 +54,7 @@ export function controlApp(kernel: Kernel, world: World, services: ServiceModule
   resourceRoutes(app, kernel, services);
   lifecycleRoutes(app, kernel, services);
   faultRoutes(app, kernel, operations);
-  journalRoutes(app, kernel);
+  journalRoutes(app, kernel, closing);
   for (const service of services) {
     const own = service.control?.(kernel);
     if (own) mountServiceControl(app, kernel, service.name, own);

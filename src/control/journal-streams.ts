@@ -2,6 +2,7 @@
 // /requests/stream), with the lists' filters: first the entries after `after` (or Last-Event-ID, which a
 // reconnecting EventSource sends), or the newest `limit` (default 100), then each new one as it is added.
 // Every message's id is the entry's `seq`; a comment line every 15 s keeps proxies from closing the stream.
+// A tail ends when its client goes or the emulator stops (`closing`).
 
 import type { Hono } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
@@ -22,12 +23,12 @@ interface Tail<T extends { seq: number }> {
   view(entry: T): unknown;
 }
 
-export function journalStreamRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
+export function journalStreamRoutes(app: Hono<AppEnv>, kernel: Kernel, closing?: AbortSignal): void {
   app.get(
     "/events/stream",
     handle((c) => {
       const filter = eventFilter(c);
-      return tail(c, {
+      return tail(c, closing, {
         name: "event",
         backlog: (after) => kernel.events.log.list({ after, filter }),
         watch: (send) => kernel.events.subscribe("*", (e) => (!filter || filter(e)) && send(e)),
@@ -39,7 +40,7 @@ export function journalStreamRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
     "/requests/stream",
     handle((c) => {
       const filter = requestFilter(c);
-      return tail(c, {
+      return tail(c, closing, {
         name: "request",
         backlog: (after) => kernel.requests.list({ after, filter }),
         watch: (send) => kernel.requests.watch((r) => (!filter || filter(r)) && send(r)),
@@ -49,7 +50,7 @@ export function journalStreamRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
   );
 }
 
-function tail<T extends { seq: number }>(c: Ctx, source: Tail<T>): Response {
+function tail<T extends { seq: number }>(c: Ctx, closing: AbortSignal | undefined, source: Tail<T>): Response {
   const lastId = c.req.header("last-event-id");
   if (lastId !== undefined && !/^\d+$/.test(lastId)) throw new ApiError(400, undefined, `Last-Event-ID is a journal seq, not ${JSON.stringify(lastId)}.`);
   const after = queryInt(c, "after") ?? (lastId === undefined ? undefined : Number(lastId));
@@ -64,11 +65,13 @@ function tail<T extends { seq: number }>(c: Ctx, source: Tail<T>): Response {
     wake?.();
   });
   return streamSSE(c, async (stream: SSEStreamingApi) => {
-    let open = true;
-    stream.onAbort(() => {
+    let open = !closing?.aborted;
+    const end = () => {
       open = false;
       wake?.();
-    });
+    };
+    stream.onAbort(end);
+    closing?.addEventListener("abort", end, { once: true });
     const keepAlive = setInterval(() => void stream.write(": keep-alive\n\n").catch(() => undefined), KEEP_ALIVE_MS);
     keepAlive.unref();
     try {
@@ -81,6 +84,7 @@ function tail<T extends { seq: number }>(c: Ctx, source: Tail<T>): Response {
         wake = undefined;
       }
     } finally {
+      closing?.removeEventListener("abort", end);
       clearInterval(keepAlive);
       stop();
     }

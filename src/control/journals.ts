@@ -21,9 +21,9 @@ type _Payloads = Assert<Equals<FlatPayloads<EventMap>, FlatPayloads<EventPayload
 type _Event = Assert<Equals<keyof LoggedEvent, keyof DomainEvent>>;
 type _Request = Assert<Equals<Flat<Omit<KernelRecord, "at"> & { seq: number; at: string }>, RequestRecord>>;
 
-export function journalRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
+export function journalRoutes(app: Hono<AppEnv>, kernel: Kernel, closing?: AbortSignal): void {
   // the tails first: /events/stream is not an event
-  journalStreamRoutes(app, kernel);
+  journalStreamRoutes(app, kernel, closing);
   app.get(
     "/events",
     handle((c) => c.json({ events: kernel.events.log.list({ after: queryInt(c, "after"), limit: queryInt(c, "limit"), filter: eventFilter(c) }) })),

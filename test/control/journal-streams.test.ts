@@ -98,4 +98,15 @@ describe("the journals' live tails", () => {
     const res = await call(emu, "GET", "/_emulator/events/stream", { headers: { "Last-Event-ID": "x" } });
     expect(res.status).toBe(400);
   });
+
+  it("ends its tails when the emulator stops, so a graceful stop does not wait out its grace for them", async () => {
+    const emu = testEmulator();
+    const url = await emu.listen(0, "127.0.0.1");
+    const res = await fetch(`${url}/_emulator/events/stream`);
+    const reader = res.body!.getReader();
+    // a grace longer than the test's timeout: only the tail's end lets close() resolve in time
+    const closed = emu.close({ graceMs: 120_000 });
+    while (!(await reader.read()).done);
+    await closed;
+  });
 });
