@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { call, testEmulator } from "../helpers/emulator.js";
 import type { Emulator } from "../../src/app.js";
+import { SkymockClient } from "../../src/client/index.js";
 
 interface Message {
   event: string;
@@ -108,5 +109,28 @@ describe("the journals' live tails", () => {
     const closed = emu.close({ graceMs: 120_000 });
     while (!(await reader.read()).done);
     await closed;
+  });
+
+  it("is followed by the typed client (followEvents, followRequests) until its signal aborts", async () => {
+    const emu = testEmulator();
+    const url = await emu.listen(0, "127.0.0.1");
+    try {
+      const client = new SkymockClient(url);
+      await client.failHost("compute-1");
+      const abort = new AbortController();
+      const seen: string[] = [];
+      for await (const event of client.followEvents({ type: "compute.host.*" }, { signal: abort.signal })) {
+        seen.push(`${event.type} ${(event.payload as { host: string }).host}`);
+        if (seen.length === 1) await client.recoverHost("compute-1");
+        else break;
+      }
+      expect(seen).toEqual(["compute.host.error compute-1", "compute.host.recovered compute-1"]);
+      const requests = client.followRequests({ status: "404" });
+      await fetch(`${url}/nowhere`);
+      expect((await requests.next()).value).toMatchObject({ path: "/nowhere", status: 404 });
+      await requests.return(undefined);
+    } finally {
+      await emu.close();
+    }
   });
 });

@@ -27,8 +27,7 @@ export function journalsView(ui: Ui): void {
 
   async function detail(r: Row): Promise<void> {
     const { fired } = await ui.api("GET", "/faults/fired");
-    // the fired journal names no request id: the fault of this request is the one fired at its time on its path
-    const fault = fired.find((f: any) => f.method === r.method && f.path === r.path && f.at === r.at);
+    const fault = fired.find((f: any) => f.requestId === r.requestId);
     const fields: Array<[string, unknown]> = [
       ["method", r.method],
       ["path", r.path],
