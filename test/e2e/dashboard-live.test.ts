@@ -52,6 +52,15 @@ describe("dashboard: live views", () => {
     await page.fill("#res-status", "active");
     await expect.poll(() => page.locator("#res-table tbody tr").count()).toBe(1);
     await screenshot(page, "dashboard-resources");
+
+    // the Overview's advance-until: the clock moves to the step that makes a new server ACTIVE
+    const second = await createServer(emu, "web-until");
+    await page.click('nav a[data-view="overview"]');
+    await expect.poll(() => page.inputValue("#until-type")).toBe("compute.server");
+    await page.fill("#until-id", second);
+    await page.fill("#until-status", "ACTIVE");
+    await page.click("#clock-until-form button[type=submit]");
+    await expect.poll(() => page.textContent("#toast")).toBe(`compute.server ${second} is ACTIVE after ${BUILD_MS} ms.`);
     expect(problems).toEqual([]);
   });
 

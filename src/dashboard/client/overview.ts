@@ -7,12 +7,13 @@ export function overviewView(ui: Ui): void {
   let frozen = false;
 
   ui.view("overview", async () => {
-    const [clock, health, resources, scenarios, projects] = await Promise.all([
+    const [clock, health, resources, scenarios, projects, transitions] = await Promise.all([
       ui.api("GET", "/clock"),
       ui.api("GET", "/health"),
       ui.api("GET", "/resources"),
       ui.api("GET", "/scenarios"),
       ui.api("GET", "/resources/identity.project?limit=1000"),
+      ui.api("GET", "/transitions"),
     ]);
     frozen = clock.frozen;
     ui.$("clock-now").textContent = clock.now;
@@ -29,7 +30,12 @@ export function overviewView(ui: Ui): void {
     ui.table("kinds", resources.kinds, ["type", "service", "count"], (kind) => [
       ui.el("a", { href: `#resources?kind=${encodeURIComponent(String(kind.type))}` }, `List ${kind.type}`),
     ]);
-    ui.options("until-type", resources.kinds.filter((k: any) => k.filters.includes("status")).map((k: any) => k.type));
+    // advance-until reads the kinds whose status moves on the clock: those with a declared lifecycle
+    const lifecycles = new Set(transitions.definitions.map((d: any) => d.type));
+    const until = ui.$<HTMLSelectElement>("until-type");
+    const first = until.options.length === 0;
+    ui.options("until-type", resources.kinds.filter((k: any) => k.filters.includes("status") && lifecycles.has(k.type)).map((k: any) => k.type));
+    if (first && [...until.options].some((o) => o.value === "compute.server")) until.value = "compute.server";
     ui.options("seed-scenario", scenarios.scenarios);
     ui.options("reset-project", [["", "everything (the seed world)"], ...projects.resources.map((p: any): [string, string] => [p.id, `project ${p.name}`])]);
   });
