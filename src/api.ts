@@ -4,12 +4,14 @@
 
 import type { InstanceHaOptionsInput } from "./services/instance-ha/for-api.js";
 import type { SkymockConfig } from "./client/types-config.js";
+import type { AmqpHealth } from "./client/types-world.js";
 import type { ClockState, EventMatching, EventType, FaultRule, FaultRuleInput, PendingStep, TransitionDef, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
 import type { ClockState as KernelClockState } from "./kernel/clock.js";
 import type { PendingStep as KernelPendingStep, TransitionDef as KernelTransitionDef, TransitionOverride as KernelTransitionOverride } from "./kernel/transitions.js";
 import type { Assert, Equals } from "./kernel/type-equals.js";
 
 export type { SecurityComplianceOptions, SkymockConfig, InstanceHaConfigOptions } from "./client/types-config.js";
+export type { AmqpHealth } from "./client/types-world.js";
 export type { ClockState, DomainEvent, EventMatching, EventPayloads, EventType, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
 
 // the kernel's records and the client's mirrors of them are the same types (the client imports nothing)
@@ -51,6 +53,9 @@ export interface Emulator {
   cloudsYaml(user?: string, baseUrl?: string): string;
   /** The OS_* variables the openstack CLI and openstacksdk read, for the same user. */
   osEnvironment(user?: string, baseUrl?: string): Record<string, string>;
+  /** With `amqpUrl`: the AMQP bridge. `settled()` resolves once it is connected and consuming with nothing
+   * left to publish (rejects after `timeoutMs`, default 10 s); `health()` is /_emulator/health's `amqp`. */
+  readonly amqp: { health(): AmqpHealth; settled(timeoutMs?: number): Promise<void> } | undefined;
   /** Stops listening, the clock and every scheduled step. Open connections are closed at once; with
    * `graceMs`, requests under way get that long to finish first (new connections are refused meanwhile). */
   close(options?: { graceMs?: number }): Promise<void>;

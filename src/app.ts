@@ -21,6 +21,7 @@ import { faultOperations, faultRuleCheck } from "./control/faults.js";
 import { cloudsYaml, osEnvironment, type CloudCredentials } from "./clouds.js";
 import { reportError } from "./log.js";
 import { Persistence } from "./persist.js";
+import { startBus, type Bus } from "./bus/index.js";
 
 export interface Emulator {
   /** the Hono app: `emulator.app.request(path, init)` drives it without a socket */
@@ -47,6 +48,8 @@ export interface Emulator {
   osEnvironment(user?: string, baseUrl?: string): Record<string, string>;
   /** With `persist`: the state file kept in the data directory (saves, and whether the state came from it). */
   persistence: Persistence | undefined;
+  /** With `amqpUrl`: the AMQP bridge (its health, and a promise of it being connected with nothing buffered). */
+  amqp: Bus | undefined;
   /** Stops listening, the clock and scheduled steps. Open connections are closed at once; with `graceMs`,
    * requests under way get that long to finish first (new connections are refused meanwhile). With
    * `persist`, the state is saved once they have. */
@@ -73,9 +76,12 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   persistence?.load();
   persistence?.start();
 
+  // after the seed world and the saved state: their events are the world's making, not news for the bus
+  const amqp = startBus(kernel, services, busOptions(options));
+
   // aborted by close(): the journals' live tails end rather than hold a graceful stop
   const closing = new AbortController();
-  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, closing.signal));
+  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, amqp, closing.signal));
   dashboardRoutes(app, services);
   app.get("/", (c) =>
     c.json({
@@ -133,17 +139,21 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     transitions: kernel.transitions,
     events: kernel.events,
     persistence,
+    amqp,
     cloudsYaml: (user = "admin", baseUrl = url) => cloudsYaml(loginUrl(baseUrl), loginFor(world, user)),
     osEnvironment: (user = "admin", baseUrl = url) => osEnvironment(loginUrl(baseUrl), loginFor(world, user)),
     close({ graceMs = 0 } = {}) {
       kernel.clock.stop();
       closing.abort();
+      // the bus gets the requests' grace to send what they published
+      const busClosed = () => amqp?.close(Math.max(graceMs, 500)).catch((error) => kernel.onError("the AMQP bridge did not close cleanly", error));
       if (!persistence) {
         kernel.transitions.clearPending();
-        return closeServer(graceMs);
+        return closeServer(graceMs).then(busClosed);
       }
       // the last save comes after the requests under way and before the pending steps go: it keeps them
       return closeServer(graceMs)
+        .then(busClosed)
         .then(() => persistence.stop())
         .catch((error) => kernel.onError("the last state save failed", error))
         .finally(() => kernel.transitions.clearPending());
@@ -169,6 +179,11 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       timers.push(setTimeout(() => s.closeAllConnections?.(), graceMs).unref());
     });
   }
+}
+
+function busOptions(o: ResolvedOptions) {
+  if (o.amqpUrl === undefined) return undefined;
+  return { url: o.amqpUrl, exchange: o.amqpExchange, topics: o.amqpTopics, queue: o.amqpQueue, bufferSize: o.amqpBufferSize, durable: o.amqpDurable };
 }
 
 function loginFor(world: World, user: string): CloudCredentials {

@@ -63,6 +63,17 @@ export const optionsSchema = z
     requestLogSize: z.coerce.number().int().positive().default(10_000),
     /** fault rules active from the start (same shape as POST /_emulator/faults) */
     faults: z.array(z.unknown()).default([]),
+    /** the AMQP bridge (off when absent): notifications published on, and error notifications taken from, this broker */
+    amqpUrl: z.string().regex(/^amqps?:\/\/[^\s]+$/).optional(),
+    amqpExchange: z.string().min(1).max(255).default("nova"),
+    /** the topics published; each one's `<topic>.error` routing key is consumed */
+    amqpTopics: z
+      .union([z.string().transform((v) => v.split(",").map((t) => t.trim()).filter(Boolean)), z.array(z.string())])
+      .pipe(z.array(z.enum(["notifications", "versioned_notifications"])).min(1))
+      .default(["notifications", "versioned_notifications"]),
+    amqpQueue: z.string().min(1).max(255).default("skymock.error"),
+    amqpBufferSize: z.coerce.number().int().positive().default(10_000),
+    amqpDurable: onOff.default(false),
   })
   .strict();
 
@@ -120,6 +131,21 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   eventLogSize: { default: "10000", description: "events the events journal keeps" },
   requestLogSize: { default: "10000", description: "requests the requests journal keeps" },
   faults: { default: "none", description: "fault rules active from the start (as POST /_emulator/faults)" },
+  amqpUrl: { flag: "--amqp-url", value: "URL", env: "SKYMOCK_AMQP_URL", default: "off",
+    description: "publish notifications on this AMQP broker and act on its error notifications (amqp://user:pass@host:5672/vhost)",
+    invalid: "is not an AMQP URL (amqp://user:pass@host:5672/vhost)" },
+  amqpExchange: { flag: "--amqp-exchange", value: "NAME", env: "SKYMOCK_AMQP_EXCHANGE", default: "nova",
+    description: "the topic exchange notifications go to (oslo.messaging's control exchange)" },
+  amqpTopics: { flag: "--amqp-topics", value: "LIST", env: "SKYMOCK_AMQP_TOPICS", default: "notifications,versioned_notifications",
+    description: "topics published (routing key <topic>.<priority>); each one's <topic>.error is consumed",
+    invalid: "is not a list of notifications and versioned_notifications" },
+  amqpQueue: { flag: "--amqp-queue", value: "NAME", env: "SKYMOCK_AMQP_QUEUE", default: "skymock.error",
+    description: "the queue the bridge consumes error notifications from (dead letters go to NAME.dead-letter)" },
+  amqpBufferSize: { flag: "--amqp-buffer", value: "N", env: "SKYMOCK_AMQP_BUFFER", default: "10000",
+    description: "notifications kept while the broker is unreachable; past it they are dropped and counted",
+    invalid: "is not a positive whole number" },
+  amqpDurable: { flag: "--amqp-durable", env: "SKYMOCK_AMQP_DURABLE", default: "off",
+    description: "a durable exchange and persistent messages (oslo's amqp_durable_queues)", invalid: "is not true or false" },
 };
 
 /** --config names the file the other options may come from: a flag and a variable, not a key. */

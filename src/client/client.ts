@@ -1,13 +1,13 @@
 // SkymockClient: the control API (/_emulator) of a running emulator, typed, over the global fetch. One method
 // per control operation, grouped as the API is (world, tenants and logins, clock, transitions, faults,
-// journals, rate limit, compute hosts, instance HA), plus waits (wait.ts). A non-2xx answer throws a SkymockError.
+// journals, rate limit, compute hosts and servers, instance HA), plus waits (wait.ts). A non-2xx answer throws a SkymockError.
 
 import { Transport, type CallOptions } from "./http.js";
 import { waitForEvent, waitForStatus, type EventWaitOptions, type StatusWaitOptions } from "./wait.js";
 import { sseData } from "./tail.js";
 import type {
   AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, Duration, EventFilter, EventMatching, EventQuery,
-  FaultRule, FaultRuleInput, FiredFault, ServiceOperations, HealthReport, HostChange, InstanceHaConfig, JournalQuery, RequestQuery, NotificationStatus, Recoveries,
+  FaultRule, FaultRuleInput, FiredFault, ServiceOperations, HealthReport, HostChange, InstanceHaConfig, ServerChange, ServerFailInput, JournalQuery, RequestQuery, NotificationStatus, Recoveries,
   RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
   ResourcePage, ResourceQuery, ResourceStatus,
   SeedMode, Snapshot, StepInput, UntilStatus, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
@@ -266,6 +266,11 @@ export class SkymockClient {
 
   recoverHost(name: string): Promise<HostChange> {
     return this.#http.json("POST", `/compute/hosts/${encodeURIComponent(name)}/recover`);
+  }
+
+  /** The server goes to ERROR with a fault; compute.instance.error is published when its host is up. */
+  failServer(id: string, input: ServerFailInput = {}): Promise<ServerChange> {
+    return this.#http.json("POST", `/compute/servers/${encodeURIComponent(id)}/fail`, { json: input });
   }
 
   // ---- instance HA ----

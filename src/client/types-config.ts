@@ -101,6 +101,19 @@ export interface SkymockConfig {
   /** the control API (/_emulator, except /_emulator/health) then requires this secret, as
    * `Authorization: Bearer <token>` or `X-Skymock-Control-Token: <token>` (default none: open) */
   controlToken?: string;
+  /** the AMQP bridge, off when absent: notifications published on this broker (amqp://user:pass@host:5672/vhost)
+   * in oslo.messaging's envelope, and its `<topic>.error` notifications acted on */
+  amqpUrl?: string;
+  /** the topic exchange (default nova, oslo.messaging's control exchange) */
+  amqpExchange?: string;
+  /** topics published, a list or comma-separated (default both: notifications, versioned_notifications) */
+  amqpTopics?: string | Array<"notifications" | "versioned_notifications">;
+  /** the queue error notifications are consumed from (default skymock.error; dead letters in <queue>.dead-letter) */
+  amqpQueue?: string;
+  /** notifications kept while the broker is unreachable (default 10,000); past it they are dropped and counted */
+  amqpBufferSize?: number;
+  /** a durable exchange and persistent messages (default off, as oslo's amqp_durable_queues) */
+  amqpDurable?: boolean | "true" | "false" | "1" | "0";
 }
 
 type NotificationDriver = "nova_notification" | "taskflow" | "webhook";

@@ -96,9 +96,18 @@ export interface EventPayloads {
   "block-storage.volume.retyped": Owned & { volumeType: string };
   "block-storage.volume.attached": Owned & { attachmentId: string; serverId: string | null; device: string | null };
   "block-storage.volume.detached": Owned & { attachmentId: string; serverId: string | null };
-  "block-storage.volume.deleted": Owned;
+  /** the volume is gone: what its notifications need travels with the event (createdAt in ISO 8601) */
+  "block-storage.volume.deleted": Owned & {
+    userId: string;
+    name: string | null;
+    size: number;
+    volumeTypeId: string;
+    zone: string;
+    host: string;
+    createdAt: string;
+  };
   "block-storage.snapshot.created": Owned & { volumeId: string; size: number };
-  "block-storage.snapshot.deleted": Owned & { volumeId: string };
+  "block-storage.snapshot.deleted": Owned & { volumeId: string; userId: string; name: string | null; size: number; createdAt: string };
   "block-storage.backup.created": Owned & { volumeId: string; size: number; incremental: boolean };
   "block-storage.backup.failed": Owned & { volumeId: string; reason: string };
   "block-storage.backup.restored": Owned & { volumeId: string };
@@ -110,7 +119,18 @@ export interface EventPayloads {
   "compute.server.updated": Owned & { name: string };
   "compute.server.metadata_updated": Owned & { keys: string[] };
   "compute.server.state_changed": Owned & { from: string; to: string; vmState: string; taskState: string | null; host: string | null };
-  "compute.server.deleted": Owned & { host: string | null; name: string };
+  /** the server is gone: what its notifications need travels with the event (times in ISO 8601) */
+  "compute.server.deleted": Owned & {
+    host: string | null;
+    name: string;
+    userId: string;
+    flavorId: string;
+    imageId: string | null;
+    zone: string;
+    vmState: string;
+    createdAt: string;
+    launchedAt: string | null;
+  };
   "compute.server.locked": Owned & { lockedBy: string; reason: string | null };
   "compute.server.unlocked": Owned;
   "compute.server.state_reset": Owned & { state: string };
@@ -131,15 +151,20 @@ export interface EventPayloads {
   "compute.service.updated": { host: string; serviceId: string; status: "enabled" | "disabled"; disabledReason: string | null; forcedDown: boolean };
   "compute.host.error": { host: string; serverIds: string[]; at: string };
   "compute.host.recovered": { host: string; at: string };
-  /** `host_failure`: its host failed (one per server, besides compute.host.error); `server_error`: the server alone went to ERROR */
+  /**
+   * `host_failure`: its host failed (one per server, besides compute.host.error); `server_error`: the server
+   * alone went to ERROR on a host that is up (a lifecycle step failed by a fault rule or sent to error, a failed
+   * rebuild, POST /_emulator/compute/servers/{id}/fail), once until it leaves ERROR
+   */
   "compute.instance.error": { host: string; serverId: string; projectId: string; cause: "host_failure" | "server_error" };
 
   "instance-ha.segment.created": { id: string; name: string };
   "instance-ha.segment.updated": { id: string; name: string };
-  "instance-ha.segment.deleted": { id: string; name: string };
+  /** the segment is gone: what its notifications need travels with the event */
+  "instance-ha.segment.deleted": { id: string; name: string; seq: number; description: string | null; recoveryMethod: string; serviceType: string; enabled: boolean };
   "instance-ha.host.created": { id: string; name: string; segmentId: string };
   "instance-ha.host.updated": { id: string; name: string; segmentId: string; onMaintenance: boolean; reserved: boolean };
-  "instance-ha.host.deleted": { id: string; name: string; segmentId: string };
+  "instance-ha.host.deleted": { id: string; name: string; segmentId: string; seq: number; type: string; controlAttributes: string; reserved: boolean; onMaintenance: boolean };
   /** every accepted notification, whatever status it starts in: recovery acts on `new` only */
   "instance-ha.notification.created": {
     id: string;
@@ -172,6 +197,16 @@ export interface EventPayloads {
   "instance-ha.alert.skipped": { alertname: string; host: string | null; reason: string };
   /** the driver could not create the notification (refused, or an injected fault) */
   "instance-ha.driver.failed": { driver: string; host: string; error: string };
+  /** the AMQP bridge (--amqp-url) reached its broker */
+  "amqp.connection.opened": { url: string };
+  /** the AMQP bridge lost its broker: notifications are buffered until it reconnects */
+  "amqp.connection.lost": { url: string; reason: string; buffered: number };
+  /** a notification taken off the bus and acted on */
+  "amqp.message.consumed": { messageId: string | null; eventType: string; publisherId: string | null };
+  /** a message off the bus that is not a notification the emulator can act on: dead-lettered */
+  "amqp.message.rejected": { messageId: string | null; eventType: string | null; reason: string };
+  /** the first notification a full buffer refused since the last one it kept */
+  "amqp.message.dropped": { eventType: string; bound: number };
 }
 
 /** Every event type a service publishes. */

@@ -235,6 +235,27 @@ export interface ServiceHealth {
 export interface HealthReport {
   status: "ok" | "starting";
   services: Record<string, ServiceHealth>;
+  /** with --amqp-url: the AMQP bridge (not a condition of readiness: the APIs serve while the broker is away) */
+  amqp?: AmqpHealth;
+}
+
+/** The AMQP bridge's connection and counters since start. */
+export interface AmqpHealth {
+  /** the broker's URL, its password hidden */
+  url: string;
+  connected: boolean;
+  /** notifications waiting for the broker */
+  buffered: number;
+  /** confirmed by the broker */
+  published: number;
+  /** taken off the bus and acted on */
+  consumed: number;
+  /** not notifications the emulator can act on: dead-lettered */
+  rejected: number;
+  /** refused by a full buffer */
+  dropped: number;
+  /** notifications of a type no service acts on (acknowledged) */
+  ignored: number;
 }
 
 export interface ControlOperation {
@@ -277,6 +298,32 @@ export interface HostChange {
   /** fail only: the servers on the host */
   serverIds?: string[];
   host: ComputeHost;
+}
+
+/** A server as POST /_emulator/compute/servers/{id}/fail answers it. */
+export interface ControlServer {
+  id: string;
+  name: string;
+  projectId: string;
+  /** the API status (ERROR after a fail) */
+  status: string;
+  vmState: string;
+  taskState: string | null;
+  host: string | null;
+  /** the nova-compute service of its host: compute.instance.error is published only when `up` */
+  hostState: "up" | "down" | null;
+  fault: { code: number; message: string; created: string } | null;
+}
+
+export interface ServerFailInput {
+  /** the fault's message (at most 255 characters) */
+  message?: string;
+}
+
+export interface ServerChange {
+  /** false when the server was already in ERROR with nothing under way */
+  changed: boolean;
+  server: ControlServer;
 }
 
 // ---- logins and tenants ----

@@ -22,6 +22,7 @@ import { ApiError } from "../kernel/errors.js";
 import { controlGuard } from "./guard.js";
 import { crossSiteGuard } from "./cross-site.js";
 import { mountServiceControl } from "./service-control.js";
+import type { Bus } from "../bus/index.js";
 
 /**
  * `token`: the --control-token every route but health then requires (guard.ts); open when absent.
@@ -34,6 +35,7 @@ export function controlApp(
   services: ServiceModule[],
   operations: () => ServiceOperations[],
   token?: string,
+  bus?: Bus,
   closing?: AbortSignal,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
@@ -43,7 +45,8 @@ export function controlApp(
   app.get("/health", (c) => {
     const report = Object.fromEntries(services.map((s) => [s.name, s.health?.(kernel) ?? { ready: true }]));
     const ready = Object.values(report).every((r) => r.ready);
-    return c.json({ status: ready ? "ok" : "starting", services: report }, ready ? 200 : 503);
+    // the bridge is reported, not a condition of readiness: the APIs serve while the broker is away
+    return c.json({ status: ready ? "ok" : "starting", services: report, ...(bus ? { amqp: bus.health() } : {}) }, ready ? 200 : 503);
   });
   app.get("/", (c) => c.json(controlIndex(kernel, services)));
   app.get("/openapi.json", (c) => c.json(openApiDocument(kernel, services)));

@@ -15,6 +15,21 @@ export const buildSchemas = (): Record<string, Json> => ({
     properties: {
       status: { enum: ["ok", "starting"] },
       services: { type: "object", additionalProperties: { type: "object", properties: { ready: { type: "boolean" }, detail: str }, required: ["ready"] } },
+      amqp: {
+        type: "object",
+        description: "With --amqp-url: the AMQP bridge's connection and counters (not a condition of readiness).",
+        properties: {
+          url: str,
+          connected: { type: "boolean" },
+          buffered: { type: "integer", description: "notifications waiting for the broker" },
+          published: { type: "integer", description: "confirmed by the broker" },
+          consumed: { type: "integer", description: "taken off the bus and acted on" },
+          rejected: { type: "integer", description: "dead-lettered" },
+          dropped: { type: "integer", description: "refused by a full buffer" },
+          ignored: { type: "integer", description: "of a type no service acts on" },
+        },
+        required: ["url", "connected", "buffered", "published", "consumed", "rejected", "dropped", "ignored"],
+      },
     },
   },
   World: { type: "object", description: "One section per service (e.g. `identity:`), and optionally `extends: <scenario>`.", additionalProperties: true },

@@ -13,6 +13,7 @@ import type { OperationContext } from "./operation.js";
 import type { PlatformOptions, ServiceOptions } from "./options.js";
 import type { ResourceKind } from "./resources.js";
 import type { ServiceControl } from "./control-route.js";
+import type { ServiceNotifications } from "./notifications.js";
 
 /**
  * A service as src/services.ts lists it. Its options are parsed with every other option before any module
@@ -66,6 +67,12 @@ export interface ServiceModule<S = unknown> {
    * rule may name; with the route tables' operations and their variants, what a rule is checked against.
    */
   stepOperations?(kernel: Kernel): readonly string[];
+  /**
+   * What the service sends on and takes from the message bus (the AMQP bridge, src/bus/, when configured):
+   * its domain events as oslo.messaging notifications, and the notifications it acts on. Read only when a
+   * bridge runs.
+   */
+  notifications?(kernel: Kernel): ServiceNotifications;
   /** Readiness for /_emulator/health. */
   health?(kernel: Kernel): { ready: boolean; detail?: string };
   /** The kinds of resource the control API lists and reads the status of (GET /_emulator/resources). */

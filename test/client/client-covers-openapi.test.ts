@@ -53,7 +53,7 @@ describe("SkymockClient", () => {
       () => client.events(), () => client.clearEvents(), () => client.requests(), () => client.clearRequests(),
       () => follow((signal) => client.followEvents({ limit: 0 }, { signal })), () => follow((signal) => client.followRequests({ status: "5xx" }, { signal })),
       () => client.getRateLimit(), async () => client.setRateLimit(await client.getRateLimit()),
-      () => client.listHosts(), () => client.failHost("compute-1"), () => client.recoverHost("compute-1"),
+      () => client.listHosts(), () => client.failHost("compute-1"), () => client.recoverHost("compute-1"), () => client.failServer("none"),
       () => client.instanceHaConfig(), async () => client.setInstanceHaConfig(await client.instanceHaConfig()), () => client.recoveries(),
       () => client.advanceNotification("none"), () => client.reset(), () => client.reset({ project: "none" }),
     ];

@@ -1,5 +1,5 @@
 // SkymockClient over a real socket: the clock, lifecycles and overrides, faults, journals, the rate limit,
-// compute hosts, and the waits (a server's status on a frozen and on a running clock; an event).
+// compute hosts and servers, and the waits (a server's status on a frozen and on a running clock; an event).
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { START, testEmulator } from "../helpers/emulator.js";
@@ -178,5 +178,17 @@ describe("SkymockClient: rate limit and compute hosts", () => {
     expect(failed).toMatchObject({ changed: true, serverIds: [id], host: { name: host.name, state: "down" } });
     expect((await client.recoverHost(host.name)).host.state).toBe("up");
     await expect(client.failHost("compute-9")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("fails a server: ERROR with the fault given, compute.instance.error on its host; once", async () => {
+    const id = await createServer("doomed");
+    await client.waitForServerStatus(id, "ACTIVE");
+    const failed = await client.failServer(id, { message: "guest crashed" });
+    expect(failed).toMatchObject({ changed: true, server: { id, status: "ERROR", hostState: "up", fault: { code: 500, message: "guest crashed" } } });
+    const event = await client.waitForEvent("compute.instance.error", (e) => e.type === "compute.instance.error" && e.payload.serverId === id);
+    expect(event.type === "compute.instance.error" && event.payload.cause).toBe("server_error");
+    expect((await client.failServer(id)).changed).toBe(false);
+    await expect(client.failServer("nope")).rejects.toMatchObject({ status: 404 });
+    await expect(client.failServer(id, { message: "" })).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -38,7 +38,7 @@ export async function mistakes(serverId: string, volumeId: string): Promise<void
   const failed = await client.waitForEvent("compute.host.error");
   console.log(failed.payload.serverIdz); // error: serverIdz
   emulator.events.subscribe("compute.server.created", (e) => console.log(e.payload.flavour)); // error: flavour
-  for (const e of await client.events({ type: "compute.*" })) if (e.type === "compute.server.deleted") console.log(e.payload.flavorId); // error: flavorId
+  for (const e of await client.events({ type: "compute.*" })) if (e.type === "compute.server.deleted") console.log(e.payload.from); // error: from
 }
 `;
 

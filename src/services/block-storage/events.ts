@@ -11,9 +11,18 @@ export type BlockStorageEvents = {
   "block-storage.volume.retyped": Volume & { volumeType: string };
   "block-storage.volume.attached": Volume & { attachmentId: string; serverId: string | null; device: string | null };
   "block-storage.volume.detached": Volume & { attachmentId: string; serverId: string | null };
-  "block-storage.volume.deleted": Volume;
+  /** the volume is gone: what its notifications need travels with the event (createdAt in ISO 8601) */
+  "block-storage.volume.deleted": Volume & {
+    userId: string;
+    name: string | null;
+    size: number;
+    volumeTypeId: string;
+    zone: string;
+    host: string;
+    createdAt: string;
+  };
   "block-storage.snapshot.created": Volume & { volumeId: string; size: number };
-  "block-storage.snapshot.deleted": Volume & { volumeId: string };
+  "block-storage.snapshot.deleted": Volume & { volumeId: string; userId: string; name: string | null; size: number; createdAt: string };
   "block-storage.backup.created": Volume & { volumeId: string; size: number; incremental: boolean };
   "block-storage.backup.failed": Volume & { volumeId: string; reason: string };
   "block-storage.backup.restored": Volume & { volumeId: string };

@@ -17,6 +17,7 @@ import { resetBlockStorageProject } from "./operations/reset.js";
 import { startVolumeLifecycle, VOLUME_STEP_OPERATIONS } from "./transitions.js";
 import { blockStorageRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
+import { blockStorageNotifications } from "./bus.js";
 import { startSnapshotLifecycle } from "./operations/snapshot-lifecycle.js";
 import { startBackupLifecycle } from "./operations/backup-lifecycle.js";
 import { SNAPSHOT_BUILD_OPERATION } from "./operations/snapshots.js";
@@ -66,6 +67,7 @@ export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}
         blockStorageRoutes(kernel, options),
       );
     },
+    notifications: (kernel) => blockStorageNotifications(kernel),
     health: (kernel) => {
       const s = kernel.slice<BlockStorageState>(SLICE);
       return s ? { ready: true, detail: `${s.volumes.size} volumes` } : { ready: false, detail: "no state" };

@@ -11,7 +11,21 @@ export type ComputeEvents = {
   "compute.server.updated": Server & { name: string };
   "compute.server.metadata_updated": Server & { keys: string[] };
   "compute.server.state_changed": Server & { from: string; to: string; vmState: string; taskState: string | null; host: string | null };
-  "compute.server.deleted": Server & { host: string | null; name: string };
+  /**
+   * The server is gone from state: what its notifications need (the user, flavor, image, zone, times as
+   * ISO 8601, and the vm_state it was deleted from) travels with the event
+   */
+  "compute.server.deleted": Server & {
+    host: string | null;
+    name: string;
+    userId: string;
+    flavorId: string;
+    imageId: string | null;
+    zone: string;
+    vmState: string;
+    createdAt: string;
+    launchedAt: string | null;
+  };
   "compute.server.locked": Server & { lockedBy: string; reason: string | null };
   "compute.server.unlocked": Server;
   "compute.server.state_reset": Server & { state: string };
@@ -40,7 +54,9 @@ export type ComputeEvents = {
   "compute.host.recovered": { host: string; at: string };
   /**
    * A server failed on its host. `cause`: `host_failure` when its host failed (one per server, besides
-   * compute.host.error), `server_error` when the server alone went to ERROR (a step sent there)
+   * compute.host.error), `server_error` when the server alone went to ERROR on a host that is up (a step a
+   * fault rule failed or an override sent to error, a failed rebuild, the control API's servers/{id}/fail),
+   * once until it leaves ERROR. A failed evacuation leaves its server on the failed host: none then.
    */
   "compute.instance.error": { host: string; serverId: string; projectId: string; cause: "host_failure" | "server_error" };
 };

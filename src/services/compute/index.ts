@@ -14,10 +14,11 @@ import { loadComputeSeed } from "./seed.js";
 export type { ComputeSeedSection } from "./seed.js";
 import { resetComputeProject } from "./operations/reset.js";
 import { computeControl } from "./control.js";
+import { computeNotifications } from "./bus.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
 import { computeRoutes } from "./routes/index.js";
 import { SLICE } from "./state.js";
-import { BUILD_OPERATION, startServerLifecycle } from "./transitions.js";
+import { STEP_OPERATIONS, startServerLifecycle } from "./transitions.js";
 import { subscribeServerUsage } from "./usage-subscriptions.js";
 import { subscribeCompute } from "./subscriptions.js";
 
@@ -34,7 +35,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     // versioned, as real deployments publish compute and clients expect it
     catalog: [{ type: "compute", name: "nova", path: `${mountPath}/v2.1` }],
     envelope,
-    stepOperations: () => [BUILD_OPERATION],
+    stepOperations: () => STEP_OPERATIONS,
     resources: computeResources,
     tenants: computeTenants,
     initialState: initialComputeState,
@@ -46,6 +47,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
       subscribeServerUsage(kernel);
     },
     control: (kernel) => computeControl(kernel),
+    notifications: (kernel) => computeNotifications(kernel),
     routes(kernel) {
       return buildServiceApp(
         kernel,

@@ -1,6 +1,7 @@
 // The server lifecycle (type `compute.server`) as data: which phase leads to which, after how long, and
 // what each step does. Action steps (reboot, stop, start, resize, snapshot) are appended to both tables.
-// Overrides through /_emulator/transitions apply per type, phase or server (stick, redirect, ...).
+// Overrides through /_emulator/transitions apply per type, phase or server (stick, redirect, ...); fault
+// rules fail the steps a host carries out (compute.server.build, compute.server.reboot, ...).
 
 import { get } from "../../kernel/store/table.js";
 import type { Kernel } from "../../kernel/kernel.js";
@@ -8,9 +9,11 @@ import { runOperation } from "../../kernel/operation.js";
 import type { TransitionDef } from "../../kernel/transitions.js";
 import type { ComputeOptions } from "./options.js";
 import { sliceOf, SLICE } from "./state.js";
-import type { Server, ServerFault } from "./state.js";
-import { SERVER, type ServerStepApplier, type ServerStepDef } from "./lifecycle.js";
-import { buildFailedFault, failBuild, failServer, finishBuild, finishDelete } from "./operations/server-lifecycle.js";
+import type { ComputeState, Server, ServerFault } from "./state.js";
+import { SERVER, type ServerStepApplier, type ServerStepDef, type StepContext } from "./lifecycle.js";
+import { buildFailedFault, failBuild, failServer, finishBuild, finishDelete, serverErrorFault } from "./operations/server-lifecycle.js";
+import { failEvacuation } from "./operations/server-evacuate.js";
+import { isUp } from "./operations/hosts.js";
 import { ACTION_STEPS, ACTION_STEP_APPLIERS } from "./operations/server-action-steps.js";
 
 /** The declared steps. Append new phases here; one step out of each phase. */
@@ -28,7 +31,7 @@ export const SERVER_STEPS: ServerStepDef[] = [
 export const SERVER_STEP_APPLIERS: Record<string, ServerStepApplier> = {
   "building>active": (s, ctx, server) => finishBuild(s, ctx, server),
   "building>error": (s, ctx, server) => failBuild(s, ctx, server, buildFailedFault(server, ctx.now)),
-  "*>error": (_s, ctx, server, from) => failServer(ctx, server, { code: 500, message: `Instance ${server.id} went to ERROR while ${from}.`, created: ctx.now }),
+  "*>error": (s, ctx, server, from) => failServer(s, ctx, server, serverErrorFault(ctx.now, `Instance ${server.id} went to ERROR while ${from}.`)),
   "*>deleted": (s, ctx, server) => finishDelete(s, ctx, server),
   ...ACTION_STEP_APPLIERS,
 };
@@ -60,9 +63,48 @@ function applierFor(from: string, to: string): ServerStepApplier {
     ((s, ctx, server) => {
       const fault = { code: 500, message: `Instance ${server.id} has no lifecycle step from ${from} to ${to}.`, created: ctx.now };
       if (from === "building") failBuild(s, ctx, server, fault);
-      else failServer(ctx, server, fault);
+      else failServer(s, ctx, server, fault);
     })
   );
+}
+
+/**
+ * The steps a compute host carries out that fault rules may fail, by phase: the operation a rule names
+ * (`compute.server.reboot`, Nova's action names) and what the failure does. A failed step leaves the
+ * server in ERROR with the rule's status and message as its fault (compute.instance.error on a host that
+ * is up); a failed evacuation stays on its source host.
+ */
+const STEP_FAULTS: Record<string, { operation: string; fail?: typeof failEvacuation }> = {
+  rebooting: { operation: "compute.server.reboot" },
+  rebooting_hard: { operation: "compute.server.reboot" },
+  "powering-off": { operation: "compute.server.stop" },
+  "powering-on": { operation: "compute.server.start" },
+  pausing: { operation: "compute.server.pause" },
+  unpausing: { operation: "compute.server.unpause" },
+  suspending: { operation: "compute.server.suspend" },
+  resuming: { operation: "compute.server.resume" },
+  rebuilding: { operation: "compute.server.rebuild" },
+  evacuating: { operation: "compute.server.evacuate", fail: failEvacuation },
+};
+
+/** Every operation a fault rule may name for work no request carries (GET /_emulator/faults/operations). */
+export const STEP_OPERATIONS = [BUILD_OPERATION, ...new Set(Object.values(STEP_FAULTS).map((f) => f.operation))];
+
+/**
+ * A fault rule on the step's operation (matching the server's project and name) fails it, when the host
+ * that carries the step out is up: a step on a host that is down waits for it (onItsHost) and an
+ * evacuation with no destination ends in NoValidHost, whatever the rules say. Returns whether it failed.
+ */
+function injectedStepFailure(kernel: Kernel, s: ComputeState, ctx: StepContext, server: Server, from: string): boolean {
+  const step = STEP_FAULTS[from];
+  if (!step) return false;
+  const hostName = from === "evacuating" ? server.migration?.destHost : server.host;
+  const host = hostName ? get(s.hosts, hostName) : undefined;
+  if (!host || !isUp(host)) return false;
+  const fault = kernel.faults.stepFault({ service: SLICE, operation: step.operation, project: { id: server.projectId }, resourceName: server.name });
+  if (fault?.kind !== "fail") return false;
+  (step.fail ?? failServer)(s, ctx, server, serverErrorFault(ctx.now, fault.message ?? `Instance ${server.id} failed while ${from}.`, fault.status));
+  return true;
 }
 
 /** Registers the lifecycle with the kernel: one applier for the type, running each step as one operation. */
@@ -74,7 +116,7 @@ export function startServerLifecycle(kernel: Kernel, options: ComputeOptions): v
       if (!server || server.phase !== from) return false;
       const injected = from === "building" && to === "active" ? injectedBuildFault(kernel, server, ctx.now) : undefined;
       if (injected) failBuild(s, ctx, server, injected);
-      else applierFor(from, to)(s, ctx, server, from);
+      else if (!injectedStepFailure(kernel, s, ctx, server, from)) applierFor(from, to)(s, ctx, server, from);
       return true;
     }),
   );

@@ -6,10 +6,11 @@ import type { NotificationStatus, NotificationType } from "./state.js";
 export type InstanceHaEvents = {
   "instance-ha.segment.created": { id: string; name: string };
   "instance-ha.segment.updated": { id: string; name: string };
-  "instance-ha.segment.deleted": { id: string; name: string };
+  /** the segment is gone: what its notifications need travels with the event */
+  "instance-ha.segment.deleted": { id: string; name: string; seq: number; description: string | null; recoveryMethod: string; serviceType: string; enabled: boolean };
   "instance-ha.host.created": { id: string; name: string; segmentId: string };
   "instance-ha.host.updated": { id: string; name: string; segmentId: string; onMaintenance: boolean; reserved: boolean };
-  "instance-ha.host.deleted": { id: string; name: string; segmentId: string };
+  "instance-ha.host.deleted": { id: string; name: string; segmentId: string; seq: number; type: string; controlAttributes: string; reserved: boolean; onMaintenance: boolean };
   /**
    * Every accepted notification, whatever status it starts in: the recovery engine acts on `status: "new"`
    * only (an ignored one, or a STARTED one already finished, needs nothing).

@@ -12,6 +12,7 @@ import { initialInstanceHaState, type InstanceHaState } from "./state.js";
 import { negotiate } from "./microversion.js";
 import { DEFAULT_INSTANCE_HA_OPTIONS, type InstanceHaOptions } from "./options.js";
 import { loadInstanceHaSeed } from "./seed.js";
+import { instanceHaNotifications } from "./bus.js";
 
 /** its section of a seed world (src/services.ts gathers the sections) */
 export type { InstanceHaSeedSection } from "./seed.js";
@@ -58,6 +59,7 @@ export function instanceHaService(
     },
     // the recovery engine's control routes (/_emulator/instance-ha), owned by engine/
     control: instanceHaControl,
+    notifications: (kernel) => instanceHaNotifications(kernel),
     worldReplaced: engineWorldReplaced,
     routes(kernel) {
       return buildServiceApp(

@@ -10,6 +10,8 @@ import { envelope } from "./errors.js";
 import { initialNetworkingState, type NetworkingState } from "./state.js";
 import { loadNetworkingSeed } from "./seed.js";
 
+import { networkingNotifications } from "./bus.js";
+
 /** its section of a seed world (src/services.ts gathers the sections) */
 export type { NetworkingSeedSection } from "./seed.js";
 import { resetNetworkingProject } from "./operations/reset.js";
@@ -39,6 +41,7 @@ export function networkingService(overrides: Partial<NetworkingOptions> = {}): S
     loadSeed: (draft, section, kernel, world) => loadNetworkingSeed(draft, section, kernel, world),
     resetProject: resetNetworkingProject,
     start: (kernel) => subscribeNetworking(kernel),
+    notifications: (kernel) => networkingNotifications(kernel),
     routes(kernel) {
       return buildServiceApp(kernel, { name: SLICE, mountPath, envelope }, networkingRoutes(kernel, profile));
     },

@@ -8,7 +8,7 @@ import { runOperation } from "../../../src/kernel/operation.js";
 import { ApiError } from "../../../src/kernel/errors.js";
 import { get } from "../../../src/kernel/store/table.js";
 import { sliceOf } from "./state.js";
-import { WIDGET } from "./lifecycle.js";
+import { breakWidget } from "./operations.js";
 
 const breakSchema = z.strictObject({ reason: z.string().min(1).max(255).optional().describe("why, kept in the journal of events") });
 
@@ -28,9 +28,7 @@ export function toyControl(kernel: Kernel): ServiceControl {
           runOperation(kernel, null, (ctx) => {
             const row = get(sliceOf(ctx.root).widgets, id);
             if (!row) throw new ApiError(404, undefined, `No widget ${id}.`);
-            ctx.tx.emit("toy.widget.status_changed", { id, from: row.status, to: "ERROR", reason: body.reason ?? null });
-            row.status = "ERROR";
-            ctx.enter(WIDGET, id, null);
+            breakWidget(ctx, row, body.reason ?? null);
           });
           return c.json({ id, status: "ERROR" });
         },

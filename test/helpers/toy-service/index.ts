@@ -3,7 +3,7 @@
 // BUILD -> ACTIVE after 5 s (REBUILD -> ACTIVE after 10 s), with bytes streamed in and out (blob store),
 // errors in the Nova-style fault envelope, X-Auth-Token or Bearer tokens. Copy this folder under
 // src/services/, add its definition to src/services.ts' SERVICES, and the emulator mounts it, seeds it,
-// resets it, lists its resources and documents its control routes. ../toy-s3.ts declares the S3 edge.
+// resets it, lists its resources and documents its control routes (and, with --amqp-url, sends its events on the bus). ../toy-s3.ts declares the S3 edge.
 
 import type { ServiceDefinition, ServiceModule } from "../../../src/kernel/service.js";
 import { buildServiceApp } from "../../../src/kernel/http/service-app.js";
@@ -20,6 +20,7 @@ import { loadToySeed } from "./seed.js";
 import { startWidgetLifecycle } from "./lifecycle.js";
 import { toyResources } from "./resources.js";
 import { toyControl } from "./control.js";
+import { toyNotifications } from "./bus.js";
 import { toyRoutes } from "./routes.js";
 import type { WidgetView } from "./views.js";
 
@@ -48,6 +49,7 @@ export function toyService(options: ToyOptions = {}): ServiceModule<ToyState> {
     start: startWidgetLifecycle,
     resources: toyResources,
     control: toyControl,
+    notifications: toyNotifications,
     routes: (kernel) =>
       buildServiceApp(
         kernel,

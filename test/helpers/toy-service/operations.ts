@@ -23,6 +23,13 @@ export function createWidget(s: ToyState, ctx: OperationContext, name: string): 
   return row;
 }
 
+/** The widget goes to ERROR at once; a lifecycle step it had planned is dropped (the control API's break, the bus's widget.error). */
+export function breakWidget(ctx: Pick<OperationContext<null>, "tx" | "enter">, widget: Widget, reason: string | null): void {
+  ctx.tx.emit("toy.widget.status_changed", { id: widget.id, from: widget.status, to: "ERROR", reason });
+  widget.status = "ERROR";
+  ctx.enter(WIDGET, widget.id, null);
+}
+
 export function rebuildWidget(s: ToyState, ctx: OperationContext, id: string): void {
   findWidget(s, id).status = "REBUILD";
   ctx.enter(WIDGET, id, "REBUILD");

@@ -30,7 +30,15 @@ function finishSnapshotDelete(s: BlockStorageState, ctx: StepContext, snapshot: 
   useQuota(s, snapshot.projectId, "snapshots", -1, typeName);
   useQuota(s, snapshot.projectId, "gigabytes", -snapshot.size, typeName);
   ctx.enter(SNAPSHOT, snapshot.id, null);
-  ctx.tx.emit("block-storage.snapshot.deleted", { id: snapshot.id, projectId: snapshot.projectId, volumeId: snapshot.volumeId });
+  ctx.tx.emit("block-storage.snapshot.deleted", {
+    id: snapshot.id,
+    projectId: snapshot.projectId,
+    volumeId: snapshot.volumeId,
+    userId: snapshot.userId,
+    name: snapshot.name,
+    size: snapshot.size,
+    createdAt: new Date(snapshot.createdAt).toISOString(),
+  });
 }
 
 /** A step redirected to `error` (or failed by a fault rule): creating -> error, deleting -> error_deleting. */

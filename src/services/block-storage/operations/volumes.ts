@@ -201,6 +201,16 @@ export function finishDelete(s: BlockStorageState, ctx: StepContext, volume: Vol
   useQuota(s, volume.projectId, "volumes", -1, typeName);
   useQuota(s, volume.projectId, "gigabytes", -volume.size, typeName);
   ctx.enter(VOLUME, volume.id, null);
-  ctx.tx.emit("block-storage.volume.deleted", { id: volume.id, projectId: volume.projectId });
+  ctx.tx.emit("block-storage.volume.deleted", {
+    id: volume.id,
+    projectId: volume.projectId,
+    userId: volume.userId,
+    name: volume.name,
+    size: volume.size,
+    volumeTypeId: volume.volumeTypeId,
+    zone: volume.availabilityZone,
+    host: volume.host,
+    createdAt: new Date(volume.createdAt).toISOString(),
+  });
 }
 

@@ -1,10 +1,12 @@
 // lock / unlock (nova/api/openstack/compute/lock_server.py; locked_reason from 2.73), os-resetState
-// (admin_actions.py) and os-getConsoleOutput (console_output.py): actions that need no lifecycle step.
+// (admin_actions.py) and os-getConsoleOutput (console_output.py): actions that need no lifecycle step; and
+// the control API's forced failure of a server.
 
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
 import { conflictingRequest, forbidden } from "../errors.js";
-import { changeState, enterPhase } from "../lifecycle.js";
+import { changeState, enterPhase, type StepContext } from "../lifecycle.js";
+import { failServer, serverErrorFault } from "./server-lifecycle.js";
 import { abandonSnapshot } from "./server-snapshot.js";
 import { releaseMigration } from "./server-resize.js";
 
@@ -37,6 +39,17 @@ export function unlock(ctx: OperationContext, server: Server): void {
   ctx.tx.emit("compute.server.unlocked", { id: server.id, projectId: server.projectId });
 }
 
+/** What os-resetState and a forced failure drop: the pending step, a move's extra host claim, an upload. */
+function dropUnderWay(s: ComputeState, ctx: StepContext, server: Server): void {
+  enterPhase(ctx, server, null);
+  abandonSnapshot(ctx, server);
+  if (server.migration?.kind === "evacuation" || (server.migration && !server.oldFlavor)) {
+    // a move that had not switched hosts yet: the destination's claim is released, the server stays home
+    releaseMigration(s, server);
+    server.resumeState = null;
+  }
+}
+
 /**
  * os-resetState (admin): vm_state active or error, task_state none, whatever was under way dropped (its
  * pending step forgotten, a move's extra host claim given back, an upload killed). A delete under way
@@ -44,17 +57,26 @@ export function unlock(ctx: OperationContext, server: Server): void {
  */
 export function resetState(s: ComputeState, ctx: OperationContext, server: Server, state: "active" | "error"): void {
   if (!ctx.caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:os-admin-actions:reset_state to be performed.");
-  if (server.phase !== "deleting") {
-    enterPhase(ctx, server, null);
-    abandonSnapshot(ctx, server);
-    if (server.migration?.kind === "evacuation" || (server.migration && !server.oldFlavor)) {
-      // a move that had not switched hosts yet: the destination's claim is released, the server stays home
-      releaseMigration(s, server);
-      server.resumeState = null;
-    }
-  }
+  if (server.phase !== "deleting") dropUnderWay(s, ctx, server);
   changeState(ctx, server, { vmState: state, taskState: null });
   ctx.tx.emit("compute.server.state_reset", { id: server.id, projectId: server.projectId, state });
+}
+
+/**
+ * The control API's forced failure (POST /_emulator/compute/servers/{id}/fail): the guest dies under the
+ * hypervisor. Whatever was under way is dropped and the server goes to ERROR with a fault, raising
+ * compute.instance.error on a host that is up (failServer). 409 while it is being deleted or soft-deleted;
+ * a server already in ERROR with nothing under way is left as it was (false: nothing changed, no event).
+ */
+export function forceServerError(s: ComputeState, ctx: StepContext, server: Server, message: string | undefined): boolean {
+  if (server.phase === "deleting" || server.phase === "soft_deleting" || server.vmState === "soft-delete" || server.vmState === "deleted") {
+    throw conflictingRequest(`Server ${server.id} is being deleted (vm_state ${server.vmState}, task_state ${server.taskState ?? "none"}): it cannot fail.`);
+  }
+  if (server.vmState === "error" && server.taskState === null && server.phase === null) return false;
+  dropUnderWay(s, ctx, server);
+  const where = server.host === null ? "" : ` on host ${server.host}`;
+  failServer(s, ctx, server, serverErrorFault(ctx.now, message ?? `Instance ${server.id} failed${where}.`));
+  return true;
 }
 
 /** A boot log in the style of a cirros guest, so tools that grep the console (login prompts) find one. */

@@ -1,16 +1,17 @@
 // evacuate (admin; nova/compute/api.py evacuate, conductor rebuild_instance): a server whose compute host is
 // down is rebuilt on another host. The destination is chosen (and claimed) when the request is accepted;
-// the server shows task_state `rebuilding` until it runs there. No host for it: ERROR with NoValidHost.
+// the server shows task_state `rebuilding` until it runs there. No host for it, or a rebuild there that
+// fails: ERROR, still on the source host.
 
 import { get } from "../../../kernel/store/table.js";
 import type { OperationContext } from "../../../kernel/operation.js";
-import type { ComputeHost, ComputeState, Server } from "../state.js";
+import type { ComputeHost, ComputeState, Server, ServerFault } from "../state.js";
 import type { ServerStepApplier, ServerStepDef, StepContext } from "../lifecycle.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import { claimHost, hasRoom, isUp, scheduleHost } from "./hosts.js";
-import { noValidHostFault } from "./server-lifecycle.js";
+import { failServer, noValidHostFault, serverErrorFault } from "./server-lifecycle.js";
 import { begin, checkHost, checkState, settle } from "./server-action-rules.js";
-import { rebindPorts } from "./server-resize.js";
+import { rebindPorts, releaseMigration } from "./server-resize.js";
 import { migrationStatus, startMigration } from "./migrations.js";
 
 export interface EvacuateInput {
@@ -85,8 +86,21 @@ function finishEvacuation(s: ComputeState, ctx: StepContext, server: Server): vo
   ctx.tx.emit("compute.server.evacuated", { id: server.id, projectId: server.projectId, from, to: m.destHost });
 }
 
+/**
+ * The rebuild on the destination fails (a fault rule on compute.server.evacuate, an override to error): the
+ * destination's claim is dropped, the migration `failed`, the server in ERROR on its source host, as Nova
+ * moves instance.host only once the evacuation finishes (rt.finish_evacuation). That host is down, so no
+ * compute.instance.error: the host's notification covers the server (and sees its evacuation fail).
+ */
+export function failEvacuation(s: ComputeState, ctx: StepContext, server: Server, fault: ServerFault): void {
+  releaseMigration(s, server);
+  migrationStatus(ctx, server, "failed", true);
+  failServer(s, ctx, server, fault);
+}
+
 export const EVACUATE_STEPS: ServerStepDef[] = [{ from: "evacuating", to: "rebuilt", after: (o) => o.actionMs }];
 
 export const EVACUATE_STEP_APPLIERS: Record<string, ServerStepApplier> = {
   "evacuating>rebuilt": (s, ctx, server) => finishEvacuation(s, ctx, server),
+  "evacuating>error": (s, ctx, server) => failEvacuation(s, ctx, server, serverErrorFault(ctx.now, `Instance ${server.id} went to ERROR while evacuating.`)),
 };

@@ -1,6 +1,7 @@
 // What the server lifecycle steps do to the world (nova/compute/manager.py _build_and_run_instance,
 // _do_build_and_run_instance failure cleanup, _delete_instance): bind ports and go ACTIVE, fail to ERROR with
-// a fault, or release everything the server holds (ports, host capacity, quota, group membership) and vanish.
+// a fault (compute.instance.error when it failed on a host that is up), or release everything the server
+// holds (ports, host capacity, quota, group membership) and vanish.
 
 import { get, put, remove, scan, scanGroup } from "../../../kernel/store/table.js";
 import { systemCaller } from "../../../kernel/operation.js";
@@ -67,19 +68,28 @@ export function failBuild(s: ComputeState, ctx: StepContext, server: Server, fau
   closeActionEvents(ctx, server, "Error");
 }
 
+/** The fault of a server that failed on its host (a step that failed or was sent to ERROR, a control force). */
+export function serverErrorFault(now: number, message: string, code = 500): ServerFault {
+  return { code, message, created: now };
+}
+
 /**
- * Any other step sent to ERROR (an override's redirect): the server keeps what it holds. On a host, that is
- * an instance failure: compute.instance.error (cause server_error), what instance HA's nova_notification
- * driver turns into an instance notification.
+ * Any other step sent to ERROR (an override's redirect, a fault rule on the step, a control force): the
+ * server keeps what it holds. On a host that is up, that is an instance failure: compute.instance.error
+ * (cause server_error), what instance HA's nova_notification driver turns into an instance notification.
+ * None on a host that is down (the host's own failure covers its servers) nor for a server already in
+ * ERROR (its first failure raised it).
  */
-export function failServer(ctx: StepContext, server: Server, fault: ServerFault): void {
+export function failServer(s: ComputeState, ctx: StepContext, server: Server, fault: ServerFault): void {
   const wasError = server.vmState === "error";
   server.fault = fault;
+  server.resumeState = null;
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "error", taskState: null });
   closeActionEvents(ctx, server, "Error");
-  if (server.host !== null && !wasError) {
-    ctx.tx.emit("compute.instance.error", { host: server.host, serverId: server.id, projectId: server.projectId, cause: "server_error" });
+  const host = server.host === null ? undefined : get(s.hosts, server.host);
+  if (host && isUp(host) && !wasError) {
+    ctx.tx.emit("compute.instance.error", { host: host.id, serverId: server.id, projectId: server.projectId, cause: "server_error" });
   }
 }
 
@@ -118,6 +128,7 @@ function keepDeletedRecords(s: ComputeState, id: string): void {
 /** The end of the deleting phase: everything released, the record gone (GET is 404 from now on). */
 export function finishDelete(s: ComputeState, ctx: StepContext, server: Server): void {
   const host = server.host;
+  const vmState = server.vmState;
   releasePorts(ctx, server);
   releaseVolumes(ctx, server);
   releaseHost(s, server);
@@ -130,5 +141,17 @@ export function finishDelete(s: ComputeState, ctx: StepContext, server: Server):
   remove(s.servers, server.id);
   remove(s.serverExtras, server.id);
   keepDeletedRecords(s, server.id);
-  ctx.tx.emit("compute.server.deleted", { id: server.id, projectId: server.projectId, host, name: server.name });
+  ctx.tx.emit("compute.server.deleted", {
+    id: server.id,
+    projectId: server.projectId,
+    host,
+    name: server.name,
+    userId: server.userId,
+    flavorId: server.flavorId,
+    imageId: server.imageId,
+    zone: server.availabilityZone,
+    vmState,
+    createdAt: new Date(server.createdAt).toISOString(),
+    launchedAt: server.launchedAt === null ? null : new Date(server.launchedAt).toISOString(),
+  });
 }

@@ -69,7 +69,8 @@ function imageView(ctx: ServerViewContext, server: Server) {
   return { id: server.imageId, links: [{ rel: "bookmark", href: `${ctx.base}/compute/images/${server.imageId}` }] };
 }
 
-function hostnameOf(name: string): string {
+/** Nova's hostname of a server: its display name made a DNS label. */
+export function hostnameOf(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 63) || "server";
 }
 

@@ -8,7 +8,7 @@ import { get } from "../../../kernel/store/table.js";
 import { computeHostExists } from "../../compute/for-instance-ha.js";
 import { computeNotFound, hostInUse, hostNotFound, hostNotFoundUnderSegment } from "../errors.js";
 import type { Host, InstanceHaState } from "../state.js";
-import { addRecord, assertNameFree, removeRecord, renameRecord } from "./records.js";
+import { addRecord, assertNameFree, hostDeleted, removeRecord, renameRecord } from "./records.js";
 import { findSegment } from "./segments.js";
 
 export interface HostInput {
@@ -72,7 +72,7 @@ export function deleteHost(s: InstanceHaState, ctx: OperationContext<Caller | nu
   const host = findHost(s, segmentId, id);
   if (findSegment(s, segmentId).activeNotifications > 0) throw hostInUse(id, "deleted");
   removeRecord(s, "host", host);
-  ctx.tx.emit("instance-ha.host.deleted", { id, name: host.name, segmentId });
+  ctx.tx.emit("instance-ha.host.deleted", hostDeleted(host));
 }
 
 /**

@@ -53,3 +53,9 @@ export function removeRecord<K extends Kind>(s: InstanceHaState, kind: K, record
   dictDelete(index.names, record.name);
   dictDelete(s.seqIds, seqKey(kind, record.seq));
 }
+
+/** instance-ha.host.deleted's payload: the host as it was (the bus's host.delete notifications show it). */
+export function hostDeleted(host: Host) {
+  const { id, name, segmentId, seq, type, controlAttributes, reserved, onMaintenance } = host;
+  return { id, name, segmentId, seq, type, controlAttributes, reserved, onMaintenance };
+}

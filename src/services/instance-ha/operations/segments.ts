@@ -5,7 +5,7 @@ import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { filter, get } from "../../../kernel/store/table.js";
 import { failoverSegmentInUse, failoverSegmentNotFound } from "../errors.js";
 import type { InstanceHaState, RecoveryMethod, Segment } from "../state.js";
-import { addRecord, assertNameFree, removeRecord, renameRecord } from "./records.js";
+import { addRecord, assertNameFree, hostDeleted, removeRecord, renameRecord } from "./records.js";
 
 export interface SegmentInput {
   name: string;
@@ -59,8 +59,9 @@ export function deleteSegment(s: InstanceHaState, ctx: OperationContext<Caller |
   if (segment.activeNotifications > 0) throw failoverSegmentInUse(id, "deleted");
   for (const host of filter(s.hosts, (h) => h.segmentId === id)) {
     removeRecord(s, "host", host);
-    ctx.tx.emit("instance-ha.host.deleted", { id: host.id, name: host.name, segmentId: id });
+    ctx.tx.emit("instance-ha.host.deleted", hostDeleted(host));
   }
   removeRecord(s, "segment", segment);
-  ctx.tx.emit("instance-ha.segment.deleted", { id, name: segment.name });
+  const { seq, name, description, recoveryMethod, serviceType, enabled } = segment;
+  ctx.tx.emit("instance-ha.segment.deleted", { id, seq, name, description, recoveryMethod, serviceType, enabled });
 }
