@@ -4,6 +4,9 @@
 
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import type { Emulator } from "../../src/app.js";
 import { testEmulator } from "./emulator.js";
@@ -77,9 +80,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-/** A screenshot of the page into docs/screenshots/<name>.png (committed: the README shows them). */
+/**
+ * A full-page screenshot, <name>.png. With SKYMOCK_SCREENSHOTS=1 into docs/screenshots/ (committed: the
+ * README shows them); otherwise into the temporary folder, so that a test run leaves the tree as it was
+ * (request ids and times differ from run to run, and so do the pixels).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = new URL("../../docs/screenshots/", import.meta.url);
+  const dir = process.env.SKYMOCK_SCREENSHOTS === "1" ? fileURLToPath(new URL("../../docs/screenshots/", import.meta.url)) : join(tmpdir(), "skymock-screenshots");
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: new URL(`${name}.png`, dir).pathname, fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
