@@ -5,13 +5,14 @@
 // listing page at 10k vs 1M objects; a 256 MiB object up and down through the `skymock start` process vs a
 // bare node:http server, and its RSS while 1 GiB streams through with --data-dir), instance HA (a host failure with 1,000 servers recovered:
 // virtual and wall time; notification creates per second), RSS after start, and what users download and wait for (the
-// npm package's size; the image's size, docker run -> healthy, docker stop), and the blob store (put
+// npm package's size; the image's size, docker run -> healthy, docker stop), the dashboard's first load, and the blob store (put
 // throughput, memory back after deletes), and memory back after deleting 100k servers. Prints a table and
 // a JSON line.
 // Targets are reported as PASS/MISS; a MISS never fails the process (benchmarks report, they don't gate).
 
 import { cpus } from "node:os";
 import { measureColdStart } from "./cold-start.mjs";
+import { measureDashboard } from "./dashboard.mjs";
 import { measureThroughput } from "./throughput.mjs";
 import { measureStore } from "./store.mjs";
 import { measureNetworking } from "./networking.mjs";
@@ -30,6 +31,8 @@ const log = (line) => process.stderr.write(`${line}\n`);
 
 log("bench: cold start + RSS (7 spawns)...");
 const cold = await measureColdStart({ runs: 7 });
+log("bench: dashboard first load (5 spawns)...");
+const dashboard = await measureDashboard({ runs: 5 });
 log("bench: token validation throughput (emulator, bare node:http, Hono floor; 5 rounds each)...");
 const tput = await measureThroughput({ concurrency: 32, warmupMs: 800, durationMs: 2000, rounds: 5 });
 log("bench: store insert/read cost (1k vs 100k rows)...");
@@ -63,6 +66,12 @@ const rows = [
   { figure: "cold start: spawn -> first 200 (median)", value: `${f(cold.medianMs)} ms (min ${f(cold.minMs)})`, target: "<= 300 ms", pass: cold.medianMs <= 300 },
   { figure: "  reference: bare node:http spawn -> 200", value: `${f(cold.nodeFloorMedianMs)} ms`, target: "(info)", pass: null },
   { figure: "  Node compile cache in use (NODE_COMPILE_CACHE or the temp folder)", value: cold.compileCache ? "yes" : "NO (startup compiles the bundle)", target: "(info)", pass: null },
+  {
+    figure: "dashboard: first load / next (page, script, style; median)",
+    value: `${f(dashboard.firstLoadMs)} / ${f(dashboard.nextLoadMs)} ms, ${f(dashboard.bytes / 1024)} KiB, RSS +${f(dashboard.rssGrowthMiB)} MiB`,
+    target: "(info)",
+    pass: null,
+  },
   {
     figure: "token validate req/s, emulator / bare",
     value: `${f(tput.emulatorRps, 0)} / ${f(tput.bareRps, 0)} = ${f(tput.ratio * 100)}%`,
@@ -447,6 +456,7 @@ const result = {
     targetPct: 10,
     pass: serverMemory.returned,
   },
+  dashboard: { firstLoadMs: +f(dashboard.firstLoadMs), nextLoadMs: +f(dashboard.nextLoadMs), bytes: dashboard.bytes, rssGrowthMiB: +f(dashboard.rssGrowthMiB) },
   rssAfterStart: { medianMiB: +f(cold.rssMedianMiB), maxMiB: +f(cold.rssMaxMiB), targetMiB: 80, pass: cold.rssMedianMiB <= 80 },
   package: { packedKiB: Math.round(pkg.packedKiB), installedKiB: Math.round(pkg.installedKiB), files: pkg.files },
   container: box.skipped

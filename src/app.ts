@@ -16,6 +16,7 @@ import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./co
 import { defaultServices } from "./services.js";
 import { World } from "./world-state.js";
 import { controlApp } from "./control/index.js";
+import { dashboardRoutes } from "./dashboard/index.js";
 import { faultOperations, faultRuleCheck } from "./control/faults.js";
 import { cloudsYaml, osEnvironment, type CloudCredentials } from "./clouds.js";
 import { reportError } from "./log.js";
@@ -78,13 +79,17 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   // after the seed world and the saved state: their events are the world's making, not news for the bus
   const amqp = startBus(kernel, services, busOptions(options));
 
-  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, amqp));
+  // aborted by close(): the journals' live tails end rather than hold a graceful stop
+  const closing = new AbortController();
+  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, amqp, closing.signal));
+  dashboardRoutes(app, services);
   app.get("/", (c) =>
     c.json({
       name: "skymock",
       services: services.map((s) => ({ name: s.name, path: s.mountPath })),
       control: "/_emulator",
       openapi: "/_emulator/openapi.json",
+      dashboard: "/dashboard",
     }),
   );
   app.notFound((c) => {
@@ -139,6 +144,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     osEnvironment: (user = "admin", baseUrl = url) => osEnvironment(loginUrl(baseUrl), loginFor(world, user)),
     close({ graceMs = 0 } = {}) {
       kernel.clock.stop();
+      closing.abort();
       // the bus gets the requests' grace to send what they published
       const busClosed = () => amqp?.close(Math.max(graceMs, 500)).catch((error) => kernel.onError("the AMQP bridge did not close cleanly", error));
       if (!persistence) {

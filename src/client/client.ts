@@ -4,9 +4,10 @@
 
 import { Transport, type CallOptions } from "./http.js";
 import { waitForEvent, waitForStatus, type EventWaitOptions, type StatusWaitOptions } from "./wait.js";
+import { sseData } from "./tail.js";
 import type {
   AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, Duration, EventFilter, EventMatching, EventQuery,
-  FaultRule, FaultRuleInput, FiredFault, ServiceOperations, HealthReport, HostChange, InstanceHaConfig, ServerChange, ServerFailInput, JournalQuery, NotificationStatus, Recoveries,
+  FaultRule, FaultRuleInput, FiredFault, ServiceOperations, HealthReport, HostChange, InstanceHaConfig, ServerChange, ServerFailInput, JournalQuery, RequestQuery, NotificationStatus, Recoveries,
   RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
   ResourcePage, ResourceQuery, ResourceStatus,
   SeedMode, Snapshot, StepInput, UntilStatus, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
@@ -221,8 +222,21 @@ export class SkymockClient {
     return this.#http.none("DELETE", "/events");
   }
 
-  async requests(query: JournalQuery & { service?: string } = {}): Promise<RequestRecord[]> {
+  async requests(query: RequestQuery = {}): Promise<RequestRecord[]> {
     return (await this.#http.json<{ requests: RequestRecord[] }>("GET", "/requests", { query: { ...query } })).requests;
+  }
+
+  /**
+   * The events journal live (GET /events/stream): the events after `after` (else the newest `limit`, 100 by
+   * default), then each new one as it is published, until `signal` aborts or the emulator stops.
+   */
+  async *followEvents<F extends EventFilter = EventFilter>(query: EventQuery<F> = {}, options: { signal?: AbortSignal } = {}): AsyncGenerator<EventMatching<F>> {
+    yield* sseData<EventMatching<F>>(await this.#http.send("GET", "/events/stream", { query: { ...query }, signal: options.signal }));
+  }
+
+  /** The requests journal live (GET /requests/stream), as followEvents. */
+  async *followRequests(query: RequestQuery = {}, options: { signal?: AbortSignal } = {}): AsyncGenerator<RequestRecord> {
+    yield* sseData<RequestRecord>(await this.#http.send("GET", "/requests/stream", { query: { ...query }, signal: options.signal }));
   }
 
   clearRequests(): Promise<void> {

@@ -27,6 +27,8 @@ export interface CallOptions {
   contentType?: string;
   /** statuses besides 2xx that are answers, not errors (health's 503) */
   accept?: number[];
+  /** ends the call (a live tail) */
+  signal?: AbortSignal;
 }
 
 export class Transport {
@@ -52,8 +54,10 @@ export class Transport {
     }
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body });
+      response = await fetch(url, { method, headers, body, signal: options.signal });
     } catch (error) {
+      // the caller ended it: its own reason, not a connection failure
+      if (options.signal?.aborted) throw error;
       const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
       throw new SkymockError(0, "ConnectionFailed", `${method} ${url.href}: cannot reach the emulator (${cause}).`);
     }

@@ -70,6 +70,8 @@ export interface FiredFault {
   seq: number;
   at: string;
   ruleId: string;
+  /** the request it failed (the requests journal's requestId); null for work no request carries */
+  requestId: string | null;
   service: string;
   method: string;
   path: string;
@@ -256,6 +258,18 @@ export interface JournalQuery {
 /** GET /_emulator/events: `type` is an exact event type or a glob (`compute.*`, `compute.*.error`). */
 export interface EventQuery<F extends EventFilter = EventFilter> extends JournalQuery {
   type?: F;
+  /** only this service's events (the type's first part) */
+  service?: string;
+  /** only events whose payload's projectId is this */
+  project?: string;
+}
+
+/** GET /_emulator/requests: by service, project id, method, and status (`404`) or class (`5xx`). */
+export interface RequestQuery extends JournalQuery {
+  service?: string;
+  project?: string;
+  method?: string;
+  status?: string;
 }
 
 // the world, logins, tenants and compute hosts

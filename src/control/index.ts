@@ -20,12 +20,27 @@ import { controlIndex, openApiDocument } from "./openapi.js";
 import { renderControlError } from "./http.js";
 import { ApiError } from "../kernel/errors.js";
 import { controlGuard } from "./guard.js";
+import { crossSiteGuard } from "./cross-site.js";
 import { mountServiceControl } from "./service-control.js";
 import type { Bus } from "../bus/index.js";
 
-/** `token`: the --control-token every route but health then requires (guard.ts); open when absent. */
-export function controlApp(kernel: Kernel, world: World, services: ServiceModule[], operations: () => ServiceOperations[], token?: string, bus?: Bus): Hono<AppEnv> {
+/**
+ * `token`: the --control-token every route but health then requires (guard.ts); open when absent.
+ * `closing`: aborted when the emulator stops, which ends the journals' live tails (they would hold a
+ * graceful stop for its whole grace).
+ */
+export function controlApp(
+  kernel: Kernel,
+  world: World,
+  services: ServiceModule[],
+  operations: () => ServiceOperations[],
+  token?: string,
+  bus?: Bus,
+  closing?: AbortSignal,
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
+  // before the token: a forged request is refused whether or not the browser holds the token
+  app.use("*", crossSiteGuard());
   if (token !== undefined) app.use("*", controlGuard(token));
   app.get("/health", (c) => {
     const report = Object.fromEntries(services.map((s) => [s.name, s.health?.(kernel) ?? { ready: true }]));
@@ -42,12 +57,13 @@ export function controlApp(kernel: Kernel, world: World, services: ServiceModule
   resourceRoutes(app, kernel, services);
   lifecycleRoutes(app, kernel, services);
   faultRoutes(app, kernel, operations);
-  journalRoutes(app, kernel);
+  journalRoutes(app, kernel, closing);
   for (const service of services) {
     const own = service.control?.(kernel);
     if (own) mountServiceControl(app, kernel, service.name, own);
   }
-  const routes = app.routes.map((r) => ({ method: r.method, re: new RegExp(`^/_emulator${r.path.replace(/:[^/]+/g, "[^/]+").replace(/\/$/, "")}/?$`) }));
+  // the guards are middleware (method ALL), not operations
+  const routes = app.routes.filter((r) => r.method !== "ALL").map((r) => ({ method: r.method, re: new RegExp(`^/_emulator${r.path.replace(/:[^/]+/g, "[^/]+").replace(/\/$/, "")}/?$`) }));
   app.all("*", (c) => {
     const allowed = [...new Set(routes.filter((r) => r.re.test(c.req.path)).map((r) => r.method))];
     const error = allowed.length

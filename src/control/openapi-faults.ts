@@ -1,7 +1,30 @@
 // The control API's paths for faults and the journals.
 
-import { bad, body, done, fail, journalQuery, list, ok, op, pathId, query, ref, schemaOf, str, type Json } from "./openapi-parts.js";
+import { bad, body, done, fail, int, journalQuery, list, ok, op, pathId, query, ref, schemaOf, str, type Json } from "./openapi-parts.js";
 import { faultRuleSchema } from "../kernel/faults.js";
+
+const eventQuery = [
+  query("type", "An event type, or a glob where `*` matches anything (e.g. `identity.*`, `compute.*.error`)."),
+  query("service", "Only this service's events (the type's first part)."),
+  query("project", "Only events whose payload's projectId is this project id."),
+];
+const requestQuery = [
+  query("service", "Only this service's requests."),
+  query("project", "Only requests of this project id."),
+  query("method", "Only this HTTP method."),
+  query("status", "A status code (`404`) or a class (`5xx`)."),
+];
+const tailQuery = [
+  query("after", "First the entries whose `seq` is greater (a reconnecting EventSource's Last-Event-ID header does the same).", int),
+  query("limit", "Without `after`: first the newest this many entries (default 100).", int),
+];
+const tailDescription =
+  "`text/event-stream`: first the entries already journaled (see `after` and `limit`), then each new one as it is added, for as long as the client keeps the connection. Each message has the entry's `seq` as its id and the entry as JSON data; a comment line every 15 s keeps it open through proxies.";
+/** A server-sent event stream of messages named `name`, each carrying one `item` as JSON. */
+const stream = (name: string, item: string): Json => ({
+  description: `Messages \`event: ${name}\`, \`id: <seq>\`, \`data: <${item} as JSON>\`.`,
+  content: { "text/event-stream": { schema: str, "x-item": ref(item) } },
+});
 
 export const faultPaths = (): Record<string, Json> => ({
   "/_emulator/faults": {
@@ -27,14 +50,26 @@ export const faultPaths = (): Record<string, Json> => ({
   },
   "/_emulator/events": {
     get: op("journals", "Domain events, published after each commit", { "200": ok("Oldest first.", list("events", "DomainEvent")), ...bad }, {
-      parameters: [query("type", "An event type, or a glob where `*` matches anything (e.g. `identity.*`, `compute.*.error`)."), ...journalQuery],
+      parameters: [...eventQuery, ...journalQuery],
     }),
     delete: op("journals", "Empty the events journal", done),
   },
+  "/_emulator/events/stream": {
+    get: op("journals", "Live tail of the events journal (server-sent events)", { "200": stream("event", "DomainEvent"), ...bad }, {
+      description: tailDescription,
+      parameters: [...eventQuery, ...tailQuery],
+    }),
+  },
   "/_emulator/requests": {
     get: op("journals", "Requests the services answered (control calls are not journaled)", { "200": ok("Oldest first.", list("requests", "RequestRecord")), ...bad }, {
-      parameters: [query("service", "Only this service's requests."), ...journalQuery],
+      parameters: [...requestQuery, ...journalQuery],
     }),
     delete: op("journals", "Empty the requests journal", done),
+  },
+  "/_emulator/requests/stream": {
+    get: op("journals", "Live tail of the requests journal (server-sent events)", { "200": stream("request", "RequestRecord"), ...bad }, {
+      description: tailDescription,
+      parameters: [...requestQuery, ...tailQuery],
+    }),
   },
 });

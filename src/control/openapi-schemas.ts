@@ -73,7 +73,7 @@ export const buildSchemas = (): Record<string, Json> => ({
   },
   FiredFault: {
     type: "object",
-    properties: { seq: { type: "integer" }, at: { type: "string", format: "date-time" }, ruleId: str, service: str, method: str, path: str, operation: str, effect: str },
+    properties: { seq: { type: "integer" }, at: { type: "string", format: "date-time" }, ruleId: str, requestId: { type: ["string", "null"] }, service: str, method: str, path: str, operation: str, effect: str },
   },
   ServiceOperations: {
     type: "object",

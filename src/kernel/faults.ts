@@ -78,6 +78,8 @@ export interface FaultProbe {
   operation: string;
   /** the request's own operation within the route's (`compute.server.action.os-stop`), when it has one */
   variant?: string;
+  /** the request's id (as the requests journal has it) */
+  requestId?: string;
   /** the caller's project, by id and name */
   project: () => { id?: string; name?: string } | undefined;
   resourceName: () => string | undefined;
@@ -111,6 +113,8 @@ export type StepFault =
 export interface FiredFault {
   at: string;
   ruleId: string;
+  /** the request it failed, as the requests journal names it; null for work no request carries */
+  requestId: string | null;
   service: string;
   method: string;
   path: string;
@@ -201,12 +205,12 @@ export class Faults {
 
   /** Returns the effect of the first rule that matches the request and fires, and journals it. */
   match(probe: FaultProbe): Firing | undefined {
-    return this.#fire((rule) => matches(rule, probe), { ...probe, operation: probe.variant ?? probe.operation });
+    return this.#fire((rule) => matches(rule, probe), { ...probe, operation: probe.variant ?? probe.operation, requestId: probe.requestId ?? null });
   }
 
   /** The same for work no request carries; the journal shows it with an empty method and path. */
   matchOperation(probe: OperationProbe): Firing | undefined {
-    return this.#fire((rule) => matchesOperation(rule, probe), { ...probe, method: "", fullPath: "" });
+    return this.#fire((rule) => matchesOperation(rule, probe), { ...probe, method: "", fullPath: "", requestId: null });
   }
 
   /** Whether a fault rule fails (or delays) one step of work no request carries: the one check every scheduled step makes. */
@@ -228,7 +232,7 @@ export class Faults {
     }
   }
 
-  #fire(test: (rule: FaultRule) => boolean, at: Pick<FiredFault, "service" | "method" | "operation"> & { fullPath: string }): Firing | undefined {
+  #fire(test: (rule: FaultRule) => boolean, at: Pick<FiredFault, "service" | "method" | "operation" | "requestId"> & { fullPath: string }): Firing | undefined {
     if (this.#rules.length === 0) return undefined;
     const now = this.now();
     this.#dropExpired();
@@ -240,6 +244,7 @@ export class Faults {
       const fired: FiredFault = {
         at: new Date(now).toISOString(),
         ruleId: rule.id,
+        requestId: at.requestId,
         service: at.service,
         method: at.method,
         path: at.fullPath,

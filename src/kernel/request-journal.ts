@@ -32,6 +32,8 @@ export class RequestJournal {
   #oldest = 1;
   /** called with each record as it is added (the process's request log); unset, a request costs nothing more */
   onRecord: ((record: RequestRecord) => void) | undefined = undefined;
+  /** readers tailing the journal (the control API's /requests/stream), each told of every record added */
+  readonly #watchers = new Set<(record: RequestRecord & { seq: number }) => void>();
 
   constructor(readonly capacity: number) {
     this.#requestIds = new Array<string>(capacity).fill("");
@@ -70,6 +72,16 @@ export class RequestJournal {
     this.#next++;
     if (this.#next - this.#oldest > this.capacity) this.#oldest = this.#next - this.capacity;
     if (this.onRecord !== undefined) this.onRecord({ requestId, at, method, path, service, operation, project, status, durationMs });
+    if (this.#watchers.size > 0) {
+      const added = this.#read(this.#next - 1);
+      for (const watcher of this.#watchers) watcher(added);
+    }
+  }
+
+  /** Calls `watcher` with each record added from now on; answers the function that stops it. */
+  watch(watcher: (record: RequestRecord & { seq: number }) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
   }
 
   /** records oldest first, optionally only those after sequence number `after`, at most `limit` of them */

@@ -181,8 +181,9 @@ export function importSpecifiers(source: string): string[] {
 export function resolveSpecifier(from: string, specifier: string, files: ReadonlySet<string>): string | undefined {
   if (!specifier.startsWith(".")) return undefined;
   const base = posix.normalize(posix.join(posix.dirname(from), specifier));
-  const stem = base.replace(/\.(?:js|mjs|cjs|ts|mts|cts)$/, "");
-  for (const candidate of [base, `${stem}.ts`, `${stem}.mts`, `${stem}.cts`, `${stem}/index.ts`]) {
+  const stem = base.replace(/\.(?:js|mjs|cjs|ts|mts|cts|tsx)$/, "");
+  // .tsx: the dashboard's page (Hono JSX)
+  for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${stem}.cts`, `${stem}/index.ts`]) {
     if (files.has(candidate)) return candidate;
   }
   return undefined;
@@ -193,7 +194,7 @@ function listTypeScriptFiles(root: string, dir: string): string[] {
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
     const path = posix.join(dir, entry.name);
     if (entry.isDirectory()) found.push(...listTypeScriptFiles(root, path));
-    else if (/\.(?:ts|mts|cts)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) found.push(path);
+    else if (/\.(?:ts|tsx|mts|cts)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) found.push(path);
   }
   return found;
 }

@@ -14,6 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
+/** Starts a live tail (its request is made at once) and ends it. */
+async function follow(open: (signal: AbortSignal) => AsyncGenerator<unknown>): Promise<void> {
+  const abort = new AbortController();
+  const first = open(abort.signal).next();
+  abort.abort();
+  await first.catch(() => undefined);
+}
+
 describe("SkymockClient", () => {
   it("has a method for every control operation the OpenAPI document lists", async () => {
     const doc = (await (await fetch(`${url}/_emulator/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
@@ -43,6 +51,7 @@ describe("SkymockClient", () => {
       async () => client.removeFault((await client.addFault({ service: "compute", effect: { type: "error", status: 500 } })).id),
       () => client.listFaults(), () => client.clearFaults(), () => client.firedFaults(), () => client.clearFiredFaults(), () => client.faultOperations(),
       () => client.events(), () => client.clearEvents(), () => client.requests(), () => client.clearRequests(),
+      () => follow((signal) => client.followEvents({ limit: 0 }, { signal })), () => follow((signal) => client.followRequests({ status: "5xx" }, { signal })),
       () => client.getRateLimit(), async () => client.setRateLimit(await client.getRateLimit()),
       () => client.listHosts(), () => client.failHost("compute-1"), () => client.recoverHost("compute-1"), () => client.failServer("none"),
       () => client.instanceHaConfig(), async () => client.setInstanceHaConfig(await client.instanceHaConfig()), () => client.recoveries(),

@@ -283,10 +283,14 @@ describe("GET /_emulator/faults/fired", () => {
     await call(emu, "POST", "/toy/widgets", { token, body: { widget: { name: "w" } } }); // does not match
     await call(emu, "GET", "/toy/widgets/abc", { token });
     const fired = (await call(emu, "GET", "/_emulator/faults/fired")).body.fired;
+    // each names the request it failed, as the requests journal does
+    const requests = (await call(emu, "GET", "/_emulator/requests?method=GET&service=toy")).body.requests;
+    const idOf = (path: string) => requests.find((r: any) => r.path === path).requestId;
     expect(fired).toEqual([
-      { seq: 1, at: "2030-01-01T00:00:00.000Z", ruleId: rule.id, service: "toy", method: "GET", path: "/toy/widgets", operation: "toy.widget.list", effect: "error" },
-      { seq: 2, at: "2030-01-01T00:00:00.000Z", ruleId: rule.id, service: "toy", method: "GET", path: "/toy/widgets/abc", operation: "toy.widget.show", effect: "error" },
+      { seq: 1, at: "2030-01-01T00:00:00.000Z", ruleId: rule.id, requestId: idOf("/toy/widgets"), service: "toy", method: "GET", path: "/toy/widgets", operation: "toy.widget.list", effect: "error" },
+      { seq: 2, at: "2030-01-01T00:00:00.000Z", ruleId: rule.id, requestId: idOf("/toy/widgets/abc"), service: "toy", method: "GET", path: "/toy/widgets/abc", operation: "toy.widget.show", effect: "error" },
     ]);
+    expect(idOf("/toy/widgets")).toEqual(expect.any(String));
     expect((await call(emu, "GET", "/_emulator/faults/fired?after=1")).body.fired.map((f: any) => f.seq)).toEqual([2]);
     expect((await call(emu, "GET", "/_emulator/faults/fired?after=x")).status).toBe(400);
     expect((await call(emu, "DELETE", "/_emulator/faults/fired")).status).toBe(204);

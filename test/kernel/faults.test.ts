@@ -31,7 +31,7 @@ describe("matchOperation", () => {
       const f = faults({ operation, effect: error });
       expect(f.matchOperation(build)?.effect).toEqual(error);
       expect(f.fired.list()).toEqual([
-        { seq: 1, at: new Date(NOW).toISOString(), ruleId: "fault-1", service: "compute", method: "", path: "", operation: "compute.server.build", effect: "error" },
+        { seq: 1, at: new Date(NOW).toISOString(), ruleId: "fault-1", requestId: null, service: "compute", method: "", path: "", operation: "compute.server.build", effect: "error" },
       ]);
     }
   });

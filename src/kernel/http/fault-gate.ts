@@ -55,6 +55,7 @@ function matchFault(kernel: Kernel, target: GateTarget, c: Ctx, name: string | u
     fullPath: c.req.path,
     operation: target.operation,
     variant,
+    requestId: c.get("requestId"),
     project: () => {
       const principal = identify(target.schemes, c, kernel);
       return principal && !(principal instanceof ApiError) ? { id: principal.projectId, name: principal.projectName } : undefined;

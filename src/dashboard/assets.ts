@@ -1,0 +1,24 @@
+// What /dashboard serves: the page's HTML, its script and its style, each made once. The script is the
+// client modules' functions as source text (Function.prototype.toString): typed and checked with the rest
+// of src/, bundled by the existing build, and self-contained (each takes what it uses as its argument).
+
+import { renderPage, type ServiceLink } from "./page.js";
+import { core } from "./client/core.js";
+import { overviewView } from "./client/overview.js";
+import { resourcesView } from "./client/resources.js";
+import { notificationsView } from "./client/notifications.js";
+import { chaosView } from "./client/chaos.js";
+import { journalsView } from "./client/journals.js";
+export { STYLE } from "./style.js";
+
+let html: string | undefined;
+let js: string | undefined;
+
+export const page = (services: ServiceLink[]): string => (html ??= renderPage(services));
+
+export function script(): string {
+  const views = [overviewView, resourcesView, notificationsView, chaosView, journalsView].map((view) => `(${view.toString()})(ui);`);
+  // a transpiler with keepNames (tsx) wraps functions in __name(): an identity here
+  js ??= `"use strict";\n(() => {\nconst __name = (f) => f;\nconst ui = (${core.toString()})();\n${views.join("\n")}\nui.start();\n})();\n`;
+  return js;
+}
