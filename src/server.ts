@@ -115,12 +115,25 @@ function attachLog(emulator: Emulator, log: Logger): void {
         project: r.project,
       });
   }
+  if (emulator.amqp) logBus(kernel, log);
   if (log.enabled("debug")) {
     kernel.faults.onFired = (f) =>
       log.debug(`fault ${f.ruleId} fired: ${f.effect} on ${f.method} ${f.path} (${f.operation})`, { ...f });
     kernel.transitions.onStep = (s) =>
       log.debug(`${s.type} ${s.resourceId}: ${s.from} -> ${s.to}`, { transition: s.type, resourceId: s.resourceId, from: s.from, to: s.to });
   }
+}
+
+/** A line for each change of the AMQP bridge's connection and each message it rejected or dropped. */
+function logBus(kernel: Emulator["kernel"], log: Logger): void {
+  kernel.events.subscribe("amqp.connection.opened", (e) => log.info(`amqp: connected to ${e.payload.url}`, { ...e.payload }));
+  kernel.events.subscribe("amqp.connection.lost", (e) =>
+    log.warn(`amqp: lost ${e.payload.url} (${e.payload.reason}); notifications are buffered (${e.payload.buffered} now) and sent once it reconnects`, { ...e.payload }),
+  );
+  kernel.events.subscribe("amqp.message.rejected", (e) =>
+    log.warn(`amqp: dead-lettered a message (${e.payload.eventType ?? "no event_type"}, message_id ${e.payload.messageId ?? "none"}): ${e.payload.reason}`, { ...e.payload }),
+  );
+  kernel.events.subscribe("amqp.message.dropped", (e) => log.warn(`amqp: the buffer is full (${e.payload.bound}); notifications are dropped until the broker is back`, { ...e.payload }));
 }
 
 /**

@@ -20,6 +20,8 @@ const RUN_BY: Record<string, string> = {
   [`${IMAGES}|head -c 1048576 /dev/urandom > disk.qcow2`]: "this file",
   ["## Chaos testing: a host fails, instance HA recovers it|npm start -- --seed ha-cluster --frozen-clock"]: "test/e2e/readme-chaos.test.ts",
   ["## Chaos testing: a host fails, instance HA recovers it|export OS_AUTH_URL=http://127.0.0.1:8480/identity OS_IDENTITY_API_VERSION=3"]: "test/e2e/readme-chaos.test.ts",
+  ["## The compute message bus (AMQP)|npm start -- --seed ha-cluster --frozen-clock --amqp-url amqp://guest:guest@127.0.0.1:5672"]: "test/e2e/readme-amqp.test.ts",
+  ["## The compute message bus (AMQP)|export OS_AUTH_URL=http://127.0.0.1:8480/identity OS_IDENTITY_API_VERSION=3"]: "test/e2e/readme-amqp.test.ts",
   [`${CONTROL}|curl -X POST localhost:8480/_emulator/faults -H 'Content-Type: application/json' -d \\`]: "this file",
   ["## Container|docker build -t skymock . && docker run -p 8480:8480 skymock"]:
     "not run as written: without a public registry the build needs --build-arg NODE_IMAGE (the container test builds this Dockerfile that way and runs the image), and docker run does not end",

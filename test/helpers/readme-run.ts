@@ -44,10 +44,13 @@ export interface Walkthrough {
   close(): void;
 }
 
-/** Starts the section's `npm start …` and runs its commands; the caller closes it. */
-export function runWalkthrough(heading: string): Promise<Walkthrough> {
+/**
+ * Starts the section's `npm start …` and runs its commands; the caller closes it. `pathFirst`: directories
+ * searched before the test's PATH (Debian's /usr/bin, where a Python with the distribution's modules is).
+ */
+export function runWalkthrough(heading: string, pathFirst: string[] = []): Promise<Walkthrough> {
   const { start, commands } = sectionBlocks(readFileSync(join(ROOT, "README.md"), "utf8"), heading);
-  return runAgainst(start, commands);
+  return runAgainst(start, commands, pathFirst);
 }
 
 /** Every ```sh block of the README, with the heading of the section it is in. */
@@ -69,7 +72,7 @@ export function runSectionBlock(heading: string, index: number, prelude: string)
   return runAgainst("npm start", `${prelude}\n${block.text}`);
 }
 
-async function runAgainst(start: string, commands: string): Promise<Walkthrough> {
+async function runAgainst(start: string, commands: string, pathFirst: string[] = []): Promise<Walkthrough> {
   const port = await freePort();
   const work = mkdtempSync(join(tmpdir(), "skymock-readme-"));
   const args = start.split(/\s+/).slice(1);
@@ -100,7 +103,7 @@ async function runAgainst(start: string, commands: string): Promise<Walkthrough>
   // `openstack` lines run in the long-lived CLI runner (openstack-forward.ts), not a Python start-up each
   const forwarding = mkdtempSync(join(tmpdir(), "skymock-forward-"));
   const forward = await forwardOpenstack(forwarding);
-  const path = process.env.PATH ?? "/usr/bin:/bin";
+  const path = [...pathFirst, process.env.PATH ?? "/usr/bin:/bin"].join(":");
   const env = { PATH: forward ? `${forward.binDir}:${path}` : path, HOME: work, LANG: "C.UTF-8", ...forward?.env };
   const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
     const shell = spawn("bash", ["-euo", "pipefail", "-x", "-c", commands.replaceAll(":8480", `:${port}`)], { cwd: work, env, stdio: ["ignore", "pipe", "pipe"] });
