@@ -35,6 +35,7 @@ describe("publishing", () => {
     emu.clock.advance(1234);
     const widget = await createWidget(emu, token, "alpha");
     await until(() => seen.seen.length === 1, "one message");
+    await emu.amqp!.settled();
 
     const [m] = seen.seen;
     expect(m!.routingKey).toBe("notifications.info");
@@ -60,6 +61,8 @@ describe("publishing", () => {
     await until(() => seen.seen.length === names.length, `${names.length} messages`);
     expect(seen.seen.map((s) => s.message.payload.name)).toEqual(names);
     expect(new Set(seen.seen.map((s) => s.message.message_id)).size).toBe(names.length);
+    // a consumer may have a message before the broker's confirm of it reaches the bridge
+    await emu.amqp!.settled();
     expect(emu.amqp!.health().published).toBe(names.length);
   });
 
