@@ -117,6 +117,8 @@ describe("error notifications from the broker", () => {
       { event_type: 42, payload: {} },
       hostError("no-such-host"),
       { event_type: "compute.host.error", payload: {} },
+      hostError("h".repeat(100_000)),
+      { event_type: "compute.host.error", payload: { host: "h".repeat(100_000) } },
       Buffer.from([0xff, 0xfe, 0x00]),
     ];
     for (const body of bad) await publish(BROKER, exchange, "notifications.error", body);
@@ -132,6 +134,8 @@ describe("error notifications from the broker", () => {
       "event_type is not a name",
       "compute.host.error: no compute host named no-such-host",
       "compute.host.error names no host (payload.host, or publisher_id compute.<host>)",
+      "publisher_id is not a string",
+      "compute.host.error: a host name is at most 255 characters",
       "the body is not JSON",
     ]);
     const dead = await drain(BROKER, `${queue}.dead-letter`);

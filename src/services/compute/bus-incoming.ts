@@ -14,12 +14,17 @@ import { failHost } from "./operations/hosts.js";
 import { forceServerError } from "./operations/server-admin-actions.js";
 import { sliceOf } from "./state.js";
 
+/** longer names are not names: refused before they reach a message (the journal, the log) */
+const NAME_MAX = 255;
+
 /** The host a notification names: `payload.host`, or the publisher id's part after `compute.` (or `nova-compute:`). */
 export function hostOf(message: IncomingNotification): string {
   const named = message.payload.host;
-  if (typeof named === "string" && named.length > 0) return named;
-  const publisher = /^(?:compute\.|nova-compute:)(.+)$/.exec(message.publisherId ?? "");
-  if (publisher) return publisher[1]!;
+  const host = typeof named === "string" && named.length > 0 ? named : /^(?:compute\.|nova-compute:)(.+)$/.exec(message.publisherId ?? "")?.[1];
+  if (host !== undefined) {
+    if (host.length > NAME_MAX) throw new NotificationRefused(`${message.eventType}: a host name is at most ${NAME_MAX} characters`);
+    return host;
+  }
   throw new NotificationRefused(`${message.eventType} names no host (payload.host, or publisher_id compute.<host>)`);
 }
 
@@ -40,6 +45,7 @@ export function serverOf(message: IncomingNotification): string {
   const candidates = [p.instance_id, p.instance_uuid, p.uuid, versioned && typeof versioned === "object" ? (versioned as Record<string, unknown>).uuid : undefined];
   const id = candidates.find((v): v is string => typeof v === "string" && v.length > 0);
   if (id === undefined) throw new NotificationRefused(`${message.eventType} names no server (payload.instance_id, instance_uuid or uuid)`);
+  if (id.length > NAME_MAX) throw new NotificationRefused(`${message.eventType}: a server id is at most ${NAME_MAX} characters`);
   return id;
 }
 
