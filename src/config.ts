@@ -131,7 +131,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
   eventLogSize: { default: "10000", description: "events the events journal keeps" },
   requestLogSize: { default: "10000", description: "requests the requests journal keeps" },
   faults: { default: "none", description: "fault rules active from the start (as POST /_emulator/faults)" },
-  amqpUrl: { flag: "--amqp-url", value: "URL", env: "SKYMOCK_AMQP_URL", default: "off",
+  amqpUrl: { flag: "--amqp-url", value: "URL", env: "SKYMOCK_AMQP_URL", default: "none",
     description: "publish notifications on this AMQP broker and act on its error notifications (amqp://user:pass@host:5672/vhost)",
     invalid: "is not an AMQP URL (amqp://user:pass@host:5672/vhost)" },
   amqpExchange: { flag: "--amqp-exchange", value: "NAME", env: "SKYMOCK_AMQP_EXCHANGE", default: "nova",
