@@ -11,7 +11,7 @@ import { volumeNotFound } from "../errors.js";
 import { createVolumeBody, updateVolumeBody } from "../schemas/volumes.js";
 import { queryBool } from "../schemas/parameter-types.js";
 import type { Volume } from "../state.js";
-import { volumeDetail, volumeSummary } from "../views/volumes.js";
+import { volumeDetail, volumeSummary, volumeView } from "../views/volumes.js";
 import { collectionBody } from "../views/links.js";
 import { listPage, listQuery, metadataFilter } from "./list.js";
 import type { BlockStorageDeps } from "./deps.js";
@@ -73,7 +73,7 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
         const created = deps.write(c, (s, ctx) => createVolume(s, ctx, volume));
         // the committed row: an immediate transition may already have moved it on
         const row = get(deps.state().volumes, created.id) ?? created;
-        return c.json({ volume: volumeDetail(c, deps.state(), deps.caller(c), row, microversion(c)) }, 202);
+        return c.json({ volume: volumeView(c, deps.state(), deps.caller(c), row, microversion(c)) }, 202);
       },
     }),
     { method: "GET", path: "/volumes", operation: "block-storage.volume.list", handler: (c) => list(c, false) },
@@ -107,8 +107,9 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
       schema: updateVolumeBody,
       handler: (c, { volume }) => {
         const id = c.req.param("id")!;
+        const caller = deps.caller(c);
         deps.write(c, (s, ctx) => updateVolume(s, ctx, id, volume));
-        return show(c, id);
+        return c.json({ volume: volumeView(c, deps.state(), caller, visibleVolume(deps.state(), caller, id), microversion(c)) });
       },
     }),
     {
