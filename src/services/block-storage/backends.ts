@@ -7,11 +7,25 @@ export const DEFAULT_ZONE = "nova";
 export const HOST = "skymock";
 export const DEFAULT_BACKEND = "lvmdriver-1";
 
+// Cinder's capabilities filter reads an extra spec with or without the `capabilities:` scope alike
+const BACKEND_SPECS = ["volume_backend_name", "capabilities:volume_backend_name"];
+
 export function backendOf(type: VolumeType | undefined): string {
-  return (type && Object.hasOwn(type.extraSpecs, "volume_backend_name") && type.extraSpecs.volume_backend_name) || DEFAULT_BACKEND;
+  for (const key of BACKEND_SPECS) if (type && Object.hasOwn(type.extraSpecs, key) && type.extraSpecs[key]) return type.extraSpecs[key]!;
+  return DEFAULT_BACKEND;
 }
 
 export function hostOf(type: VolumeType | undefined): string {
   const backend = backendOf(type);
   return `${HOST}@${backend}#${backend}`;
+}
+
+/**
+ * Cinder's host filter (db/api.py _filter_host): `host#pool` matches exactly, `host@backend` that backend and
+ * its pools, a bare host everything on it.
+ */
+export function hostMatches(host: string, filter: string): boolean {
+  if (host === filter) return true;
+  if (filter.includes("#")) return false;
+  return host.startsWith(`${filter}#`) || (!filter.includes("@") && host.startsWith(`${filter}@`));
 }

@@ -24,6 +24,26 @@ describe("services and pools", () => {
     expect((await bs(w, "GET", "/os-services")).status).toBe(403);
   });
 
+  it("filters services by host as Cinder does: a host, a host@backend or an exact host@backend#pool", async () => {
+    const hosts = async (host: string) =>
+      (await bs(w, "GET", `/os-services?host=${encodeURIComponent(host)}`, { token: w.admin })).body.services.map((s: any) => `${s.binary} ${s.host}`);
+    expect(await hosts("skymock")).toEqual(["cinder-scheduler skymock", "cinder-volume skymock@lvmdriver-1", "cinder-volume skymock@ssd", "cinder-backup skymock"]);
+    expect(await hosts("skymock@ssd")).toEqual(["cinder-volume skymock@ssd"]);
+    expect(await hosts("skymock@ss")).toEqual([]);
+    expect(await hosts("skymo")).toEqual([]);
+    expect(await hosts("skymock#x")).toEqual([]);
+    const volumes = (await bs(w, "GET", "/os-services?host=skymock&binary=cinder-volume", { token: w.admin })).body.services;
+    expect(volumes.map((s: any) => s.host)).toEqual(["skymock@lvmdriver-1", "skymock@ssd"]);
+  });
+
+  it("places a type's volumes by its backend name, with or without the capabilities: scope", async () => {
+    const type = (await bs(w, "POST", "/types", { token: w.admin, body: { volume_type: { name: "scoped", extra_specs: { "capabilities:volume_backend_name": "ceph" } } } })).body.volume_type;
+    const v = await availableVolume(w, { volume_type: type.id });
+    expect((await bs(w, "GET", `/volumes/${v.id}`, { token: w.admin })).body.volume["os-vol-host-attr:host"]).toBe("skymock@ceph#ceph");
+    const pools = (await bs(w, "GET", "/scheduler-stats/get_pools", { token: w.admin })).body.pools;
+    expect(pools.map((p: any) => p.name)).toContain("skymock@ceph#ceph");
+  });
+
   it("lists pools, with capacities counted from the volumes on them", async () => {
     await availableVolume(w, { size: 5, volume_type: "ssd" });
     const names = (await bs(w, "GET", "/scheduler-stats/get_pools", { token: w.admin })).body.pools;

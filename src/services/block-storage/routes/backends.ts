@@ -5,7 +5,7 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { scan, values } from "../../../kernel/store/table.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
-import { backendOf, DEFAULT_BACKEND, DEFAULT_ZONE, HOST } from "../backends.js";
+import { backendOf, DEFAULT_BACKEND, DEFAULT_ZONE, HOST, hostMatches } from "../backends.js";
 import { queryBool } from "../schemas/parameter-types.js";
 import type { BlockStorageState } from "../state.js";
 import type { BlockStorageDeps } from "./deps.js";
@@ -37,7 +37,7 @@ export function backendRoutes(deps: BlockStorageDeps): RouteDef[] {
         ];
         const binary = c.req.query("binary");
         const host = c.req.query("host");
-        return c.json({ services: all.filter((x) => (binary === undefined || x.binary === binary) && (host === undefined || x.host === host)) });
+        return c.json({ services: all.filter((x) => (binary === undefined || x.binary === binary) && (host === undefined || hostMatches(x.host, host))) });
       },
     },
     {

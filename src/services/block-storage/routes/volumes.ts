@@ -16,7 +16,8 @@ import { collectionBody } from "../views/links.js";
 import { listPage, listQuery, metadataFilter } from "./list.js";
 import type { BlockStorageDeps } from "./deps.js";
 
-const SORT_KEYS = ["created_at", "updated_at", "id", "name", "size", "status", "availability_zone", "bootable", "volume_type"] as const;
+// display_name: the column `name` stands for, which Cinder's database sorts by too
+const SORT_KEYS = ["created_at", "updated_at", "id", "name", "display_name", "size", "status", "availability_zone", "bootable", "volume_type"] as const;
 
 export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
   const show = (c: Ctx, id: string) => {
@@ -51,6 +52,8 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
           return typeNameOf(s, v);
         case "created_at":
           return v.createdAt;
+        case "display_name":
+          return v.name;
         default:
           return (v as unknown as Record<string, string | number | boolean | null>)[key] ?? null;
       }
