@@ -121,6 +121,16 @@ export interface Backup {
   sourceResumeStatus: string | null;
   /** while restoring: the volume being written */
   restoreVolumeId: string | null;
+  /** what it keeps of its volume besides the data, restored with it (absent in records from older states) */
+  volumeMeta?: BackedUpVolumeMeta;
+}
+
+/** Cinder's backup metadata (cinder/backup/driver.py): the volume's name, description, metadata, image metadata. */
+export interface BackedUpVolumeMeta {
+  name: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  imageMetadata: Record<string, string> | null;
 }
 
 /** A QoS specification (admin only): limits applied at the back end, the front end (hypervisor) or both. */
