@@ -160,6 +160,24 @@ export const VOLUME_CASES: Case[] = [
     as: "demo",
     run: async (w, t) => act(w, (await volume(w, t)).id, { "os-update_readonly_flag": { readonly: true } }, t),
   },
+  {
+    schema: "volumes.update_volume_image_metadata",
+    call: "POST /volumes/{id}/action os-set_image_metadata",
+    as: "demo",
+    run: async (w, t) => act(w, (await availableVolume(w, { imageRef: CIRROS }, t)).id, { "os-set_image_metadata": { metadata: { image_meta_key: "v" } } }, t),
+  },
+  {
+    schema: "volumes.delete_volume_image_metadata",
+    call: "POST /volumes/{id}/action os-unset_image_metadata",
+    as: "demo",
+    run: async (w, t) => act(w, (await availableVolume(w, { imageRef: CIRROS }, t)).id, { "os-unset_image_metadata": { key: "image_name" } }, t),
+  },
+  {
+    schema: "volumes.show_volume_image_metadata",
+    call: "POST /volumes/{id}/action os-show_image_metadata",
+    as: "demo",
+    run: async (w, t) => act(w, (await availableVolume(w, { imageRef: CIRROS }, t)).id, { "os-show_image_metadata": {} }, t),
+  },
   { schema: "volumes.force_delete_volume", call: "POST /volumes/{id}/action os-force_delete", as: "admin", run: async (w, t) => act(w, (await volume(w, t)).id, { "os-force_delete": {} }, t) },
   {
     schema: "volumes.retype_volume",

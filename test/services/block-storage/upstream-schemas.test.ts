@@ -33,11 +33,6 @@ const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [me
     names: ["enable_service", "disable_service", "disable_log_reason", "freeze_host", "thaw_host"],
     probe: ["PUT", "/os-services/disable", { host: "localhost", binary: "cinder-volume" }],
   },
-  "volume image metadata actions": {
-    modules: ["volumes"],
-    names: ["update_volume_image_metadata", "delete_volume_image_metadata", "show_volume_image_metadata"],
-    probe: ["POST", "/volumes/{volume}/action", { "os-show_image_metadata": {} }],
-  },
   "unmanage a volume": { modules: ["volumes"], names: ["unmanage_volume"], probe: ["POST", "/volumes/{volume}/action", { "os-unmanage": {} }] },
   "unmanage a snapshot": { modules: ["snapshots"], names: ["unmanage_snapshot"], probe: ["POST", "/snapshots/{snapshot}/action", { "os-unmanage": {} }] },
 };
