@@ -18,7 +18,6 @@ const PROFILES = ["upstream", "spec"] as const;
 const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [method: string, path: string, body?: unknown] }> = {
   "backend capabilities": { modules: ["capabilities"], probe: ["GET", "/capabilities/localhost"] },
   "volume type encryption": { modules: ["encryption_types"], probe: ["GET", "/types/{type}/encryption"] },
-  extensions: { modules: ["extensions"], probe: ["GET", "/extensions"] },
   "group snapshots": { modules: ["group_snapshots"], probe: ["GET", "/group_snapshots"] },
   "group types": { modules: ["group_types"], probe: ["GET", "/group_types"] },
   groups: { modules: ["groups"], probe: ["GET", "/groups"] },

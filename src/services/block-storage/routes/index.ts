@@ -16,6 +16,7 @@ import { backendRoutes } from "./backends.js";
 import { attachmentRoutes } from "./attachments.js";
 import { snapshotRoutes } from "./snapshots.js";
 import { backupRoutes } from "./backups.js";
+import { extensionRoutes } from "./extensions.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -33,6 +34,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...attachmentRoutes(deps),
       ...snapshotRoutes(deps),
       ...backupRoutes(deps),
+      ...extensionRoutes(),
     ], options.profile),
   ];
 }
