@@ -44,6 +44,30 @@ describe("services and pools", () => {
     expect(pools.map((p: any) => p.name)).toContain("skymock@ceph#ceph");
   });
 
+  it("os-hosts: lists the services' hosts, and a volume host's usage in total and per project (admins only)", async () => {
+    const list = await bs(w, "GET", "/os-hosts", { token: w.admin });
+    expect(list.status).toBe(200);
+    expect(list.body.hosts.map((h: any) => [h.service, h.host_name])).toEqual([
+      ["cinder-scheduler", "skymock"],
+      ["cinder-volume", "skymock@lvmdriver-1"],
+      ["cinder-volume", "skymock@ssd"],
+      ["cinder-backup", "skymock"],
+    ]);
+    expect(list.body.hosts[1]).toMatchObject({ zone: "nova", "service-status": "available", "service-state": "enabled" });
+    expect((await bs(w, "GET", "/os-hosts?service=cinder-volume", { token: w.admin })).body.hosts).toHaveLength(2);
+    const v = await availableVolume(w, { size: 3, volume_type: "ssd" });
+    expect((await bs(w, "POST", "/snapshots", { body: { snapshot: { volume_id: v.id } } })).status).toBe(202);
+    await availableVolume(w, { size: 2, volume_type: "ssd" }, w.admin);
+    const shown = await bs(w, "GET", "/os-hosts/skymock@ssd", { token: w.admin });
+    expect(shown.status).toBe(200);
+    const rows = shown.body.host.map((r: any) => r.resource);
+    expect(rows[0]).toEqual({ host: "skymock@ssd", project: "(total)", volume_count: "2", total_volume_gb: "5", snapshot_count: "1", total_snapshot_gb: "3" });
+    expect(rows.find((r: any) => r.project === w.demoProject)).toMatchObject({ volume_count: "1", total_volume_gb: "3", snapshot_count: "1" });
+    expect(rows).toHaveLength(3);
+    expect((await bs(w, "GET", "/os-hosts/skymock", { token: w.admin })).status).toBe(404);
+    expect((await bs(w, "GET", "/os-hosts")).status).toBe(403);
+  });
+
   it("lists pools, with capacities counted from the volumes on them", async () => {
     await availableVolume(w, { size: 5, volume_type: "ssd" });
     const names = (await bs(w, "GET", "/scheduler-stats/get_pools", { token: w.admin })).body.pools;

@@ -209,6 +209,13 @@ const QUOTAS_AND_HOSTS: Case[] = [
     as: "admin",
     run: async (w, t) => (await volume(w, w.demo), get(w, "/scheduler-stats/get_pools?detail=True", t)),
   },
+  { schema: "hosts.list_hosts", call: "GET /os-hosts", as: "admin", run: (w, t) => get(w, "/os-hosts", t) },
+  {
+    schema: "hosts.show_host",
+    call: "GET /os-hosts/{host}",
+    as: "admin",
+    run: async (w, t) => (await snapshot(w, w.demo), get(w, `/os-hosts/${encodeURIComponent("skymock@lvmdriver-1")}`, t)),
+  },
   { schema: "extensions.list_extensions", call: "GET /extensions", as: "demo", run: (w, t) => get(w, "/extensions", t) },
   { schema: "versions.list_versions", call: "GET /volume/", as: "demo", run: (w, t) => call(w.emu, "GET", "/volume/", { token: t }) },
   { schema: "versions.volume_api_version_details", call: "GET /volume/v3/", as: "demo", run: (w, t) => call(w.emu, "GET", "/volume/v3/", { token: t }) },

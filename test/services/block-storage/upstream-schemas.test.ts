@@ -21,7 +21,6 @@ const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [me
   "group snapshots": { modules: ["group_snapshots"], probe: ["GET", "/group_snapshots"] },
   "group types": { modules: ["group_types"], probe: ["GET", "/group_types"] },
   groups: { modules: ["groups"], probe: ["GET", "/groups"] },
-  "os-hosts": { modules: ["hosts"], probe: ["GET", "/os-hosts"] },
   "manage existing snapshots": { modules: ["manage_snapshot"], probe: ["POST", "/os-snapshot-manage", { snapshot: {} }] },
   "manage existing volumes": { modules: ["manage_volume"], probe: ["POST", "/os-volume-manage", { volume: {} }] },
   "user messages": { modules: ["messages"], probe: ["GET", "/messages"] },

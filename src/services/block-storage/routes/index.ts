@@ -17,6 +17,7 @@ import { attachmentRoutes } from "./attachments.js";
 import { snapshotRoutes } from "./snapshots.js";
 import { backupRoutes } from "./backups.js";
 import { extensionRoutes } from "./extensions.js";
+import { hostRoutes } from "./hosts.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -35,6 +36,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...snapshotRoutes(deps),
       ...backupRoutes(deps),
       ...extensionRoutes(),
+      ...hostRoutes(deps),
     ], options.profile),
   ];
 }
