@@ -59,12 +59,13 @@ function iso8601(value: string): boolean {
 }
 
 // What tempest's format checker checks (jsonschema's draft 4 checker plus tempest's own): iso8601-date-time,
-// ipv4, ipv6, uri (rfc3987, absolute), email, regex. `uuid` is not checked by tempest's jsonschema (a draft 4
-// checker has none); here it is checked as Python's uuid.UUID() reads one (32 hex digits, dashes optional),
-// which Keystone's dashless ids pass and a name or an empty string does not. base64 as oslo decodes it.
+// ipv4, ipv6, uri (rfc3987, absolute), email, regex. A draft 4 checker has no `uuid` (nor `date-time` without
+// rfc3339 installed), so tempest accepts any string there, and so does this check: real services answer
+// non-UUIDs under `format: uuid` (Cinder's quota class id `default`, Keystone's dashless ids). Nor base64:
+// tempest registers it on the checker class, which its draft 4 checker instance does not consult.
 const FORMATS: Record<string, (value: string) => boolean> = {
   "iso8601-date-time": iso8601,
-  "date-time": iso8601,
+  "date-time": () => true,
   ipv4: (v) => isIPv4(v),
   ipv6: (v) => isIPv6(v),
   uri: (v) => /^[A-Za-z][A-Za-z0-9+.-]*:[^\s"<>\\^`{|}]*$/.test(v),
@@ -77,8 +78,8 @@ const FORMATS: Record<string, (value: string) => boolean> = {
       return false;
     }
   },
-  uuid: (v) => /^(urn:uuid:)?\{?[0-9a-fA-F]{32}\}?$/.test(v.replaceAll("-", "")),
-  base64: (v) => /^[A-Za-z0-9+/]*={0,2}$/.test(v) && v.length % 4 === 0,
+  uuid: () => true,
+  base64: () => true,
 };
 
 // tempest validates with Draft4Validator; its schemas use nothing draft 4 and ajv's default draft read
