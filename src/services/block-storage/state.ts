@@ -169,6 +169,11 @@ export interface BlockStorageState {
   usage: Dict<Partial<Record<string, number>>>;
   /** the type volumes get when they name none */
   defaultTypeId: string;
+  /**
+   * quota class -> limits set through os-quota-class-sets; the `default` class's are every project's
+   * defaults, as in Cinder (absent in states saved before it existed)
+   */
+  quotaClasses?: Record<string, Partial<Record<string, number>>>;
 }
 
 export const DEFAULT_TYPE_NAME = "__DEFAULT__";
@@ -184,6 +189,7 @@ export function initialBlockStorageState(): BlockStorageState {
     quotas: emptyTable(),
     usage: emptyDict(),
     defaultTypeId: "",
+    quotaClasses: {},
   };
 }
 

@@ -199,6 +199,13 @@ const QUOTAS_AND_HOSTS: Case[] = [
     run: async (w, t) => put(w, `/os-quota-sets/${w.demoProject}`, { quota_set: { [`volumes_${(await volumeType(w)).name}`]: 5 } }, t),
   },
   { schema: "quotas.delete_quota_set", call: "DELETE /os-quota-sets/{project}", as: "admin", run: (w, t) => del(w, `/os-quota-sets/${w.demoProject}`, t) },
+  { schema: "quota_classes.show_quota_classes", call: "GET /os-quota-class-sets/default", as: "admin", run: (w, t) => get(w, "/os-quota-class-sets/default", t) },
+  {
+    schema: "quota_classes.update_quota_classes",
+    call: "PUT /os-quota-class-sets/default",
+    as: "admin",
+    run: (w, t) => put(w, "/os-quota-class-sets/default", { quota_class_set: { volumes: 11, snapshots: 12, gigabytes: 1001 } }, t),
+  },
   { schema: "limits.show_limits", call: "GET /limits", as: "demo", run: async (w, t) => (await volume(w, t), get(w, "/limits", t)) },
   { schema: "services.list_services", call: "GET /os-services", as: "admin", run: (w, t) => get(w, "/os-services", t) },
   { schema: "v3_7/services.list_services", call: "GET /os-services", version: "3.7", as: "admin", run: (w, t, v) => get(w, "/os-services", t, v) },

@@ -24,7 +24,6 @@ const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [me
   "manage existing snapshots": { modules: ["manage_snapshot"], probe: ["POST", "/os-snapshot-manage", { snapshot: {} }] },
   "manage existing volumes": { modules: ["manage_volume"], probe: ["POST", "/os-volume-manage", { volume: {} }] },
   "user messages": { modules: ["messages"], probe: ["GET", "/messages"] },
-  "quota classes": { modules: ["quota_classes"], probe: ["GET", "/os-quota-class-sets/default"] },
   "volume transfers": { modules: ["transfers", "v3_55/transfers", "v3_57/transfers"], probe: ["GET", "/os-volume-transfer"] },
   "service enable, disable, freeze, thaw": {
     modules: ["services", "v3_7/services"],

@@ -1,7 +1,7 @@
 // GET /extensions (cinder/api/extensions.py): the API extensions this emulator serves, each as Cinder's
 // descriptor names it (alias, name, its docstring as description, updated, no links). Extensions it does not
-// serve (os-quota-class-sets, transfers, manage/unmanage, encryption, consistency groups,
-// capabilities, scheduler hints) are left out, so that clients do not expect them.
+// serve (transfers, manage/unmanage, encryption, consistency groups, capabilities, scheduler hints) are left
+// out, so that clients do not expect them.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 
@@ -13,6 +13,7 @@ const SERVED: Array<[alias: string, name: string, description: string, updated: 
   ["os-hosts", "Hosts", "Admin-only host administration.", "2011-06-29T00:00:00+00:00"],
   ["os-extended-snapshot-attributes", "ExtendedSnapshotAttributes", "Extended SnapshotAttributes support.", "2012-06-19T00:00:00+00:00"],
   ["qos-specs", "Qos_specs_manage", "QoS specs support.", "2013-08-02T00:00:00+00:00"],
+  ["os-quota-class-sets", "QuotaClasses", "Quota classes management support.", "2012-03-12T00:00:00+00:00"],
   ["os-quota-sets", "Quotas", "Quota management support.", "2011-08-08T00:00:00+00:00"],
   ["scheduler-stats", "Scheduler_stats", "Scheduler stats support.", "2014-09-07T00:00:00+00:00"],
   ["os-services", "Services", "Services support.", "2012-10-28T00:00:00-00:00"],

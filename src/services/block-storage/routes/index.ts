@@ -18,6 +18,7 @@ import { snapshotRoutes } from "./snapshots.js";
 import { backupRoutes } from "./backups.js";
 import { extensionRoutes } from "./extensions.js";
 import { hostRoutes } from "./hosts.js";
+import { quotaClassRoutes } from "./quota-classes.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -37,6 +38,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...backupRoutes(deps),
       ...extensionRoutes(),
       ...hostRoutes(deps),
+      ...quotaClassRoutes(deps),
     ], options.profile),
   ];
 }
