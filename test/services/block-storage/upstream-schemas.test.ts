@@ -4,7 +4,7 @@
 // does not serve (and then refuses rather than answering wrongly).
 
 import { describe, expect, it } from "vitest";
-import { tempestMissing, upstreamRefusals, upstreamSchema, upstreamSchemas } from "../../helpers/upstream-schemas.js";
+import { tempestSkipReason, upstreamRefusals, upstreamSchema, upstreamSchemas } from "../../helpers/upstream-schemas.js";
 import { advance, bs, world } from "./setup.js";
 import { tokenOf, type Case } from "./upstream-cases.js";
 import { VOLUME_CASES } from "./upstream-cases-volumes.js";
@@ -59,7 +59,9 @@ const unserved = (schema: string) => {
 
 const title = (c: Case) => `${c.call} as ${c.as}${c.version ? ` at ${c.version}` : ""}: ${c.schema}`;
 
-describe.skipIf(tempestMissing)(tempestMissing ? `upstream response schemas (skipped: ${tempestMissing})` : "upstream response schemas", () => {
+const skip = tempestSkipReason("upstream-schemas.test.ts");
+
+describe.skipIf(skip)(skip ? `upstream response schemas (skipped: ${skip})` : "upstream response schemas", () => {
   describe.each(PROFILES)("profile %s", (profile) => {
     it.each(CASES.map((c) => [title(c), c] as const))("%s", async (_, c) => {
       const w = await world({ profile });
