@@ -121,6 +121,16 @@ export interface Backup {
   sourceResumeStatus: string | null;
   /** while restoring: the volume being written */
   restoreVolumeId: string | null;
+  /** what it keeps of its volume besides the data, restored with it (absent in records from older states) */
+  volumeMeta?: BackedUpVolumeMeta;
+}
+
+/** Cinder's backup metadata (cinder/backup/driver.py): the volume's name, description, metadata, image metadata. */
+export interface BackedUpVolumeMeta {
+  name: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  imageMetadata: Record<string, string> | null;
 }
 
 /** A QoS specification (admin only): limits applied at the back end, the front end (hypervisor) or both. */
@@ -159,6 +169,11 @@ export interface BlockStorageState {
   usage: Dict<Partial<Record<string, number>>>;
   /** the type volumes get when they name none */
   defaultTypeId: string;
+  /**
+   * quota class -> limits set through os-quota-class-sets; the `default` class's are every project's
+   * defaults, as in Cinder (absent in states saved before it existed)
+   */
+  quotaClasses?: Record<string, Partial<Record<string, number>>>;
 }
 
 export const DEFAULT_TYPE_NAME = "__DEFAULT__";
@@ -174,6 +189,7 @@ export function initialBlockStorageState(): BlockStorageState {
     quotas: emptyTable(),
     usage: emptyDict(),
     defaultTypeId: "",
+    quotaClasses: {},
   };
 }
 

@@ -233,6 +233,21 @@ describe("restore", () => {
     expect((await t.show(`backups/${backup.id}`)).status).toBe("available");
   });
 
+  it("gives the volume's metadata back: to a new volume with its name and description, to an existing one without", async () => {
+    const t = await storageApi();
+    const source = await t.volume({ name: "data", description: "the data", metadata: { app: "db", tier: "gold" } });
+    const backup = await t.backup(source.id);
+    const fresh = (await t.api("POST", `/backups/${backup.id}/restore`, { body: { restore: {} } })).body.restore;
+    t.advance(STEP_MS);
+    expect(await t.show(`volumes/${fresh.volume_id}`)).toMatchObject({ status: "available", name: "data", description: "the data", metadata: { app: "db", tier: "gold" } });
+    const target = await t.volume({ name: "mine", metadata: { old: "x" } });
+    expect((await t.api("POST", `/backups/${backup.id}/restore`, { body: { restore: { volume_id: target.id } } })).status).toBe(202);
+    t.advance(STEP_MS);
+    // the metadata replaced, the name kept (Cinder restores a name only onto a volume it made or an unnamed one)
+    expect(await t.show(`volumes/${target.id}`)).toMatchObject({ name: "mine", metadata: { app: "db", tier: "gold" } });
+    expect((await t.show(`volumes/${target.id}`)).metadata).not.toHaveProperty("old");
+  });
+
   it("names the new volume; a null restore body is a restore too", async () => {
     const t = await storageApi();
     const backup = await t.backup((await t.volume()).id);

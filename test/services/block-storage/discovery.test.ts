@@ -35,6 +35,26 @@ describe("discovery", () => {
   });
 });
 
+describe("extensions", () => {
+  it("lists the API extensions served, as Cinder names them, and none it does not serve", async () => {
+    const res = await bs(w, "GET", "/extensions");
+    expect(res.status).toBe(200);
+    const aliases = res.body.extensions.map((e: any) => e.alias);
+    expect(aliases).toEqual(expect.arrayContaining(["os-vol-tenant-attr", "os-vol-image-meta", "os-volume-type-access", "qos-specs", "backups", "os-hosts"]));
+    // tempest's test_list_extensions (api_extensions = all) looks for the name Hosts
+    expect(res.body.extensions.map((e: any) => e.name)).toContain("Hosts");
+    for (const absent of ["os-volume-transfer", "encryption", "os-volume-manage", "capabilities"]) expect(aliases).not.toContain(absent);
+    expect(res.body.extensions.find((e: any) => e.alias === "os-vol-tenant-attr")).toEqual({
+      alias: "os-vol-tenant-attr",
+      name: "VolumeTenantAttribute",
+      description: "Expose the internal project_id as an attribute of a volume.",
+      updated: "2011-11-03T00:00:00+00:00",
+      links: [],
+    });
+    expect((await call(w.emu, "GET", "/volume/v3/extensions")).status).toBe(401);
+  });
+});
+
 describe("microversions", () => {
   it("answers 3.0 without a header, and names the version it used", async () => {
     const res = await bs(w, "GET", "/volumes");

@@ -72,6 +72,45 @@ describe("quota sets", () => {
   });
 });
 
+describe("quota classes", () => {
+  const classSet = (name: string, body?: unknown) =>
+    bs(w, body === undefined ? "GET" : "PUT", `/os-quota-class-sets/${name}`, { token: w.admin, ...(body === undefined ? {} : { body }) });
+
+  it("shows a class (admins only); the default class's update is every project's defaults, enforced", async () => {
+    const shown = await classSet("default");
+    expect(shown.status).toBe(200);
+    expect(shown.body.quota_class_set).toMatchObject({ id: "default", volumes: 10, gigabytes: 1000, volumes_ssd: -1 });
+    expect((await bs(w, "GET", "/os-quota-class-sets/default")).status).toBe(403);
+    const res = await classSet("default", { quota_class_set: { volumes: 1, gigabytes_ssd: 50, bogus: 3 } });
+    expect(res.status).toBe(200);
+    expect(res.body.quota_class_set).toMatchObject({ volumes: 1, gigabytes_ssd: 50 });
+    expect(res.body.quota_class_set).not.toHaveProperty("id");
+    expect(res.body.quota_class_set).not.toHaveProperty("bogus");
+    expect((await bs(w, "GET", `/os-quota-sets/${w.demoProject}/defaults`)).body.quota_set).toMatchObject({ volumes: 1, gigabytes_ssd: 50 });
+    expect((await bs(w, "GET", `/os-quota-sets/${w.demoProject}`)).body.quota_set.volumes).toBe(1);
+    await createVolume(w);
+    expect((await bs(w, "POST", "/volumes", { body: { volume: { size: 1 } } })).status).toBe(413);
+    // another class keeps its own limits and takes the rest from the default class
+    expect((await classSet("gold", { quota_class_set: { snapshots: 99 } })).body.quota_class_set).toMatchObject({ snapshots: 99, volumes: 1 });
+    expect((await classSet("default")).body.quota_class_set.snapshots).toBe(10);
+    // a class named like an Object.prototype key is an ordinary class
+    expect((await classSet("__proto__", { quota_class_set: { volumes: 5 } })).body.quota_class_set.volumes).toBe(5);
+    expect((await classSet("default")).body.quota_class_set.volumes).toBe(1);
+    expect((await classSet("__proto__")).body.quota_class_set).toMatchObject({ id: "__proto__", volumes: 5 });
+  });
+
+  it("refuses a limit that is no integer or below -1, and a user, changing nothing", async () => {
+    for (const body of [{ quota_class_set: { volumes: "many" } }, { quota_class_set: { volumes: -2 } }, {}]) {
+      const before = exported(w);
+      expect((await classSet("default", body)).status).toBe(400);
+      expect(exported(w)).toBe(before);
+    }
+    const before = exported(w);
+    expect((await bs(w, "PUT", "/os-quota-class-sets/default", { body: { quota_class_set: { volumes: 1 } } })).status).toBe(403);
+    expect(exported(w)).toBe(before);
+  });
+});
+
 describe("enforcement", () => {
   it("refuses a volume past the volumes limit with VolumeLimitExceeded", async () => {
     await setQuota({ volumes: 1 });

@@ -120,6 +120,9 @@ describe("create refusals leave the state unchanged", () => {
     expect(fault(res)).toEqual({ name: "itemNotFound", code: 404, message: "Volume nope could not be found." });
     const admins = await t.volume({}, { token: t.admin });
     await t.refused(404, "POST", "/snapshots", { body: { snapshot: { volume_id: admins.id } } });
+    // null passes Cinder's schema and is a volume it cannot find
+    const none = await t.refused(404, "POST", "/snapshots", { body: { snapshot: { volume_id: null } } });
+    expect(fault(none)).toEqual({ name: "itemNotFound", code: 404, message: "Volume None could not be found." });
   });
 
   it("409 for a volume still creating or in error, 400 for a bad body", async () => {
@@ -176,6 +179,17 @@ describe("list and detail", () => {
     expect(rest.snapshots.map((s: any) => s.id)).toEqual([a.id]);
     expect((await t.api("GET", "/snapshots?with_count=true", { version: "3.45" })).body.count).toBe(2);
     await t.refused(400, "GET", "/snapshots?limit=x");
+  });
+
+  it("sorts by display_name (the column name stands for) as by name, either way", async () => {
+    const t = await storageApi();
+    const volume = await t.volume();
+    for (const name of ["b", "c", "a"]) await t.snapshot(volume.id, { name });
+    const sorted = async (query: string) => (await t.api("GET", `/snapshots/detail?${query}`)).body.snapshots.map((s: any) => s.name);
+    expect(await sorted("sort_key=display_name&sort_dir=asc")).toEqual(["a", "b", "c"]);
+    expect(await sorted("sort_key=display_name&sort_dir=desc")).toEqual(["c", "b", "a"]);
+    expect(await sorted("sort=display_name:asc")).toEqual(await sorted("sort=name:asc"));
+    await t.refused(400, "GET", "/snapshots?sort_key=invalid");
   });
 
   it("shows other projects' snapshots to an admin asking all_tenants, never to a member", async () => {

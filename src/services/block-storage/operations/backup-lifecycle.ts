@@ -18,6 +18,7 @@ import { setStatus, type StepContext } from "../lifecycle.js";
 import { sliceOf, SLICE } from "../state.js";
 import { BACKUP, BACKUP_BUILD_OPERATION } from "./backups.js";
 import { useQuota } from "./quotas.js";
+import { restoreVolumeMeta } from "./backup-volume-meta.js";
 import { ApiError } from "../../../kernel/errors.js";
 import {
   BACKUP_OBJECTS_PER_UPDATE,
@@ -198,7 +199,10 @@ function failCreate(kernel: Kernel, s: BlockStorageState, ctx: StepContext, back
 /** A restore that ends: the backup available again, the volume available (or error_restoring). */
 function endRestore(s: BlockStorageState, ctx: StepContext, backup: Backup, ok: boolean): void {
   const volume = backup.restoreVolumeId === null ? undefined : get(s.volumes, backup.restoreVolumeId);
-  if (volume?.status === "restoring-backup") setStatus(ctx, volume, ok ? "available" : "error_restoring");
+  if (volume?.status === "restoring-backup") {
+    if (ok) restoreVolumeMeta(volume, backup.volumeMeta);
+    setStatus(ctx, volume, ok ? "available" : "error_restoring");
+  }
   if (ok && volume) ctx.tx.emit("block-storage.backup.restored", { id: backup.id, projectId: backup.projectId, volumeId: volume.id });
   backup.restoreVolumeId = null;
   atRest(ctx, backup, "available");

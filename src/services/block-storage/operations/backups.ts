@@ -9,6 +9,7 @@ import type { BackupCreateBody, BackupRestoreBody, BackupUpdateBody } from "../s
 import type { Backup, BlockStorageState, Snapshot, Volume } from "../state.js";
 import { setStatus } from "../lifecycle.js";
 import { checkQuota, useQuota } from "./quotas.js";
+import { volumeMetaFromRecord, volumeMetaOf } from "./backup-volume-meta.js";
 import { visibleSnapshot } from "./snapshots.js";
 import { createVolume, visibleVolume } from "./volumes.js";
 
@@ -91,6 +92,7 @@ export function createBackup(s: BlockStorageState, ctx: OperationContext, body: 
     metadata: mv >= 43 && body.metadata ? { ...body.metadata } : {},
     sourceResumeStatus: snapshot ? snapshot.status : volume.status,
     restoreVolumeId: null,
+    volumeMeta: volumeMetaOf(volume),
   };
   if (snapshot) {
     snapshot.status = "backing-up";
@@ -230,6 +232,7 @@ export function importBackupRecord(s: BlockStorageState, ctx: OperationContext, 
     metadata: Object.fromEntries(Object.entries(record.metadata ?? {}).filter((e): e is [string, string] => typeof e[1] === "string")),
     sourceResumeStatus: null,
     restoreVolumeId: null,
+    volumeMeta: volumeMetaFromRecord(record.volumeMeta),
   };
   put(s.backups, backup);
   useQuota(s, projectId, "backups", 1);

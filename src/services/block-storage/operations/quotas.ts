@@ -20,13 +20,30 @@ export function quotaKeys(s: BlockStorageState): string[] {
   return [...BLOCK_STORAGE_QUOTA_KEYS, ...perType];
 }
 
-export function defaultLimit(key: string): number {
-  return own<number>(DEFAULT_BLOCK_STORAGE_QUOTAS, key) ?? -1;
+/** A project's default for `key`: the `default` quota class's, else the configured one (-1 per type). */
+export function defaultLimit(s: BlockStorageState, key: string): number {
+  return classLimit(s, "default", key);
+}
+
+/** A quota class's limit for `key`: its own, else the default class's, else the configured one. */
+export function classLimit(s: BlockStorageState, quotaClass: string, key: string): number {
+  const own_ = (name: string) => {
+    const set = s.quotaClasses && own(s.quotaClasses, name);
+    return set ? own(set, key) : undefined;
+  };
+  return own_(quotaClass) ?? own_("default") ?? own<number>(DEFAULT_BLOCK_STORAGE_QUOTAS, key) ?? -1;
+}
+
+/** PUT /os-quota-class-sets/{class}: the given limits kept for the class (keys already checked). */
+export function updateQuotaClass(s: BlockStorageState, quotaClass: string, changes: Record<string, number>): void {
+  const classes = s.quotaClasses ?? {};
+  // built by spreads: the class is a name from the path (kernel/own.ts)
+  s.quotaClasses = { ...classes, ...Object.fromEntries([[quotaClass, { ...own(classes, quotaClass), ...changes }]]) };
 }
 
 export function limitOf(s: BlockStorageState, projectId: string, key: string): number {
   const limits = get(s.quotas, projectId)?.limits;
-  return (limits && own(limits, key)) ?? defaultLimit(key);
+  return (limits && own(limits, key)) ?? defaultLimit(s, key);
 }
 
 export function usedOf(s: BlockStorageState, projectId: string, key: string): number {

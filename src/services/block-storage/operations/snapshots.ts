@@ -6,7 +6,7 @@
 import { filter, get, put } from "../../../kernel/store/table.js";
 import { own, withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
-import { badRequest, inState, invalidSnapshotState, invalidVolumeState, snapshotNotFound } from "../errors.js";
+import { badRequest, inState, invalidSnapshotState, invalidVolumeState, snapshotNotFound, volumeNotFound } from "../errors.js";
 import type { Microversion } from "../microversion.js";
 import type { BlockStorageState, Snapshot, Volume } from "../state.js";
 import type { SnapshotCreateBody, SnapshotUpdateBody } from "../schemas/snapshots.js";
@@ -60,6 +60,7 @@ export function createSnapshot(
   body: SnapshotCreateBody,
   mv: Microversion,
 ): Snapshot {
+  if (body.volume_id === null) throw volumeNotFound("None");
   const volume = visibleVolume(s, ctx.caller, body.volume_id);
   if (mv >= SNAPSHOT_IN_USE_MV && body.force === false) throw badRequest(SNAPSHOT_IN_USE_FLAG_MSG);
   checkSnapshotable(volume, body.force === true || mv >= SNAPSHOT_IN_USE_MV);

@@ -3,19 +3,15 @@
 // with capacities counted from the volumes there. The backends are the types' volume_backend_name values.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { scan, values } from "../../../kernel/store/table.js";
+import { scan } from "../../../kernel/store/table.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
-import { backendOf, DEFAULT_BACKEND, DEFAULT_ZONE, HOST } from "../backends.js";
+import { backends, cinderServices, DEFAULT_ZONE, HOST, hostMatches } from "../backends.js";
 import { queryBool } from "../schemas/parameter-types.js";
-import type { BlockStorageState } from "../state.js";
 import type { BlockStorageDeps } from "./deps.js";
 
 /** Every pool's capacity: a devstack-sized LVM volume group. */
 const POOL_GB = 1000;
 
-function backends(s: BlockStorageState): string[] {
-  return [...new Set([DEFAULT_BACKEND, ...values(s.volumeTypes).map((t) => backendOf(t))])];
-}
 
 export function backendRoutes(deps: BlockStorageDeps): RouteDef[] {
   const admin = { policy: "admin" as const };
@@ -27,17 +23,12 @@ export function backendRoutes(deps: BlockStorageDeps): RouteDef[] {
       ...admin,
       handler: (c) => {
         const updated = isoMicroNoZone(deps.kernel.clock.now());
-        const service = (binary: string, host: string) => ({
+        const all = cinderServices(deps.state()).map(({ binary, host }) => ({
           binary, host, zone: DEFAULT_ZONE, status: "enabled", state: "up", updated_at: updated, disabled_reason: null,
-        });
-        const all = [
-          service("cinder-scheduler", HOST),
-          ...backends(deps.state()).map((b) => service("cinder-volume", `${HOST}@${b}`)),
-          service("cinder-backup", HOST),
-        ];
+        }));
         const binary = c.req.query("binary");
         const host = c.req.query("host");
-        return c.json({ services: all.filter((x) => (binary === undefined || x.binary === binary) && (host === undefined || x.host === host)) });
+        return c.json({ services: all.filter((x) => (binary === undefined || x.binary === binary) && (host === undefined || hostMatches(x.host, host))) });
       },
     },
     {

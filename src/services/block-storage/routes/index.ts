@@ -16,6 +16,9 @@ import { backendRoutes } from "./backends.js";
 import { attachmentRoutes } from "./attachments.js";
 import { snapshotRoutes } from "./snapshots.js";
 import { backupRoutes } from "./backups.js";
+import { extensionRoutes } from "./extensions.js";
+import { hostRoutes } from "./hosts.js";
+import { quotaClassRoutes } from "./quota-classes.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -33,6 +36,9 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...attachmentRoutes(deps),
       ...snapshotRoutes(deps),
       ...backupRoutes(deps),
+      ...extensionRoutes(),
+      ...hostRoutes(deps),
+      ...quotaClassRoutes(deps),
     ], options.profile),
   ];
 }

@@ -43,7 +43,7 @@ export function quotaRoutes(deps: BlockStorageDeps): RouteDef[] {
       handler: (c) => {
         const project = target(c);
         const keys = quotaKeys(deps.state());
-        return c.json({ quota_set: { id: project, ...Object.fromEntries(keys.map((k) => [k, defaultLimit(k)])) } });
+        return c.json({ quota_set: { id: project, ...Object.fromEntries(keys.map((k) => [k, defaultLimit(deps.state(), k)])) } });
       },
     },
     route({

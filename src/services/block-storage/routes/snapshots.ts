@@ -37,7 +37,8 @@ import { actionVariants } from "../../../kernel/http/variants.js";
 
 const id = (c: Ctx) => c.req.param("id")!;
 
-const SORT_KEYS = ["created_at", "updated_at", "id", "name", "status", "size", "volume_id"] as const;
+// display_name: the column `name` stands for, which Cinder's database sorts by too (tempest sorts by it)
+const SORT_KEYS = ["created_at", "updated_at", "id", "name", "display_name", "status", "size", "volume_id"] as const;
 
 function sortValue(snap: Snapshot, key: string): string | number | null {
   switch (key) {
@@ -47,6 +48,8 @@ function sortValue(snap: Snapshot, key: string): string | number | null {
       return snap.updatedAt;
     case "volume_id":
       return snap.volumeId;
+    case "display_name":
+      return snap.name;
     default:
       return (snap as unknown as Record<string, string | number | null>)[key] ?? null;
   }

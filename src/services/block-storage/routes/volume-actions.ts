@@ -1,7 +1,8 @@
 // Volume actions: POST /volumes/{id}/action with one action key (cinder/api/contrib/volume_actions.py,
-// admin_actions.py). The key is dispatched and its body validated before the volume is looked up; each
-// action is one write. Answers: 202 and no body, except os-set_bootable (200) and os-initialize_connection
-// (200 with connection_info) and os-volume_upload_image (202 with what is being uploaded).
+// admin_actions.py, volume_image_metadata.py). The key is dispatched and its body validated before the volume
+// is looked up; each action is one write. Answers: 202 and no body, except os-set_bootable (200),
+// os-initialize_connection (200 with connection_info), os-volume_upload_image (202 with what is being
+// uploaded), and the image metadata actions (200: the set for os-set/os-show, no body for os-unset).
 
 import type { z } from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
@@ -28,6 +29,7 @@ import {
 } from "../operations/volume-actions.js";
 import { deleteVolume } from "../operations/volumes.js";
 import { uploadToImage } from "../operations/volume-upload.js";
+import { imageMetadataOf, setImageMetadata, unsetImageMetadata } from "../operations/volume-image-metadata.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import * as bodies from "../schemas/volume-actions.js";
 import type { BlockStorageDeps } from "./deps.js";
@@ -124,6 +126,14 @@ export function volumeActionRoutes(deps: BlockStorageDeps): RouteDef[] {
       });
       return accepted(c);
     }),
+    "os-set_image_metadata": act(bodies.setImageMetadataBody, (c, id, b) =>
+      c.json({ metadata: deps.write(c, (s, ctx) => ({ ...setImageMetadata(s, ctx, id, b["os-set_image_metadata"].metadata) })) }),
+    ),
+    "os-unset_image_metadata": act(bodies.unsetImageMetadataBody, (c, id, b) => {
+      deps.write(c, (s, ctx) => unsetImageMetadata(s, ctx, id, b["os-unset_image_metadata"].key));
+      return c.body(null, 200);
+    }),
+    "os-show_image_metadata": act(bodies.showImageMetadataBody, (c, id) => c.json({ metadata: imageMetadataOf(deps.state(), deps.caller(c), id) })),
   };
 
   return [

@@ -21,7 +21,7 @@ import {
 } from "../operations/volume-types.js";
 import { queryBool } from "../schemas/parameter-types.js";
 import { createTypeBody, extraSpecItemBody, extraSpecsBody, typeActionBody, updateTypeBody } from "../schemas/volume-types.js";
-import { typeView } from "../views/volume-types.js";
+import { createdTypeView, typeView, updatedTypeView } from "../views/volume-types.js";
 import type { BlockStorageDeps } from "./deps.js";
 import { actionVariants } from "../../../kernel/http/variants.js";
 
@@ -60,7 +60,7 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
         const created = deps.write(c, (s, ctx) =>
           createType(s, ctx, { name: t.name, description: t.description, isPublic: t["os-volume-type-access:is_public"] ?? t.is_public, extraSpecs: t.extra_specs }),
         );
-        return c.json({ volume_type: typeView(deps.caller(c), created) });
+        return c.json({ volume_type: createdTypeView(created) });
       },
     }),
     route({
@@ -71,7 +71,7 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
       schema: updateTypeBody,
       handler: (c, { volume_type: t }) => {
         const updated = deps.write(c, (s) => updateType(s, id(c), { name: t.name ?? undefined, description: t.description, isPublic: t.is_public }));
-        return c.json({ volume_type: typeView(deps.caller(c), updated) });
+        return c.json({ volume_type: updatedTypeView(updated) });
       },
     }),
     {

@@ -11,12 +11,13 @@ import { volumeNotFound } from "../errors.js";
 import { createVolumeBody, updateVolumeBody } from "../schemas/volumes.js";
 import { queryBool } from "../schemas/parameter-types.js";
 import type { Volume } from "../state.js";
-import { volumeDetail, volumeSummary } from "../views/volumes.js";
+import { volumeDetail, volumeSummary, volumeView } from "../views/volumes.js";
 import { collectionBody } from "../views/links.js";
 import { listPage, listQuery, metadataFilter } from "./list.js";
 import type { BlockStorageDeps } from "./deps.js";
 
-const SORT_KEYS = ["created_at", "updated_at", "id", "name", "size", "status", "availability_zone", "bootable", "volume_type"] as const;
+// display_name: the column `name` stands for, which Cinder's database sorts by too
+const SORT_KEYS = ["created_at", "updated_at", "id", "name", "display_name", "size", "status", "availability_zone", "bootable", "volume_type"] as const;
 
 export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
   const show = (c: Ctx, id: string) => {
@@ -51,6 +52,8 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
           return typeNameOf(s, v);
         case "created_at":
           return v.createdAt;
+        case "display_name":
+          return v.name;
         default:
           return (v as unknown as Record<string, string | number | boolean | null>)[key] ?? null;
       }
@@ -73,7 +76,7 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
         const created = deps.write(c, (s, ctx) => createVolume(s, ctx, volume));
         // the committed row: an immediate transition may already have moved it on
         const row = get(deps.state().volumes, created.id) ?? created;
-        return c.json({ volume: volumeDetail(c, deps.state(), deps.caller(c), row, microversion(c)) }, 202);
+        return c.json({ volume: volumeView(c, deps.state(), deps.caller(c), row, microversion(c)) }, 202);
       },
     }),
     { method: "GET", path: "/volumes", operation: "block-storage.volume.list", handler: (c) => list(c, false) },
@@ -107,8 +110,9 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
       schema: updateVolumeBody,
       handler: (c, { volume }) => {
         const id = c.req.param("id")!;
+        const caller = deps.caller(c);
         deps.write(c, (s, ctx) => updateVolume(s, ctx, id, volume));
-        return show(c, id);
+        return c.json({ volume: volumeView(c, deps.state(), caller, visibleVolume(deps.state(), caller, id), microversion(c)) });
       },
     }),
     {

@@ -6,7 +6,8 @@ import { cinderBool, metadataSchema, nullableText } from "./parameter-types.js";
 
 export const snapshotCreateSchema = z.strictObject({
   snapshot: z.strictObject({
-    volume_id: z.string().min(1),
+    // null passes Cinder's schema (uuid_allow_null) and is then a volume not found (404)
+    volume_id: z.string().min(1).nullable(),
     name: nullableText.optional(),
     display_name: nullableText.optional(),
     description: nullableText.optional(),

@@ -2,6 +2,7 @@
 // one schema per action key, each validating the whole body so errors name `os-extend.new_size`.
 
 import * as z from "zod";
+import { ownRecord } from "../../../kernel/own.js";
 import { cinderBool, cinderInt } from "./parameter-types.js";
 
 const none = z.union([z.null(), z.strictObject({})]);
@@ -43,7 +44,16 @@ export const resetStatusBody = z.strictObject({
 export const forceDetachBody = z.strictObject({
   "os-force_detach": z.union([z.null(), z.object({ attachment_id: z.string().min(1).max(255).nullable().optional(), connector: z.record(z.string(), z.unknown()).nullable().optional() })]),
 });
-export const forceDeleteBody = z.strictObject({ "os-force_delete": z.union([none, z.object({})]) });
+// Cinder's force_delete reads no body: `{"os-force_delete": ""}` (as some clients send) is a force delete too
+export const forceDeleteBody = z.strictObject({ "os-force_delete": z.unknown() });
+
+// cinder/api/schemas/volume_image_metadata.py (parameter_types.image_metadata's key pattern)
+export const setImageMetadataBody = z.strictObject({
+  "os-set_image_metadata": z.strictObject({ metadata: ownRecord(z.string().regex(/^[a-zA-Z0-9-_:. /]{1,255}$/), z.string().max(65535)) }),
+});
+export const unsetImageMetadataBody = z.strictObject({ "os-unset_image_metadata": z.strictObject({ key: z.string().min(1).max(255) }) });
+// any value, as Cinder's schema (`{}`) takes
+export const showImageMetadataBody = z.strictObject({ "os-show_image_metadata": z.unknown() });
 
 export const uploadImageBody = z.strictObject({
   "os-volume_upload_image": z.object({
@@ -74,4 +84,7 @@ export const volumeActionBody = z.union([
   forceDeleteBody,
   forceDetachBody,
   uploadImageBody,
+  setImageMetadataBody,
+  unsetImageMetadataBody,
+  showImageMetadataBody,
 ]);

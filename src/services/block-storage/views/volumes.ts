@@ -1,5 +1,6 @@
-// Volume records on the wire (cinder/api/v3/views/volumes.py): the summary of a list, the detail record
-// with the admin-only and microversion-gated fields, timestamps with microseconds and no zone.
+// Volume records on the wire (cinder/api/v3/views/volumes.py): the summary of a list, the record create and
+// update answer (with the admin-only and microversion-gated fields), and the one show and the detail list answer:
+// that record plus the attributes Cinder's API extensions add to GETs only. Timestamps with microseconds, no zone.
 
 import type { Ctx } from "../../../kernel/http/context.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
@@ -12,7 +13,8 @@ export function volumeSummary(c: Ctx, v: Volume) {
   return { id: v.id, name: v.name, links: resourceLinks(c, "volumes", v.id) };
 }
 
-export function volumeDetail(c: Ctx, s: BlockStorageState, caller: Caller, v: Volume, version: number) {
+/** The view builder's record: what create and update answer (Cinder adds no extension attribute there). */
+export function volumeView(c: Ctx, s: BlockStorageState, caller: Caller, v: Volume, version: number) {
   const type = get(s.volumeTypes, v.volumeTypeId);
   const admin = caller.isAdmin;
   return {
@@ -46,16 +48,7 @@ export function volumeDetail(c: Ctx, s: BlockStorageState, caller: Caller, v: Vo
         device: a.device,
         attached_at: a.attachedAt === null ? null : isoMicroNoZone(a.attachedAt),
       })),
-    "os-vol-tenant-attr:tenant_id": v.projectId,
-    ...(v.imageMetadata ? { volume_image_metadata: v.imageMetadata } : {}),
-    ...(admin
-      ? {
-          "os-vol-host-attr:host": v.host,
-          "os-vol-mig-status-attr:migstat": v.migrationStatus,
-          "os-vol-mig-status-attr:name_id": null,
-          migration_status: v.migrationStatus,
-        }
-      : {}),
+    ...(admin ? { migration_status: v.migrationStatus } : {}),
     ...(version >= 13 ? { group_id: null } : {}),
     ...(version >= 21 && admin ? { provider_id: null } : {}),
     ...(version >= 48 ? { shared_targets: false, service_uuid: SERVICE_UUID } : {}),
@@ -63,6 +56,22 @@ export function volumeDetail(c: Ctx, s: BlockStorageState, caller: Caller, v: Vo
     ...(version >= 63 ? { volume_type_id: v.volumeTypeId } : {}),
     ...(version >= 64 ? { encryption_key_id: null } : {}),
     ...(version >= 65 ? { consumes_quota: true } : {}),
+  };
+}
+
+/**
+ * What show and the detail list answer: the record and the attributes of Cinder's extensions, which extend
+ * GETs only (volume_tenant_attribute, volume_image_metadata; for admins volume_host_attribute and
+ * volume_mig_status_attribute).
+ */
+export function volumeDetail(c: Ctx, s: BlockStorageState, caller: Caller, v: Volume, version: number) {
+  return {
+    ...volumeView(c, s, caller, v, version),
+    "os-vol-tenant-attr:tenant_id": v.projectId,
+    ...(v.imageMetadata ? { volume_image_metadata: v.imageMetadata } : {}),
+    ...(caller.isAdmin
+      ? { "os-vol-host-attr:host": v.host, "os-vol-mig-status-attr:migstat": v.migrationStatus, "os-vol-mig-status-attr:name_id": null }
+      : {}),
   };
 }
 
