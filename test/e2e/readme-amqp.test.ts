@@ -12,14 +12,26 @@ import { adminEnv, clientSkipReason, loginWithEnvironment } from "../helpers/ope
 import { runWalkthrough, type Walkthrough } from "../helpers/readme-run.js";
 
 const HEADING = "## The compute message bus (AMQP)";
-const skip = clientSkipReason("readme-amqp.test.ts", "openstack", "masakari");
+/** Debian's python3 with python3-pika (a python3 earlier on this machine's PATH, pyenv's, may lack it). */
+function pikaMissing(): string | undefined {
+  try {
+    execFileSync("/usr/bin/python3", ["-c", "import pika"], { stdio: "pipe" });
+    return undefined;
+  } catch {
+    return "python3-pika is not installed for /usr/bin/python3 (Debian: apt-get install python3-pika)";
+  }
+}
+
+// in CI a missing client is an error, not a skip (.ci/run installs them)
+const skip = clientSkipReason("readme-amqp.test.ts", "openstack", "masakari") ?? (process.env.CI ? undefined : pikaMissing());
 
 let run: Walkthrough | undefined;
 afterAll(() => run?.close());
 
-/** Debian's python3 has python3-pika; a python3 earlier on this machine's PATH (pyenv's) may not. */
+/** /usr/bin first: its python3 is the one with python3-pika. */
 function pikaFirst(): string[] {
-  execFileSync("/usr/bin/python3", ["-c", "import pika"], { stdio: "pipe" });
+  const missing = pikaMissing();
+  if (missing) throw new Error(missing);
   return ["/usr/bin"];
 }
 
