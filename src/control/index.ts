@@ -31,7 +31,8 @@ import type { Fetch } from "../experiments/calls.js";
  * `token`: the --control-token every route but health then requires (guard.ts); open when absent.
  * `closing`: aborted when the emulator stops, which ends the journals' live tails (they would hold a
  * graceful stop for its whole grace).
- * `fetch`: the whole emulator's, for the experiments' calls (absent: no experiments routes).
+ * `fetch`: the whole emulator's, for the experiments' calls (absent: the control app's own, which reaches
+ * only control paths).
  */
 export function controlApp(
   kernel: Kernel,
@@ -63,7 +64,8 @@ export function controlApp(
   lifecycleRoutes(app, kernel, services);
   faultRoutes(app, kernel, operations);
   journalRoutes(app, kernel, closing);
-  if (fetch) experimentRoutes(app, new Experiments(kernel, world, fetch, token), kernel.options.maxBodyBytes);
+  const controlOnly: Fetch = (path, init) => app.request(path.replace(/^\/_emulator(?=\/|$)/, "") || "/", init);
+  experimentRoutes(app, new Experiments(kernel, world, fetch ?? controlOnly, token), kernel.options.maxBodyBytes);
   for (const service of services) {
     const own = service.control?.(kernel);
     if (own) mountServiceControl(app, kernel, service.name, own);
