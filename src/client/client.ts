@@ -312,6 +312,11 @@ export class SkymockClient {
     return this.#http.json("POST", "/experiments", { json: { experiment, ...options } });
   }
 
+  /** The experiments run (the last 50), newest last. */
+  async listExperiments(): Promise<Array<Pick<ExperimentRun, "id" | "title" | "status">>> {
+    return (await this.#http.json<{ experiments: Array<Pick<ExperimentRun, "id" | "title" | "status">> }>("GET", "/experiments")).experiments;
+  }
+
   experiment(id: string): Promise<ExperimentRun> {
     return this.#http.json("GET", `/experiments/${encodeURIComponent(id)}`);
   }
