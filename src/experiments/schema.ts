@@ -4,6 +4,7 @@
 
 import * as z from "zod";
 import { faultRuleSchema, HTTP_METHODS } from "../kernel/faults.js";
+import { parseSelector } from "./select.js";
 
 /** ms, or "250ms", "90s", "5m", "2h" (virtual time) */
 export const duration = z.union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?(ms|s|m|h|d)?$/, 'a duration is ms or e.g. "90s", "5m", "2h"')]);
@@ -48,7 +49,17 @@ export const toleranceSchema = z
     /** the response status: one, or any of a list */
     status: z.union([z.number().int(), z.array(z.number().int()).min(1)]).optional(),
     /** JSONPath-like (select.ts); what `equals`, `range` and `count` look at */
-    select: z.string().min(1).optional(),
+    select: z
+      .string()
+      .min(1)
+      .superRefine((value, ctx) => {
+        try {
+          parseSelector(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      })
+      .optional(),
     /** every selected value equals this (and there is at least one) */
     equals: z.unknown().optional(),
     /** every selected value is a number in [min, max] */
