@@ -81,7 +81,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
 
   // aborted by close(): the journals' live tails end rather than hold a graceful stop
   const closing = new AbortController();
-  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, amqp, closing.signal));
+  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, amqp, closing.signal, (path, init) => app.request(path, init)));
   dashboardRoutes(app, services);
   app.get("/", (c) =>
     c.json({

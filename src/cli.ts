@@ -1,5 +1,6 @@
 // The `skymock` command: `start` runs the emulator; `clouds-yaml` and `env` print how to log in as a user of
-// the seed world, without a server; `help` and `version`. Options: config.ts's table (usage: src/cli/usage.ts).
+// the seed world, without a server; `experiment run FILE` runs a chaos experiment against a running one;
+// `help` and `version`. Options: config.ts's table (usage: src/cli/usage.ts).
 
 import { pathToFileURL } from "node:url";
 import { CONFIG_FILE_OPTION, OPTIONS, OptionsError, optionsFromEnv, optionsFromFile, resolveOptions, type OptionSpec } from "./config.js";
@@ -8,6 +9,7 @@ import { cloudsYaml, osEnvironment, seedCredentials, seedUserNames } from "./clo
 import { parseFlags, UsageError } from "./cli/args.js";
 import { CREDENTIAL_OPTIONS, packageVersion, usage } from "./cli/usage.js";
 import { startServer } from "./server.js";
+import { experimentCommand } from "./cli/experiment.js";
 
 const HINT = "(skymock --help lists the commands and options)";
 
@@ -18,6 +20,11 @@ export async function main(argv: string[]): Promise<void> {
     if (command === "version" || command === "--version" || command === "-v") return print(packageVersion());
     if (command === "start") return await start(rest);
     if (command === "clouds-yaml" || command === "env") return credentials(command, rest);
+    if (command === "experiment") {
+      const code = await experimentCommand(rest, print);
+      if (code !== 0) process.exit(code);
+      return;
+    }
     throw new UsageError(`unknown command ${command}${command.startsWith("-") ? `: options follow the command, as in skymock start ${command}` : ""}`);
   } catch (error) {
     if (error instanceof UsageError) fail(2, `${error.message} ${HINT}`);

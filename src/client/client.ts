@@ -1,12 +1,12 @@
 // SkymockClient: the control API (/_emulator) of a running emulator, typed, over the global fetch. One method
 // per control operation, grouped as the API is (world, tenants and logins, clock, transitions, faults,
-// journals, rate limit, compute hosts and servers, instance HA), plus waits (wait.ts). A non-2xx answer throws a SkymockError.
+// journals, rate limit, compute hosts and servers, instance HA, experiments), plus waits (wait.ts). A non-2xx answer throws a SkymockError.
 
 import { Transport, type CallOptions } from "./http.js";
 import { waitForEvent, waitForStatus, type EventWaitOptions, type StatusWaitOptions } from "./wait.js";
 import { sseData } from "./tail.js";
 import type {
-  AdvanceUntilInput, AdvanceUntilResult, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, Duration, EventFilter, EventMatching, EventQuery,
+  AdvanceUntilInput, AdvanceUntilResult, ExperimentDocument, ExperimentRun, ExperimentRunInput, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, Duration, EventFilter, EventMatching, EventQuery,
   FaultRule, FaultRuleInput, FiredFault, ServiceOperations, HealthReport, HostChange, InstanceHaConfig, ServerChange, ServerFailInput, JournalQuery, RequestQuery, NotificationStatus, Recoveries,
   RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
   ResourcePage, ResourceQuery, ResourceStatus,
@@ -302,6 +302,28 @@ export class SkymockClient {
   /** advanceNotification until exactly `status`: resolves once the notification shows it. */
   waitForNotificationStatus(id: string, status: NotificationStatus, options: { within?: Duration } = {}): Promise<RecoveryAdvanced> {
     return this.advanceNotification(id, { until: status, within: options.within });
+  }
+
+  // ---- experiments ----
+
+  /** Runs a chaos experiment on the emulator's virtual clock; resolves with the run and its report (or, with
+   * `wait: false`, at once with the run under way). The report's `status` says whether the hypothesis held. */
+  runExperiment(experiment: ExperimentDocument, options: ExperimentRunInput = {}): Promise<ExperimentRun> {
+    return this.#http.json("POST", "/experiments", { json: { experiment, ...options } });
+  }
+
+  /** The experiments run (the last 50), newest last. */
+  async listExperiments(): Promise<Array<Pick<ExperimentRun, "id" | "title" | "status">>> {
+    return (await this.#http.json<{ experiments: Array<Pick<ExperimentRun, "id" | "title" | "status">> }>("GET", "/experiments")).experiments;
+  }
+
+  experiment(id: string): Promise<ExperimentRun> {
+    return this.#http.json("GET", `/experiments/${encodeURIComponent(id)}`);
+  }
+
+  /** Aborts a running experiment (its rollbacks run); resolves once it has stopped. */
+  abortExperiment(id: string): Promise<ExperimentRun> {
+    return this.#http.json("DELETE", `/experiments/${encodeURIComponent(id)}`);
   }
 
   // ---- waits ----

@@ -329,3 +329,26 @@ export interface RecoveryAdvanced {
   advancedMs: number;
   clock: ClockState;
 }
+
+/** An experiment document (YAML or JSON as read): its JSON Schema is GET /_emulator/openapi.json's `Experiment`. */
+export type ExperimentDocument = Record<string, unknown>;
+
+export interface ExperimentRunInput {
+  /** the seed of the fault draws */
+  seed?: number;
+  /** a scenario loaded first; absent, the world is reset to its seed */
+  world?: string;
+  /** the virtual time the run starts at */
+  startAt?: number | string;
+  /** false: return at once (status `running`) */
+  wait?: boolean;
+}
+
+/** An experiment run (POST/GET/DELETE /_emulator/experiments): the report is src/experiments/report.ts's. */
+export interface ExperimentRun {
+  id: string;
+  title: string;
+  status: "running" | "completed" | "failed" | "aborted" | "error";
+  journal: Array<{ t: number; kind: string; name: string; detail?: Record<string, unknown> }>;
+  report: (Record<string, unknown> & { status: string; summary: string }) | null;
+}

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the control API, served at /_emulator/openapi.json, and the index GET /_emulator
 // answers with. Request bodies are rendered from the zod schemas the routes validate with, so the document
-// and the checks cannot drift. Paths live in openapi-world.ts, openapi-time.ts and openapi-faults.ts; a
+// and the checks cannot drift. Paths live in openapi-world.ts, openapi-time.ts, openapi-faults.ts and openapi-experiments.ts; a
 // service's own control operations are documented from their declarations (service-control.ts).
 
 import type { ControlIndex } from "../client/types.js";
@@ -12,6 +12,7 @@ import { worldPaths } from "./openapi-world.js";
 import { timePaths } from "./openapi-time.js";
 import { faultPaths } from "./openapi-faults.js";
 import { buildSchemas } from "./openapi-schemas.js";
+import { experimentPaths, experimentSchemas } from "./openapi-experiments.js";
 
 const INFO = {
   title: "skymock control API",
@@ -40,7 +41,7 @@ const indexes = new WeakMap<readonly ServiceModule[], ControlIndex>();
 export function openApiDocument(kernel: Kernel, services: readonly ServiceModule[]): Json {
   let doc = documents.get(services);
   if (doc) return doc;
-  common ??= { paths: { ...worldPaths(), ...timePaths(), ...faultPaths() }, schemas: buildSchemas() };
+  common ??= { paths: { ...worldPaths(), ...timePaths(), ...faultPaths(), ...experimentPaths() }, schemas: { ...buildSchemas(), ...experimentSchemas() } };
   const paths = { ...common.paths };
   const schemas = { ...common.schemas };
   for (const service of services) {

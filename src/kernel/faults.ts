@@ -203,6 +203,12 @@ export class Faults {
     for (const rule of this.#initial) this.add(rule);
   }
 
+  /** Restarts the random stream from `seed` (an experiment's seed): the draws that follow replay with it.
+   * The next reset() goes back to the configured seed. */
+  restartDraws(seed: number): void {
+    this.#random = seededRandom(seed);
+  }
+
   /** Returns the effect of the first rule that matches the request and fires, and journals it. */
   match(probe: FaultProbe): Firing | undefined {
     return this.#fire((rule) => matches(rule, probe), { ...probe, operation: probe.variant ?? probe.operation, requestId: probe.requestId ?? null });
