@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SERVICES = readdirSync(join(ROOT, "src/services"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `src/services/${e.name}`);
 /** where the page's names are found: the repository, the source tree's folders, and every service */
-const ROOTS = [".", "src", "src/kernel", "src/kernel/store", "src/kernel/http", "src/control", "src/bus", "src/dashboard", "src/dashboard/client", "src/services", "test", "test/helpers", "fixtures", "bench", ...SERVICES, ...SERVICES.map((s) => `${s}/routes`)];
+const ROOTS = [".", "src", "src/kernel", "src/kernel/store", "src/kernel/http", "src/control", "src/bus", "src/dashboard", "src/dashboard/client", "src/experiments", "src/cli", "src/services", "test", "test/helpers", "fixtures", "bench", ...SERVICES, ...SERVICES.map((s) => `${s}/routes`)];
 /** words that look like paths and are not: the file a client reads */
 const NOT_PATHS = new Set(["clouds.yaml"]);
 
