@@ -88,6 +88,7 @@ export function Chaos() {
       </form>
       <p id="override-error" class="error" role="alert"></p>
       <Table id="overrides" caption="Overrides of the declared lifecycles." />
+      <Table id="pending" caption="Planned lifecycle steps; a manual one waits for its Step." />
     </section>
   );
 }
@@ -113,6 +114,7 @@ export function Journals() {
           <h3>Requests</h3>
           <form class="row" id="rq-filter">
             <Input id="rq-service" label="Service" />
+            <Select id="rq-method" label="Method" options={[["", "any"], "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]} />
             <Input id="rq-status" label="Status (404, 5xx)" />
             <Input id="rq-project" label="Project id" />
             <button type="submit">Apply</button>
