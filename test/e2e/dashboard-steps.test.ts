@@ -1,6 +1,6 @@
-// The dashboard in Chromium, stepping and filtering: a server held in BUILD by a `manual` override shows
-// in the Chaos view's planned steps and goes active (ACTIVE) on its Step button; the requests journal filters by
-// method. Both views keep no serious or critical axe-core violation.
+// The dashboard in Chromium, stepping, filtering and the seed world: a server held in BUILD by a `manual`
+// override shows in the Chaos view's planned steps and goes ACTIVE on its Step button; the Overview names the
+// seed world in use; the requests journal filters by method. The views keep no serious or critical axe-core violation.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -35,6 +35,23 @@ describe("dashboard: manual steps and the method filter", () => {
     await expect.poll(() => page.textContent("#toast")).toBe(`compute.server ${id} stepped to active.`);
     expect((await call(emu, "GET", `/_emulator/resources/compute.server/${id}`)).body.status).toBe("ACTIVE");
     await expect.poll(() => row.count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the seed world in use on the Overview, and follows a scenario loaded from the page", async () => {
+    const session = await openDashboard(browser, {}, "overview");
+    sessions.push(session);
+    const { page, emu, problems } = session;
+    await expect.poll(() => page.textContent("#seed-in-use")).toBe("default");
+    await page.selectOption("#seed-scenario", "two-tenants");
+    await page.click("#seed-form button[type=submit]");
+    await expect.poll(() => page.textContent("#seed-in-use")).toBe("two-tenants");
+    const merged = await fetch(`${session.url}/_emulator/seed?mode=merge`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: "identity:\n  projects:\n    - { name: extra }\n" });
+    expect(merged.status).toBe(200);
+    // a merge makes no event for the page to refresh on: shown on the next load
+    await page.reload();
+    await expect.poll(() => page.textContent("#seed-in-use")).toBe("two-tenants, with body merged in");
+    expect((await call(emu, "GET", "/_emulator/scenarios")).body.seed).toEqual({ ref: "two-tenants", merged: ["body"] });
     expect(problems).toEqual([]);
   });
 

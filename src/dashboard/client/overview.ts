@@ -53,6 +53,8 @@ export function overviewView(ui: Ui): void {
     ui.options("until-type", resources.kinds.filter((k: any) => k.filters.includes("status") && lifecycles.has(k.type)).map((k: any) => k.type));
     if (first && [...until.options].some((o) => o.value === "compute.server")) until.value = "compute.server";
     ui.options("seed-scenario", scenarios.scenarios);
+    const { ref, merged } = scenarios.seed;
+    ui.$("seed-in-use").textContent = merged.length ? `${ref}, with ${merged.join(", ")} merged in` : ref;
     ui.options("reset-project", [["", "everything (the seed world)"], ...projects.resources.map((p: any): [string, string] => [p.id, `project ${p.name}`])]);
   });
 
