@@ -32,6 +32,9 @@ export function Notifications() {
           <Select id="nf-event" label="Event" options={["STOPPED", "STARTED"]} required />
           <Select id="nf-cluster" label="Cluster status" options={["OFFLINE", "ONLINE"]} required />
           <Select id="nf-host-status" label="Host status" options={["NORMAL", "UNKNOWN"]} required />
+          <Input id="nf-instance" label="Instance UUID" placeholder="optional" />
+          <Select id="nf-vir-event" label="Domain event (Masakari's VM)" options={[["", "none (the spec's shape)"], "STOPPED_FAILED", "IO_ERROR_REPORT"]} />
+          <Input id="nf-process" label="Process name" placeholder="nova-compute" />
           <button type="submit">Create</button>
         </form>
         <p id="nf-create-error" class="error" role="alert"></p>
