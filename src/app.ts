@@ -70,7 +70,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   const operations = faultOperations(kernel, services, (service) => mounts.routeTable(service));
   kernel.faults.checkRulesWith(faultRuleCheck(services.map((s) => s.name), operations));
   kernel.faults.configure(options.faults);
-  world.load(options.seedWorld);
+  world.load(options.seedWorld, options.seedRef);
   // the seed world stays the reset target; the state the last run saved replaces it as the running state
   const persistence = options.persist ? new Persistence(kernel, world, options.dataDir!, options.persistInterval * 1000) : undefined;
   persistence?.load();

@@ -55,6 +55,9 @@ export class World {
   /** the seed document; and it with the worlds merged in since the last reset (their users can log in too) */
   #seedDoc: WorldDoc = {};
   #doc: WorldDoc = {};
+  /** what the seed world was loaded from (a scenario name, a file, `body`, `(inline)`), and the worlds merged since */
+  #seedRef = "";
+  #merged: string[] = [];
   /** the users a client can log in as: the seed world's, and tenants made since the last reset */
   readonly logins: Logins;
 
@@ -86,8 +89,13 @@ export class World {
     });
   }
 
-  /** Makes `doc` the seed world: the state becomes it, and reset returns to it. */
-  load(doc: WorldDoc): void {
+  /** The seed world in use: where it came from, and the worlds merged into the running state since the last reset. */
+  get seed(): { ref: string; merged: string[] } {
+    return { ref: this.#seedRef, merged: [...this.#merged] };
+  }
+
+  /** Makes `doc` (from `ref`) the seed world: the state becomes it, and reset returns to it. */
+  load(doc: WorldDoc, ref = "(inline)"): void {
     const ids = this.kernel.ids;
     const before = ids.save();
     // with a fixed random seed, a world seeds with the same ids however often it is loaded
@@ -100,13 +108,15 @@ export class World {
     }
     this.#idsAfterSeed = ids.save();
     this.#seedDoc = doc;
+    this.#seedRef = ref;
     this.reset();
   }
 
   /** Adds `doc`'s resources to the running state; the reset target stays as it was. */
-  merge(doc: WorldDoc): void {
+  merge(doc: WorldDoc, ref = "(inline)"): void {
     this.kernel.store.replace(this.#build(doc, this.kernel.store.state));
     this.#doc = mergeWorlds(this.#doc, doc);
+    this.#merged.push(ref);
   }
 
   /** Back to the seed world: state, blobs, runtime faults and overrides, lifecycles under way and journals. The clock
@@ -125,6 +135,7 @@ export class World {
     k.store.replace(this.#seeded);
     k.blobs.clear();
     this.#doc = this.#seedDoc;
+    this.#merged = [];
     this.logins.clear();
     for (const service of this.services) service.worldReplaced?.(k, "reset");
   }

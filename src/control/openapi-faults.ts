@@ -20,10 +20,11 @@ const tailQuery = [
 ];
 const tailDescription =
   "`text/event-stream`: first the entries already journaled (see `after` and `limit`), then each new one as it is added, for as long as the client keeps the connection. Each message has the entry's `seq` as its id and the entry as JSON data; a comment line every 15 s keeps it open through proxies.";
-/** A server-sent event stream of messages named `name`, each carrying one `item` as JSON. */
+/** A server-sent event stream of messages named `name`, each carrying one `item` as JSON. OpenAPI 3.1
+ * has no schema for a stream's items (3.2's `itemSchema`): the description names the item's schema. */
 const stream = (name: string, item: string): Json => ({
-  description: `Messages \`event: ${name}\`, \`id: <seq>\`, \`data: <${item} as JSON>\`.`,
-  content: { "text/event-stream": { schema: str, "x-item": ref(item) } },
+  description: `A stream of server-sent events, each \`event: ${name}\`, \`id: <seq>\`, \`data: <one ${item} as JSON>\`, where ${item} is the schema #/components/schemas/${item}.`,
+  content: { "text/event-stream": { schema: { ...str, description: `Server-sent events whose data lines are ${item} objects (#/components/schemas/${item}).` } } },
 });
 
 export const faultPaths = (): Record<string, Json> => ({

@@ -35,7 +35,13 @@ export const worldPaths = (): Record<string, Json> => ({
     ),
   },
   "/_emulator/scenarios": {
-    get: op("world", "Named seed worlds", { "200": ok("Scenario names (fixtures/scenarios).", { type: "object", properties: { scenarios: { type: "array", items: str } } }) }),
+    get: op("world", "Named seed worlds, and the one in use", {
+      "200": ok("Scenario names (fixtures/scenarios), and the seed world in use: `ref` is what it was loaded from (a scenario name or a file given to --seed, `body` for a seed POSTed as the body, `(inline)` for one given in code), `merged` the worlds merged into the running state since the last reset (a reset drops them).", {
+        type: "object",
+        properties: { scenarios: { type: "array", items: str }, seed: { type: "object", properties: { ref: str, merged: { type: "array", items: str } }, required: ["ref", "merged"] } },
+        required: ["scenarios", "seed"],
+      }),
+    }),
   },
   "/_emulator/seed": {
     post: op(

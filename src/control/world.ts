@@ -33,7 +33,7 @@ export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): vo
     }),
   );
 
-  app.get("/scenarios", (c) => c.json({ scenarios: scenarioNames() }));
+  app.get("/scenarios", (c) => c.json({ scenarios: scenarioNames(), seed: world.seed }));
 
   app.post(
     "/seed",
@@ -49,8 +49,8 @@ export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): vo
         if (text.trim() === "") throw new ApiError(400, undefined, "Send a seed world (JSON or YAML) as the body, or ?scenario=<name>.");
         doc = resolveExtends(parseWorld(text, "body"));
       }
-      if (mode === "merge") world.merge(doc);
-      else world.load(doc);
+      if (mode === "merge") world.merge(doc, scenario ?? "body");
+      else world.load(doc, scenario ?? "body");
       return c.json({ seeded: scenario ?? "body", mode });
     }),
   );

@@ -49,6 +49,9 @@ function Overview(props: { services: ServiceLink[] }) {
         </div>
         <div class="card">
           <h3>World</h3>
+          <p>
+            Seed world in use: <output id="seed-in-use" aria-live="polite"></output>
+          </p>
           <form class="row" id="seed-form">
             <Select id="seed-scenario" label="Seed world (scenario)" />
             <button type="submit">Load scenario</button>

@@ -32,6 +32,9 @@ export function Notifications() {
           <Select id="nf-event" label="Event" options={["STOPPED", "STARTED"]} required />
           <Select id="nf-cluster" label="Cluster status" options={["OFFLINE", "ONLINE"]} required />
           <Select id="nf-host-status" label="Host status" options={["NORMAL", "UNKNOWN"]} required />
+          <Input id="nf-instance" label="Instance UUID" placeholder="optional" />
+          <Select id="nf-vir-event" label="Domain event (Masakari's VM)" options={[["", "none (the spec's shape)"], "STOPPED_FAILED", "IO_ERROR_REPORT"]} />
+          <Input id="nf-process" label="Process name" placeholder="nova-compute" />
           <button type="submit">Create</button>
         </form>
         <p id="nf-create-error" class="error" role="alert"></p>
@@ -88,6 +91,7 @@ export function Chaos() {
       </form>
       <p id="override-error" class="error" role="alert"></p>
       <Table id="overrides" caption="Overrides of the declared lifecycles." />
+      <Table id="pending" caption="Planned lifecycle steps; a manual one waits for its Step." />
     </section>
   );
 }
@@ -113,6 +117,7 @@ export function Journals() {
           <h3>Requests</h3>
           <form class="row" id="rq-filter">
             <Input id="rq-service" label="Service" />
+            <Select id="rq-method" label="Method" options={[["", "any"], "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]} />
             <Input id="rq-status" label="Status (404, 5xx)" />
             <Input id="rq-project" label="Project id" />
             <button type="submit">Apply</button>

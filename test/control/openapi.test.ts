@@ -39,6 +39,18 @@ describe("GET /_emulator/openapi.json", () => {
     for (const ref of new Set(refs)) expect(doc.components.schemas[ref.split("/").pop()!], ref).toBeDefined();
   });
 
+  it("describes the journal tails as standard text/event-stream, naming their items' schema (no x- keys)", async () => {
+    const doc = (await call(emu, "GET", "/_emulator/openapi.json")).body;
+    for (const [path, item] of [["/_emulator/events/stream", "DomainEvent"], ["/_emulator/requests/stream", "RequestRecord"]]) {
+      const ok = doc.paths[path].get.responses["200"];
+      expect(Object.keys(ok.content)).toEqual(["text/event-stream"]);
+      expect(JSON.stringify(ok)).not.toMatch(/"x-/);
+      expect(ok.content["text/event-stream"].schema.type).toBe("string");
+      expect(ok.description).toContain(`#/components/schemas/${item}`);
+      expect(doc.components.schemas[item]).toBeDefined();
+    }
+  });
+
   it("describes request bodies with the same rules the routes enforce", async () => {
     const doc = (await call(emu, "GET", "/_emulator/openapi.json")).body;
     const fault = doc.paths["/_emulator/faults"].post.requestBody.content["application/json"].schema;

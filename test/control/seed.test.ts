@@ -75,6 +75,20 @@ describe("POST /_emulator/seed", () => {
   it("lists the scenarios it can load", async () => {
     expect((await call(emu, "GET", "/_emulator/scenarios")).body.scenarios).toContain("default");
   });
+
+  it("says which seed world is in use, and the worlds merged into it until a reset", async () => {
+    const seedOf = async () => (await call(emu, "GET", "/_emulator/scenarios")).body.seed;
+    expect(await seedOf()).toEqual({ ref: "default", merged: [] });
+    expect((await seed(yamlWorld)).status).toBe(200);
+    expect(await seedOf()).toEqual({ ref: "body", merged: [] });
+    expect((await seed("toy:\n  widgets:\n    - { id: m, name: m, project: p-1 }\n", "?mode=merge")).status).toBe(200);
+    expect(await seedOf()).toEqual({ ref: "body", merged: ["body"] });
+    // a refused seed changes nothing
+    expect((await seed("nope: {}\n")).status).toBe(400);
+    expect(await seedOf()).toEqual({ ref: "body", merged: ["body"] });
+    await call(emu, "POST", "/_emulator/reset");
+    expect(await seedOf()).toEqual({ ref: "body", merged: [] });
+  });
 });
 
 /** Nine levels of ten aliases each: 10^9 strings once expanded, a few hundred bytes as text. */

@@ -1,10 +1,11 @@
 // The dashboard in Chromium, instance HA (the spec's notifications): a notification created in the form
-// shows in the list under `new`; compute-1 failed from the Chaos view on a frozen clock, its recovery
+// shows in the list under `new`; the form offers each type's payload fields and sends only those (a process
+// notification's detail, no vmoves); compute-1 failed from the Chaos view on a frozen clock, its recovery
 // advanced from the page, the notification `finished` and its servers evacuated. Screenshots for the README.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, openDashboard, screenshot, type DashboardSession } from "../helpers/browser.js";
+import { launchBrowser, openDashboard, screenshot, seriousViolations, type DashboardSession } from "../helpers/browser.js";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,6 +39,31 @@ describe("dashboard: instance-HA notifications", () => {
     expect(await rows.locator('[data-col="status"]').textContent()).toBe("new");
     await page.selectOption("#nf-status", "finished");
     await expect.poll(() => page.textContent("#nf-table tbody")).toBe("none");
+    expect(problems).toEqual([]);
+  });
+
+  it("offers each type's payload fields, sends only those, and shows the API's refusal of a bad one", async () => {
+    const { page, problems } = await open("notifications");
+    await expect.poll(() => page.locator("#nf-host option").count()).toBeGreaterThan(0);
+    await page.selectOption("#nf-type", "COMPUTE_PROCESS");
+    expect(await page.isVisible("#nf-process")).toBe(true);
+    expect(await page.isVisible("#nf-cluster")).toBe(false);
+    expect(await page.isVisible("#nf-instance")).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.selectOption("#nf-host", "compute-2");
+    await page.fill("#nf-process", "nova-compute");
+    await page.click("#nf-create button[type=submit]");
+    await expect.poll(() => page.textContent("#toast")).toMatch(/created/);
+    await page.locator("#nf-table tbody tr").first().getByRole("button").click();
+    await expect.poll(() => page.textContent('#nf-detail [data-field="payload"]')).toBe(JSON.stringify({ event: "STOPPED", process_name: "nova-compute" }));
+    expect(await page.textContent('#nf-detail [data-field="type"]')).toBe("COMPUTE_PROCESS");
+
+    await page.selectOption("#nf-type", "COMPUTE_INSTANCE");
+    expect(await page.isVisible("#nf-instance")).toBe(true);
+    expect(await page.isVisible("#nf-process")).toBe(false);
+    await page.fill("#nf-instance", "not-a-uuid");
+    await page.click("#nf-create button[type=submit]");
+    await expect.poll(() => page.textContent("#nf-create-error")).toMatch(/^400: .*instance_uuid/);
     expect(problems).toEqual([]);
   });
 

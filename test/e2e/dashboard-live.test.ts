@@ -100,6 +100,15 @@ describe("dashboard: live views", () => {
     expect(problems).toEqual([]);
   });
 
+  it("keeps the Overview's clock current when the clock is moved from outside the page", async () => {
+    const { page, emu, problems } = await open("overview");
+    await expect.poll(() => page.textContent("#clock-now")).toBe("2030-01-01T00:00:00.000Z");
+    // nothing is planned: the advance makes no event, the page reads the clock on its own
+    emu.clock.advance(3_600_000);
+    await expect.poll(() => page.textContent("#clock-now")).toBe("2030-01-01T01:00:00.000Z");
+    expect(problems).toEqual([]);
+  });
+
   it("exports the state, and imports it back after a reset", async () => {
     const { page, emu } = await open("overview");
     await createServer(emu, "keep-me");

@@ -48,10 +48,16 @@ export function chaosView(ui: Ui): void {
       ["id", "type", "resourceId", "from", "mode", "ms", "to"],
       (o) => [ui.el("button", { type: "button", class: "secondary", "aria-label": `Remove override ${o.id}`, onclick: () => act(`/transitions/overrides/${o.id}`, `Override ${o.id} removed.`, "DELETE") }, "Remove")],
     );
+    ui.table(
+      "pending",
+      transitions.pending.map((p: any) => ({ id: p.resourceId, type: p.type, from: p.from, to: p.to, mode: p.mode, due: p.dueAt === null ? "" : new Date(p.dueAt).toISOString() })),
+      ["type", "id", "from", "to", "mode", "due"],
+      (p) => [ui.el("button", { type: "button", class: "secondary", "aria-label": `Step ${p.type} ${p.id} to ${p.to}`, onclick: () => act("/transitions/step", `${p.type} ${p.id} stepped to ${p.to}.`, "POST", { type: p.type, resourceId: p.id }) }, "Step")],
+    );
   });
 
-  function act(path: string, done: string, method = "POST"): void {
-    ui.api(method, path)
+  function act(path: string, done: string, method = "POST", body?: unknown): void {
+    ui.api(method, path, body)
       .then(() => {
         ui.say(done);
         ui.changed();

@@ -58,7 +58,7 @@ export function journalsView(ui: Ui): void {
     };
     stops = [
       ui.tail(`/events/stream?${query([["type", "ev-type"], ["service", "ev-service"], ["project", "ev-project"]])}`, keep(events, drawEvents)),
-      ui.tail(`/requests/stream?${query([["service", "rq-service"], ["status", "rq-status"], ["project", "rq-project"]])}`, keep(requests, drawRequests)),
+      ui.tail(`/requests/stream?${query([["service", "rq-service"], ["method", "rq-method"], ["status", "rq-status"], ["project", "rq-project"]])}`, keep(requests, drawRequests)),
     ];
   }
 

@@ -1,6 +1,6 @@
 // The Instance-HA notifications view (served as source text, self-contained), through the instance-ha API
-// itself as the seed world's admin: the list with the status filter, the create form (the API validates it
-// and its refusal is shown as it says it), and one notification's recovery workflow, its tasks and vmoves,
+// itself as the seed world's admin: the list with the status filter, the create form (each type's payload
+// fields, the host from the registered ones; the API validates it and its refusal is shown as it says it), and one notification's recovery workflow, its tasks and vmoves,
 // refreshed while it runs; the control API's advance moves the clock to the end of its recovery.
 
 import type { Ui } from "./ui.js";
@@ -41,7 +41,8 @@ export function notificationsView(ui: Ui): void {
   async function detail(id: string): Promise<void> {
     const [{ notification: n }, { vmoves }] = await Promise.all([
       ui.os("GET", `${BASE}/notifications/${id}`, undefined, VERSION),
-      ui.os("GET", `${BASE}/notifications/${id}/vmoves`, undefined, VERSION),
+      // only a host's notification moves servers: the API refuses the others' vmoves
+      ui.os("GET", `${BASE}/notifications/${id}/vmoves`, undefined, VERSION).catch(() => ({ vmoves: [] })),
     ]);
     const box = ui.$("nf-detail");
     box.hidden = false;
@@ -68,21 +69,37 @@ export function notificationsView(ui: Ui): void {
     ui.table("nf-vmoves", vmoves.map((v: any) => ({ server: v.instance_name, from: v.source_host, to: v.dest_host, status: v.status, message: v.message ?? "" })), ["server", "from", "to", "status", "message"]);
   }
 
+  const value = (id: string) => ui.$<HTMLSelectElement>(id).value.trim();
+  // each type's payload fields (the instance-ha API's, which validates them and says what it refuses)
+  const FIELDS: Record<string, string[]> = {
+    COMPUTE_HOST: ["nf-event", "nf-cluster", "nf-host-status"],
+    COMPUTE_INSTANCE: ["nf-event", "nf-instance", "nf-vir-event"],
+    COMPUTE_PROCESS: ["nf-event", "nf-process"],
+  };
+  const KEYS: Record<string, string> = { "nf-event": "event", "nf-cluster": "cluster_status", "nf-host-status": "host_status", "nf-instance": "instance_uuid", "nf-vir-event": "vir_domain_event", "nf-process": "process_name" };
+
+  /** The type's fields that were given; Masakari's VM shape (a domain event) takes the event Masakari pairs with it. */
+  function payload(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const id of FIELDS[value("nf-type")] ?? []) if (value(id)) out[KEYS[id]!] = value(id);
+    if (out.vir_domain_event) out.event = out.vir_domain_event === "IO_ERROR_REPORT" ? "IO_ERROR" : "LIFECYCLE";
+    return out;
+  }
+
+  function showFields(): void {
+    const shown = new Set(FIELDS[value("nf-type")] ?? []);
+    for (const id of Object.keys(KEYS)) ui.$(id).closest("label")!.style.display = shown.has(id) ? "" : "none";
+  }
+  ui.$("nf-type").addEventListener("change", showFields);
+  showFields();
+
   ui.$("nf-status").addEventListener("change", () => ui.changed());
   ui.onSubmit("nf-filter", async () => undefined);
   ui.onSubmit(
     "nf-create",
     async () => {
-      const value = (id: string) => ui.$<HTMLSelectElement>(id).value;
       const clock = await ui.api("GET", "/clock");
-      const body = {
-        notification: {
-          type: value("nf-type"),
-          hostname: value("nf-host"),
-          generated_time: clock.now,
-          payload: { event: value("nf-event"), cluster_status: value("nf-cluster"), host_status: value("nf-host-status") },
-        },
-      };
+      const body = { notification: { type: value("nf-type"), hostname: value("nf-host"), generated_time: clock.now, payload: payload() } };
       const { notification } = await ui.os("POST", `${BASE}/notifications`, body, VERSION);
       ui.say(`Notification ${notification.notification_uuid} created: ${notification.status}.`);
     },

@@ -5,6 +5,27 @@ import type { Ui } from "./ui.js";
 
 export function overviewView(ui: Ui): void {
   let frozen = false;
+  let polling = false;
+
+  function showClock(clock: any): void {
+    frozen = clock.frozen;
+    ui.$("clock-now").textContent = clock.now;
+    ui.$("clock-mode").textContent = clock.frozen ? "frozen" : `running ×${clock.factor}`;
+    ui.$("clock-freeze").textContent = clock.frozen ? "Unfreeze" : "Freeze";
+    const factor = ui.$<HTMLInputElement>("clock-factor");
+    if (document.activeElement !== factor) factor.value = String(clock.factor);
+  }
+
+  // the clock moves without an event (a running clock, or an advance with nothing due): read it every
+  // second while the Overview is on a visible tab
+  setInterval(() => {
+    if (polling || document.visibilityState !== "visible" || ui.route().view !== "overview") return;
+    polling = true;
+    ui.api("GET", "/clock")
+      .then(showClock)
+      .catch(() => undefined)
+      .finally(() => (polling = false));
+  }, 1000);
 
   ui.view("overview", async () => {
     const [clock, health, resources, scenarios, projects, transitions] = await Promise.all([
@@ -15,12 +36,7 @@ export function overviewView(ui: Ui): void {
       ui.api("GET", "/resources/identity.project?limit=1000"),
       ui.api("GET", "/transitions"),
     ]);
-    frozen = clock.frozen;
-    ui.$("clock-now").textContent = clock.now;
-    ui.$("clock-mode").textContent = clock.frozen ? "frozen" : `running ×${clock.factor}`;
-    ui.$("clock-freeze").textContent = clock.frozen ? "Unfreeze" : "Freeze";
-    const factor = ui.$<HTMLInputElement>("clock-factor");
-    if (document.activeElement !== factor) factor.value = String(clock.factor);
+    showClock(clock);
     for (const row of document.querySelectorAll<HTMLTableRowElement>("#health tbody tr")) {
       const report = health.services[row.dataset.service ?? ""];
       const cell = row.querySelector("td.health")!;
@@ -37,6 +53,8 @@ export function overviewView(ui: Ui): void {
     ui.options("until-type", resources.kinds.filter((k: any) => k.filters.includes("status") && lifecycles.has(k.type)).map((k: any) => k.type));
     if (first && [...until.options].some((o) => o.value === "compute.server")) until.value = "compute.server";
     ui.options("seed-scenario", scenarios.scenarios);
+    const { ref, merged } = scenarios.seed;
+    ui.$("seed-in-use").textContent = merged.length ? `${ref}, with ${merged.join(", ")} merged in` : ref;
     ui.options("reset-project", [["", "everything (the seed world)"], ...projects.resources.map((p: any): [string, string] => [p.id, `project ${p.name}`])]);
   });
 
