@@ -122,7 +122,8 @@ export class AmqpBridge {
     const notifications = notificationsOf(this.#mappings, event, this.kernel);
     for (const n of notifications) {
       if (!this.options.topics.includes(n.topic)) continue;
-      if (!this.#queue.push(this.#outgoing(n, event))) {
+      // a full buffer refuses before a message id is taken and remembered
+      if (this.#queue.size >= this.#queue.bound || !this.#queue.push(this.#outgoing(n, event))) {
         this.#stats.dropped++;
         if (!this.#dropping) this.#record("amqp.message.dropped", { eventType: n.eventType, bound: this.#queue.bound });
         this.#dropping = true;

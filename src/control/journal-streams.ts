@@ -2,7 +2,8 @@
 // /requests/stream), with the lists' filters: first the entries after `after` (or Last-Event-ID, which a
 // reconnecting EventSource sends), or the newest `limit` (default 100), then each new one as it is added.
 // Every message's id is the entry's `seq`; a comment line every 15 s keeps proxies from closing the stream.
-// A tail ends when its client goes or the emulator stops (`closing`).
+// A tail ends when its client goes or the emulator stops (`closing`), or when its client reads so slowly
+// that MAX_QUEUED entries wait for it: it reconnects with Last-Event-ID and reads them from the journal.
 
 import type { Hono } from "hono";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
@@ -13,6 +14,8 @@ import { eventFilter, requestFilter, requestView } from "./journal-filters.js";
 import { handle, queryInt } from "./http.js";
 
 const BACKLOG = 100;
+/** entries a tail holds for a slow client before it ends the stream (the journals' default size) */
+export const MAX_QUEUED = 10_000;
 const KEEP_ALIVE_MS = 15_000;
 
 interface Tail<T extends { seq: number }> {
@@ -58,10 +61,13 @@ function tail<T extends { seq: number }>(c: Ctx, closing: AbortSignal | undefine
   // read and subscribed in one turn: nothing added in between is missed or sent twice
   const first = source.backlog(after);
   const backlog = after === undefined ? first.slice(Math.max(0, first.length - limit)) : first;
-  const queued: T[] = [];
+  let queued: T[] = [];
+  let next = 0;
+  let overflowed = false;
   let wake: (() => void) | undefined;
   const stop = source.watch((entry) => {
-    queued.push(entry);
+    if (queued.length - next >= MAX_QUEUED) overflowed = true;
+    else queued.push(entry);
     wake?.();
   });
   return streamSSE(c, async (stream: SSEStreamingApi) => {
@@ -78,9 +84,18 @@ function tail<T extends { seq: number }>(c: Ctx, closing: AbortSignal | undefine
       const send = (entry: T) => stream.writeSSE({ event: source.name, id: String(entry.seq), data: JSON.stringify(source.view(entry)) });
       for (const entry of backlog) await send(entry);
       while (open && !stream.closed) {
-        const entry = queued.shift();
-        if (entry !== undefined) await send(entry);
-        else await new Promise<void>((resolve) => (wake = resolve));
+        if (next < queued.length) {
+          await send(queued[next++]!);
+          continue;
+        }
+        // everything sent: the array starts again (reading by index keeps each entry's send O(1))
+        queued = [];
+        next = 0;
+        if (overflowed) {
+          await stream.write(`: more than ${MAX_QUEUED} entries waited; reconnect with Last-Event-ID to read the rest from the journal\n\n`);
+          break;
+        }
+        await new Promise<void>((resolve) => (wake = resolve));
         wake = undefined;
       }
     } finally {

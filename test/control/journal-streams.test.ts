@@ -134,3 +134,24 @@ describe("the journals' live tails", () => {
     }
   });
 });
+
+describe("a tail whose client does not keep up", () => {
+  it("holds at most MAX_QUEUED entries, then ends with a comment saying to reconnect; the journal has the rest", async () => {
+    const { MAX_QUEUED } = await import("../../src/control/journal-streams.js");
+    const emu = testEmulator({ eventLogSize: MAX_QUEUED * 2 });
+    const res = await emu.app.request("http://localhost/_emulator/events/stream?type=test.*");
+    // nothing is read while far more entries than the bound are added
+    for (let i = 0; i < MAX_QUEUED + 500; i++) emu.kernel.events.publish("test.flood", { i });
+    const text = await res.text();
+    const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThanOrEqual(MAX_QUEUED + 1);
+    // in order, without a gap, up to where it stopped
+    expect(ids).toEqual(ids.map((_, k) => ids[0]! + k));
+    expect(text.trimEnd().endsWith("reconnect with Last-Event-ID to read the rest from the journal")).toBe(true);
+    // what it did not send is in the journal, after the last id it did
+    const rest = await call(emu, "GET", `/_emulator/events?type=test.*&after=${ids.at(-1)}&limit=1000`);
+    expect(rest.body.events.length).toBeGreaterThan(0);
+    await emu.close();
+  });
+});
