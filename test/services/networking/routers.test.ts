@@ -35,8 +35,7 @@ describe("networking: /v2.0/routers", () => {
           external_fixed_ips: [{ subnet_id: w.publicSubnet.id, ip_address: expect.stringMatching(/^172\.24\.4\.\d+$/) }],
         },
         routes: [],
-        distributed: false,
-        ha: false,
+        // no distributed/ha: a member does not see them (admin-only in Neutron's policy)
         availability_zones: ["nova"],
         availability_zone_hints: [],
         flavor_id: null,
