@@ -1,6 +1,6 @@
 // Token issue, validation and revocation (Keystone v3 /auth/tokens). Authentication by password,
-// application credential, token exchange or an OAuth 1.0a access token (oauth1-flow.ts); scopes project, domain, system or none. Pure rules over the
-// identity slice: no HTTP in here.
+// application credential, token exchange or an OAuth 1.0a access token (oauth1-flow.ts); scopes project,
+// domain, system or none. Pure rules over the identity slice: no HTTP in here.
 
 import { get, put } from "../../../kernel/store/table.js";
 import type { Principal } from "../../../kernel/auth/principal.js";
