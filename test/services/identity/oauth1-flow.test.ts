@@ -145,4 +145,12 @@ describe("OS-OAUTH1 request tokens, access tokens and oauth1 authentication", ()
     expect(gone.status).toBe(401);
     expect(gone.body.error.message).toBe("Access token is expired");
   });
+
+  it("a per-project reset drops the project's request and access tokens with the tokens issued from them", async () => {
+    const { access } = await grant(d.emu, consumer, d.admin, ids.adminProject, [{ id: ids.member }]);
+    const subject = (await oauthLogin(d.emu, consumer, access)).headers.get("x-subject-token")!;
+    expect((await call(d.emu, "POST", `/_emulator/reset?project=${ids.adminProject}`)).status).toBe(200);
+    expect((await d.api("GET", `/v3/users/${ids.admin}/OS-OAUTH1/access_tokens`)).body.access_tokens).toEqual([]);
+    expect((await validate(d.emu, d.admin, subject)).status).toBe(404);
+  });
 });
