@@ -12,6 +12,8 @@ const NO_BODY: Record<string, string> = {
   "identity.project.endpoint.add": "PUT /v3/OS-EP-FILTER/projects/{project}/endpoints/{endpoint}: Keystone reads no body",
   "identity.group.member.add": "PUT /v3/groups/{group}/users/{user}: the path says it all (Keystone reads no body)",
   "identity.implied_role.create": "PUT /v3/roles/{prior}/implies/{implied}: the path says it all (Keystone reads no body)",
+  "identity.oauth1_request_token.create": "POST /v3/OS-OAUTH1/request_token: the OAuth Authorization header and Requested-Project-Id (Keystone reads no body)",
+  "identity.oauth1_access_token.create": "POST /v3/OS-OAUTH1/access_token: the OAuth Authorization header (Keystone reads no body)",
   "identity.project.tag.add": "PUT /v3/projects/{id}/tags/{tag}: the tag is the path's last segment (Keystone reads no body)",
   "image.image.deactivate": "POST /v2/images/{id}/actions/deactivate: Glance reads no body",
   "image.image.reactivate": "POST /v2/images/{id}/actions/reactivate: Glance reads no body",
