@@ -7,7 +7,8 @@ import { ApiError } from "../kernel/errors.js";
 import { loadScenario } from "../world.js";
 import { Calls, type Fetch } from "./calls.js";
 import { runExperiment } from "./run.js";
-import type { RunRequest } from "./schema.js";
+import { runRequestSchema, type RunRequest } from "./schema.js";
+import { validate } from "../kernel/http/body.js";
 import type { Report, TimelineEntry } from "./report.js";
 
 export interface ExperimentRun {
@@ -58,6 +59,18 @@ export class Experiments {
     this.#runs.set(id, run);
     for (const old of [...this.#runs.keys()].slice(0, Math.max(0, this.#runs.size - KEPT))) this.#runs.delete(old);
     return { run: view(run), done: run.done };
+  }
+
+  /**
+   * In-process (`emulator.experiments.run(doc, {seed, world})`): validates as POST /_emulator/experiments
+   * does (throws the same message), runs and resolves with the run; with `wait: false`, at once.
+   */
+  async run(experiment: unknown, options: Record<string, unknown> = {}): Promise<ExperimentRun> {
+    const request = validate(runRequestSchema, { ...options, experiment });
+    const { run, done } = this.start(request);
+    if (!request.wait) return run;
+    await done;
+    return this.get(run.id)!;
   }
 
   get(id: string): ExperimentRun | undefined {

@@ -32,7 +32,7 @@ export interface ActivityResult {
   background?: boolean;
 }
 
-export interface Report {
+export type Report = {
   title: string;
   status: "completed" | "failed" | "aborted" | "error";
   /** plain words: held or not, and if not, which probe, what it saw and when */
@@ -46,7 +46,7 @@ export interface Report {
   recovery: { seconds: number | null; withinSeconds: number; met: boolean; probe?: string; reason?: string } | null;
   timeline: TimelineEntry[];
   error?: string;
-}
+};
 
 interface Parts {
   doc: Experiment;
