@@ -24,7 +24,7 @@ export const experimentSchemas = (): Record<string, Json> => ({
   ExperimentRun: run,
   ExperimentTimelineEntry: {
     type: "object",
-    properties: { t: { type: "number", description: "virtual seconds since the run started" }, kind: { enum: ["probe", "action", "rollback", "fault", "event"] }, name: { type: "string" }, detail: { type: "object" } },
+    properties: { t: { type: "number", description: "virtual seconds since the run started" }, kind: { enum: ["probe", "action", "rollback", "fault", "event", "request", "state"], description: "state: a resource a probe saw changed status (detail: id, name, from, to)" }, name: { type: "string" }, detail: { type: "object" } },
     required: ["t", "kind", "name"],
   },
 });

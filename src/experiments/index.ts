@@ -3,6 +3,7 @@
 
 import type { Kernel } from "../kernel/kernel.js";
 import type { World } from "../world-state.js";
+import type { ServiceModule } from "../kernel/service.js";
 import { ApiError } from "../kernel/errors.js";
 import { loadScenario } from "../world.js";
 import { Calls, type Fetch } from "./calls.js";
@@ -28,6 +29,7 @@ export class Experiments {
   constructor(
     private readonly kernel: Kernel,
     private readonly world: World,
+    private readonly services: readonly ServiceModule[],
     private readonly fetch: Fetch,
     private readonly controlToken?: string,
   ) {}
@@ -47,6 +49,7 @@ export class Experiments {
     run.done = runExperiment(this.kernel, new Calls(this.fetch, this.controlToken), request.experiment, {
       seed: request.seed,
       world: request.world,
+      services: this.services,
       aborted: () => run.abort,
       onEntry: (e) => run.journal.push(e),
     }).then((report) => {

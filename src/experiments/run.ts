@@ -4,6 +4,8 @@
 // rollbacks. A steady-state wait polls the hypothesis until it holds again or its deadline passes.
 
 import type { Kernel } from "../kernel/kernel.js";
+import type { ServiceModule } from "../kernel/service.js";
+import { Recorder } from "./recorder.js";
 import { parseDuration } from "../kernel/time.js";
 import type { Calls } from "./calls.js";
 import { perform, type FaultsAdded } from "./providers.js";
@@ -24,6 +26,8 @@ export interface RunOptions {
   world?: string;
   /** asked between steps: true stops the method, and the rollbacks run */
   aborted?: () => boolean;
+  /** the services whose resources' state changes the timeline follows */
+  services?: readonly ServiceModule[];
   /** each journal entry as it happens (GET /_emulator/experiments/{id} shows them while running) */
   onEntry?: (entry: TimelineEntry) => void;
 }
@@ -33,24 +37,15 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   const wasFrozen = clock.state().frozen;
   clock.freeze();
   const start = clock.now();
-  let eventsAfter = kernel.events.log.list().at(-1)?.seq ?? 0;
-  let firedAfter = kernel.faults.fired.list().at(-1)?.seq ?? 0;
   const t = () => (clock.now() - start) / 1000;
-  const at = (iso: string) => (Date.parse(iso) - start) / 1000;
   const entries: TimelineEntry[] = [];
-  /** the events and fault firings since the last look, into the timeline in the order they happened */
+  const recorder = new Recorder(kernel, options.services ?? [], t);
+  recorder.start();
+  /** what happened since the last look, into the timeline */
   const drain = () => {
-    const happened = [
-      ...kernel.faults.fired.list({ after: firedAfter }).map((f) => ({ seq: f.seq, kind: "fault" as const, at: f.at, entry: { t: at(f.at), kind: "fault" as const, name: f.operation, detail: { rule: f.ruleId, effect: f.effect, method: f.method, path: f.path } } })),
-      ...kernel.events.log.list({ after: eventsAfter }).map((e) => ({ seq: e.seq, kind: "event" as const, at: e.at, entry: { t: at(e.at), kind: "event" as const, name: e.type, detail: e.payload } })),
-    ];
-    firedAfter = kernel.faults.fired.list().at(-1)?.seq ?? firedAfter;
-    eventsAfter = kernel.events.log.list().at(-1)?.seq ?? eventsAfter;
-    // by time; at one instant a fault before the events of the request it failed
-    happened.sort((a, b) => a.entry.t - b.entry.t || (a.kind === b.kind ? a.seq - b.seq : a.kind === "fault" ? -1 : 1));
-    for (const h of happened) {
-      entries.push(h.entry);
-      options.onEntry?.(h.entry);
+    for (const entry of recorder.take()) {
+      entries.push(entry);
+      options.onEntry?.(entry);
     }
   };
   /** where the next step's entry goes: before what its call caused */
@@ -90,6 +85,7 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
     if (a.provider.type === "wait" || a.provider.type === "steady-state") throw new Error("not a probe provider");
     const m = mark();
     const reply = await perform(calls, a.provider, a.name, added);
+    recorder.follow(reply.body);
     const verdict = checkTolerance(a.tolerance, reply.status, reply.body);
     const result: ProbeResult = { name: a.name, t: t(), ok: verdict.ok, seen: verdict.seen, ...(verdict.reason ? { reason: verdict.reason } : {}) };
     log({ kind: "probe", name: a.name, detail: { phase, ok: verdict.ok, ...verdict.seen, ...(verdict.reason ? { reason: verdict.reason } : {}) } }, m);
@@ -200,6 +196,7 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   // the experiment's rules do not outlive it
   for (const id of added.values()) kernel.faults.remove(id);
   drain();
+  recorder.stop();
   const durationSeconds = t();
   if (!wasFrozen) clock.unfreeze();
   return buildReport({ doc, seed: options.seed, world: options.world, status, error, before, after, method, rollbacks, recovery, durationSeconds, entries });
