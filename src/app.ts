@@ -85,7 +85,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
   // aborted by close(): the journals' live tails end rather than hold a graceful stop
   const closing = new AbortController();
   // their calls go through the whole app, as a client's would
-  const experiments = new Experiments(kernel, world, services, (path, init) => app.request(path, init), options.controlToken);
+  const experiments = new Experiments(kernel, world, services, (path, init) => app.request(path, init), options.controlToken, amqp);
   app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, amqp, closing.signal, experiments));
   dashboardRoutes(app, services);
   app.get("/", (c) =>

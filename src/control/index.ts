@@ -64,7 +64,7 @@ export function controlApp(
   faultRoutes(app, kernel, operations);
   journalRoutes(app, kernel, closing);
   const controlOnly = (path: string, init: RequestInit) => app.request(path.replace(/^\/_emulator(?=\/|$)/, "") || "/", init);
-  experimentRoutes(app, experiments ?? new Experiments(kernel, world, services, controlOnly, token), kernel.options.maxBodyBytes);
+  experimentRoutes(app, experiments ?? new Experiments(kernel, world, services, controlOnly, token, bus), kernel.options.maxBodyBytes);
   for (const service of services) {
     const own = service.control?.(kernel);
     if (own) mountServiceControl(app, kernel, service.name, own);

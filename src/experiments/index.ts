@@ -4,6 +4,7 @@
 import type { Kernel } from "../kernel/kernel.js";
 import type { World } from "../world-state.js";
 import type { ServiceModule } from "../kernel/service.js";
+import type { Bus } from "../bus/index.js";
 import { ApiError } from "../kernel/errors.js";
 import { loadScenario } from "../world.js";
 import { Calls, type Fetch } from "./calls.js";
@@ -32,12 +33,14 @@ export class Experiments {
     private readonly services: readonly ServiceModule[],
     private readonly fetch: Fetch,
     private readonly controlToken?: string,
+    private readonly bus?: Pick<Bus, "publish">,
   ) {}
 
   /** Starts a run; resolves when it is under way (`done` when it ends). 409 while another runs. */
   start(request: RunRequest): { run: ExperimentRun; done: Promise<void> } {
     const running = [...this.#runs.values()].find((r) => r.status === "running");
     if (running) throw new ApiError(409, undefined, `Experiment ${running.id} is running; one runs at a time (DELETE /_emulator/experiments/${running.id} aborts it).`);
+    if (!this.bus) refuseAmqp(request.experiment);
     // the world first: a bad scenario name is a 404 before anything changes
     const world = request.world === undefined ? undefined : loadScenario(request.world);
     if (world) this.world.load(world);
@@ -50,6 +53,7 @@ export class Experiments {
       seed: request.seed,
       world: request.world,
       services: this.services,
+      publish: this.bus && ((key, body) => this.bus!.publish(key, body)),
       aborted: () => run.abort,
       onEntry: (e) => run.journal.push(e),
     }).then((report) => {
@@ -97,4 +101,17 @@ export class Experiments {
 
 function view(run: ExperimentRun): ExperimentRun {
   return { id: run.id, title: run.title, status: run.status, journal: run.report ? run.report.timeline : [...run.journal], report: run.report };
+}
+
+/** A document that publishes on the AMQP bridge cannot run without one: a 400 naming the activity. */
+function refuseAmqp(doc: RunRequest["experiment"]): void {
+  const lists: Array<[string, Array<{ provider: { type: string } }>]> = [
+    ["steady-state-hypothesis.probes", doc["steady-state-hypothesis"]?.probes ?? []],
+    ["method", doc.method],
+    ["rollbacks", doc.rollbacks ?? []],
+  ];
+  for (const [path, list] of lists) {
+    const i = list.findIndex((a) => a.provider.type === "amqp-publish");
+    if (i >= 0) throw new ApiError(400, undefined, `Invalid input for field 'experiment.${path}.${i}.provider': amqp-publish needs the AMQP bridge, and this emulator has none (start it with --amqp-url).`);
+  }
 }

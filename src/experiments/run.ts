@@ -8,7 +8,7 @@ import type { ServiceModule } from "../kernel/service.js";
 import { Recorder } from "./recorder.js";
 import { parseDuration } from "../kernel/time.js";
 import type { Calls } from "./calls.js";
-import { perform, type FaultsAdded } from "./providers.js";
+import { perform, removeRules, windowOf, type FaultsAdded, type Publish } from "./providers.js";
 import type { Activity, Experiment } from "./schema.js";
 import { checkTolerance } from "./tolerance.js";
 import { buildReport, type ActivityResult, type ProbeResult, type Report, type TimelineEntry } from "./report.js";
@@ -26,6 +26,8 @@ export interface RunOptions {
   world?: string;
   /** asked between steps: true stops the method, and the rollbacks run */
   aborted?: () => boolean;
+  /** the AMQP bridge's publish, for amqp-publish */
+  publish?: Publish;
   /** the services whose resources' state changes the timeline follows */
   services?: readonly ServiceModule[];
   /** each journal entry as it happens (GET /_emulator/experiments/{id} shows them while running) */
@@ -63,8 +65,11 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   let background: Background[] = [];
   let order = 0;
   let firstAction: number | undefined;
+  let methodStart = start;
+  /** the rollbacks run to the end, aborted or not */
+  let rollingBack = false;
   const checkAbort = () => {
-    if (options.aborted?.()) throw new Aborted();
+    if (!rollingBack && options.aborted?.()) throw new Aborted();
   };
 
   /** Moves the clock to `target`, running background activities due on the way at their times. */
@@ -84,7 +89,7 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   const probe = async (a: Activity, phase: string): Promise<ProbeResult> => {
     if (a.provider.type === "wait" || a.provider.type === "steady-state") throw new Error("not a probe provider");
     const m = mark();
-    const reply = await perform(calls, a.provider, a.name, added);
+    const reply = await perform(calls, a.provider, a.name, added, options.publish);
     recorder.follow(reply.body);
     const verdict = checkTolerance(a.tolerance, reply.status, reply.body);
     const result: ProbeResult = { name: a.name, t: t(), ok: verdict.ok, seen: verdict.seen, ...(verdict.reason ? { reason: verdict.reason } : {}) };
@@ -114,31 +119,35 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
         return { name: a.name, type: a.type, t: r.t, ok: r.ok, status: r.seen.status, ...(r.reason ? { reason: r.reason } : {}) };
       }
       const m = mark();
-      const reply = await perform(calls, p, a.name, added);
+      const reply = await perform(calls, p, a.name, added, options.publish);
       const ok = reply.status >= 200 && reply.status < 300;
       const reason = ok ? undefined : `status ${reply.status}: ${errorText(reply.body)}`;
       log({ kind: phase === "rollbacks" ? "rollback" : "action", name: a.name, detail: { provider: p.type, status: reply.status, ...(reason ? { reason } : {}) } }, m);
-      if (ok && p.type === "add-fault" && p.duration !== undefined) {
-        const id = added.get(a.name);
+      const window = windowOf(p);
+      if (ok && window !== undefined) {
+        const ids = added.get(a.name);
         background.push({
-          at: clock.now() + parseDuration(p.duration),
+          at: clock.now() + parseDuration(window),
           order: order++,
           run: async () => {
-            if (added.get(a.name) !== id) return;
+            if (ids === undefined || added.get(a.name) !== ids) return;
             added.delete(a.name);
-            const r = await calls.request("DELETE", `/_emulator/faults/${id}`);
-            log({ kind: "action", name: `${a.name} (duration over)`, detail: { provider: "remove-fault", status: r.status } });
+            const r = await removeRules(calls, ids);
+            log({ kind: "action", name: `${a.name} (${p.type === "add-fault" ? "duration" : "window"} over)`, detail: { provider: "remove-fault", status: r.status } });
           },
         });
       }
       return { name: a.name, type: a.type, t: t(), ok, status: reply.status, ...(reason ? { reason } : {}) };
     };
+    // `at`: a time after the method began (one already past: now)
+    const from = a.at === undefined ? clock.now() : Math.max(clock.now(), methodStart + parseDuration(a.at));
     if (a.background) {
-      // starts after its `before` pause; the method goes on at once
-      let result: ActivityResult = { name: a.name, type: a.type, t: t(), ok: true, background: true };
-      background.push({ at: clock.now() + (a.pauses?.before === undefined ? 0 : parseDuration(a.pauses.before)), order: order++, run: async () => void (result = { ...(await body()), background: true }) });
+      // starts after its `before` pause; the method goes on at once, and its result is filled in then
+      const result: ActivityResult = { name: a.name, type: a.type, t: t(), ok: true, background: true };
+      background.push({ at: from + (a.pauses?.before === undefined ? 0 : parseDuration(a.pauses.before)), order: order++, run: async () => void Object.assign(result, await body(), { background: true }) });
       return result;
     }
+    if (from > clock.now()) await advanceTo(from);
     await pause(a.pauses?.before);
     const result = await body();
     await pause(a.pauses?.after);
@@ -173,6 +182,7 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   try {
     before = await hypothesis("before");
     if (before.every((p) => p.ok)) {
+      methodStart = clock.now();
       for (const a of doc.method) {
         checkAbort();
         method.push(await activity(a, "method"));
@@ -191,10 +201,11 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   if (status !== "failed" || after !== null) {
     // rollbacks run after the method (or an abort), not when the hypothesis did not hold to begin with
     background = [];
+    rollingBack = true;
     for (const a of doc.rollbacks ?? []) rollbacks.push(await activity(a, "rollbacks").catch((e) => ({ name: a.name, type: a.type, t: t(), ok: false, reason: String(e) })));
   }
   // the experiment's rules do not outlive it
-  for (const id of added.values()) kernel.faults.remove(id);
+  for (const id of [...added.values()].flat()) kernel.faults.remove(id);
   drain();
   recorder.stop();
   const durationSeconds = t();
