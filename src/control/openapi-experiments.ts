@@ -34,7 +34,7 @@ const runDescription =
 
 export const experimentPaths = (): Record<string, Json> => ({
   "/_emulator/experiments": {
-    get: op("experiments", "The experiments run (the last 50): id, title, status", { "200": ok("Experiments.", { type: "object", properties: { experiments: { type: "array" } } }) }),
+    get: op("experiments", "The experiments run (the last 50): id, title, status, summary (the verdict in plain words; null while running)", { "200": ok("Experiments.", { type: "object", properties: { experiments: { type: "array" } } }) }),
     post: op("experiments", "Run a chaos experiment on the virtual clock", {
       "201": ok("Done: the run with its report.", ref("ExperimentRun")),
       "202": ok("With `wait: false`: running; GET it, DELETE aborts it.", ref("ExperimentRun")),
@@ -42,6 +42,14 @@ export const experimentPaths = (): Record<string, Json> => ({
       "404": fail("No scenario of that name."),
       "409": fail("Another experiment is running."),
     }, { description: runDescription, requestBody: body({ ...schemaOf(runRequestSchema), properties: { ...(schemaOf(runRequestSchema).properties as Json), experiment: ref("Experiment") } }) }),
+  },
+  "/_emulator/experiments/{id}/timeline": {
+    get: op(
+      "experiments",
+      "An experiment's timeline as an HTML picture",
+      { "200": { description: "A self-contained page (no script, no external asset): the verdict in plain words, then an SVG time axis in virtual seconds with a lane per host and per service.", content: { "text/html": { schema: { type: "string" } } } }, "404": fail("No such experiment.") },
+      { parameters: [pathId("experiment-N")] },
+    ),
   },
   "/_emulator/experiments/{id}": {
     get: op("experiments", "An experiment: status, journal, report", { "200": ok("The run.", ref("ExperimentRun")), "404": fail("No such experiment.") }, { parameters: [pathId("experiment-N")] }),

@@ -85,8 +85,9 @@ export class Experiments {
     return run && view(run);
   }
 
-  list(): Array<Omit<ExperimentRun, "journal" | "report">> {
-    return [...this.#runs.values()].map((r) => ({ id: r.id, title: r.title, status: r.status }));
+  /** the runs, oldest first, each with its verdict in plain words once it has one */
+  list(): Array<Omit<ExperimentRun, "journal" | "report"> & { summary: string | null }> {
+    return [...this.#runs.values()].map((r) => ({ id: r.id, title: r.title, status: r.status, summary: r.report?.summary ?? null }));
   }
 
   /** Asks a running experiment to stop (its rollbacks run); resolves with it once it has. */

@@ -15,7 +15,7 @@ describe("emulator.experiments (in-process)", () => {
     const run = await emu.experiments.run(shipped("host-failure-ha"), { world: "ha-cluster", seed: 7 });
     expect(run).toMatchObject({ id: "experiment-1", status: "completed" });
     expect(run.report?.summary).toBe("The steady state held before and after the method. It held again 190s (virtual) after the first action (objective 300s).");
-    expect(emu.experiments.list()).toEqual([{ id: "experiment-1", title: shipped("host-failure-ha").title, status: "completed" }]);
+    expect(emu.experiments.list()).toEqual([{ id: "experiment-1", title: shipped("host-failure-ha").title, status: "completed", summary: run.report?.summary }]);
     expect(emu.experiments.get("experiment-1")?.report).toEqual(run.report);
     expect(emu.experiments.get("experiment-2")).toBeUndefined();
     // the same run through HTTP in another emulator: the same report, byte for byte

@@ -75,7 +75,7 @@ describe("experiments: the control routes", () => {
     const got = await call(emu, "GET", "/_emulator/experiments/experiment-1");
     expect(got.body.report).toEqual(res.body.report);
     expect(got.body.journal).toEqual(res.body.report.timeline);
-    expect((await call(emu, "GET", "/_emulator/experiments")).body).toEqual({ experiments: [{ id: "experiment-1", title: res.body.title, status: "completed" }] });
+    expect((await call(emu, "GET", "/_emulator/experiments")).body).toEqual({ experiments: [{ id: "experiment-1", title: res.body.title, status: "completed", summary: res.body.report.summary }] });
     expect((await call(emu, "GET", "/_emulator/experiments/experiment-9")).body).toEqual({ error: { status: 404, code: "Not Found", message: "No experiment experiment-9." } });
     expect((await call(emu, "DELETE", "/_emulator/experiments/experiment-9")).status).toBe(404);
   });
