@@ -8,7 +8,9 @@ import type { ServiceModule } from "../kernel/service.js";
 import { Recorder } from "./recorder.js";
 import { parseDuration } from "../kernel/time.js";
 import type { Calls } from "./calls.js";
-import { perform, removeRules, windowOf, type FaultsAdded, type Publish } from "./providers.js";
+import { perform, removeRules, windowOf, type CallProvider, type FaultsAdded, type Publish } from "./providers.js";
+import { MissingValue, save, substitute } from "./variables.js";
+import type { Reply } from "./calls.js";
 import type { Activity, Experiment } from "./schema.js";
 import { checkTolerance } from "./tolerance.js";
 import { buildReport, type ActivityResult, type ProbeResult, type Report, type TimelineEntry } from "./report.js";
@@ -86,12 +88,28 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   };
   const pause = (d: unknown) => (d === undefined ? Promise.resolve() : advanceTo(clock.now() + parseDuration(d)));
 
+  const values = new Map(Object.entries(doc.configuration ?? {}).map(([k, v]) => [k, String(v)]));
+  /** the activity's call, its `${names}` filled in, what it saves kept; `problem` when either could not be done */
+  const call = async (a: Activity, p: CallProvider): Promise<{ reply: Reply; problem?: string }> => {
+    let provider: CallProvider;
+    try {
+      provider = substitute(p, values);
+    } catch (error) {
+      if (!(error instanceof MissingValue)) throw error;
+      return { reply: { status: 0, body: null, headers: new Headers() }, problem: error.message };
+    }
+    const reply = await perform(calls, provider, a.name, added, options.publish);
+    const problem = reply.status >= 200 && reply.status < 300 ? save(a.save, reply.body, values) : undefined;
+    return { reply, ...(problem ? { problem } : {}) };
+  };
+
   const probe = async (a: Activity, phase: string): Promise<ProbeResult> => {
     if (a.provider.type === "wait" || a.provider.type === "steady-state") throw new Error("not a probe provider");
     const m = mark();
-    const reply = await perform(calls, a.provider, a.name, added, options.publish);
+    const { reply, problem } = await call(a, a.provider);
     recorder.follow(reply.body);
-    const verdict = checkTolerance(a.tolerance, reply.status, reply.body);
+    const checked = checkTolerance(a.tolerance, reply.status, reply.body);
+    const verdict = problem && checked.ok ? { ok: false, seen: checked.seen, reason: problem } : checked;
     const result: ProbeResult = { name: a.name, t: t(), ok: verdict.ok, seen: verdict.seen, ...(verdict.reason ? { reason: verdict.reason } : {}) };
     log({ kind: "probe", name: a.name, detail: { phase, ok: verdict.ok, ...verdict.seen, ...(verdict.reason ? { reason: verdict.reason } : {}) } }, m);
     return result;
@@ -119,9 +137,9 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
         return { name: a.name, type: a.type, t: r.t, ok: r.ok, status: r.seen.status, ...(r.reason ? { reason: r.reason } : {}) };
       }
       const m = mark();
-      const reply = await perform(calls, p, a.name, added, options.publish);
-      const ok = reply.status >= 200 && reply.status < 300;
-      const reason = ok ? undefined : `status ${reply.status}: ${errorText(reply.body)}`;
+      const { reply, problem } = await call(a, p);
+      const ok = reply.status >= 200 && reply.status < 300 && !problem;
+      const reason = problem ?? (ok ? undefined : `status ${reply.status}: ${errorText(reply.body)}`);
       log({ kind: phase === "rollbacks" ? "rollback" : "action", name: a.name, detail: { provider: p.type, status: reply.status, ...(reason ? { reason } : {}) } }, m);
       const window = windowOf(p);
       if (ok && window !== undefined) {

@@ -63,22 +63,26 @@ export const providerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("steady-state"), within: duration, every: duration.default("10s") }).strict(),
 ]);
 
+const NAME = /^[A-Za-z_][\w-]*$/;
+
+/** a JSONPath-like selector (select.ts), read when the document is */
+const selector = z
+  .string()
+  .min(1)
+  .superRefine((value, ctx) => {
+    try {
+      parseSelector(value);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+    }
+  });
+
 export const toleranceSchema = z
   .object({
     /** the response status: one, or any of a list */
     status: z.union([z.number().int(), z.array(z.number().int()).min(1)]).optional(),
     /** JSONPath-like (select.ts); what `equals`, `range` and `count` look at */
-    select: z
-      .string()
-      .min(1)
-      .superRefine((value, ctx) => {
-        try {
-          parseSelector(value);
-        } catch (error) {
-          ctx.addIssue({ code: "custom", message: (error as Error).message });
-        }
-      })
-      .optional(),
+    select: selector.optional(),
     /** every selected value equals this (and there is at least one) */
     equals: z.unknown().optional(),
     /** every selected value is a number in [min, max] */
@@ -99,6 +103,8 @@ export const activitySchema = z
     /** probes: what must hold; absent, a 2xx status */
     tolerance: toleranceSchema.optional(),
     pauses: pauses.optional(),
+    /** values the reply holds, kept by name for the steps after this one (`${name}` in their strings) */
+    save: z.record(z.string().regex(NAME, "a name is letters, digits, _ and -"), selector).optional(),
     /** method activities: starts at this virtual time after the method began (before its pauses); an
      * activity the method reaches later runs at once */
     at: duration.optional(),
@@ -114,6 +120,8 @@ export const experimentSchema = z
     title: z.string().min(1),
     description: z.string().optional(),
     tags: z.array(z.string()).optional(),
+    /** fixed values for `${name}` in the providers' strings */
+    configuration: z.record(z.string().regex(NAME, "a name is letters, digits, _ and -"), z.union([z.string(), z.number()])).optional(),
     "steady-state-hypothesis": z.object({ title: z.string().min(1), probes: z.array(activitySchema).min(1) }).strict().optional(),
     method: z.array(activitySchema).min(1),
     rollbacks: z.array(activitySchema).optional(),

@@ -83,6 +83,26 @@ describe("experiment actions", () => {
     expect(report.method[5].reason).toBe('status 409: {"error":"compute.host compute-1 has no lifecycle step under way and no reset-state action to force it to down"}');
   });
 
+  it("save and ${name}: a value kept from one reply fills the next call; a missing one fails the step, saying which", async () => {
+    const report = await run({
+      title: "values",
+      configuration: { microversion: "compute 2.61" },
+      method: [
+        { type: "probe", name: "find", provider: { type: "http", path: "/compute/v2.1/flavors", as: { user: "demo" } }, save: { id: "$.flavors[?(@.name=='m1.tiny')].id" } },
+        // description appears from 2.55 on: the configured microversion was sent
+        { type: "probe", name: "show", provider: { type: "http", path: "/compute/v2.1/flavors/${id}", headers: { "OpenStack-API-Version": "${microversion}" }, as: { user: "demo" } }, tolerance: { select: "$.flavor.description", count: 1 } },
+        { type: "action", name: "unknown", provider: { type: "http", path: "/compute/v2.1/flavors/${nope}", as: { user: "demo" } } },
+        { type: "probe", name: "nothing", provider: { type: "http", path: "/compute/v2.1/flavors", as: { user: "demo" } }, save: { x: "$.flavors[?(@.name=='none')].id" } },
+      ],
+    });
+    expect(report.method.map((m: any) => [m.name, m.ok, m.reason ?? null])).toEqual([
+      ["find", true, null],
+      ["show", true, null],
+      ["unknown", false, "no value named nope (configuration, or an earlier step's save)"],
+      ["nothing", false, "save x: $.flavors[?(@.name=='none')].id reached no string or number"],
+    ]);
+  });
+
   it("`at` belongs to the method: on a hypothesis probe or a rollback it is a 400", async () => {
     const res = await runIn(testEmulator(), { title: "t", method: [{ type: "action", name: "w", provider: { type: "wait", for: "1s" } }], rollbacks: [{ type: "action", name: "r", at: "1m", provider: { type: "remove-fault" } }] });
     expect(res.status).toBe(400);
