@@ -4,7 +4,7 @@
 // 100k volumes, attach/detach pairs per second), object storage (1 KiB PUT/GET per second, a 10,000-name
 // listing page at 10k vs 1M objects; a 256 MiB object up and down through the `skymock start` process vs a
 // bare node:http server, and its RSS while 1 GiB streams through with --data-dir), instance HA (a host failure with 1,000 servers recovered:
-// virtual and wall time; notification creates per second), RSS after start, and what users download and wait for (the
+// virtual and wall time; notification creates per second), a chaos experiment (a 100-server host failure run as an experiment), RSS after start, and what users download and wait for (the
 // npm package's size; the image's size, docker run -> healthy, docker stop), the dashboard's first load, and the blob store (put
 // throughput, memory back after deletes), and memory back after deleting 100k servers. Prints a table and
 // a JSON line.
@@ -19,6 +19,7 @@ import { measureNetworking } from "./networking.mjs";
 import { measureCompute } from "./compute.mjs";
 import { measureBlockStorage } from "./block-storage.mjs";
 import { measureInstanceHa } from "./instance-ha.mjs";
+import { measureExperiment } from "./experiments.mjs";
 import { measureAmqp } from "./amqp.mjs";
 import { measureObjectStorage } from "./object-storage.mjs";
 import { measureObjectStreaming } from "./object-streaming.mjs";
@@ -49,6 +50,8 @@ log("bench: object streaming (256 MiB up/down vs bare node:http, 5 rounds; RSS w
 const streaming = await measureObjectStreaming({ objectMiB: 256, rounds: 5, rssObjectMiB: 1024 });
 log("bench: instance HA (a host with 100 and 1,000 servers fails and is recovered; 5,000 notification creates)...");
 const ha = await measureInstanceHa({ servers: 1000, notifications: 5000 });
+log("bench: chaos experiment (a host with 100 servers fails; steady-state wait until recovered, 15-minute objective; frozen clock)...");
+const chaos = await measureExperiment({ servers: 100 });
 log("bench: AMQP bridge on the local RabbitMQ (3,000 notifications out, 3,000 error notifications in; cold start with and without --amqp-url)...");
 const amqp = await measureAmqp({ networks: 3000, errors: 3000, coldRuns: 5 });
 log("bench: blob store (200 MiB in 1 MiB blobs put, then deleted; memory and disk)...");
@@ -216,6 +219,12 @@ const rows = [
     target: "(info)",
     pass: null,
   },
+  {
+    figure: "chaos experiment, 100-server host failure (15 min objective): wall / CPU",
+    value: `${f(chaos.wallMs, 0)} / ${f(chaos.cpuMs, 0)} ms for ${f(chaos.recoverySeconds, 0)} virtual s (first run ${f(chaos.firstRunWallMs, 0)} ms; ${chaos.timelineEntries} timeline entries; same report twice: ${chaos.reproducible ? "yes" : "NO"})`,
+    target: "< 1,000 ms CPU, same report",
+    pass: chaos.cpuMs < 1000 && chaos.reproducible,
+  },
   ...(amqp.skipped
     ? [{ figure: "AMQP bridge", value: `skipped: ${amqp.skipped}`, target: "(info)", pass: null }]
     : [
@@ -295,6 +304,11 @@ console.log(
     `on big-1, which fails (POST /_emulator/compute/hosts/big-1/fail); the nova_notification driver's notification advanced to finished through ` +
     `POST /_emulator/instance-ha/notifications/{id}/advance (default options: 180 s service wait, 3 evacuations at a time, 2 s rebuilds); ` +
     `creates: POST /instance-ha/v1/notifications (VM, distinct instance_uuid) as admin after 200 warm-up; instance HA part ${f(ha.seconds, 1)} s`,
+);
+console.log(
+  `chaos experiment: in-process emulator.experiments.run on a frozen clock; seed world ha-cluster plus 3 large hosts in a segment of their own and 100 HA-enabled servers on big-1; ` +
+    `hypothesis: no server on a down host, no unfinished notification (2 probes as admin); method: fail big-1, steady-state every 10 s within 15 min; ` +
+    `timed: the second run (the first also mounts the services' routes), wall and process CPU; the two reports compared byte for byte`,
 );
 console.log(
   `object streaming: the \`skymock start\` process (memory blob store), demo token, PUT/GET /object-store/v1/AUTH_<project>/bench/big; ` +
@@ -392,6 +406,7 @@ const result = {
     notificationsPerSecond: Math.round(ha.create.perSecond),
     seconds: +f(ha.seconds),
   },
+  experiment: { servers: chaos.servers, wallMs: Math.round(chaos.wallMs), cpuMs: Math.round(chaos.cpuMs), firstRunWallMs: Math.round(chaos.firstRunWallMs), recoverySeconds: chaos.recoverySeconds, timelineEntries: chaos.timelineEntries, reproducible: chaos.reproducible },
   amqp: amqp.skipped
     ? { skipped: amqp.skipped }
     : { publishedPerSecond: Math.round(amqp.publish.perSecond), consumedPerSecond: Math.round(amqp.consume.perSecond), coldStartMs: { off: +f(amqp.cold.offMedianMs), on: +f(amqp.cold.onMedianMs) } },
