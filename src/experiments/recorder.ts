@@ -25,6 +25,8 @@ const NAMING_KEYS = new Set(["id", "uuid", "notification_uuid", "host", "hypervi
 /** a probe's answer is looked through this far for names (a page of servers has a few thousand) */
 const MAX_VISITS = 20_000;
 const MAX_FOLLOWED = 2_000;
+/** what a run records at most (a steady-state wait of days polls a great deal); the rest is counted */
+const MAX_RECORDED = 50_000;
 
 export class Recorder {
   #pending: TimelineEntry[] = [];
@@ -34,6 +36,9 @@ export class Recorder {
   /** names already looked up (found or not): a poll that sees them again costs no lookup */
   readonly #looked = new Set<string>();
   #slices = new Map<string, unknown>();
+  #recorded = 0;
+  /** entries past MAX_RECORDED, not kept */
+  dropped = 0;
 
   constructor(
     private readonly kernel: Kernel,
@@ -46,7 +51,10 @@ export class Recorder {
 
   start(): void {
     const { kernel } = this;
-    const push = (entry: Omit<TimelineEntry, "t">) => this.#pending.push({ t: this.t(), ...entry });
+    const push = (entry: Omit<TimelineEntry, "t">) => {
+      if (this.#recorded++ >= MAX_RECORDED) this.dropped++;
+      else this.#pending.push({ t: this.t(), ...entry });
+    };
     this.#stops.push(
       kernel.requests.watch((r) => push({ kind: "request", name: `${r.method} ${r.path}`, detail: { service: r.service, operation: r.operation, status: r.status } })),
       kernel.faults.watch((f) => push({ kind: "fault", name: f.operation, detail: { rule: f.ruleId, effect: f.effect, method: f.method, path: f.path } })),

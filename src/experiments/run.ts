@@ -226,6 +226,7 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   for (const id of [...added.values()].flat()) kernel.faults.remove(id);
   drain();
   recorder.stop();
+  if (recorder.dropped > 0) log({ kind: "event", name: "experiment.timeline.truncated", detail: { dropped: recorder.dropped } });
   const durationSeconds = t();
   if (!wasFrozen) clock.unfreeze();
   return buildReport({ doc, seed: options.seed, world: options.world, status, error, before, after, method, rollbacks, recovery, durationSeconds, entries });
