@@ -344,6 +344,9 @@ export interface ExperimentRunInput {
   wait?: boolean;
 }
 
+/** An experiment as GET /_emulator/experiments lists it: the verdict in plain words once it has one. */
+export type ExperimentListed = Pick<ExperimentRun, "id" | "title" | "status"> & { summary: string | null };
+
 /** An experiment run (POST/GET/DELETE /_emulator/experiments): the report is src/experiments/report.ts's. */
 export interface ExperimentRun {
   id: string;

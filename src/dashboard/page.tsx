@@ -5,6 +5,7 @@
 
 import { Field, Input, Select, Table } from "./controls.js";
 import { Chaos, Journals, Notifications, Resources } from "./sections.js";
+import { Experiments } from "./experiments.js";
 
 export interface ServiceLink {
   name: string;
@@ -16,6 +17,7 @@ const VIEWS = [
   ["resources", "Resources"],
   ["notifications", "Instance-HA notifications"],
   ["chaos", "Chaos"],
+  ["experiments", "Experiments"],
   ["journals", "Journals"],
 ] as const;
 
@@ -131,6 +133,7 @@ export function renderPage(services: ServiceLink[]): string {
           <Resources />
           <Notifications />
           <Chaos />
+          <Experiments />
           <Journals />
         </main>
         <dialog id="token-dialog" aria-labelledby="h-token">

@@ -57,7 +57,7 @@ describe("SkymockClient", () => {
       () => client.instanceHaConfig(), async () => client.setInstanceHaConfig(await client.instanceHaConfig()), () => client.recoveries(),
       () => client.advanceNotification("none"), () => client.reset(), () => client.reset({ project: "none" }),
       () => client.runExperiment({ title: "t", method: [{ type: "action", name: "w", provider: { type: "wait", for: "1s" } }] }),
-      () => client.listExperiments(), () => client.experiment("experiment-1"), () => client.abortExperiment("experiment-1"),
+      () => client.listExperiments(), () => client.experiment("experiment-1"), () => client.experimentTimeline("experiment-1"), () => client.abortExperiment("experiment-1"),
     ];
     try {
       for (const call of calls) await call().catch(() => undefined);
