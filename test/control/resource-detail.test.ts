@@ -108,6 +108,29 @@ describe("GET /_emulator/resources/{type}/{id}?detail=1", () => {
     expect((await call(t.emu, "GET", `/_emulator/resources/object-storage.object/${encodeURIComponent(`${id}x`)}/content`)).status).toBe(404);
   });
 
+  it("pages objects across containers with the marker", async () => {
+    const t = await computeApi();
+    const base = `/object-store/v1/AUTH_${t.demoProject}`;
+    for (const path of ["/a", "/b", "/a/x/1", "/a/y", "/b/z"]) {
+      const object = path.split("/").length > 2;
+      const res = await call(t.emu, "PUT", `${base}${path}`, { token: t.demo, ...(object ? { raw: "hi", headers: { "Content-Length": "2" } } : {}) });
+      expect(res.status, path).toBe(201);
+    }
+    const all = (await call(t.emu, "GET", "/_emulator/resources/object-storage.object")).body.resources.map((o: any) => o.id);
+    expect(all).toEqual([`${t.demoProject}/a/x/1`, `${t.demoProject}/a/y`, `${t.demoProject}/b/z`]);
+    const paged: string[] = [];
+    let marker: string | null = null;
+    do {
+      const page: any = (await call(t.emu, "GET", `/_emulator/resources/object-storage.object?limit=1${marker ? `&marker=${encodeURIComponent(marker)}` : ""}`)).body;
+      paged.push(...page.resources.map((o: any) => o.id));
+      marker = page.next;
+    } while (marker);
+    expect(paged).toEqual(all);
+    const kinds = (await call(t.emu, "GET", "/_emulator/resources")).body.kinds;
+    expect(kinds.find((k: any) => k.type === "object-storage.object").count).toBe(3);
+    expect(kinds.find((k: any) => k.type === "object-storage.container").count).toBe(2);
+  });
+
   it("asks for the control token before a download when one is set", async () => {
     const emu = testEmulator({ controlToken: "s3cret" });
     const res = await call(emu, "GET", "/_emulator/resources/object-storage.object/x%2Fy%2Fz/content");
