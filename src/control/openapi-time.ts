@@ -17,7 +17,7 @@ export const timePaths = (): Record<string, Json> => ({
     }),
   },
   "/_emulator/clock/advance": {
-    post: op("clock", "Move time forward", { "200": clock, ...bad, "408": fail("until idle: the next planned step is due past `within`; the clock stays where the last step left it.") }, {
+    post: op("clock", "Move time forward", { "200": clock, ...bad, "408": fail("until idle: the next planned step is due past `within`; the clock stays where the last step left it."), "409": fail("until idle: 10,000 steps ran and the work keeps planning more.") }, {
       description:
         "Runs every step that falls due, in time order, each at its own due time, before it answers. `by` is ms, or a string such as `250ms`, `90s`, `5m`, `2h`, `1d`; in the body or as ?by=. `{\"until\": \"idle\"}` instead moves from one planned step to the next (lifecycle steps, recovery runs; not upkeep such as token sweeps) until none is left, at most `within` (default 1h): 408 when the next is due past it.",
       parameters: [query("by", "How far, when there is no body.")],

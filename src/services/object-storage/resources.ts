@@ -38,7 +38,8 @@ const objectRow = (projectId: string, container: string, o: ObjectRecord): Objec
 
 /** The accounts from the one holding `after` (all when undefined), each with where in it to start. */
 function* accountsFrom(s: ObjectStorageState, after: string | undefined): Generator<[Account, string | undefined]> {
-  const [project, rest] = after === undefined ? [undefined, undefined] : [split(after)[0], after.slice(split(after)[0].length + 1)];
+  const project = after === undefined ? undefined : split(after)[0];
+  const rest = after === undefined || project === undefined ? undefined : after.slice(project.length + 1);
   let started = project === undefined;
   for (const account of scan(s.accounts)) {
     if (!started && account.id !== project) continue;
