@@ -9,7 +9,7 @@ import type {
   AdvanceUntilInput, AdvanceUntilResult, ExperimentDocument, ExperimentListed, ExperimentRun, ExperimentRunInput, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, Duration, EventFilter, EventMatching, EventQuery,
   FaultRule, FaultRuleInput, FiredFault, ServiceOperations, HealthReport, HostChange, InstanceHaConfig, ServerChange, ServerFailInput, JournalQuery, RequestQuery, NotificationStatus, Recoveries,
   RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
-  ResourcePage, ResourceQuery, ResourceStatus,
+  ResourceDetail, ResourcePage, ResourceQuery, ResourceStatus,
   SeedMode, Snapshot, StepInput, UntilStatus, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
 } from "./types.js";
 
@@ -174,6 +174,16 @@ export class SkymockClient {
   /** A resource's status and planned step (`compute.server`). */
   resourceStatus<T extends string>(type: T, id: string): Promise<ResourceStatus<T>> {
     return this.#http.json("GET", `/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}`);
+  }
+
+  /** One resource as the dashboard's card shows it: the kind's declared detail, status and planned step. */
+  resourceDetail(type: string, id: string): Promise<ResourceDetail> {
+    return this.#http.json("GET", `/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}`, { query: { detail: "1" } });
+  }
+
+  /** A resource's bytes (an object storage object's: `<project>/<container>/<name>`), as the response to read or stream. */
+  resourceContent(type: string, id: string): Promise<Response> {
+    return this.#http.send("GET", `/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}/content`);
   }
 
   // ---- faults ----

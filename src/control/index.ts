@@ -16,6 +16,7 @@ import { tenantRoutes } from "./tenants.js";
 import { loginRoutes } from "./logins.js";
 import { lifecycleRoutes } from "./lifecycle.js";
 import { resourceRoutes } from "./resources.js";
+import { resourceContentRoutes } from "./resource-detail.js";
 import { controlIndex, openApiDocument } from "./openapi.js";
 import { renderControlError } from "./http.js";
 import { ApiError } from "../kernel/errors.js";
@@ -60,6 +61,7 @@ export function controlApp(
   loginRoutes(app, world);
   timeRoutes(app, kernel);
   resourceRoutes(app, kernel, services);
+  resourceContentRoutes(app, kernel, services);
   lifecycleRoutes(app, kernel, services);
   faultRoutes(app, kernel, operations);
   journalRoutes(app, kernel, closing);

@@ -42,6 +42,10 @@ function Overview(props: { services: ServiceLink[] }) {
             <Input id="clock-advance" label="Advance by (ms, 90s, 5m, 2h, 1d)" placeholder="5m" required />
             <button type="submit">Advance</button>
           </form>
+          <form class="row" id="clock-idle-form">
+            <button type="submit">Advance until idle</button>
+            <span class="muted">runs every planned step (builds, recoveries) until none is left</span>
+          </form>
           <form class="row" id="clock-until-form">
             <Select id="until-type" label="Advance until a resource of type" />
             <Input id="until-id" label="id" required />
@@ -71,6 +75,7 @@ function Overview(props: { services: ServiceLink[] }) {
             </Field>
             <button type="submit">Import</button>
           </form>
+          <p id="import-error" class="error" role="alert"></p>
         </div>
       </div>
       <h3>Services</h3>
