@@ -9,10 +9,13 @@ import type { ServiceModule } from "../kernel/service.js";
 import { get } from "../kernel/store/table.js";
 import type { TimelineEntry } from "./report.js";
 
+/** a kind whose rows are one table and show a status: the ones a timeline follows */
 interface StatusKind {
-  kind: ResourceKind;
+  kind: ResourceKind & Required<Pick<ResourceKind, "table" | "statusOf">>;
   slice: string;
 }
+
+const followable = (kind: ResourceKind): kind is StatusKind["kind"] => kind.table !== undefined && kind.statusOf !== undefined;
 
 interface Followed extends StatusKind {
   id: string;
@@ -46,7 +49,7 @@ export class Recorder {
     /** virtual seconds since the run started */
     private readonly t: () => number,
   ) {
-    this.#kinds = services.flatMap((s) => (s.resources ?? []).filter((k) => k.statusOf !== undefined).map((kind) => ({ kind, slice: s.name })));
+    this.#kinds = services.flatMap((s) => (s.resources ?? []).filter(followable).map((kind) => ({ kind, slice: s.name })));
   }
 
   start(): void {
@@ -95,7 +98,7 @@ export class Recorder {
       if (this.#followed.size >= MAX_FOLLOWED) return;
       const table = state[slice] === undefined ? undefined : kind.table(state[slice]);
       const row = table && get(table, name);
-      if (row) this.#followed.set(`${kind.type} ${name}`, { kind, slice, id: name, row, status: kind.statusOf!(row) });
+      if (row) this.#followed.set(`${kind.type} ${name}`, { kind, slice, id: name, row, status: kind.statusOf(row) });
     }
   }
 
@@ -109,7 +112,7 @@ export class Recorder {
       const row = get(f.kind.table(state[f.slice]), f.id);
       if (row === f.row) continue;
       f.row = row;
-      const status = row ? f.kind.statusOf!(row) : "deleted";
+      const status = row ? f.kind.statusOf(row) : "deleted";
       if (status === f.status) continue;
       const name = row && typeof (f.kind.summary(row) as { name?: unknown }).name === "string" ? { name: (f.kind.summary(row) as { name: string }).name } : {};
       push({ kind: "state", name: f.kind.type, detail: { id: f.id, ...name, from: f.status, to: status } });
