@@ -176,6 +176,8 @@ function fromQuery(query: string, service: string): Signed | ApiError {
     return refuse("Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.");
   }
   if (!/^\d{8}T\d{6}Z$/.test(amzDate)) return refuse("X-Amz-Date must be in the ISO8601 Long Format \"yyyyMMdd'T'HHmmss'Z'\"");
+  // a negative expiry is a URL that expired already: S3's 403, not a malformed request
+  if (Number.isInteger(expires) && expires < 0) return new ApiError(403, "AccessDenied", "X-Amz-Expires must be non-negative");
   if (!Number.isInteger(expires) || expires < 1 || expires > 604800) {
     return refuse("X-Amz-Expires must be a number of seconds from 1 to 604800 (seven days)");
   }

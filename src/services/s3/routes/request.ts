@@ -37,7 +37,7 @@ export function query(c: Ctx, name: string): string | undefined {
 
 /** Subresources this endpoint does not implement: a 501 NotImplemented, never a 500 or a silent success. */
 const UNSUPPORTED = [
-  "acl", "policy", "policyStatus", "versioning", "versions", "tagging", "lifecycle", "cors", "website", "logging", "notification",
+  "policy", "policyStatus", "versioning", "versions", "tagging", "lifecycle", "cors", "website", "logging", "notification",
   "replication", "encryption", "object-lock", "ownershipControls", "publicAccessBlock", "accelerate", "requestPayment",
   "analytics", "metrics", "inventory", "intelligent-tiering", "torrent", "retention", "legal-hold", "attributes", "restore",
   "select", "select-type", "versionId",

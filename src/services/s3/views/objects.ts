@@ -43,7 +43,9 @@ export function listV1View(view: ListView, page: ListPage, marker: string): stri
   const enc = encoder(view.url);
   return xmlDocument("ListBucketResult", [
     ["Name", view.bucket],
-    ["Prefix", enc(view.prefix)],
+    // V1 leaves Prefix as given even with encoding-type=url (botocore decodes only Delimiter, Marker,
+    // NextMarker, Key and CommonPrefixes there; an encoded one would come back altered)
+    ["Prefix", view.prefix],
     ["Marker", enc(marker)],
     // S3 names the next marker only with a delimiter; without one clients take the last key
     page.truncated && view.delimiter !== "" && page.last !== undefined && ["NextMarker", enc(page.last)],
@@ -69,6 +71,31 @@ export function listV2View(view: ListView, page: ListPage, extra: { token?: stri
     page.truncated && extra.nextToken !== undefined && ["NextContinuationToken", extra.nextToken],
     extra.startAfter !== undefined && ["StartAfter", enc(extra.startAfter)],
     ...page.contents.map((o) => contents(o, enc, extra.fetchOwner ? view.projectId : undefined)),
+    ...page.commonPrefixes.map((p): Node => ["CommonPrefixes", [["Prefix", enc(p)]]]),
+  ]);
+}
+
+/**
+ * ListObjectVersions of an unversioned bucket, as S3 answers it: each object its only version, VersionId
+ * `null`, IsLatest; paged by key-marker like V1 (version-id-marker can only be `null`).
+ */
+export function listVersionsView(view: ListView, page: ListPage, keyMarker: string, versionMarker: string): string {
+  const enc = encoder(view.url);
+  return xmlDocument("ListVersionsResult", [
+    ["Name", view.bucket],
+    ["Prefix", enc(view.prefix)],
+    ["KeyMarker", enc(keyMarker)],
+    ["VersionIdMarker", versionMarker],
+    page.truncated && page.last !== undefined && ["NextKeyMarker", enc(page.last)],
+    page.truncated && page.last !== undefined && ["NextVersionIdMarker", "null"],
+    ["MaxKeys", view.maxKeys],
+    view.delimiter !== "" && ["Delimiter", enc(view.delimiter)],
+    view.url && ["EncodingType", "url"],
+    ["IsTruncated", page.truncated],
+    ...page.contents.map((o): Node => [
+      "Version",
+      [["Key", enc(o.key)], ["VersionId", "null"], ["IsLatest", true], ["LastModified", s3Time(o.lastModified)], ["ETag", `"${o.etag}"`], ["Size", o.size], ownerNode(view.projectId), ["StorageClass", "STANDARD"]],
+    ]),
     ...page.commonPrefixes.map((p): Node => ["CommonPrefixes", [["Prefix", enc(p)]]]),
   ]);
 }
