@@ -79,6 +79,33 @@ describe("S3 SigV4 with EC2 credentials", () => {
     expect(errorCode(await send(emu, "DELETE", upload, {}))).toBe("SignatureDoesNotMatch");
   });
 
+  it("refuses a presigned URL with a negative expiry as expired (403), not as malformed", async () => {
+    const emu = s3Emulator();
+    const keys = await ec2Keys(emu);
+    await s3(emu, keys, "PUT", "/docs");
+    const res = await send(emu, "PUT", presigned(emu, keys, "PUT", "/docs/neg.txt", -1), { "content-length": "1" }, Buffer.from("x"));
+    expect([res.status, errorCode(res)]).toEqual([403, "AccessDenied"]);
+    expect((await s3(emu, keys, "GET", "/docs/neg.txt")).status).toBe(404);
+  });
+
+  it("verifies non-ASCII metadata signed as UTF-8, whether sent as UTF-8 bytes or as latin1 ones", async () => {
+    const emu = s3Emulator();
+    const keys = await ec2Keys(emu);
+    await s3(emu, keys, "PUT", "/docs");
+    const word = "Grüße, 日本";
+    const asBytes = (text: string) => Buffer.from(text, "utf8").toString("latin1");
+    // signed over the text; on the wire its UTF-8 bytes (node hands them over one char per byte)
+    const utf8 = await s3(emu, keys, "PUT", "/docs/u", { body: "x", headers: { "x-amz-meta-word": word }, unsigned: { "x-amz-meta-word": asBytes(word) } });
+    expect(utf8.status).toBe(200);
+    const back = await s3(emu, keys, "GET", "/docs/u");
+    expect(Buffer.from(back.headers.get("x-amz-meta-word")!, "latin1").toString("utf8")).toBe(word);
+    // Python's http.client sends "é" as the one byte E9, botocore signs its UTF-8
+    expect((await s3(emu, keys, "PUT", "/docs/l", { body: "x", headers: { "x-amz-meta-word": "Hello World\u00e9" } })).status).toBe(200);
+    expect((await s3(emu, keys, "GET", "/docs/l")).headers.get("x-amz-meta-word")).toBe("Hello World\u00e9");
+    const forged = await s3(emu, keys, "PUT", "/docs/f", { body: "x", headers: { "x-amz-meta-word": word }, unsigned: { "x-amz-meta-word": asBytes("Grüße, 日木") } });
+    expect(errorCode(forged)).toBe("SignatureDoesNotMatch");
+  });
+
   it("lets a reader's key read but not write (AccessDenied), as the roles on the key's project allow", async () => {
     const emu = s3Emulator();
     const admin = await ec2Keys(emu, "admin");
