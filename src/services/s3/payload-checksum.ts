@@ -49,7 +49,7 @@ export function wantedChecksum(c: Ctx, trailer: string | undefined, required?: A
   }
   const fromTrailer = trailer === undefined ? undefined : algorithmOf(trailer);
   if (given.length + (fromTrailer ? 1 : 0) > 1) throw invalidRequest("Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.");
-  const named = given[0]?.[0] ?? fromTrailer ?? algorithmHeader(c, "x-amz-sdk-checksum-algorithm");
+  const named = given[0]?.[0] ?? fromTrailer ?? algorithmHeader(c, "x-amz-sdk-checksum-algorithm") ?? algorithmHeader(c, "x-amz-checksum-algorithm");
   if (required && named && named !== required) {
     throw invalidRequest(`Checksum Type mismatch occurred, expected checksum Type: ${required.toLowerCase()}, actual checksum Type: ${named.toLowerCase()}`);
   }
@@ -64,6 +64,13 @@ export async function* tapped(source: AsyncIterable<Uint8Array> | ReadableStream
     sum.update(piece);
     yield piece;
   }
+}
+
+/** An algorithm's digest of bytes read to their end (CopyObject asked for another algorithm than the source's). */
+export async function checksumOfBytes(algorithm: Algorithm, bytes: AsyncIterable<Uint8Array>): Promise<string> {
+  const sum = checksumOf(algorithm);
+  for await (const piece of bytes) sum.update(piece);
+  return sum.digest();
 }
 
 /** The response header naming a stored checksum (PutObject, UploadPart, GetObject with checksum mode). */

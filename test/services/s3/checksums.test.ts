@@ -66,6 +66,19 @@ describe("S3 additional checksums", () => {
     expect(asked.headers.get("x-amz-checksum-crc32c")).toBe(CHECK.crc32c);
   });
 
+  it("keeps the source's checksum in a copy, or computes the algorithm the copy asks for", async () => {
+    const emu = s3Emulator();
+    const keys = await ec2Keys(emu);
+    await s3(emu, keys, "PUT", "/sums");
+    await s3(emu, keys, "PUT", "/sums/src", { body: "123456789", headers: { "x-amz-checksum-crc32": CHECK.crc32! } });
+    const same = await s3(emu, keys, "PUT", "/sums/same", { headers: { "x-amz-copy-source": "/sums/src" } });
+    expect(same.headers.get("x-amz-checksum-crc32")).toBe(CHECK.crc32);
+    const other = await s3(emu, keys, "PUT", "/sums/other", { headers: { "x-amz-copy-source": "/sums/src", "x-amz-checksum-algorithm": "SHA256" } });
+    expect([other.headers.get("x-amz-checksum-sha256"), other.headers.get("x-amz-checksum-crc32")]).toEqual([CHECK.sha256, null]);
+    const head = await s3(emu, keys, "HEAD", "/sums/other", { headers: { "x-amz-checksum-mode": "ENABLED" } });
+    expect(head.headers.get("x-amz-checksum-sha256")).toBe(CHECK.sha256);
+  });
+
   it("keeps a COMPOSITE multipart checksum: each part checked, the object's the digest of the parts' digests", async () => {
     const emu = s3Emulator();
     const keys = await ec2Keys(emu);

@@ -5,7 +5,8 @@ import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { bytesResponse } from "../../../kernel/http/stream.js";
 import { ApiError } from "../../../kernel/errors.js";
-import { invalidRange, invalidRequest, noSuchKey, notImplemented } from "../errors.js";
+import { conditionalRequestConflict, invalidRange, invalidRequest, noSuchKey, notImplemented } from "../errors.js";
+import { algorithmHeader, checksumOfBytes } from "../payload-checksum.js";
 import { requireBucket } from "../operations/buckets.js";
 import {
   checkConditions, checkCopyConditions, checkKey, checkWriteCondition, copySource, metadataHeaders, quoted, recheckWriteCondition, userMetadata,
@@ -101,7 +102,7 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
     return c.body(null, 200, { etag: quoted(object.etag), ...writeAnswerHeaders(object) });
   };
 
-  const copyObject = (c: Ctx, header: string) => {
+  const copyObject = async (c: Ctx, header: string) => {
     const projectId = deps.project(c);
     const bucket = bucketOf(c);
     const key = keyOf(c);
@@ -117,9 +118,12 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
     if (directive === "COPY" && from.bucket === bucket && from.key === key) {
       throw invalidRequest("This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
     }
-    // the copy keeps the source's checksum (the same bytes); its encryption is the request's, as S3 decides it
-    const sourceChecksum = checksumOfObject(source);
-    const headers = (own: Record<string, string>) => withChecksum(own, sourceChecksum, sourceChecksum?.type);
+    // the copy keeps the source's checksum (the same bytes) unless another algorithm is asked for, which is
+    // computed over the source's bytes; its encryption is the request's, as S3 decides it
+    const kept = checksumOfObject(source);
+    const wanted = algorithmHeader(c, "x-amz-checksum-algorithm");
+    const checksum = wanted && wanted !== kept?.algorithm ? { algorithm: wanted, value: await checksumOfBytes(wanted, storage.read(source)), type: "FULL_OBJECT" as const } : kept;
+    const headers = (own: Record<string, string>) => withChecksum(own, checksum, checksum?.type);
     const asked = requestedHeaders(c);
     const replace = directive === "REPLACE"
       ? { metadata: userMetadata(c), contentType: requestHeader(c, "content-type") ?? "binary/octet-stream", headers: headers(asked) }
@@ -127,6 +131,8 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
     // no bytes are copied: object storage shares the parts between the two objects
     const object = deps.write(c, (_s, ctx) => {
       requireBucket(storage, ctx.root, projectId, bucket);
+      // the checksum computed is the source's as it was read: a source replaced meanwhile is a conflict
+      if (checksum !== kept && storage.findObject(ctx.root, projectId, from.bucket, from.key)?.etag !== source.etag) throw conditionalRequestConflict();
       return storage.copyObject(ctx, projectId, from, { bucket, key }, replace);
     });
     return xml(c, copyResultView("CopyObjectResult", object.etag, object.lastModified), 200, writeAnswerHeaders(object));
