@@ -41,7 +41,7 @@ export function coverageTable(): string {
     "## Not yet implemented",
     "",
     "Image: metadefs are read-only, from the seed (their schema documents are served). S3: see its feature",
-    "list above (bucket policies, versioning, tagging, lifecycle, CORS, SSE-KMS/SSE-C answer NotImplemented). Compute attaches,",
+    "list above (bucket policies, versioning, bucket tagging, lifecycle, CORS, SSE-KMS/SSE-C answer NotImplemented). Compute attaches,",
     "detaches and swaps volumes (os-volume_attachments) and boots from them (block_device_mapping_v2); the",
     "2.85 attachment update (delete_on_termination) waits for compute's maximum microversion to reach 2.85.",
     "Compute: os-assisted-volume-snapshots is not served; the maximum microversion is 2.79. Identity: OAuth1",

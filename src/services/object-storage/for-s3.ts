@@ -14,7 +14,7 @@ import type { OperationContext, Caller } from "../../kernel/operation.js";
 import { ApiError } from "../../kernel/errors.js";
 import { listPage } from "./listing.js";
 import { writeObject } from "./operations/objects.js";
-import { createContainer as create, deleteContainer as remove, deleteObject as removeObject, isExpired } from "./operations/records.js";
+import { createContainer as create, deleteContainer as remove, deleteObject as removeObject, isExpired, liveObject } from "./operations/records.js";
 import { findAccount, findContainer as find, partsStream, resolveObject } from "./read.js";
 import { sortedEntries, sortedGet } from "./sorted-map.js";
 import { values } from "../../kernel/store/table.js";
@@ -183,6 +183,18 @@ export function putObject(kernel: Kernel, ctx: WriteCtx, projectId: string, cont
 function defaultEtag(parts: BlobRef[]): string {
   if (parts.length === 1) return parts[0]!.md5;
   return `${createHash("md5").update(Buffer.concat(parts.map((p) => Buffer.from(p.md5, "hex")))).digest("hex")}-${parts.length}`;
+}
+
+/**
+ * Sets an object's stored headers (S3's tags, kept with its other x-amz-* records) without touching its bytes
+ * or Last-Modified; false when there is no such object.
+ */
+export function setObjectHeaders(ctx: WriteCtx, projectId: string, container: string, key: string, headers: Record<string, string>): boolean {
+  const found = find(sliceOf(ctx.root), projectId, container);
+  const record = found && liveObject(found, key, ctx.now);
+  if (!record) return false;
+  record.headers = { ...headers };
+  return true;
 }
 
 /** false when there was no such object (S3 answers 204 all the same); throws ContainerNotFound. */

@@ -51,3 +51,4 @@ export const invalidPartNumber = () => invalidArgument("Part number must be an i
 export const invalidPartNumberRange = () => e(416, "InvalidPartNumber", "The requested partnumber is not satisfiable");
 export const bucketAlreadyExists = (bucket: string) =>
   e(409, "BucketAlreadyExists", "The requested bucket name is not available. The bucket namespace is shared by all users of the system. Please select a different name and try again.", { BucketName: bucket });
+export const invalidTag = (message: string) => e(400, "InvalidTag", message);

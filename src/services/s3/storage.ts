@@ -56,6 +56,8 @@ export interface S3Storage {
   putObject(ctx: OperationContext, projectId: string, bucket: string, object: NewObject): StoredObject;
   /** Copies an object without copying bytes (the parts are shared); `replace` swaps metadata and content type. */
   copyObject(ctx: OperationContext, projectId: string, from: { bucket: string; key: string }, to: { bucket: string; key: string }, replace?: { metadata: Record<string, string>; contentType: string; headers: Record<string, string> }): StoredObject;
+  /** Replaces the object's stored headers, leaving its bytes and Last-Modified (throws NoSuchKey). */
+  setHeaders(ctx: OperationContext, projectId: string, bucket: string, key: string, headers: Record<string, string>): void;
   /** Deletes the object if present (its blobs freed once the update commits). */
   deleteObject(ctx: OperationContext, projectId: string, bucket: string, key: string): void;
   /** The object's bytes, or an inclusive range of them, streamed across its parts. */

@@ -62,6 +62,9 @@ export function swiftStorage(kernel: Kernel): S3Storage {
         if (!copied) throw noSuchKey(from.key);
         return stored(copied);
       }),
+    setHeaders: (ctx, projectId, bucket, key, headers) => {
+      if (!swift.setObjectHeaders(ctx, projectId, bucket, key, headers)) throw noSuchKey(key);
+    },
     deleteObject: (ctx, projectId, bucket, key) => translated(bucket, () => void swift.deleteObject(kernel, ctx, projectId, bucket, key)),
     read: (object, range) => swift.objectStream(kernel, object, range),
   };

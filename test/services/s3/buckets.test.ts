@@ -91,7 +91,7 @@ describe("S3 buckets", () => {
     const calls: Array<[string, string, string?]> = [
       ["GET", "/bk1?policy"], ["PUT", "/bk1?versioning", "<VersioningConfiguration/>"], ["PUT", "/bk1?acl", "<AccessControlPolicy/>"],
       ["DELETE", "/bk1?tagging"], ["PUT", "/bk1?lifecycle", "<LifecycleConfiguration/>"], ["GET", "/bk1?cors"],
-      ["GET", "/bk1/k?tagging"], ["PUT", "/bk1/k?acl"], ["POST", "/bk1?restore"], ["POST", "/bk1/k?select&select-type=2"],
+      ["GET", "/bk1?tagging"], ["PUT", "/bk1/k?retention"], ["PUT", "/bk1/k?acl"], ["POST", "/bk1?restore"], ["POST", "/bk1/k?select&select-type=2"],
     ];
     for (const [method, path, body] of calls) {
       const res = await s3(emu, keys, method, path, { body });

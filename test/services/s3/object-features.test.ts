@@ -56,7 +56,7 @@ describe("S3 object headers, parts and refusals", () => {
       ["POST", "/crypt/k?uploads", { "x-amz-server-side-encryption-customer-algorithm": "AES256" }],
       ["PUT", "/crypt/k", { "x-amz-acl": "public-read" }],
       ["PUT", "/crypt/k", { "x-amz-grant-read": "id=someone" }],
-      ["PUT", "/crypt/k", { "x-amz-tagging": "a=b" }],
+      ["PUT", "/crypt/k", { "x-amz-website-redirect-location": "/elsewhere" }],
       ["PUT", "/crypt/k", { "x-amz-object-lock-mode": "GOVERNANCE" }],
       ["PUT", "/crypt/k", { "x-amz-storage-class": "GLACIER" }],
       ["PUT", "/locked", { "x-amz-bucket-object-lock-enabled": "true" }],

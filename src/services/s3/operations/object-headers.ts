@@ -3,7 +3,7 @@
 // Content-Disposition, Content-Encoding, Content-Language, Expires), server-side encryption SSE-S3 (AES256,
 // echoed: the bytes are the emulator's memory either way), the additional checksum and its type, and the
 // upload a multipart object was completed from. Refused with 501 NotImplemented, never silently ignored:
-// SSE-C and SSE-KMS, ACL grants other than the owner's own, object lock, tagging, website redirects and
+// SSE-C and SSE-KMS, ACL grants other than the owner's own, object lock, website redirects and
 // storage classes other than STANDARD.
 
 import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
@@ -11,6 +11,7 @@ import { algorithmOf, headerOf, type Algorithm } from "../checksums.js";
 import { accessDenied, invalidArgument, notImplemented } from "../errors.js";
 import type { StoredChecksum } from "../payload-checksum.js";
 import type { StoredObject } from "../storage.js";
+import { requestedTags, tagCountHeader, withTags } from "./tagging.js";
 
 export const CONTENT_HEADERS = ["cache-control", "content-disposition", "content-encoding", "content-language", "expires"];
 export const SSE_HEADER = "x-amz-server-side-encryption";
@@ -23,7 +24,7 @@ export const OWNER_ONLY_ACLS = ["private", "bucket-owner-full-control"];
 /** Headers that ask for something not implemented here (a prefix ends in `-`). */
 const REFUSED = [
   "x-amz-server-side-encryption-customer-", "x-amz-copy-source-server-side-encryption-customer-", "x-amz-server-side-encryption-aws-kms-key-id",
-  "x-amz-server-side-encryption-context", "x-amz-grant-", "x-amz-object-lock-", "x-amz-tagging", "x-amz-website-redirect-location",
+  "x-amz-server-side-encryption-context", "x-amz-grant-", "x-amz-object-lock-", "x-amz-website-redirect-location",
 ];
 
 /** 501 for a header this endpoint would have to act on and cannot; 403 for another owner's bucket expected. */
@@ -52,7 +53,7 @@ function encryption(c: Ctx): string | undefined {
   throw invalidArgument("The encryption method specified is not supported", SSE, value);
 }
 
-/** The content headers and encryption a write asks to keep (aws-chunked is the framing, not the object's encoding). */
+/** The content headers, encryption and tags a write asks to keep (aws-chunked is the framing, not the object's encoding). */
 export function requestedHeaders(c: Ctx): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of CONTENT_HEADERS) {
@@ -64,7 +65,7 @@ export function requestedHeaders(c: Ctx): Record<string, string> {
   }
   const sse = encryption(c);
   if (sse) out[SSE] = sse;
-  return out;
+  return withTags(out, requestedTags(c) ?? []);
 }
 
 export type ChecksumType = "FULL_OBJECT" | "COMPOSITE";
@@ -97,6 +98,7 @@ export const completedUpload = (o: StoredObject) => o.headers[UPLOAD_ID];
 export function keptHeaders(o: StoredObject, withChecksumMode: boolean): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of [...CONTENT_HEADERS, SSE]) if (o.headers[name] !== undefined) out[name] = o.headers[name];
+  Object.assign(out, tagCountHeader(o));
   const checksum = withChecksumMode ? checksumOfObject(o) : undefined;
   if (checksum) {
     out[headerOf(checksum.algorithm)] = checksum.value;

@@ -5,7 +5,9 @@ import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { bytesResponse } from "../../../kernel/http/stream.js";
 import { ApiError } from "../../../kernel/errors.js";
-import { conditionalRequestConflict, invalidRange, invalidRequest, noSuchKey, notImplemented } from "../errors.js";
+import { tagsOf, withTags } from "../operations/tagging.js";
+import { taggingHandlers } from "./tagging.js";
+import { conditionalRequestConflict, invalidArgument, invalidRange, invalidRequest, noSuchKey, notImplemented } from "../errors.js";
 import { algorithmHeader, checksumOfBytes } from "../payload-checksum.js";
 import { requireBucket } from "../operations/buckets.js";
 import {
@@ -40,6 +42,7 @@ export function objectHeaders(o: StoredObject, checksumMode = false): Record<str
 export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string | undefined): RouteDef[] {
   const { storage, kernel } = deps;
   const multipart = multipartHandlers(deps, secretOf);
+  const tagging = taggingHandlers(deps);
 
   const objectAcl = (c: Ctx) => {
     findObject(c);
@@ -125,9 +128,13 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
     const checksum = wanted && wanted !== kept?.algorithm ? { algorithm: wanted, value: await checksumOfBytes(wanted, storage.read(source)), type: "FULL_OBJECT" as const } : kept;
     const headers = (own: Record<string, string>) => withChecksum(own, checksum, checksum?.type);
     const asked = requestedHeaders(c);
+    // x-amz-tagging-directive: the source's tags (COPY) or the request's (REPLACE), whatever the metadata directive
+    const tagging = (requestHeader(c, "x-amz-tagging-directive") ?? "COPY").toUpperCase();
+    if (tagging !== "COPY" && tagging !== "REPLACE") throw invalidArgument("Unknown tagging directive.", "x-amz-tagging-directive", tagging);
+    const tags = tagging === "REPLACE" ? tagsOf({ headers: asked }) : tagsOf(source);
     const replace = directive === "REPLACE"
-      ? { metadata: userMetadata(c), contentType: requestHeader(c, "content-type") ?? "binary/octet-stream", headers: headers(asked) }
-      : { metadata: source.metadata, contentType: source.contentType, headers: headers({ ...pick(source.headers, CONTENT_HEADERS), ...pick(asked, [SSE_HEADER]) }) };
+      ? { metadata: userMetadata(c), contentType: requestHeader(c, "content-type") ?? "binary/octet-stream", headers: headers(withTags(asked, tags)) }
+      : { metadata: source.metadata, contentType: source.contentType, headers: headers(withTags({ ...pick(source.headers, CONTENT_HEADERS), ...pick(asked, [SSE_HEADER]) }, tags)) };
     // no bytes are copied: object storage shares the parts between the two objects
     const object = deps.write(c, (_s, ctx) => {
       requireBucket(storage, ctx.root, projectId, bucket);
@@ -148,6 +155,7 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
         refuseUnsupportedHeaders(c, deps.project(c));
         if (has(c, "uploadId")) return multipart.listParts(c);
         if (has(c, "acl")) return objectAcl(c);
+        if (has(c, "tagging")) return tagging.get(c);
         refuseUnsupported(c);
         return getObject(c);
       },
@@ -162,6 +170,7 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
         refuseUnsupportedHeaders(c, deps.project(c));
         if (has(c, "uploadId") || has(c, "partNumber")) return multipart.uploadPart(c);
         if (has(c, "acl")) return putAcl(c, () => findObject(c));
+        if (has(c, "tagging")) return tagging.put(c);
         refuseUnsupported(c);
         const source = requestHeader(c, "x-amz-copy-source");
         return source === undefined ? putObject(c) : copyObject(c, source);
@@ -175,6 +184,7 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
       handler: (c) => {
         refuseUnsupportedHeaders(c, deps.project(c));
         if (has(c, "uploadId")) return multipart.abort(c);
+        if (has(c, "tagging")) return tagging.remove(c);
         refuseUnsupported(c);
         const projectId = deps.project(c);
         const bucket = bucketOf(c);

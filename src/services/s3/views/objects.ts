@@ -115,3 +115,7 @@ export function deleteResultView(outcome: DeleteOutcome, quiet: boolean): string
     ...outcome.errors.map((e): Node => ["Error", [["Key", e.key], ["Code", e.code], ["Message", e.message]]]),
   ]);
 }
+
+export function taggingView(tags: Array<[string, string]>): string {
+  return xmlDocument("Tagging", [["TagSet", tags.map(([key, value]): Node => ["Tag", [["Key", key], ["Value", value]]])]]);
+}
