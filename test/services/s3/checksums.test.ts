@@ -75,6 +75,11 @@ describe("S3 additional checksums", () => {
     expect(same.headers.get("x-amz-checksum-crc32")).toBe(CHECK.crc32);
     const other = await s3(emu, keys, "PUT", "/sums/other", { headers: { "x-amz-copy-source": "/sums/src", "x-amz-checksum-algorithm": "SHA256" } });
     expect([other.headers.get("x-amz-checksum-sha256"), other.headers.get("x-amz-checksum-crc32")]).toEqual([CHECK.sha256, null]);
+    expect(tags(other.text, "ChecksumSHA256")).toEqual([CHECK.sha256]);
+    // a copy onto itself that changes the checksum algorithm is a change S3 allows
+    const self = await s3(emu, keys, "PUT", "/sums/src", { headers: { "x-amz-copy-source": "/sums/src", "x-amz-checksum-algorithm": "CRC32C" } });
+    expect([self.status, self.headers.get("x-amz-checksum-crc32c")]).toEqual([200, CHECK.crc32c]);
+    expect(errorCode(await s3(emu, keys, "PUT", "/sums/src", { headers: { "x-amz-copy-source": "/sums/src" } }))).toBe("InvalidRequest");
     const head = await s3(emu, keys, "HEAD", "/sums/other", { headers: { "x-amz-checksum-mode": "ENABLED" } });
     expect(head.headers.get("x-amz-checksum-sha256")).toBe(CHECK.sha256);
   });

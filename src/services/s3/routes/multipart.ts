@@ -91,7 +91,7 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
       }
       const data = ref;
       keepingBlob(kernel, data, () => deps.write(c, (s, ctx) => putPart(s, ctx, free, at, number, data, checksum?.value)));
-      if (copied !== undefined) return xml(c, copyResultView("CopyPartResult", copied, kernel.clock.now()), 200, checksumHeaders(checksum));
+      if (copied !== undefined) return xml(c, copyResultView("CopyPartResult", copied, kernel.clock.now(), checksum), 200, checksumHeaders(checksum));
       return c.body(null, 200, { etag: quoted(data.md5), ...checksumHeaders(checksum), ...pick(upload.headers, [SSE_HEADER]) });
     },
 

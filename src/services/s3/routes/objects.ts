@@ -118,7 +118,9 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
     requireBucket(storage, deps.root(), projectId, bucket);
     const directive = (requestHeader(c, "x-amz-metadata-directive") ?? "COPY").toUpperCase();
     if (directive !== "COPY" && directive !== "REPLACE") throw invalidRequest("Unknown metadata directive.");
-    if (directive === "COPY" && from.bucket === bucket && from.key === key) {
+    // a copy onto itself must change something: its metadata, encryption or checksum
+    const changes = requestHeader(c, SSE_HEADER) !== undefined || requestHeader(c, "x-amz-checksum-algorithm") !== undefined;
+    if (directive === "COPY" && from.bucket === bucket && from.key === key && !changes) {
       throw invalidRequest("This copy request is illegal because it is trying to copy an object to itself without changing the object's metadata, storage class, website redirect location or encryption attributes.");
     }
     // the copy keeps the source's checksum (the same bytes) unless another algorithm is asked for, which is
@@ -142,7 +144,7 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
       if (checksum !== kept && storage.findObject(ctx.root, projectId, from.bucket, from.key)?.etag !== source.etag) throw conditionalRequestConflict();
       return storage.copyObject(ctx, projectId, from, { bucket, key }, replace);
     });
-    return xml(c, copyResultView("CopyObjectResult", object.etag, object.lastModified), 200, writeAnswerHeaders(object));
+    return xml(c, copyResultView("CopyObjectResult", object.etag, object.lastModified, checksumOfObject(object)), 200, writeAnswerHeaders(object));
   };
 
   return [

@@ -100,8 +100,14 @@ export function listVersionsView(view: ListView, page: ListPage, keyMarker: stri
   ]);
 }
 
-export function copyResultView(root: "CopyObjectResult" | "CopyPartResult", etag: string, lastModified: number): string {
-  return xmlDocument(root, [["LastModified", s3Time(lastModified)], ["ETag", `"${etag}"`]]);
+/** `checksum`: the copy's (CopyObject) or the part's (UploadPartCopy), as S3 names it in the result. */
+export function copyResultView(root: "CopyObjectResult" | "CopyPartResult", etag: string, lastModified: number, checksum?: { algorithm: string; value: string; type?: string }): string {
+  return xmlDocument(root, [
+    ["LastModified", s3Time(lastModified)],
+    ["ETag", `"${etag}"`],
+    checksum && [`Checksum${checksum.algorithm}`, checksum.value],
+    checksum?.type !== undefined && ["ChecksumType", checksum.type],
+  ]);
 }
 
 export interface DeleteOutcome {
