@@ -5,6 +5,10 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createEmulator } from "../src/app.js";
 import { routeTable } from "../src/kernel/http/service-app.js";
+import { s3FeatureLines } from "../src/services/s3/features.js";
+
+/** Per-service feature lists shown below the service's operations. */
+const FEATURES: Record<string, () => string[]> = { s3: s3FeatureLines };
 
 export function coverageTable(): string {
   const emulator = createEmulator({ frozenClock: true, randomSeed: 1 });
@@ -31,13 +35,13 @@ export function coverageTable(): string {
     if (variants.length) lines.push("Fault rules may name each action or call below its route's operation:", "", ...variants.map((v) => `- ${v}`), "");
     const steps = service.stepOperations?.(emulator.kernel) ?? [];
     if (steps.length) lines.push(`Work no request carries, which fault rules reach by operation: ${steps.map((n) => `\`${n}\``).join(", ")}.`, "");
+    lines.push(...(FEATURES[service.name]?.() ?? []));
   }
   lines.push(
     "## Not yet implemented",
     "",
-    "Image: metadefs are read-only, from the seed (their schema documents are served). S3: bucket policies,",
-    "versioning, tagging, lifecycle and ACL changes answer NotImplemented; a CRC64NVME trailing checksum is",
-    "taken without being computed (CRC32, CRC32C, SHA1 and SHA256 are checked). Compute attaches,",
+    "Image: metadefs are read-only, from the seed (their schema documents are served). S3: see its feature",
+    "list above (bucket policies, versioning, bucket tagging, lifecycle, CORS, SSE-KMS/SSE-C answer NotImplemented). Compute attaches,",
     "detaches and swaps volumes (os-volume_attachments) and boots from them (block_device_mapping_v2); the",
     "2.85 attachment update (delete_on_termination) waits for compute's maximum microversion to reach 2.85.",
     "Compute: os-assisted-volume-snapshots is not served; the maximum microversion is 2.79. Identity: OAuth1",

@@ -24,6 +24,7 @@ const NO_BODY: Record<string, string> = {
   "object-storage.object.copy": "Swift's COPY: Destination and metadata in headers",
   "s3.bucket.create": "S3's CreateBucket: an optional CreateBucketConfiguration XML body, no JSON",
   "s3.object.delete_many": "S3's DeleteObjects (POST ?delete): a <Delete> XML body",
+  "s3.cors.preflight": "a browser's CORS preflight (OPTIONS): headers only, answered 501",
   "s3.multipart.write": "S3's CreateMultipartUpload (headers only) and CompleteMultipartUpload (XML body)",
 };
 

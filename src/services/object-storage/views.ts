@@ -82,6 +82,9 @@ export function containerHeaders(container: Container, owner: boolean): Record<s
   return headers;
 }
 
+/** An object's stored headers but S3's own x-amz-* records (its checksum, encryption), as Swift's sysmeta stays hidden. */
+const shownHeaders = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith("x-amz-")));
+
 export function objectHeaders(object: ResolvedObject): Record<string, string> {
   const headers: Record<string, string> = {
     etag: object.etagHeader,
@@ -90,7 +93,7 @@ export function objectHeaders(object: ResolvedObject): Record<string, string> {
     "x-timestamp": timestamp(object.modifiedAt),
     "accept-ranges": "bytes",
     ...metaOut("x-object-meta-", object.metadata),
-    ...object.headers,
+    ...shownHeaders(object.headers),
   };
   if (object.deleteAt !== undefined) headers["x-delete-at"] = String(Math.floor(object.deleteAt / 1000));
   if (object.slo) headers["x-static-large-object"] = "True";
