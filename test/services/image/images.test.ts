@@ -147,12 +147,16 @@ describe("image service: tags, delete, deactivate", () => {
     expect((await w.api("DELETE", `/v2/images/${img.id}`, w.demo)).status).toBe(404);
   });
 
-  it("deactivates and reactivates (admin only); downloads are 403 for non-admins meanwhile", async () => {
+  it("deactivates and reactivates (the owner's members or an admin); downloads are 403 for non-admins meanwhile", async () => {
     const w = await imageWorld();
-    const img = await w.create(w.demo);
+    const img = await w.create(w.demo, { visibility: "community" });
     expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.admin)).status).toBe(403);
     expect((await w.upload(w.demo, img.id, "hello")).status).toBe(204);
-    expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.demo)).status).toBe(403);
+    // another project sees the community image but may not deactivate it
+    expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.alt)).status).toBe(403);
+    expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.demo)).status).toBe(204);
+    expect((await w.api("POST", `/v2/images/${img.id}/actions/reactivate`, w.alt)).status).toBe(403);
+    expect((await w.api("POST", `/v2/images/${img.id}/actions/reactivate`, w.demo)).status).toBe(204);
     expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.admin)).status).toBe(204);
     expect((await w.api("GET", `/v2/images/${img.id}`, w.demo)).body.status).toBe("deactivated");
     const refused = await w.api("GET", `/v2/images/${img.id}/file`, w.demo);
