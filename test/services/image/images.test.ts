@@ -11,7 +11,7 @@ describe("image service: discovery", () => {
     const res = await call(emu, "GET", "/image");
     expect(res.status).toBe(300);
     expect(res.body.versions[0]).toMatchObject({ id: "v2.16", status: "CURRENT", links: [{ rel: "self", href: "http://localhost/image/v2/" }] });
-    expect(res.headers.get("openstack-image-import-methods")).toBe("glance-direct");
+    expect(res.headers.get("openstack-image-import-methods")).toBe("glance-direct,web-download,copy-image");
     expect((await call(emu, "GET", "/image/versions")).status).toBe(200);
   });
 
@@ -37,7 +37,7 @@ describe("image service: create", () => {
       body: { id, name: "img1", disk_format: "qcow2", container_format: "bare", min_disk: 1, tags: ["a", "a", "b"], hw_disk_bus: "scsi" },
     });
     expect(res.status).toBe(201);
-    expect(res.headers.get("openstack-image-import-methods")).toBe("glance-direct");
+    expect(res.headers.get("openstack-image-import-methods")).toBe("glance-direct,web-download,copy-image");
     expect(res.body).toMatchObject({
       id, name: "img1", status: "queued", visibility: "shared", protected: false, os_hidden: false, owner: w.demoProject,
       checksum: null, os_hash_algo: null, os_hash_value: null, size: null, min_disk: 1, min_ram: 0, tags: ["a", "b"],
