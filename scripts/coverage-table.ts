@@ -35,7 +35,10 @@ export function coverageTable(): string {
   lines.push(
     "## Not yet implemented",
     "",
-    "Image: metadefs are read-only, from the seed (their schema documents are served). S3: bucket policies,",
+    "Image: image locations (`/locations` in a JSON patch, `GET /v2/images/{id}/locations`), the legacy",
+    "`POST /v2/tasks` import task and the glance-download import method are not served; web-download fetches",
+    "only from loopback addresses. Object storage: no extract-archive (bulk_upload), form POST, static web,",
+    "container sync or symlinks, and /info does not claim them. S3: bucket policies,",
     "versioning, tagging, lifecycle and ACL changes answer NotImplemented; a CRC64NVME trailing checksum is",
     "taken without being computed (CRC32, CRC32C, SHA1 and SHA256 are checked). Compute attaches,",
     "detaches and swaps volumes (os-volume_attachments) and boots from them (block_device_mapping_v2); the",
