@@ -1,7 +1,7 @@
 // What Swift's own suite expects beyond the basics: per-policy account usage headers, /healthcheck and
 // /crossdomain.xml (and an /info that names only what is served), the ResellerAdmin role, COPY answering
 // with the copy's metadata, X-Object-Manifest set by POST, metadata names with underscores, and temp URLs
-// (inline / filename= dispositions; an invalid one is a 401 even beside a valid token).
+// (inline / filename= dispositions; an invalid one is a 401 even beside a valid token); `.r:*` for others.
 
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -105,6 +105,23 @@ describe("objects", () => {
     expect((await t.req("HEAD", "c")).headers.get("x-container-meta-test-container-meta")).toBe("Meta1");
     await t.req("PUT", "c/o", { body: "", headers: { "X-Object-Meta-my_key": "v" } });
     expect((await t.req("HEAD", "c/o")).headers.get("x-object-meta-my-key")).toBe("v");
+  });
+});
+
+describe("public read ACL", () => {
+  it("`.r:*,.rlistings` lets another project's token read and list (tempest's test_access_public_object_with_another_user_creds)", async () => {
+    const t = await swiftTest();
+    await call(t.emu, "POST", "/_emulator/tenants", { body: { name: "other", password: "other" } });
+    const other = await login(t.emu, "other", "other", "other");
+    await t.req("PUT", "pub");
+    await t.req("PUT", "pub/o", { body: "public bytes" });
+    expect((await t.req("GET", "pub/o", { token: other })).status).toBe(403);
+    expect((await t.req("POST", "pub", { headers: { "X-Container-Read": ".r:*,.rlistings" } })).status).toBe(204);
+    expect((await t.req("HEAD", "pub")).headers.get("x-container-read")).toBe(".r:*,.rlistings");
+    expect((await t.req("GET", "pub/o", { token: other })).text).toBe("public bytes");
+    expect((await t.req("GET", "pub/o", { token: null })).text).toBe("public bytes");
+    expect((await t.req("GET", "pub", { token: other })).text).toBe("o\n");
+    expect((await t.req("PUT", "pub/x", { token: other, body: "no" })).status).toBe(403);
   });
 });
 
