@@ -17,6 +17,7 @@ const NO_BODY: Record<string, string> = {
   "identity.project.tag.add": "PUT /v3/projects/{id}/tags/{tag}: the tag is the path's last segment (Keystone reads no body)",
   "image.image.deactivate": "POST /v2/images/{id}/actions/deactivate: Glance reads no body",
   "image.image.reactivate": "POST /v2/images/{id}/actions/reactivate: Glance reads no body",
+  "image.metadef_tag.create": "POST /v2/metadefs/namespaces/{ns}/tags/{tag}: the tag is the path's last segment (Glance reads no body)",
   "image.tag.create": "PUT /v2/images/{id}/tags/{tag}: the tag is the path's last segment (Glance reads no body)",
   "networking.*.tags.add": "PUT /…/tags/{tag}: the tag is the path's last segment (Neutron reads no body)",
   "object-storage.*.update": "Swift's POST to an account, container or object: metadata in X-*-Meta-* headers (?bulk-delete reads text)",
