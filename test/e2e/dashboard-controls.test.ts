@@ -77,6 +77,10 @@ describe("dashboard: the clock, the world and the overrides", () => {
     await page.selectOption("#seed-scenario", "ha-cluster");
     await page.click("#seed-form button[type=submit]");
     await expect.poll(() => page.textContent("#seed-in-use")).toBe("ha-cluster");
+    // a fresh page's picker shows the world in use
+    await page.reload();
+    await expect.poll(() => page.textContent("#seed-in-use")).toBe("ha-cluster");
+    expect(await page.inputValue("#seed-scenario")).toBe("ha-cluster");
     const segments = (await call(emu, "GET", "/_emulator/resources/instance-ha.segment")).body.resources;
     expect(segments.length).toBeGreaterThan(0);
     await page.click('nav a[data-view="resources"]');

@@ -54,6 +54,9 @@ export function overviewView(ui: Ui): void {
     if (first && [...until.options].some((o) => o.value === "compute.server")) until.value = "compute.server";
     ui.options("seed-scenario", scenarios.scenarios);
     const { ref, merged } = scenarios.seed;
+    // the picker shows the world in use until the user picks another
+    const picker = ui.$<HTMLSelectElement>("seed-scenario");
+    if (picker.dataset.picked === undefined && scenarios.scenarios.includes(ref)) picker.value = ref;
     ui.$("seed-in-use").textContent = merged.length ? `${ref}, with ${merged.join(", ")} merged in` : ref;
     ui.options("reset-project", [["", "everything (the seed world)"], ...projects.resources.map((p: any): [string, string] => [p.id, `project ${p.name}`])]);
   });
@@ -83,6 +86,7 @@ export function overviewView(ui: Ui): void {
     const result = await ui.api("POST", "/clock/advance-until", body);
     ui.say(`${body.type} ${body.id} is ${result.status} after ${result.advancedMs} ms.`);
   });
+  ui.$<HTMLSelectElement>("seed-scenario").addEventListener("change", (e) => ((e.target as HTMLSelectElement).dataset.picked = "1"));
   ui.onSubmit("seed-form", async () => {
     const scenario = ui.$<HTMLSelectElement>("seed-scenario").value;
     await ui.api("POST", `/seed?scenario=${encodeURIComponent(scenario)}`);
