@@ -10,6 +10,7 @@ import { computeHooks } from "../../networking/index.js";
 import { microversion } from "../microversion.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import type { ComputeDeps } from "./deps.js";
+import { UUID } from "../schemas/parameter-types.js";
 import type { ProxyGroup, ProxyRule } from "../../networking/index.js";
 
 const { proxy } = computeHooks;
@@ -71,6 +72,8 @@ function checkRule(protocol: string | null, from: number | null, to: number | nu
     throw badRequest(`Invalid port range ${from}:${to}. Valid ${p.toUpperCase()} ports should be between 1-65535`);
   }
 }
+
+const unset = (port: number | null | undefined) => (port === undefined || port === -1 ? null : port);
 
 export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
   const idOf = (c: Ctx) => c.req.param("groupId") ?? "";
@@ -169,6 +172,8 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
       },
       handler: (c, { security_group_rule: b }) => {
         const caller = deps.caller(c);
+        // Nova's validate_id: a group id must look like a UUID before any lookup
+        for (const id of [b.parent_group_id, b.group_id]) if (id && !UUID.test(id)) throw badRequest("Security group id should be uuid");
         if (!proxy.securityGroup(deps.root(), caller, b.parent_group_id)) throw groupNotFound(b.parent_group_id);
         if (b.group_id && !proxy.securityGroup(deps.root(), caller, b.group_id)) throw groupNotFound(b.group_id);
         const protocol = b.ip_protocol ?? null;
@@ -178,8 +183,9 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
             return proxy.createSecurityGroupRule(ctx, {
               parentGroupId: b.parent_group_id,
               protocol: protocol?.toLowerCase() ?? null,
-              fromPort: b.from_port ?? null,
-              toPort: b.to_port ?? null,
+              // Nova sends -1 ("every port / type / code") to Neutron as no value
+              fromPort: unset(b.from_port),
+              toPort: unset(b.to_port),
               cidr: b.cidr ?? (b.group_id ? null : "0.0.0.0/0"),
               groupId: b.group_id ?? null,
             });

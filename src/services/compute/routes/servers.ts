@@ -43,6 +43,9 @@ function createInput(b: ServerCreateBody, hints: { group?: string } | undefined,
   notBefore(v, 19, "description", b.description);
   notBefore(v, 52, "tags", b.tags);
   if (b.user_data != null && !isBase64(b.user_data)) throw badRequest("User data needs to be valid base 64.");
+  // personality is gone from 2.57; its contents are base64
+  if (b.personality !== undefined && v >= 57) throw badRequest("Invalid input for field/attribute server. Value: personality. Additional properties are not allowed ('personality' was unexpected)");
+  for (const f of b.personality ?? []) if (!isBase64(f.contents)) throw badRequest(`Personality content for ${f.path} cannot be decoded`);
   const networks = networksOf(b, v, profile);
   return {
     name: b.name,
@@ -73,6 +76,7 @@ function createInput(b: ServerCreateBody, hints: { group?: string } | undefined,
     configDrive: b.config_drive === true || (typeof b.config_drive === "string" && /^(true|1|yes)$/i.test(b.config_drive)),
     diskConfig: b["OS-DCF:diskConfig"],
     adminPass: b.adminPass,
+    personality: b.personality,
   };
 }
 

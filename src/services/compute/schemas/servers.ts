@@ -4,7 +4,7 @@
 
 import * as z from "zod";
 import { ownRecord } from "../../../kernel/own.js";
-import { novaBool, novaInt } from "./parameter-types.js";
+import { accessIPv4, accessIPv6, novaBool, novaInt } from "./parameter-types.js";
 
 /** Nova's `name`: 1-255 printable characters, no leading or trailing whitespace. */
 export const serverName = z
@@ -61,11 +61,12 @@ export const serverCreate = z.looseObject({
   block_device_mapping_v2: z.array(blockDevice).optional(),
   min_count: positiveInt.optional(),
   max_count: positiveInt.optional(),
-  accessIPv4: z.string().optional(),
-  accessIPv6: z.string().optional(),
+  accessIPv4: accessIPv4.optional(),
+  accessIPv6: accessIPv6.optional(),
   config_drive: z.union([z.boolean(), z.string()]).optional(),
   "OS-DCF:diskConfig": z.enum(["AUTO", "MANUAL"]).optional(),
   adminPass: z.string().optional(),
+  personality: z.array(z.strictObject({ path: z.string(), contents: z.string() })).optional(),
 });
 export type ServerCreateBody = z.infer<typeof serverCreate>;
 
@@ -81,8 +82,8 @@ export const serverUpdateSchema = z.strictObject({
   server: z.strictObject({
     name: serverName.optional(),
     description: z.string().max(255).nullable().optional(),
-    accessIPv4: z.string().optional(),
-    accessIPv6: z.string().optional(),
+    accessIPv4: accessIPv4.optional(),
+    accessIPv6: accessIPv6.optional(),
     "OS-DCF:diskConfig": z.enum(["AUTO", "MANUAL"]).optional(),
   }),
 });
