@@ -39,6 +39,9 @@ export interface ServerCreateInput {
   tags?: string[];
   /** scheduler hint `group` */
   groupId?: string;
+  /** scheduler hints `same_host` / `different_host`: server ids */
+  sameHost?: string[];
+  differentHost?: string[];
   blockDevices?: BlockDevice[];
   minCount?: number;
   maxCount?: number;
@@ -196,7 +199,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
   const servers: Server[] = [];
   for (let i = 0; i < count; i++) {
     const id = ctx.ids.uuid();
-    const host = forcedHost ?? scheduleHost(s, { flavor, zone: blockDevices.zone, serverGroup: group, serverId: id });
+    const host = forcedHost ?? scheduleHost(s, { flavor, zone: blockDevices.zone, serverGroup: group, serverId: id, sameHost: input.sameHost, differentHost: input.differentHost });
     if (host) claimHost(s, host, flavor, 1);
     const server: Server = {
       id,

@@ -39,7 +39,7 @@ function networksOf(b: ServerCreateBody, v: number, profile: ComputeProfile): Se
   return b.networks.map((n) => (n.port !== undefined ? { portId: n.port } : { networkId: n.uuid, fixedIp: n.fixed_ip }));
 }
 
-function createInput(b: ServerCreateBody, hints: { group?: string } | undefined, v: number, profile: ComputeProfile): ServerCreateInput {
+function createInput(b: ServerCreateBody, hints: { group?: string; same_host?: string[]; different_host?: string[] } | undefined, v: number, profile: ComputeProfile): ServerCreateInput {
   notBefore(v, 19, "description", b.description);
   notBefore(v, 52, "tags", b.tags);
   if (b.user_data != null && !isBase64(b.user_data)) throw badRequest("User data needs to be valid base 64.");
@@ -60,6 +60,8 @@ function createInput(b: ServerCreateBody, hints: { group?: string } | undefined,
     description: b.description,
     tags: b.tags,
     groupId: hints?.group,
+    sameHost: hints?.same_host,
+    differentHost: hints?.different_host,
     blockDevices: b.block_device_mapping_v2?.map((d) => ({
       sourceType: d.source_type,
       destinationType: d.destination_type ?? (d.source_type === "image" || d.source_type === "blank" ? "local" : "volume"),

@@ -70,7 +70,9 @@ export const serverCreate = z.looseObject({
 });
 export type ServerCreateBody = z.infer<typeof serverCreate>;
 
-const schedulerHints = z.looseObject({ group: z.string().min(1).optional() });
+/** a server id, or a list of them (Nova's same_host / different_host hints) */
+const serverIds = z.union([z.string().min(1).max(255).transform((id) => [id]), z.array(z.string().min(1).max(255)).max(1000)]);
+const schedulerHints = z.looseObject({ group: z.string().min(1).optional(), same_host: serverIds.optional(), different_host: serverIds.optional() });
 
 export const serverCreateSchema = z.looseObject({
   server: serverCreate,
