@@ -58,7 +58,7 @@ describe("swap volume", () => {
     expect((await t.api("GET", `/servers/${server.id}/os-volume_attachments/${old}`, { token: t.demo })).status).toBe(404);
   });
 
-  it("before 2.85 (the emulator's maximum is 2.79) the body names the new volume only, and every update is an admin's swap", async () => {
+  it("before 2.85 the body names the new volume only, and every update is an admin's swap", async () => {
     const t = await computeApi();
     const [old, fresh] = [await volume(t), await volume(t)];
     const server = await withVolume(t, old);
