@@ -8,9 +8,10 @@ import { tempestSkipReason, upstreamRefusals, upstreamSchema } from "../../helpe
 import { tokenOf, world, type Case, type Profile } from "./upstream-cases.js";
 import { SERVER_CASES } from "./upstream-cases-servers.js";
 import { RESOURCE_CASES } from "./upstream-cases-resources.js";
+import { PROXY_CASES } from "./upstream-cases-proxies.js";
 
 const PROFILES: Profile[] = ["upstream", "spec"];
-const CASES: Case[] = [...SERVER_CASES, ...RESOURCE_CASES];
+const CASES: Case[] = [...SERVER_CASES, ...RESOURCE_CASES, ...PROXY_CASES];
 
 const title = (c: Case) => `${c.call} as ${c.as}${c.version ? ` at ${c.version}` : ""}: ${c.schema}`;
 

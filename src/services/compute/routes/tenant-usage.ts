@@ -51,6 +51,7 @@ function usagesOf(c: Ctx, deps: ComputeDeps, projectId: string | undefined, deta
  * the list's admin policy would answer 403.
  */
 export function refuseEmptyProject(c: Ctx, mountPath: string): void {
+  if (!c.req.url.includes("/os-simple-tenant-usage/")) return;
   const url = new URL(c.req.url);
   if (url.pathname === `${mountPath}/v2.1/os-simple-tenant-usage/`) throw itemNotFound("The resource could not be found.");
 }
