@@ -5,6 +5,10 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createEmulator } from "../src/app.js";
 import { routeTable } from "../src/kernel/http/service-app.js";
+import { s3FeatureLines } from "../src/services/s3/features.js";
+
+/** Per-service feature lists shown below the service's operations. */
+const FEATURES: Record<string, () => string[]> = { s3: s3FeatureLines };
 
 export function coverageTable(): string {
   const emulator = createEmulator({ frozenClock: true, randomSeed: 1 });
@@ -31,19 +35,23 @@ export function coverageTable(): string {
     if (variants.length) lines.push("Fault rules may name each action or call below its route's operation:", "", ...variants.map((v) => `- ${v}`), "");
     const steps = service.stepOperations?.(emulator.kernel) ?? [];
     if (steps.length) lines.push(`Work no request carries, which fault rules reach by operation: ${steps.map((n) => `\`${n}\``).join(", ")}.`, "");
+    lines.push(...(FEATURES[service.name]?.() ?? []));
   }
   lines.push(
     "## Not yet implemented",
     "",
-    "Image: metadefs are read-only, from the seed (their schema documents are served). S3: bucket policies,",
-    "versioning, tagging, lifecycle and ACL changes answer NotImplemented; a CRC64NVME trailing checksum is",
-    "taken without being computed (CRC32, CRC32C, SHA1 and SHA256 are checked). Compute attaches,",
+    "Image: image locations (`/locations` in a JSON patch, `GET /v2/images/{id}/locations`), the legacy",
+    "`POST /v2/tasks` import task and the glance-download import method are not served; web-download fetches",
+    "only from loopback addresses. Object storage: no extract-archive (bulk_upload), form POST, static web,",
+    "container sync or symlinks, and /info does not claim them. S3: see its feature list above (bucket",
+    "policies, versioning, bucket tagging, lifecycle, CORS, SSE-KMS/SSE-C answer NotImplemented). Compute attaches,",
     "detaches and swaps volumes (os-volume_attachments) and boots from them (block_device_mapping_v2), and",
     "from 2.85 updates an attachment's delete_on_termination.",
     "Compute: os-assisted-volume-snapshots is not served; the maximum microversion is 2.87 (without 2.81's",
     "image cache and 2.86's extra spec validation). Identity: OAuth1",
-    "serves consumers only (no request/access tokens, no oauth1 auth method). Networking: no automatic DHCP/L3",
-    "agent scheduling, no `segment_id` on subnets.",
+    "refuses a replayed nonce (Keystone accepts any) and an `oauth1` login signed by another consumer than the",
+    "access token's; RSA signature methods never verify (Keystone keeps no RSA keys). Networking: DHCP agents",
+    "are scheduled automatically, L3 agents are not; no `segment_id` on subnets.",
     "(`POST /instance-ha/v1/alertmanager` above is Alertmanager's webhook, not a Masakari API.)",
     "",
   );

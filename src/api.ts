@@ -5,6 +5,7 @@
 import type { InstanceHaOptionsInput } from "./services/instance-ha/for-api.js";
 import type { SkymockConfig } from "./client/types-config.js";
 import type { AmqpHealth } from "./client/types-world.js";
+import type { ExperimentDocument, ExperimentListed, ExperimentRun, ExperimentRunInput } from "./client/types.js";
 import type { ClockState, EventMatching, EventType, FaultRule, FaultRuleInput, PendingStep, TransitionDef, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
 import type { ClockState as KernelClockState } from "./kernel/clock.js";
 import type { PendingStep as KernelPendingStep, TransitionDef as KernelTransitionDef, TransitionOverride as KernelTransitionOverride } from "./kernel/transitions.js";
@@ -12,6 +13,7 @@ import type { Assert, Equals } from "./kernel/type-equals.js";
 
 export type { SecurityComplianceOptions, SkymockConfig, InstanceHaConfigOptions } from "./client/types-config.js";
 export type { AmqpHealth } from "./client/types-world.js";
+export type { ExperimentDocument, ExperimentListed, ExperimentRun, ExperimentRunInput } from "./client/types.js";
 export type { ClockState, DomainEvent, EventMatching, EventPayloads, EventType, FaultRule, FaultRuleInput, PendingStep, TransitionOverride, TransitionOverrideInput } from "./client/types.js";
 
 // the kernel's records and the client's mirrors of them are the same types (the client imports nothing)
@@ -49,6 +51,7 @@ export interface Emulator {
   readonly faults: EmulatorFaults;
   readonly transitions: EmulatorTransitions;
   readonly events: EmulatorEvents;
+  readonly experiments: EmulatorExperiments;
   /** A clouds.yaml for a seed (or tenant) user, default admin, at the listening URL or at `baseUrl`. */
   cloudsYaml(user?: string, baseUrl?: string): string;
   /** The OS_* variables the openstack CLI and openstacksdk read, for the same user. */
@@ -102,4 +105,16 @@ export interface EmulatorEvents {
    * removes the handler (call it in afterEach), as aborting `options.signal` does.
    */
   subscribe<F extends EventType | `${string}*`>(type: F, handler: (event: EventMatching<F>) => void, options?: { signal?: AbortSignal }): () => void;
+}
+
+/** Chaos experiments (the same runs as /_emulator/experiments): one at a time, on the virtual clock. */
+export interface EmulatorExperiments {
+  /** Validates the document (throws, naming the field, as the control API's 400 does), runs it and
+   * resolves with the run and its report; with `wait: false`, at once with the run under way. */
+  run(experiment: ExperimentDocument, options?: ExperimentRunInput): Promise<ExperimentRun>;
+  /** the runs kept (the last 50), each with its verdict once it has one */
+  list(): ExperimentListed[];
+  get(id: string): ExperimentRun | undefined;
+  /** stops a running one (its rollbacks run); resolves once it has */
+  abort(id: string): Promise<ExperimentRun | undefined>;
 }

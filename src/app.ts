@@ -22,6 +22,7 @@ import { cloudsYaml, osEnvironment, type CloudCredentials } from "./clouds.js";
 import { reportError } from "./log.js";
 import { Persistence } from "./persist.js";
 import { startBus, type Bus } from "./bus/index.js";
+import { Experiments } from "./experiments/index.js";
 
 export interface Emulator {
   /** the Hono app: `emulator.app.request(path, init)` drives it without a socket */
@@ -48,6 +49,8 @@ export interface Emulator {
   osEnvironment(user?: string, baseUrl?: string): Record<string, string>;
   /** With `persist`: the state file kept in the data directory (saves, and whether the state came from it). */
   persistence: Persistence | undefined;
+  /** chaos experiments run in-process: `await emulator.experiments.run(doc, { seed, world })` */
+  experiments: Pick<Experiments, "run" | "list" | "get" | "abort">;
   /** With `amqpUrl`: the AMQP bridge (its health, and a promise of it being connected with nothing buffered). */
   amqp: Bus | undefined;
   /** Stops listening, the clock and scheduled steps. Open connections are closed at once; with `graceMs`,
@@ -81,7 +84,9 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
 
   // aborted by close(): the journals' live tails end rather than hold a graceful stop
   const closing = new AbortController();
-  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, amqp, closing.signal, (path, init) => app.request(path, init)));
+  // their calls go through the whole app, as a client's would
+  const experiments = new Experiments(kernel, world, services, (path, init) => app.request(path, init), options.controlToken, amqp);
+  app.route("/_emulator", controlApp(kernel, world, services, operations, options.controlToken, amqp, closing.signal, experiments));
   dashboardRoutes(app, services);
   app.get("/", (c) =>
     c.json({
@@ -140,6 +145,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     events: kernel.events,
     persistence,
     amqp,
+    experiments,
     cloudsYaml: (user = "admin", baseUrl = url) => cloudsYaml(loginUrl(baseUrl), loginFor(world, user)),
     osEnvironment: (user = "admin", baseUrl = url) => osEnvironment(loginUrl(baseUrl), loginFor(world, user)),
     close({ graceMs = 0 } = {}) {

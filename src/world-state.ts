@@ -218,7 +218,11 @@ export class World {
   }
 }
 
-/** A snapshot slice must have the shape of a fresh one: the same keys, tables and maps that read back. */
+/**
+ * A snapshot slice must have the shape of a fresh one: the same keys, tables and maps that read back. A
+ * table or map the snapshot lacks (one added to the service since the build that wrote it) is filled in as
+ * a fresh emulator has it, so a snapshot or --data-dir of an older build still imports.
+ */
 function sliceProblem(fresh: unknown, given: unknown, path: string): string | undefined {
   const at = path || "the slice";
   if (isObject(fresh) && "rows" in fresh) return prefixed(path, tableProblem(given));
@@ -227,7 +231,11 @@ function sliceProblem(fresh: unknown, given: unknown, path: string): string | un
     if (!isObject(given)) return `${at} is not an object`;
     for (const key of Object.keys(given)) if (!Object.hasOwn(fresh, key)) return `${path}${key} is not part of this service's state`;
     for (const [key, value] of Object.entries(fresh)) {
-      if (!Object.hasOwn(given, key)) return `${path}${key} is missing`;
+      if (!Object.hasOwn(given, key)) {
+        if (!isObject(value) || !("rows" in value || "root" in value)) return `${path}${key} is missing`;
+        given[key] = structuredClone(value);
+        continue;
+      }
       const problem = sliceProblem(value, given[key], `${path}${key}.`);
       if (problem) return problem;
     }

@@ -90,6 +90,14 @@ export class AmqpBridge {
   }
 
   /** Stops taking events; what is buffered gets `graceMs` to reach the broker; then the connection closes. */
+  /** One message on the exchange (an experiment's amqp-publish), as given; resolves once the broker
+   * confirmed it, rejects when the broker is away. Not one of the bridge's own: it acts on it if it comes back. */
+  async publish(routingKey: string, body: unknown): Promise<void> {
+    if (!this.#connected || !this.#publisher || this.#closed) throw new Error(`not connected to ${this.#shownUrl}`);
+    const { exchange, durable } = this.options;
+    await this.#publisher.send({ exchange, routingKey, messageId: randomUUID(), durable, contentEncoding: undefined }, body);
+  }
+
   async close(graceMs = 2000): Promise<void> {
     if (this.#closed) return;
     this.#unsubscribe();

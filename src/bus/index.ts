@@ -14,6 +14,8 @@ export interface Bus {
   /** resolves once connected, consuming, with nothing left to publish; rejects after `timeoutMs` */
   settled(timeoutMs?: number): Promise<void>;
   close(graceMs?: number): Promise<void>;
+  /** publishes one message on the exchange; resolves once the broker confirmed it */
+  publish(routingKey: string, body: unknown): Promise<void>;
 }
 
 export function startBus(kernel: Kernel, services: readonly ServiceModule[], options: BusOptions | undefined): Bus | undefined {

@@ -1,5 +1,6 @@
 // `skymock experiment run FILE`: posts an experiment document (YAML or JSON) to a running emulator's
-// control API, prints the report's summary, writes the JSON report and JUnit XML when asked, and exits 0
+// control API, prints the report's summary, writes the JSON report, JUnit XML and the HTML timeline when
+// asked, and exits 0
 // when the experiment completed with the hypothesis held before and after, 1 otherwise.
 
 import { readFileSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ export const EXPERIMENT_OPTIONS: Record<string, OptionSpec> = {
   world: { flag: "--world", value: "NAME", default: "none (the seed world, reset)", description: "a scenario to load first" },
   report: { flag: "--report", value: "FILE", default: "none", description: "write the JSON report there" },
   junit: { flag: "--junit", value: "FILE", default: "none", description: "write JUnit XML there" },
+  html: { flag: "--html", value: "FILE", default: "none", description: "write the timeline picture (a self-contained HTML page) there" },
   controlToken: { flag: "--control-token", value: "TOKEN", env: "SKYMOCK_CONTROL_TOKEN", default: "none", description: "the emulator's control token" },
 };
 
@@ -36,6 +38,7 @@ export async function experimentCommand(args: string[], print: (text: string) =>
   const report = run.report as unknown as Report;
   if (values.report) writeFileSync(values.report, `${JSON.stringify(report, null, 2)}\n`);
   if (values.junit) writeFileSync(values.junit, junitXml(report));
+  if (values.html) writeFileSync(values.html, await client.experimentTimeline(run.id));
   print(`${run.id} ${report.status}: ${report.summary}`);
   return report.status === "completed" ? 0 : 1;
 }

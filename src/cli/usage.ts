@@ -16,7 +16,7 @@ const COMMANDS: Array<[string, string]> = [
   ["skymock start [options]", "run the emulator until stopped (Ctrl-C, SIGTERM)"],
   ["skymock clouds-yaml [--user NAME] [--url URL] [options]", "print a clouds.yaml for a user of the seed world"],
   ["skymock env [--user NAME] [--url URL] [options]", "print export OS_...=... lines for that user"],
-  ["skymock experiment run FILE [--url URL] [--seed N] [--world NAME] [--report out.json] [--junit out.xml]", "run a chaos experiment against a running emulator; exit 0 when its hypothesis held, 1 otherwise"],
+  ["skymock experiment run FILE [--url URL] [--seed N] [--world NAME] [--report out.json] [--junit out.xml] [--html out.html]", "run a chaos experiment against a running emulator; exit 0 when its hypothesis held, 1 otherwise"],
   ["skymock help | --help | -h", "this text"],
   ["skymock version | --version | -v", "the version"],
 ];

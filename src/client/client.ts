@@ -6,10 +6,10 @@ import { Transport, type CallOptions } from "./http.js";
 import { waitForEvent, waitForStatus, type EventWaitOptions, type StatusWaitOptions } from "./wait.js";
 import { sseData } from "./tail.js";
 import type {
-  AdvanceUntilInput, AdvanceUntilResult, ExperimentDocument, ExperimentRun, ExperimentRunInput, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, Duration, EventFilter, EventMatching, EventQuery,
+  AdvanceUntilInput, AdvanceUntilResult, ExperimentDocument, ExperimentListed, ExperimentRun, ExperimentRunInput, ClockPatch, ClockState, CloudCredentials, ComputeHost, ControlIndex, Duration, EventFilter, EventMatching, EventQuery,
   FaultRule, FaultRuleInput, FiredFault, ServiceOperations, HealthReport, HostChange, InstanceHaConfig, ServerChange, ServerFailInput, JournalQuery, RequestQuery, NotificationStatus, Recoveries,
   RecoveryAdvanced, RecoveryAdvanceInput, PendingStep, RateLimit, RequestRecord, ResourceKindInfo,
-  ResourcePage, ResourceQuery, ResourceStatus,
+  ResourceDetail, ResourcePage, ResourceQuery, ResourceStatus,
   SeedMode, Snapshot, StepInput, UntilStatus, Tenant, TenantInput, TransitionOverride, TransitionOverrideInput, Transitions, WorldDocument,
 } from "./types.js";
 
@@ -176,6 +176,16 @@ export class SkymockClient {
     return this.#http.json("GET", `/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}`);
   }
 
+  /** One resource as the dashboard's card shows it: the kind's declared detail, status and planned step. */
+  resourceDetail(type: string, id: string): Promise<ResourceDetail> {
+    return this.#http.json("GET", `/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}`, { query: { detail: "1" } });
+  }
+
+  /** A resource's bytes (an object storage object's: `<project>/<container>/<name>`), as the response to read or stream. */
+  resourceContent(type: string, id: string): Promise<Response> {
+    return this.#http.send("GET", `/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}/content`);
+  }
+
   // ---- faults ----
 
   addFault(rule: FaultRuleInput): Promise<FaultRule> {
@@ -313,12 +323,17 @@ export class SkymockClient {
   }
 
   /** The experiments run (the last 50), newest last. */
-  async listExperiments(): Promise<Array<Pick<ExperimentRun, "id" | "title" | "status">>> {
-    return (await this.#http.json<{ experiments: Array<Pick<ExperimentRun, "id" | "title" | "status">> }>("GET", "/experiments")).experiments;
+  async listExperiments(): Promise<ExperimentListed[]> {
+    return (await this.#http.json<{ experiments: ExperimentListed[] }>("GET", "/experiments")).experiments;
   }
 
   experiment(id: string): Promise<ExperimentRun> {
     return this.#http.json("GET", `/experiments/${encodeURIComponent(id)}`);
+  }
+
+  /** An experiment's timeline as a self-contained HTML page (the verdict, then lanes on a time axis). */
+  experimentTimeline(id: string): Promise<string> {
+    return this.#http.text("GET", `/experiments/${encodeURIComponent(id)}/timeline`);
   }
 
   /** Aborts a running experiment (its rollbacks run); resolves once it has stopped. */

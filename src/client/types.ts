@@ -124,6 +124,10 @@ export type Duration = number | DurationString;
 
 export interface AdvanceInput {
   by?: Duration;
+  /** `idle`: step from one planned piece of work to the next until none is left (instead of `by`) */
+  until?: "idle";
+  /** with `until`: the most virtual time to move (default 1 h) */
+  within?: Duration;
 }
 
 export type OverrideMode = "immediate" | "delay" | "manual" | "stick" | "redirect";
@@ -197,6 +201,20 @@ export interface ResourceStatus<T extends string = string> {
   status: StatusOf<T>;
   /** the lifecycle step planned for it, if any */
   pending: PendingStep | null;
+}
+
+/** GET /_emulator/resources/{type}/{id}?detail=1: one resource as its card shows it. */
+export interface ResourceDetail {
+  type: string;
+  id: string;
+  /** kinds with a status */
+  status?: string;
+  /** kinds whose status moves on the clock: the step planned for it */
+  pending?: PendingStep | null;
+  /** what the kind declares (nested objects and lists); never a secret */
+  detail?: Record<string, unknown>;
+  /** kinds with bytes (object storage's objects): where to download them */
+  content?: string;
 }
 
 /** GET /_emulator/resources: a kind of resource a service declares. */
@@ -343,6 +361,9 @@ export interface ExperimentRunInput {
   /** false: return at once (status `running`) */
   wait?: boolean;
 }
+
+/** An experiment as GET /_emulator/experiments lists it: the verdict in plain words once it has one. */
+export type ExperimentListed = Pick<ExperimentRun, "id" | "title" | "status"> & { summary: string | null };
 
 /** An experiment run (POST/GET/DELETE /_emulator/experiments): the report is src/experiments/report.ts's. */
 export interface ExperimentRun {

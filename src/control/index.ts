@@ -16,6 +16,7 @@ import { tenantRoutes } from "./tenants.js";
 import { loginRoutes } from "./logins.js";
 import { lifecycleRoutes } from "./lifecycle.js";
 import { resourceRoutes } from "./resources.js";
+import { resourceContentRoutes } from "./resource-detail.js";
 import { controlIndex, openApiDocument } from "./openapi.js";
 import { renderControlError } from "./http.js";
 import { ApiError } from "../kernel/errors.js";
@@ -25,14 +26,13 @@ import { mountServiceControl } from "./service-control.js";
 import type { Bus } from "../bus/index.js";
 import { experimentRoutes } from "./experiments.js";
 import { Experiments } from "../experiments/index.js";
-import type { Fetch } from "../experiments/calls.js";
 
 /**
  * `token`: the --control-token every route but health then requires (guard.ts); open when absent.
  * `closing`: aborted when the emulator stops, which ends the journals' live tails (they would hold a
  * graceful stop for its whole grace).
- * `fetch`: the whole emulator's, for the experiments' calls (absent: the control app's own, which reaches
- * only control paths).
+ * `experiments`: the emulator's (app.ts makes them with the whole app's fetch; absent, runs whose calls
+ * reach only the control app's own paths).
  */
 export function controlApp(
   kernel: Kernel,
@@ -42,7 +42,7 @@ export function controlApp(
   token?: string,
   bus?: Bus,
   closing?: AbortSignal,
-  fetch?: Fetch,
+  experiments?: Experiments,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
   // before the token: a forged request is refused whether or not the browser holds the token
@@ -61,11 +61,12 @@ export function controlApp(
   loginRoutes(app, world);
   timeRoutes(app, kernel);
   resourceRoutes(app, kernel, services);
+  resourceContentRoutes(app, kernel, services);
   lifecycleRoutes(app, kernel, services);
   faultRoutes(app, kernel, operations);
   journalRoutes(app, kernel, closing);
-  const controlOnly: Fetch = (path, init) => app.request(path.replace(/^\/_emulator(?=\/|$)/, "") || "/", init);
-  experimentRoutes(app, new Experiments(kernel, world, fetch ?? controlOnly, token), kernel.options.maxBodyBytes);
+  const controlOnly = (path: string, init: RequestInit) => app.request(path.replace(/^\/_emulator(?=\/|$)/, "") || "/", init);
+  experimentRoutes(app, experiments ?? new Experiments(kernel, world, services, controlOnly, token, bus), kernel.options.maxBodyBytes);
   for (const service of services) {
     const own = service.control?.(kernel);
     if (own) mountServiceControl(app, kernel, service.name, own);

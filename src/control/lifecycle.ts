@@ -13,6 +13,7 @@ import { validate } from "../kernel/http/body.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
 import type { AdvanceUntilInput, AdvanceUntilResult, ResourceStatus } from "../client/types.js";
 import { resourceKinds } from "./resources.js";
+import { detailHandler } from "./resource-detail.js";
 import { handle, optionalJson } from "./http.js";
 import { durationSchema, parseDuration } from "../kernel/time.js";
 
@@ -55,9 +56,12 @@ export function lifecycleRoutes(app: Hono<AppEnv>, kernel: Kernel, services: Ser
   const pendingOf = (type: string, id: string) => kernel.transitions.pending().find((p) => p.type === type && p.resourceId === id) ?? null;
   const missing = (type: string, id: string) => new ApiError(404, undefined, `No ${type} ${id} (deleted, or never made).`);
 
+  const detail = detailHandler(kernel, services);
   app.get(
     "/resources/:type/:id",
     handle((c) => {
+      // ?detail=1: the resource's card (control/resource-detail.ts), for any kind
+      if (c.req.query("detail") !== undefined) return detail(c);
       const type = c.req.param("type") ?? "";
       const id = c.req.param("id") ?? "";
       const status = readerOf(type)(kernel.store.state, id);

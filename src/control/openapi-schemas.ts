@@ -127,6 +127,19 @@ export const buildSchemas = (): Record<string, Json> => ({
     properties: { type: str, id: str, status: str, pending: { oneOf: [ref("PendingStep"), { type: "null" }] } },
     required: ["type", "id", "status", "pending"],
   },
+  ResourceDetail: {
+    type: "object",
+    description: "GET /_emulator/resources/{type}/{id}?detail=1: what the kind declares for one resource's card; never a secret",
+    properties: {
+      type: str,
+      id: str,
+      status: { type: "string", description: "kinds with a status" },
+      pending: { oneOf: [ref("PendingStep"), { type: "null" }], description: "kinds with a lifecycle" },
+      detail: { type: "object", additionalProperties: true },
+      content: { type: "string", description: "kinds with bytes (object storage's objects): the download's path" },
+    },
+    required: ["type", "id", "detail"],
+  },
   CloudCredentials: {
     type: "object",
     properties: { username: str, password: str, projectName: str, userDomainName: str, projectDomainName: str, regionName: str },

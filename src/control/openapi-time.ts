@@ -17,8 +17,9 @@ export const timePaths = (): Record<string, Json> => ({
     }),
   },
   "/_emulator/clock/advance": {
-    post: op("clock", "Move time forward", { "200": clock, ...bad }, {
-      description: "Runs every step that falls due, in time order, each at its own due time, before it answers. `by` is ms, or a string such as `250ms`, `90s`, `5m`, `2h`, `1d`; in the body or as ?by=.",
+    post: op("clock", "Move time forward", { "200": clock, ...bad, "408": fail("until idle: the next planned step is due past `within`; the clock stays where the last step left it."), "409": fail("until idle: 10,000 steps ran and the work keeps planning more.") }, {
+      description:
+        "Runs every step that falls due, in time order, each at its own due time, before it answers. `by` is ms, or a string such as `250ms`, `90s`, `5m`, `2h`, `1d`; in the body or as ?by=. `{\"until\": \"idle\"}` instead moves from one planned step to the next (lifecycle steps, recovery runs; not upkeep such as token sweeps) until none is left, at most `within` (default 1h): 408 when the next is due past it.",
       parameters: [query("by", "How far, when there is no body.")],
       requestBody: body(schemaOf(advanceSchema), false),
     }),
@@ -107,12 +108,33 @@ export const timePaths = (): Record<string, Json> => ({
     }),
   },
   "/_emulator/resources/{type}/{id}": {
-    get: op("transitions", "A resource's status and planned step", { "200": ok("Status as the service shows it.", ref("ResourceStatus")), ...bad, "404": fail("No such resource.") }, {
-      description: "For kinds with a status (`compute.server`, `block-storage.volume`, ...: GET /_emulator/resources lists them). A poll of this is how a client waits on a running clock.",
-      parameters: [
-        { name: "type", in: "path", required: true, description: "Lifecycle type, e.g. `compute.server`.", schema: str },
-        { name: "id", in: "path", required: true, description: "Resource id.", schema: str },
-      ],
-    }),
+    get: op(
+      "transitions",
+      "A resource's status and planned step, or its detail",
+      { "200": ok("Status as the service shows it; with ?detail=1 the resource's detail.", { oneOf: [ref("ResourceStatus"), ref("ResourceDetail")] }), ...bad, "404": fail("No such resource.") },
+      {
+        description:
+          "For kinds with a status (`compute.server`, `block-storage.volume`, ...: GET /_emulator/resources lists them). A poll of this is how a client waits on a running clock. With ?detail=1, any kind: what the service declares for one resource (a server's addresses, flavor and action history; a subnet's allocation use; a container's objects), never a secret.",
+        parameters: [
+          { name: "type", in: "path", required: true, description: "Kind, e.g. `compute.server`.", schema: str },
+          { name: "id", in: "path", required: true, description: "Resource id (URL-encoded: an object's is `<project>/<container>/<name>`).", schema: str },
+          query("detail", "1 or true: the resource's detail (ResourceDetail) instead of its status."),
+        ],
+      },
+    ),
+  },
+  "/_emulator/resources/{type}/{id}/content": {
+    get: op(
+      "transitions",
+      "Download a resource's bytes",
+      { "200": { description: "The bytes, as an attachment (Content-Disposition), streamed.", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }, ...bad, "404": fail("No such resource, or it has no bytes.") },
+      {
+        description: "For kinds with content (`object-storage.object`): the object's bytes as a download, whoever's project it is in.",
+        parameters: [
+          { name: "type", in: "path", required: true, description: "Kind, e.g. `object-storage.object`.", schema: str },
+          { name: "id", in: "path", required: true, description: "Resource id, URL-encoded.", schema: str },
+        ],
+      },
+    ),
   },
 });

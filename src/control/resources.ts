@@ -6,9 +6,9 @@ import type { Hono } from "hono";
 import type { Kernel } from "../kernel/kernel.js";
 import type { ServiceModule } from "../kernel/service.js";
 import type { AppEnv } from "../kernel/http/context.js";
-import type { ResourceKind } from "../kernel/resources.js";
+import { kindRows, type ResourceKind } from "../kernel/resources.js";
 import { ApiError } from "../kernel/errors.js";
-import { has, scan, scanGroup } from "../kernel/store/table.js";
+import { scanGroup } from "../kernel/store/table.js";
 import type { ResourceKindInfo, ResourcePage } from "../client/types.js";
 import { handle, queryInt } from "./http.js";
 
@@ -34,7 +34,7 @@ const DEFAULT_LIMIT = 100;
 
 export function resourceRoutes(app: Hono<AppEnv>, kernel: Kernel, services: readonly ServiceModule[]): void {
   const kinds = resourceKinds(services);
-  const tableOf = ({ kind, slice }: MountedKind) => kind.table(kernel.store.state[slice]);
+  const rowsOf = ({ kind, slice }: MountedKind) => kindRows(kind, kernel.store.state[slice]);
 
   app.get(
     "/resources",
@@ -43,7 +43,7 @@ export function resourceRoutes(app: Hono<AppEnv>, kernel: Kernel, services: read
         const filters: ResourceKindInfo["filters"] = [];
         if (mounted.kind.projectOf) filters.push("project");
         if (mounted.kind.statusOf) filters.push("status");
-        return { type, service: mounted.slice, count: tableOf(mounted).size, filters };
+        return { type, service: mounted.slice, count: rowsOf(mounted).size, filters };
       });
       return c.json({ kinds: list });
     }),
@@ -62,12 +62,13 @@ export function resourceRoutes(app: Hono<AppEnv>, kernel: Kernel, services: read
       const limit = Math.min(queryInt(c, "limit") ?? DEFAULT_LIMIT, kernel.options.maxPageSize);
       if (project !== undefined && !kind.projectOf) throw new ApiError(400, undefined, `${type} belongs to no project: it has no project filter.`);
       if (status !== undefined && !kind.statusOf) throw new ApiError(400, undefined, `${type} has no status to filter by.`);
-      const table = tableOf(mounted);
-      if (marker !== undefined && !has(table, marker)) throw new ApiError(400, undefined, `No ${type} ${marker} to page after (marker).`);
+      const all = rowsOf(mounted);
+      if (marker !== undefined && all.get(marker) === undefined) throw new ApiError(400, undefined, `No ${type} ${marker} to page after (marker).`);
       const items: Record<string, unknown>[] = [];
       let more = false;
       // a table grouped by project (servers, volumes) reads only that project's rows
-      const rows = project !== undefined && table.groups?.by === "projectId" ? scanGroup(table, project, { after: marker }) : scan(table, { after: marker });
+      const table = kind.table?.(kernel.store.state[mounted.slice]);
+      const rows = project !== undefined && table?.groups?.by === "projectId" ? scanGroup(table, project, { after: marker }) : all.scan(marker);
       for (const row of rows) {
         if (project !== undefined && kind.projectOf!(row) !== project) continue;
         if (status !== undefined && kind.statusOf!(row).toUpperCase() !== status.toUpperCase()) continue;

@@ -4,7 +4,7 @@
 import type { Hono } from "hono";
 import * as z from "zod";
 import type { Kernel } from "../kernel/kernel.js";
-import type { AppEnv } from "../kernel/http/context.js";
+import type { AppEnv, Ctx } from "../kernel/http/context.js";
 import { ApiError } from "../kernel/errors.js";
 import { validate } from "../kernel/http/body.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
@@ -22,7 +22,19 @@ export const clockSchema = z
   })
   .strict();
 
-export const advanceSchema = z.object({ by: durationSchema().optional().describe('ms, or "250ms", "90s", "5m", "2h", "1d"') }).strict();
+export const advanceSchema = z
+  .object({
+    by: durationSchema().optional().describe('ms, or "250ms", "90s", "5m", "2h", "1d"'),
+    until: z.literal("idle").optional().describe("instead of `by`: from one planned piece of work to the next until none is left"),
+    within: durationSchema().optional().describe("with `until`: the most virtual time to move (default 1h)"),
+  })
+  .strict()
+  .refine((a) => a.by === undefined || a.until === undefined, "Give `by` or `until`, not both.")
+  .refine((a) => a.within === undefined || a.until !== undefined, "`within` goes with `until`.");
+
+/** advance until idle: the default bound in virtual time, and more steps than any world's work takes */
+const IDLE_WITHIN = 3_600_000;
+const IDLE_MAX_STEPS = 10_000;
 
 export const overrideSchema = z
   .object({
@@ -71,8 +83,10 @@ export function timeRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
   app.post(
     "/clock/advance",
     handle(async (c) => {
-      // `{"by": "90s"}`, or `?by=90s` for a body-less call
-      const by = validate(advanceSchema, await optionalJson(c, max)).by ?? c.req.query("by");
+      // `{"by": "90s"}`, or `?by=90s` for a body-less call; `{"until": "idle"}`
+      const body = validate(advanceSchema, await optionalJson(c, max));
+      if (body.until === "idle") return advanceUntilIdle(c, kernel, body.within === undefined ? IDLE_WITHIN : parseDuration(body.within));
+      const by = body.by ?? c.req.query("by");
       if (by === undefined) throw new ApiError(400, undefined, "Say how far to advance: {\"by\": \"90s\"} or ?by=90s (a number is ms).");
       clock.advance(parseDuration(by));
       return c.json(clock.state());
@@ -121,4 +135,23 @@ export function timeRoutes(app: Hono<AppEnv>, kernel: Kernel): void {
       return c.json(kernel.rateLimiter.config);
     }),
   );
+}
+
+/**
+ * Runs the planned work (lifecycle steps, recovery runs; not upkeep such as token sweeps) one step at a
+ * time, each at its due time, until nothing is left; 408 when the next step is due past `within` (the clock
+ * stays where the last step left it). Work that plans more work (a recovery's next task) is run too.
+ */
+function advanceUntilIdle(c: Ctx, kernel: Kernel, within: number): Response {
+  const { clock } = kernel;
+  const start = clock.now();
+  for (let steps = 0; steps < IDLE_MAX_STEPS; steps++) {
+    const due = clock.nextWork();
+    if (due === undefined) return c.json(clock.state());
+    if (due > start + within) {
+      throw new ApiError(408, "Timeout", `Not idle: the next planned step is due ${Math.round(due - clock.now())} ms on, past the ${within} ms bound (within).`);
+    }
+    clock.advance(Math.max(0, due - clock.now()));
+  }
+  throw new ApiError(409, "Stuck", `Not idle after ${IDLE_MAX_STEPS} steps: the work keeps planning more.`);
 }

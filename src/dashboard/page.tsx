@@ -5,6 +5,7 @@
 
 import { Field, Input, Select, Table } from "./controls.js";
 import { Chaos, Journals, Notifications, Resources } from "./sections.js";
+import { Experiments } from "./experiments.js";
 
 export interface ServiceLink {
   name: string;
@@ -16,6 +17,7 @@ const VIEWS = [
   ["resources", "Resources"],
   ["notifications", "Instance-HA notifications"],
   ["chaos", "Chaos"],
+  ["experiments", "Experiments"],
   ["journals", "Journals"],
 ] as const;
 
@@ -39,6 +41,10 @@ function Overview(props: { services: ServiceLink[] }) {
           <form class="row" id="clock-advance-form">
             <Input id="clock-advance" label="Advance by (ms, 90s, 5m, 2h, 1d)" placeholder="5m" required />
             <button type="submit">Advance</button>
+          </form>
+          <form class="row" id="clock-idle-form">
+            <button type="submit">Advance until idle</button>
+            <span class="muted">runs every planned step (builds, recoveries) until none is left</span>
           </form>
           <form class="row" id="clock-until-form">
             <Select id="until-type" label="Advance until a resource of type" />
@@ -69,6 +75,7 @@ function Overview(props: { services: ServiceLink[] }) {
             </Field>
             <button type="submit">Import</button>
           </form>
+          <p id="import-error" class="error" role="alert"></p>
         </div>
       </div>
       <h3>Services</h3>
@@ -131,6 +138,7 @@ export function renderPage(services: ServiceLink[]): string {
           <Resources />
           <Notifications />
           <Chaos />
+          <Experiments />
           <Journals />
         </main>
         <dialog id="token-dialog" aria-labelledby="h-token">

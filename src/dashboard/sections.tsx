@@ -15,7 +15,18 @@ export function Resources() {
         <Select id="res-project" label="Project" options={[["", "any"]]} />
         <Input id="res-status" label="Status" placeholder="any" />
       </form>
-      <Table id="res-table" caption="The kind's resources; the table follows changes as they happen." />
+      <div class="scroll">
+        <Table id="res-table" caption="The kind's resources; the table follows changes as they happen. Show one for its detail." />
+      </div>
+      <div id="res-detail" class="card" hidden tabindex={-1} aria-labelledby="h-res-detail">
+        <h3 id="h-res-detail">Resource</h3>
+        <div id="res-detail-body"></div>
+        <p>
+          <button type="button" class="secondary" id="res-detail-close">
+            Close the detail
+          </button>
+        </p>
+      </div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // The experiment's report: a plain-words summary on top (which probe broke, what it saw, when), the
 // hypothesis before and after, the method's activities, the recovery time, and the timeline on the virtual
-// clock (the runner's steps, the faults that fired, the domain events, in the order they happened). Times are virtual seconds from the
+// clock (the runner's steps, the requests answered, the faults that fired, the domain events, the state
+// changes of the resources the probes saw, in the order they happened). Times are virtual seconds from the
 // start, so two runs of the same document and seed give the same JSON. Also as JUnit XML.
 
 import type { Experiment } from "./schema.js";
@@ -9,7 +10,7 @@ import type { Seen } from "./tolerance.js";
 export interface TimelineEntry {
   /** virtual seconds since the run started */
   t: number;
-  kind: "probe" | "action" | "rollback" | "fault" | "event";
+  kind: "probe" | "action" | "rollback" | "fault" | "event" | "request" | "state";
   name: string;
   detail?: Record<string, unknown>;
 }
@@ -32,7 +33,7 @@ export interface ActivityResult {
   background?: boolean;
 }
 
-export interface Report {
+export type Report = {
   title: string;
   status: "completed" | "failed" | "aborted" | "error";
   /** plain words: held or not, and if not, which probe, what it saw and when */
@@ -46,7 +47,7 @@ export interface Report {
   recovery: { seconds: number | null; withinSeconds: number; met: boolean; probe?: string; reason?: string } | null;
   timeline: TimelineEntry[];
   error?: string;
-}
+};
 
 interface Parts {
   doc: Experiment;

@@ -4,9 +4,13 @@
 // rollbacks. A steady-state wait polls the hypothesis until it holds again or its deadline passes.
 
 import type { Kernel } from "../kernel/kernel.js";
+import type { ServiceModule } from "../kernel/service.js";
+import { Recorder } from "./recorder.js";
 import { parseDuration } from "../kernel/time.js";
 import type { Calls } from "./calls.js";
-import { perform, type FaultsAdded } from "./providers.js";
+import { perform, removeRules, windowOf, type CallProvider, type FaultsAdded, type Publish } from "./providers.js";
+import { MissingValue, save, substitute } from "./variables.js";
+import type { Reply } from "./calls.js";
 import type { Activity, Experiment } from "./schema.js";
 import { checkTolerance } from "./tolerance.js";
 import { buildReport, type ActivityResult, type ProbeResult, type Report, type TimelineEntry } from "./report.js";
@@ -24,6 +28,10 @@ export interface RunOptions {
   world?: string;
   /** asked between steps: true stops the method, and the rollbacks run */
   aborted?: () => boolean;
+  /** the AMQP bridge's publish, for amqp-publish */
+  publish?: Publish;
+  /** the services whose resources' state changes the timeline follows */
+  services?: readonly ServiceModule[];
   /** each journal entry as it happens (GET /_emulator/experiments/{id} shows them while running) */
   onEntry?: (entry: TimelineEntry) => void;
 }
@@ -33,24 +41,15 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   const wasFrozen = clock.state().frozen;
   clock.freeze();
   const start = clock.now();
-  let eventsAfter = kernel.events.log.list().at(-1)?.seq ?? 0;
-  let firedAfter = kernel.faults.fired.list().at(-1)?.seq ?? 0;
   const t = () => (clock.now() - start) / 1000;
-  const at = (iso: string) => (Date.parse(iso) - start) / 1000;
   const entries: TimelineEntry[] = [];
-  /** the events and fault firings since the last look, into the timeline in the order they happened */
+  const recorder = new Recorder(kernel, options.services ?? [], t);
+  recorder.start();
+  /** what happened since the last look, into the timeline */
   const drain = () => {
-    const happened = [
-      ...kernel.faults.fired.list({ after: firedAfter }).map((f) => ({ seq: f.seq, kind: "fault" as const, at: f.at, entry: { t: at(f.at), kind: "fault" as const, name: f.operation, detail: { rule: f.ruleId, effect: f.effect, method: f.method, path: f.path } } })),
-      ...kernel.events.log.list({ after: eventsAfter }).map((e) => ({ seq: e.seq, kind: "event" as const, at: e.at, entry: { t: at(e.at), kind: "event" as const, name: e.type, detail: e.payload } })),
-    ];
-    firedAfter = kernel.faults.fired.list().at(-1)?.seq ?? firedAfter;
-    eventsAfter = kernel.events.log.list().at(-1)?.seq ?? eventsAfter;
-    // by time; at one instant a fault before the events of the request it failed
-    happened.sort((a, b) => a.entry.t - b.entry.t || (a.kind === b.kind ? a.seq - b.seq : a.kind === "fault" ? -1 : 1));
-    for (const h of happened) {
-      entries.push(h.entry);
-      options.onEntry?.(h.entry);
+    for (const entry of recorder.take()) {
+      entries.push(entry);
+      options.onEntry?.(entry);
     }
   };
   /** where the next step's entry goes: before what its call caused */
@@ -68,8 +67,11 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   let background: Background[] = [];
   let order = 0;
   let firstAction: number | undefined;
+  let methodStart = start;
+  /** the rollbacks run to the end, aborted or not */
+  let rollingBack = false;
   const checkAbort = () => {
-    if (options.aborted?.()) throw new Aborted();
+    if (!rollingBack && options.aborted?.()) throw new Aborted();
   };
 
   /** Moves the clock to `target`, running background activities due on the way at their times. */
@@ -86,11 +88,28 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   };
   const pause = (d: unknown) => (d === undefined ? Promise.resolve() : advanceTo(clock.now() + parseDuration(d)));
 
+  const values = new Map(Object.entries(doc.configuration ?? {}).map(([k, v]) => [k, String(v)]));
+  /** the activity's call, its `${names}` filled in, what it saves kept; `problem` when either could not be done */
+  const call = async (a: Activity, p: CallProvider): Promise<{ reply: Reply; problem?: string }> => {
+    let provider: CallProvider;
+    try {
+      provider = substitute(p, values);
+    } catch (error) {
+      if (!(error instanceof MissingValue)) throw error;
+      return { reply: { status: 0, body: null, headers: new Headers() }, problem: error.message };
+    }
+    const reply = await perform(calls, provider, a.name, added, options.publish);
+    const problem = reply.status >= 200 && reply.status < 300 ? save(a.save, reply.body, values) : undefined;
+    return { reply, ...(problem ? { problem } : {}) };
+  };
+
   const probe = async (a: Activity, phase: string): Promise<ProbeResult> => {
     if (a.provider.type === "wait" || a.provider.type === "steady-state") throw new Error("not a probe provider");
     const m = mark();
-    const reply = await perform(calls, a.provider, a.name, added);
-    const verdict = checkTolerance(a.tolerance, reply.status, reply.body);
+    const { reply, problem } = await call(a, a.provider);
+    recorder.follow(reply.body);
+    const checked = checkTolerance(a.tolerance, reply.status, reply.body);
+    const verdict = problem && checked.ok ? { ok: false, seen: checked.seen, reason: problem } : checked;
     const result: ProbeResult = { name: a.name, t: t(), ok: verdict.ok, seen: verdict.seen, ...(verdict.reason ? { reason: verdict.reason } : {}) };
     log({ kind: "probe", name: a.name, detail: { phase, ok: verdict.ok, ...verdict.seen, ...(verdict.reason ? { reason: verdict.reason } : {}) } }, m);
     return result;
@@ -118,31 +137,35 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
         return { name: a.name, type: a.type, t: r.t, ok: r.ok, status: r.seen.status, ...(r.reason ? { reason: r.reason } : {}) };
       }
       const m = mark();
-      const reply = await perform(calls, p, a.name, added);
-      const ok = reply.status >= 200 && reply.status < 300;
-      const reason = ok ? undefined : `status ${reply.status}: ${errorText(reply.body)}`;
+      const { reply, problem } = await call(a, p);
+      const ok = reply.status >= 200 && reply.status < 300 && !problem;
+      const reason = problem ?? (ok ? undefined : `status ${reply.status}: ${errorText(reply.body)}`);
       log({ kind: phase === "rollbacks" ? "rollback" : "action", name: a.name, detail: { provider: p.type, status: reply.status, ...(reason ? { reason } : {}) } }, m);
-      if (ok && p.type === "add-fault" && p.duration !== undefined) {
-        const id = added.get(a.name);
+      const window = windowOf(p);
+      if (ok && window !== undefined) {
+        const ids = added.get(a.name);
         background.push({
-          at: clock.now() + parseDuration(p.duration),
+          at: clock.now() + parseDuration(window),
           order: order++,
           run: async () => {
-            if (added.get(a.name) !== id) return;
+            if (ids === undefined || added.get(a.name) !== ids) return;
             added.delete(a.name);
-            const r = await calls.request("DELETE", `/_emulator/faults/${id}`);
-            log({ kind: "action", name: `${a.name} (duration over)`, detail: { provider: "remove-fault", status: r.status } });
+            const r = await removeRules(calls, ids);
+            log({ kind: "action", name: `${a.name} (${p.type === "add-fault" ? "duration" : "window"} over)`, detail: { provider: "remove-fault", status: r.status } });
           },
         });
       }
       return { name: a.name, type: a.type, t: t(), ok, status: reply.status, ...(reason ? { reason } : {}) };
     };
+    // `at`: a time after the method began (one already past: now)
+    const from = a.at === undefined ? clock.now() : Math.max(clock.now(), methodStart + parseDuration(a.at));
     if (a.background) {
-      // starts after its `before` pause; the method goes on at once
-      let result: ActivityResult = { name: a.name, type: a.type, t: t(), ok: true, background: true };
-      background.push({ at: clock.now() + (a.pauses?.before === undefined ? 0 : parseDuration(a.pauses.before)), order: order++, run: async () => void (result = { ...(await body()), background: true }) });
+      // starts after its `before` pause; the method goes on at once, and its result is filled in then
+      const result: ActivityResult = { name: a.name, type: a.type, t: t(), ok: true, background: true };
+      background.push({ at: from + (a.pauses?.before === undefined ? 0 : parseDuration(a.pauses.before)), order: order++, run: async () => void Object.assign(result, await body(), { background: true }) });
       return result;
     }
+    if (from > clock.now()) await advanceTo(from);
     await pause(a.pauses?.before);
     const result = await body();
     await pause(a.pauses?.after);
@@ -177,6 +200,7 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   try {
     before = await hypothesis("before");
     if (before.every((p) => p.ok)) {
+      methodStart = clock.now();
       for (const a of doc.method) {
         checkAbort();
         method.push(await activity(a, "method"));
@@ -195,11 +219,14 @@ export async function runExperiment(kernel: Kernel, calls: Calls, doc: Experimen
   if (status !== "failed" || after !== null) {
     // rollbacks run after the method (or an abort), not when the hypothesis did not hold to begin with
     background = [];
+    rollingBack = true;
     for (const a of doc.rollbacks ?? []) rollbacks.push(await activity(a, "rollbacks").catch((e) => ({ name: a.name, type: a.type, t: t(), ok: false, reason: String(e) })));
   }
   // the experiment's rules do not outlive it
-  for (const id of added.values()) kernel.faults.remove(id);
+  for (const id of [...added.values()].flat()) kernel.faults.remove(id);
   drain();
+  recorder.stop();
+  if (recorder.dropped > 0) log({ kind: "event", name: "experiment.timeline.truncated", detail: { dropped: recorder.dropped } });
   const durationSeconds = t();
   if (!wasFrozen) clock.unfreeze();
   return buildReport({ doc, seed: options.seed, world: options.world, status, error, before, after, method, rollbacks, recovery, durationSeconds, entries });

@@ -23,6 +23,11 @@ export interface PlannedStep {
   /** planning another step under the same owner and key replaces this one */
   key?: string;
   at: number;
+  /**
+   * upkeep the cloud does on its own (a token sweep, a periodic pass, an object's expiry) rather than work
+   * something asked for: "advance until idle" does not wait for it
+   */
+  upkeep?: boolean;
 }
 
 import { popJob, pushJob } from "./job-heap.js";
@@ -166,6 +171,13 @@ export class VirtualClock {
     const job = this.#keyed.get(keyOf(owner, key));
     this.#cancel(job);
     return job !== undefined;
+  }
+
+  /** When the soonest planned step that is not upkeep falls due; undefined when none is planned. */
+  nextWork(): number | undefined {
+    let soonest: number | undefined;
+    for (const job of this.#jobs) if (!job.cancelled && !job.upkeep && (soonest === undefined || job.at < soonest)) soonest = job.at;
+    return soonest;
   }
 
   /** Every planned step (or one owner's), soonest first. */

@@ -138,6 +138,8 @@ export class Faults {
   #check: (rule: z.output<typeof faultRuleSchema>) => void = () => {};
   /** called with each firing as it is journaled (the process log listens at debug level) */
   onFired: ((fired: FiredFault) => void) | undefined = undefined;
+  /** readers told of every firing as it happens (an experiment's timeline) */
+  readonly #watchers = new Set<(fired: FiredFault) => void>();
 
   constructor(
     private readonly now: () => number,
@@ -238,6 +240,12 @@ export class Faults {
     }
   }
 
+  /** Calls `watcher` with each firing from now on; answers the function that stops it. */
+  watch(watcher: (fired: FiredFault) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
   #fire(test: (rule: FaultRule) => boolean, at: Pick<FiredFault, "service" | "method" | "operation" | "requestId"> & { fullPath: string }): Firing | undefined {
     if (this.#rules.length === 0) return undefined;
     const now = this.now();
@@ -259,6 +267,7 @@ export class Faults {
       };
       this.fired.push(fired);
       this.onFired?.(fired);
+      for (const watcher of this.#watchers) watcher(fired);
       // a rule whose budget is spent is dropped, as msw drops a spent `once` handler
       if (rule.times !== undefined && rule.fired >= rule.times) this.#rules = this.#rules.filter((r) => r !== rule);
       return { rule: { ...rule }, effect: rule.effect };

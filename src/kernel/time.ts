@@ -14,6 +14,13 @@ export function isoMicroNoZone(ms: number): string {
   return isoMicro(ms).slice(0, -1);
 }
 
+/** `2031-05-01T12:00:00.123456`: a time a client gave to the microsecond (a fractional ms), shown as given. */
+export function isoMicroExactNoZone(ms: number): string {
+  const whole = Math.floor(ms);
+  const micros = Math.min(999, Math.round((ms - whole) * 1000));
+  return new Date(whole).toISOString().slice(0, -1) + String(micros).padStart(3, "0");
+}
+
 /** `2031-05-01T12:00:00Z`: Nova's created/updated (seconds, Z). */
 export function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms)).toISOString().slice(0, 19) + "Z";

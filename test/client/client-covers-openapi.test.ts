@@ -47,7 +47,7 @@ describe("SkymockClient", () => {
       () => client.advanceUntil({ id: "none", status: "ACTIVE" }), () => client.listTransitions(),
       async () => client.removeOverride((await client.addOverride({ type: "compute.server", mode: "stick" })).id), () => client.clearOverrides(),
       () => client.step({ type: "compute.server", resourceId: "none" }), () => client.resourceKinds(),
-      () => client.listResources("compute.server"), () => client.resourceStatus("compute.server", "none"),
+      () => client.listResources("compute.server"), () => client.resourceStatus("compute.server", "none"), () => client.resourceDetail("compute.server", "none"), () => client.resourceContent("object-storage.object", "none"),
       async () => client.removeFault((await client.addFault({ service: "compute", effect: { type: "error", status: 500 } })).id),
       () => client.listFaults(), () => client.clearFaults(), () => client.firedFaults(), () => client.clearFiredFaults(), () => client.faultOperations(),
       () => client.events(), () => client.clearEvents(), () => client.requests(), () => client.clearRequests(),
@@ -57,7 +57,7 @@ describe("SkymockClient", () => {
       () => client.instanceHaConfig(), async () => client.setInstanceHaConfig(await client.instanceHaConfig()), () => client.recoveries(),
       () => client.advanceNotification("none"), () => client.reset(), () => client.reset({ project: "none" }),
       () => client.runExperiment({ title: "t", method: [{ type: "action", name: "w", provider: { type: "wait", for: "1s" } }] }),
-      () => client.listExperiments(), () => client.experiment("experiment-1"), () => client.abortExperiment("experiment-1"),
+      () => client.listExperiments(), () => client.experiment("experiment-1"), () => client.experimentTimeline("experiment-1"), () => client.abortExperiment("experiment-1"),
     ];
     try {
       for (const call of calls) await call().catch(() => undefined);

@@ -122,7 +122,7 @@ describe("POST /_emulator/tenants", () => {
     [{ cidr: "banana" }, /banana|cidr/i],
     [{ cidr: "10.0.0.0/33" }, /10\.0\.0\.0\/33|cidr/i],
     [{ cidr: "fd00::/64" }, /./],
-    [{ role: "overlord" }, /No role named overlord. Roles: admin, member, reader, service/],
+    [{ role: "overlord" }, /No role named overlord. Roles: admin, member, reader, service, ResellerAdmin/],
     [{ externalNetwork: "private" }, /No external network private. External networks: public/],
     [[], /object/],
   ])("refuses %j with a 400 in the control API's shape and changes nothing", async (body, message) => {

@@ -1,5 +1,5 @@
 // `skymock experiment run FILE` against a listening emulator (a socket, as in CI against a container): the
-// summary printed, the JSON report and JUnit XML written, exit 0 when the hypothesis held and 1 when not.
+// summary printed, the JSON report, JUnit XML and the HTML timeline written, exit 0 when the hypothesis held and 1 when not.
 
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,11 +20,12 @@ describe("skymock experiment run", () => {
     const url = await emu.listen(0, "127.0.0.1");
     const out: string[] = [];
     const file = join(__dirname, "../../fixtures/experiments/host-failure-ha.yaml");
-    const code = await experimentCommand(["run", file, "--url", url, "--seed", "7", "--world", "ha-cluster", "--report", join(dir, "r.json"), "--junit", join(dir, "r.xml")], (t) => out.push(t));
+    const code = await experimentCommand(["run", file, "--url", url, "--seed", "7", "--world", "ha-cluster", "--report", join(dir, "r.json"), "--junit", join(dir, "r.xml"), "--html", join(dir, "r.html")], (t) => out.push(t));
     expect(code).toBe(0);
     expect(out).toEqual(["experiment-1 completed: The steady state held before and after the method. It held again 190s (virtual) after the first action (objective 300s)."]);
     const report = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
     expect(report).toMatchObject({ status: "completed", seed: 7, world: "ha-cluster", recovery: { seconds: 190, met: true } });
+    expect(readFileSync(join(dir, "r.html"), "utf8")).toContain('<p class="verdict" role="status">The steady state held before and after the method.');
     expect(readFileSync(join(dir, "r.xml"), "utf8")).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuite name="A compute host fails[^"]*" tests="8" failures="0" errors="0" time="190">/);
   });
 

@@ -22,9 +22,10 @@ export async function run(experiment: unknown, extra?: Record<string, unknown>):
   return res.body.report;
 }
 
-/** the timeline as "t kind name" lines, events filtered to those matching `events` */
+/** the timeline as "t kind name" lines, events filtered to those matching `events` (requests and state changes left out) */
 export function lines(report: Record<string, any>, events: RegExp = /notification\.(created|running|finished|error|failed)$/): string[] {
   return report.timeline
+    .filter((e: any) => e.kind !== "request" && e.kind !== "state")
     .filter((e: any) => e.kind !== "event" || events.test(e.name))
     .filter((e: any) => !(e.kind === "probe" && e.detail.phase === "steady-state"))
     .map((e: any) => `${e.t} ${e.kind} ${e.name}`);

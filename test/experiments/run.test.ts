@@ -75,7 +75,7 @@ describe("experiments: the control routes", () => {
     const got = await call(emu, "GET", "/_emulator/experiments/experiment-1");
     expect(got.body.report).toEqual(res.body.report);
     expect(got.body.journal).toEqual(res.body.report.timeline);
-    expect((await call(emu, "GET", "/_emulator/experiments")).body).toEqual({ experiments: [{ id: "experiment-1", title: res.body.title, status: "completed" }] });
+    expect((await call(emu, "GET", "/_emulator/experiments")).body).toEqual({ experiments: [{ id: "experiment-1", title: res.body.title, status: "completed", summary: res.body.report.summary }] });
     expect((await call(emu, "GET", "/_emulator/experiments/experiment-9")).body).toEqual({ error: { status: 404, code: "Not Found", message: "No experiment experiment-9." } });
     expect((await call(emu, "DELETE", "/_emulator/experiments/experiment-9")).status).toBe(404);
   });
@@ -108,12 +108,12 @@ describe("experiments: the control routes", () => {
     });
     const method = [{ type: "action", name: "x", provider: { type: "fail-hots", host: "compute-1" } }];
     expect((await bad({ title: "t", method })).error.message).toBe(
-      "Invalid input for field 'experiment.method.0.provider.type': Invalid discriminator value. Expected 'http' | 'fail-host' | 'recover-host' | 'fail-server' | 'add-fault' | 'remove-fault' | 'clock-factor' | 'ha-notification' | 'wait' | 'steady-state'",
+      "Invalid input for field 'experiment.method.0.provider.type': Invalid discriminator value. Expected 'http' | 'fail-host' | 'recover-host' | 'fail-server' | 'add-fault' | 'remove-fault' | 'kill-service' | 'partition' | 'force-state' | 'clock-factor' | 'amqp-publish' | 'ha-notification' | 'wait' | 'steady-state'",
     );
     const wait = [{ type: "action", name: "w", provider: { type: "wait", for: "soon" } }];
     expect((await bad({ title: "t", method: wait })).error.message).toBe(`Invalid input for field 'experiment.method.0.provider.for': a duration is ms or e.g. "90s", "5m", "2h"`);
     const remove = [{ type: "action", name: "r", provider: { type: "remove-fault", activity: "nope" } }];
-    expect((await bad({ title: "t", method: remove })).error.message).toBe(`Invalid input for field 'experiment.method.0.provider.activity': no add-fault activity named "nope" before this one`);
+    expect((await bad({ title: "t", method: remove })).error.message).toBe(`Invalid input for field 'experiment.method.0.provider.activity': no add-fault, kill-service or partition activity named "nope" before this one`);
     const steady = [{ type: "action", name: "s", provider: { type: "steady-state", within: "5m" } }];
     expect((await bad({ title: "t", method: steady })).error.message).toBe("Invalid input for field 'experiment.method.0.provider': a steady-state wait needs a steady-state-hypothesis");
     expect((await bad({ title: "t", method: wait.map((a) => ({ ...a, provider: { type: "wait", for: "1s" } })) }, { world: "no-such" })).error).toMatchObject({ status: 404 });

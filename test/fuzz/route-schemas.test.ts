@@ -12,9 +12,12 @@ const NO_BODY: Record<string, string> = {
   "identity.project.endpoint.add": "PUT /v3/OS-EP-FILTER/projects/{project}/endpoints/{endpoint}: Keystone reads no body",
   "identity.group.member.add": "PUT /v3/groups/{group}/users/{user}: the path says it all (Keystone reads no body)",
   "identity.implied_role.create": "PUT /v3/roles/{prior}/implies/{implied}: the path says it all (Keystone reads no body)",
+  "identity.oauth1_request_token.create": "POST /v3/OS-OAUTH1/request_token: the OAuth Authorization header and Requested-Project-Id (Keystone reads no body)",
+  "identity.oauth1_access_token.create": "POST /v3/OS-OAUTH1/access_token: the OAuth Authorization header (Keystone reads no body)",
   "identity.project.tag.add": "PUT /v3/projects/{id}/tags/{tag}: the tag is the path's last segment (Keystone reads no body)",
   "image.image.deactivate": "POST /v2/images/{id}/actions/deactivate: Glance reads no body",
   "image.image.reactivate": "POST /v2/images/{id}/actions/reactivate: Glance reads no body",
+  "image.metadef_tag.create": "POST /v2/metadefs/namespaces/{ns}/tags/{tag}: the tag is the path's last segment (Glance reads no body)",
   "image.tag.create": "PUT /v2/images/{id}/tags/{tag}: the tag is the path's last segment (Glance reads no body)",
   "networking.*.tags.add": "PUT /…/tags/{tag}: the tag is the path's last segment (Neutron reads no body)",
   "object-storage.*.update": "Swift's POST to an account, container or object: metadata in X-*-Meta-* headers (?bulk-delete reads text)",
@@ -22,6 +25,7 @@ const NO_BODY: Record<string, string> = {
   "object-storage.object.copy": "Swift's COPY: Destination and metadata in headers",
   "s3.bucket.create": "S3's CreateBucket: an optional CreateBucketConfiguration XML body, no JSON",
   "s3.object.delete_many": "S3's DeleteObjects (POST ?delete): a <Delete> XML body",
+  "s3.cors.preflight": "a browser's CORS preflight (OPTIONS): headers only, answered 501",
   "s3.multipart.write": "S3's CreateMultipartUpload (headers only) and CompleteMultipartUpload (XML body)",
 };
 

@@ -72,6 +72,12 @@ export function overviewView(ui: Ui): void {
     const clock = await ui.api("POST", "/clock/advance", { by: /^\d+$/.test(raw) ? Number(raw) : raw });
     ui.say(`Advanced by ${raw}: it is now ${clock.now}.`);
   });
+  ui.onSubmit("clock-idle-form", async () => {
+    const before = (await ui.api("GET", "/clock")).epochMs;
+    const clock = await ui.api("POST", "/clock/advance", { until: "idle" });
+    showClock(clock);
+    ui.say(`Idle after ${clock.epochMs - before} ms: nothing is planned; it is now ${clock.now}.`);
+  });
   ui.onSubmit("clock-until-form", async () => {
     const body = { type: ui.$<HTMLSelectElement>("until-type").value, id: ui.$<HTMLInputElement>("until-id").value.trim(), status: ui.$<HTMLInputElement>("until-status").value.trim() };
     const result = await ui.api("POST", "/clock/advance-until", body);
@@ -104,9 +110,11 @@ export function overviewView(ui: Ui): void {
     try {
       snapshot = JSON.parse(await file.text());
     } catch {
-      throw new Error(`${file.name} is not JSON: a snapshot is what Export state downloads.`);
+      throw new Error(`${file.name} is not JSON, the state is unchanged: a snapshot is what Export state downloads.`);
     }
-    await ui.api("PUT", "/state", snapshot);
+    await ui.api("PUT", "/state", snapshot).catch((error: Error) => {
+      throw new Error(`${file.name} was not imported, the state is unchanged: ${error.message}`);
+    });
     ui.say(`Imported ${file.name}.`);
-  });
+  }, "import-error");
 }

@@ -176,6 +176,8 @@ function fromQuery(query: string, service: string): Signed | ApiError {
     return refuse("Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.");
   }
   if (!/^\d{8}T\d{6}Z$/.test(amzDate)) return refuse("X-Amz-Date must be in the ISO8601 Long Format \"yyyyMMdd'T'HHmmss'Z'\"");
+  // a negative expiry is a URL that expired already: S3's 403, not a malformed request
+  if (Number.isInteger(expires) && expires < 0) return new ApiError(403, "AccessDenied", "X-Amz-Expires must be non-negative");
   if (!Number.isInteger(expires) || expires < 1 || expires > 604800) {
     return refuse("X-Amz-Expires must be a number of seconds from 1 to 604800 (seven days)");
   }
@@ -206,6 +208,19 @@ function parseCredential(credential: string, amzDate: string, service: string): 
   return { accessKey: parts[0], date: parts[1], scope: parts.slice(1).join("/") };
 }
 
+/**
+ * A header value as the client signed it. Node hands header bytes over one char per byte (latin1); a client
+ * that sent UTF-8 (an SDK writing non-ASCII metadata) signed those bytes, so a value whose bytes are valid
+ * UTF-8 is taken as UTF-8. Others stay as they are: Python's http.client sends U+0080-U+00FF as one latin1
+ * byte each while botocore signs their UTF-8, which hashing the string as UTF-8 reproduces.
+ */
+function signedValue(value: string): string {
+  if (!/[\u0080-\u00ff]/.test(value)) return value;
+  const bytes = Buffer.from(value, "latin1");
+  const text = bytes.toString("utf8");
+  return Buffer.from(text, "utf8").equals(bytes) ? text : value;
+}
+
 /** The canonical request (S3's rules: the path encoded once, not normalized). */
 export function canonicalRequest(request: SignedRequest, path: string, query: string, signed: Pick<Signed, "signedHeaders" | "payloadHash" | "skipQuery">): string {
   const canonicalPath = path.split("/").map((segment) => uriEncode(safeDecode(segment))).join("/");
@@ -215,7 +230,7 @@ export function canonicalRequest(request: SignedRequest, path: string, query: st
     .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`)
     .join("&");
-  const headers = signed.signedHeaders.map((name) => `${name}:${(request.header(name) ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
+  const headers = signed.signedHeaders.map((name) => `${name}:${signedValue(request.header(name) ?? "").trim().replace(/\s+/g, " ")}\n`).join("");
   return `${request.method}\n${canonicalPath}\n${canonicalQuery}\n${headers}\n${signed.signedHeaders.join(";")}\n${signed.payloadHash}`;
 }
 

@@ -26,9 +26,9 @@ export { TransportFault };
 
 /**
  * HEAD is served by the GET route of the same path (Hono does this), so it is not a route method. COPY is
- * Swift's server-side copy (Hono routes any method name).
+ * Swift's server-side copy (Hono routes any method name); OPTIONS is a browser's CORS preflight.
  */
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "COPY";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "COPY" | "OPTIONS";
 
 /** Swift's and S3's largest single upload: a streamed body's limit when the service names none. */
 export const DEFAULT_MAX_STREAM_BYTES = 5 * 1024 ** 3;

@@ -22,6 +22,8 @@ export class Store<S extends RootState = RootState> {
   #state: S;
   #listeners: Array<(type: string, payload: Record<string, unknown>) => void> = [];
   #inRecipe = false;
+  /** readers told of each commit (an experiment following the resources its probes saw) */
+  readonly #commitWatchers = new Set<(state: S) => void>();
   #onError: (error: unknown) => void;
 
   constructor(initial: S, onError?: (error: unknown) => void) {
@@ -37,6 +39,12 @@ export class Store<S extends RootState = RootState> {
   replace(next: S): void {
     if (this.#inRecipe) throw new Error("store.replace() inside a store recipe");
     this.#state = next;
+  }
+
+  /** Calls `watcher` with the new state after each commit (after its events); answers the function that stops it. */
+  watchCommits(watcher: (state: S) => void): () => void {
+    this.#commitWatchers.add(watcher);
+    return () => this.#commitWatchers.delete(watcher);
   }
 
   onEvent(listener: (type: string, payload: Record<string, unknown>) => void): void {
@@ -65,6 +73,13 @@ export class Store<S extends RootState = RootState> {
     }
     // the change is committed: a failing listener or callback is a bug to report, not the caller's error
     for (const [type, payload] of events) for (const listener of this.#listeners) listener(type, payload);
+    for (const watcher of this.#commitWatchers) {
+      try {
+        watcher(this.#state);
+      } catch (error) {
+        this.#onError(error);
+      }
+    }
     for (const fn of after) {
       try {
         fn();

@@ -1,6 +1,7 @@
-// Block storage's resource kinds as the control API lists them and reads their status (advance-until).
+// Block storage's resource kinds as the control API lists them, reads their status (advance-until) and the
+// dashboard shows them: volumes with their attachments, snapshots, backups.
 
-import { resourceKind } from "../../kernel/resources.js";
+import { plainDetail, resourceKind } from "../../kernel/resources.js";
 import type { BlockStorageState } from "./state.js";
 import { VOLUME } from "./lifecycle.js";
 import { SNAPSHOT, type SNAPSHOT_STATUSES } from "./operations/snapshots.js";
@@ -21,6 +22,8 @@ export const blockStorageResources = [
     projectOf: (v) => v.projectId,
     statusOf: (v) => v.status,
     summary: (v) => ({ id: v.id, name: v.name, status: v.status, projectId: v.projectId, size: v.size }),
+    // attachments (server, host, device, status) among its fields; a connector's details are the host's
+    detail: (v) => ({ ...plainDetail(v), attachments: v.attachments.map((a) => ({ id: a.id, serverId: a.serverId, hostName: a.hostName, device: a.device, status: a.status })) }),
   }),
   resourceKind({
     type: SNAPSHOT,
@@ -29,6 +32,7 @@ export const blockStorageResources = [
     projectOf: (v) => v.projectId,
     statusOf: (v) => v.status,
     summary: (v) => ({ id: v.id, name: v.name, status: v.status, projectId: v.projectId, volumeId: v.volumeId }),
+    detail: (v) => plainDetail(v),
   }),
   resourceKind({
     type: BACKUP,
@@ -37,5 +41,6 @@ export const blockStorageResources = [
     projectOf: (v) => v.projectId,
     statusOf: (v) => v.status,
     summary: (v) => ({ id: v.id, name: v.name, status: v.status, projectId: v.projectId, volumeId: v.volumeId }),
+    detail: (v) => plainDetail(v),
   }),
 ];

@@ -1,5 +1,6 @@
 // Keystone's delegation records, kept in the identity slice (state.ts): OS-TRUST trusts, the links of
-// trust-scoped tokens to them, and OS-OAUTH1 consumers; with the uniqueness key Keystone's trust table implies.
+// trust-scoped tokens to them, and OS-OAUTH1 consumers, request tokens and access tokens; with the
+// uniqueness key Keystone's trust table implies.
 
 export interface Trust {
   id: string;
@@ -31,6 +32,32 @@ export interface OAuthConsumer {
   description: string | null;
   secret: string;
   extra: Record<string, unknown>;
+}
+
+/** An OS-OAUTH1 request token (keystone/oauth1/backends/sql.py RequestToken): authorized once a user names its roles. */
+export interface OAuthRequestToken {
+  id: string;
+  secret: string;
+  consumerId: string;
+  projectId: string;
+  /** virtual epoch ms; null: never (request_token_duration 0) */
+  expiresAt: number | null;
+  /** set by the authorization, with the verifier and the delegated roles */
+  authorizingUserId: string | null;
+  verifier: string | null;
+  roleIds: string[] | null;
+}
+
+/** An OS-OAUTH1 access token: the consumer may act as its authorizing user on its project with its roles. */
+export interface OAuthAccessToken {
+  id: string;
+  secret: string;
+  consumerId: string;
+  authorizingUserId: string;
+  projectId: string;
+  roleIds: string[];
+  /** virtual epoch ms; null: never (access_token_duration 0) */
+  expiresAt: number | null;
 }
 
 /** a trust's uniqueness (Keystone's duplicate_trust_constraint), in IdentityState.trustLimitKeys */

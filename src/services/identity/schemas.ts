@@ -26,6 +26,8 @@ export const authRequestSchema = z.object({
           user: userRef.optional(),
         })
         .optional(),
+      /** the `oauth1` method's payload: empty, the credential is the request's OAuth signature */
+      oauth1: z.object({}).optional(),
     }),
     scope: z
       .union([

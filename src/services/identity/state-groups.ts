@@ -10,6 +10,8 @@ export interface Group {
   name: string;
   domainId: string;
   description: string;
+  /** attributes the client sent that Keystone does not name, returned as given (absent when none) */
+  extra?: Record<string, unknown>;
 }
 
 /** `<groupId>|<userId>` */

@@ -76,6 +76,8 @@ export interface Token {
   userEpoch: number;
   /** the trust a trust-scoped token was issued through (its roles are the trust's, not the user's grants) */
   trustId?: string;
+  /** the OS-OAUTH1 access token an `oauth1` token was issued with (its roles are the access token's) */
+  accessTokenId?: string;
 }
 
 export interface AppCredential {
@@ -130,6 +132,8 @@ export interface IdentityState extends GroupsState {
   /** uniqueness of trusts and limits (delegation-state.ts trustKey, limit-state.ts limitKey) -> id */
   trustLimitKeys: Dict<string>;
   oauthConsumers: Table<import("./delegation-state.js").OAuthConsumer>;
+  oauthRequestTokens: Table<import("./delegation-state.js").OAuthRequestToken>;
+  oauthAccessTokens: Table<import("./delegation-state.js").OAuthAccessToken>;
   /** per user: extra attributes, options, password history and lockout counters (operations/user-records.ts) */
   userRecords: Table<import("./directory-state.js").UserRecord>;
   /** domain-specific configuration (/v3/domains/{id}/config), by domain id */
@@ -164,6 +168,8 @@ export function initialIdentityState(): IdentityState {
     policies: emptyTable(),
     trustLimitKeys: emptyDict(),
     oauthConsumers: emptyTable(),
+    oauthRequestTokens: emptyTable(),
+    oauthAccessTokens: emptyTable(),
     userRecords: emptyTable(),
     domainConfigs: emptyTable(),
     names: emptyDict(),

@@ -75,7 +75,7 @@ export class TokenSweeper {
 
   #schedule(at: number | undefined): void {
     if (at === undefined) return;
-    this.kernel.clock.plan({ owner: SLICE, name: SWEEP, key: SWEEP, at }, () => {
+    this.kernel.clock.plan({ owner: SLICE, name: SWEEP, key: SWEEP, at, upkeep: true }, () => {
       const next = sweepTokens(this.kernel);
       this.#schedule(next === undefined ? undefined : Math.max(next, this.kernel.clock.now() + SWEEP_SPACING_MS));
     });

@@ -9,7 +9,7 @@ import { isInherited, type AssignmentRow } from "./operations/role-assignments.j
 const v3 = (base: string) => `${base}/identity/v3`;
 
 export function groupView(g: Group, base: string) {
-  return { id: g.id, name: g.name, domain_id: g.domainId, description: g.description, links: { self: `${v3(base)}/groups/${g.id}` } };
+  return { ...g.extra, id: g.id, name: g.name, domain_id: g.domainId, description: g.description, links: { self: `${v3(base)}/groups/${g.id}` } };
 }
 
 export function roleRefView(r: Role, base: string) {

@@ -51,6 +51,8 @@ export function tokenView(s: IdentityState, token: Token, options: TokenViewOpti
       trustor_user: { id: trust.trustorUserId },
     };
   }
+  const access = token.accessTokenId === undefined ? undefined : get(s.oauthAccessTokens, token.accessTokenId);
+  if (access) body["OS-OAUTH1"] = { access_token_id: access.id, consumer_id: access.consumerId };
   if (token.applicationCredentialId !== null) {
     const cred = get(s.appCredentials, token.applicationCredentialId);
     if (cred) body.application_credential = { id: cred.id, name: cred.name, restricted: !cred.unrestricted };

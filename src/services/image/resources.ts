@@ -1,6 +1,6 @@
 // The image service's resource kinds as the control API lists them.
 
-import { resourceKind } from "../../kernel/resources.js";
+import { plainDetail, resourceKind } from "../../kernel/resources.js";
 import type { ImageState, ImageStatus } from "./state.js";
 import type { Assert, Equals } from "../../kernel/type-equals.js";
 import type { ImageStatus as ClientImageStatus } from "../../client/types.js";
@@ -15,5 +15,6 @@ export const imageResources = [
     projectOf: (i) => i.ownerProjectId,
     statusOf: (i) => i.status,
     summary: (i) => ({ id: i.id, name: i.name, status: i.status, projectId: i.ownerProjectId, visibility: i.visibility }),
+    detail: (i) => plainDetail(i),
   }),
 ];

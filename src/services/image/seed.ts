@@ -16,6 +16,9 @@ import type { ImageState } from "./state.js";
 
 const count = z.number().int().min(0);
 
+/** the resource types of Glance's shipped metadata definitions (etc/metadefs) */
+const SEEDED_RESOURCE_TYPES = ["OS::Cinder::Volume", "OS::Glance::Image", "OS::Nova::Aggregate", "OS::Nova::Flavor", "OS::Nova::Server", "OS::Trove::Instance"];
+
 const imageSeed = z.strictObject({
   id: z.string().min(1).optional(),
   name: z.string().min(1),
@@ -119,6 +122,8 @@ export function loadImageSeed(
     return id;
   };
   for (const { project, ...limits } of seed.limits) imageQuotas.set(s, projectOf(project), limits);
+  // the resource types Glance's metadefs load (glance-manage db_load_metadefs) creates
+  if (sectionName === "image") for (const name of SEEDED_RESOURCE_TYPES) if (!get(s.metadefs.resourceTypes, name)) put(s.metadefs.resourceTypes, { id: name, createdAt: ctx.now });
   for (const n of seed.metadefs) {
     if (get(s.metadefs.namespaces, n.namespace)) throw seedError(sectionName, `Metadata namespace ${n.namespace} already exists`);
     put(s.metadefs.namespaces, {
@@ -134,6 +139,7 @@ export function loadImageSeed(
       objects: n.objects,
       createdAt: ctx.now,
     });
+    for (const r of n.resource_types) if (!get(s.metadefs.resourceTypes, r.name)) put(s.metadefs.resourceTypes, { id: r.name, createdAt: ctx.now });
   }
   for (const image of later) {
     if (get(s.images, image.id)) throw seedError("compute", `Image ${image.name} (${image.id}) already exists`);

@@ -60,7 +60,7 @@ export interface Image {
   updatedAt: number;
 }
 
-/** A metadata definitions namespace (`/v2/metadefs`), read-only, from the seed. */
+/** A metadata definitions namespace (`/v2/metadefs`): from the seed, or written by an admin. */
 export interface MetadefNamespace {
   id: string;
   namespace: string;
@@ -72,13 +72,34 @@ export interface MetadefNamespace {
   resourceTypes: Array<{ name: string; prefix?: string; properties_target?: string }>;
   /** property name -> its JSON-schema-like definition (title, type, enum, ...) */
   properties: Record<string, Record<string, unknown>>;
-  objects: Array<{ name: string; description: string; required: string[]; properties: Record<string, Record<string, unknown>> }>;
+  objects: Array<MetadefObject>;
+  tags?: MetadefTag[];
   createdAt: number;
+  /** absent: never written since createdAt */
+  updatedAt?: number;
+}
+
+export interface MetadefObject {
+  name: string;
+  description: string;
+  required: string[];
+  properties: Record<string, Record<string, unknown>>;
+  /** absent for the seed's: the namespace's */
+  createdAt?: number;
+  updatedAt?: number;
+}
+
+export interface MetadefTag {
+  name: string;
+  createdAt: number;
+  updatedAt: number;
 }
 
 export interface Metadefs {
   /** keyed by namespace name */
   namespaces: Table<MetadefNamespace>;
+  /** the resource types (`GET /v2/metadefs/resource_types`), keyed by name */
+  resourceTypes: Table<{ id: string; createdAt: number }>;
 }
 
 /** An import task (`/v2/tasks`), one per `POST /import`. */
@@ -116,7 +137,7 @@ export interface ImageState {
 }
 
 export function initialImageState(): ImageState {
-  return { images: emptyTable(), tasks: emptyTable(), usage: emptyDict(), limits: emptyTable(), metadefs: { namespaces: emptyTable() }, released: [] };
+  return { images: emptyTable(), tasks: emptyTable(), usage: emptyDict(), limits: emptyTable(), metadefs: { namespaces: emptyTable(), resourceTypes: emptyTable() }, released: [] };
 }
 
 export function imageSliceOf(root: Readonly<Record<string, unknown>>): ImageState {

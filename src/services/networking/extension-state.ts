@@ -116,6 +116,12 @@ export interface ExtensionState {
   meteringLabels: Table<MeteringLabel>;
   meteringRules: Table<MeteringRule>;
   autoTopologies: Table<AutoTopology>;
+  /**
+   * network id -> the DHCP agent Neutron's scheduler gave it when its first DHCP-enabled subnet came
+   * (dhcp_agents_per_network = 1); kept apart from the agent's `hosted` list, which an admin's explicit
+   * scheduling fills, so a write costs one path of the map. Absent in states exported before it existed.
+   */
+  dhcpAuto?: Dict<string>;
 }
 
 /** The hosts the default world runs: one network node and the compute hosts of fixtures/default.yaml. */
@@ -151,5 +157,6 @@ export function initialExtensionState(): ExtensionState {
     meteringLabels: emptyTable(),
     meteringRules: emptyTable(),
     autoTopologies: emptyTable(),
+    dhcpAuto: emptyDict(),
   };
 }

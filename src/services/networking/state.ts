@@ -165,6 +165,9 @@ export interface FloatingIp extends Standard {
   routerId: string | null;
   status: string;
   qosPolicyId: string | null;
+  /** dns-integration: set at create only; absent when not given (shown as "") */
+  dnsName?: string;
+  dnsDomain?: string;
 }
 
 export interface QosRule {

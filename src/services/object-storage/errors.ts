@@ -32,3 +32,5 @@ export const etagMismatch = () => new ApiError(422, "Unprocessable", "The server
 export const preconditionFailed = () => new ApiError(412, "PreconditionFailed", "A precondition for this request was not met.");
 export const quotaExceeded = () => new ApiError(413, "QuotaExceeded", "Upload exceeds quota.");
 export const unauthorized = () => new ApiError(401, "Unauthorized", "This server could not verify that you are authorized to access the document you requested.");
+/** tempurl's refusal of a URL that is malformed, expired, badly signed or out of its scope */
+export const tempUrlInvalid = () => new ApiError(401, "Unauthorized", "Temp URL invalid");

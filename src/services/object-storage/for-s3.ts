@@ -14,9 +14,10 @@ import type { OperationContext, Caller } from "../../kernel/operation.js";
 import { ApiError } from "../../kernel/errors.js";
 import { listPage } from "./listing.js";
 import { writeObject } from "./operations/objects.js";
-import { createContainer as create, deleteContainer as remove, deleteObject as removeObject, isExpired } from "./operations/records.js";
+import { createContainer as create, deleteContainer as remove, deleteObject as removeObject, isExpired, liveObject } from "./operations/records.js";
 import { findAccount, findContainer as find, partsStream, resolveObject } from "./read.js";
-import { sortedEntries } from "./sorted-map.js";
+import { sortedEntries, sortedGet } from "./sorted-map.js";
+import { values } from "../../kernel/store/table.js";
 import { sliceOf, type Container, type ObjectRecord } from "./state.js";
 
 type Root = Readonly<Record<string, unknown>>;
@@ -45,7 +46,7 @@ export interface ObjectInfo {
   lastModified: number;
   /** user metadata: lower-case names without X-Object-Meta- / x-amz-meta- */
   metadata: Record<string, string>;
-  /** Content-Disposition, Content-Encoding as stored (lower-case names) */
+  /** Content-Disposition, Content-Encoding as stored (lower-case names); S3 keeps its own x-amz-* ones here too */
   headers: Record<string, string>;
   /** the bytes, in order: one blob, or several (a multipart upload, a Swift large object) */
   parts: BlobRef[];
@@ -73,6 +74,12 @@ export function listContainers(root: Root, projectId: string): ContainerInfo[] {
 export function findContainer(root: Root, projectId: string, name: string): ContainerInfo | undefined {
   const container = find(sliceOf(root), projectId, name);
   return container && containerInfo(container);
+}
+
+/** A project that has a container of this name (S3's bucket names are global), O(accounts); undefined when none has. */
+export function containerOwner(root: Root, name: string): string | undefined {
+  for (const account of values(sliceOf(root).accounts)) if (sortedGet(account.containers, name)) return account.id;
+  return undefined;
 }
 
 /** true when made, false when the project already had it (S3's BucketAlreadyOwnedByYou). */
@@ -178,6 +185,18 @@ function defaultEtag(parts: BlobRef[]): string {
   return `${createHash("md5").update(Buffer.concat(parts.map((p) => Buffer.from(p.md5, "hex")))).digest("hex")}-${parts.length}`;
 }
 
+/**
+ * Sets an object's stored headers (S3's tags, kept with its other x-amz-* records) without touching its bytes
+ * or Last-Modified; false when there is no such object.
+ */
+export function setObjectHeaders(ctx: WriteCtx, projectId: string, container: string, key: string, headers: Record<string, string>): boolean {
+  const found = find(sliceOf(ctx.root), projectId, container);
+  const record = found && liveObject(found, key, ctx.now);
+  if (!record) return false;
+  record.headers = { ...headers };
+  return true;
+}
+
 /** false when there was no such object (S3 answers 204 all the same); throws ContainerNotFound. */
 export function deleteObject(kernel: Kernel, ctx: WriteCtx, projectId: string, container: string, key: string): boolean {
   try {
@@ -200,6 +219,8 @@ export interface CopyOptions {
   metadata?: Record<string, string>;
   /** with metadata: the new Content-Type; absent: the source's */
   contentType?: string;
+  /** with metadata: the new stored headers (S3's REPLACE directive); absent: the source's */
+  headers?: Record<string, string>;
 }
 
 /** Copies without copying bytes (the parts are shared); undefined when the source does not exist. */
@@ -215,7 +236,7 @@ export function copyObject(kernel: Kernel, ctx: WriteCtx, from: ObjectPlace, to:
     etag: object.etag,
     contentType: options.contentType ?? object.contentType,
     metadata: options.metadata ?? object.metadata,
-    headers: object.headers,
+    headers: options.headers ?? object.headers,
   });
   return objectInfo(record);
 }

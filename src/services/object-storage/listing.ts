@@ -52,7 +52,9 @@ export function listPage<V>(map: SortedMap<V>, query: ListQuery, visible: (value
         continue;
       }
       const subdir = name.slice(0, cut + query.delimiter!.length);
-      items.push({ subdir });
+      // Swift leaves out the subdir that equals the bound a paging client passes back (forward: marker,
+      // reverse: end_marker); without this a client paging by the last subdir gets it again forever
+      if (subdir !== (reverse ? query.endMarker : query.marker)) items.push({ subdir });
       // skip the rest of the subdir: seek past (or before) every name that starts with it
       restart = reverse ? { key: subdir, inclusive: false } : { key: subdir + TOP, inclusive: false };
       break;

@@ -50,6 +50,8 @@ export interface Container {
   /** X-Container-Read / X-Container-Write ACLs */
   read?: string;
   write?: string;
+  /** X-Versions-Location (stack) or X-History-Location (history): where overwritten objects are kept */
+  versions?: { location: string; mode: "stack" | "history" };
   objectCount: number;
   bytesUsed: number;
   objects: SortedMap<ObjectRecord>;

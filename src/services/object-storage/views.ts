@@ -54,12 +54,23 @@ export const TEMP_URL_KEYS = ["temp-url-key", "temp-url-key-2"];
 const shownMeta = (metadata: Record<string, string>, owner: boolean) =>
   owner ? metadata : Object.fromEntries(Object.entries(metadata).filter(([name]) => !TEMP_URL_KEYS.includes(name)));
 
+export const POLICY = "Policy-0";
+const POLICY_HEADER = `x-account-storage-policy-${POLICY.toLowerCase()}`;
+
 /** `owner`: see containerHeaders */
 export function accountHeaders(account: Account | undefined, now: number, owner: boolean): Record<string, string> {
   return {
     "x-account-container-count": String(account?.containers.size ?? 0),
     "x-account-object-count": String(account?.objectCount ?? 0),
     "x-account-bytes-used": String(account?.bytesUsed ?? 0),
+    // Swift's per-policy usage, for the policies the account has containers in (here the only one)
+    ...(account && account.containers.size > 0
+      ? {
+          [`${POLICY_HEADER}-container-count`]: String(account.containers.size),
+          [`${POLICY_HEADER}-object-count`]: String(account.objectCount),
+          [`${POLICY_HEADER}-bytes-used`]: String(account.bytesUsed),
+        }
+      : {}),
     "x-timestamp": timestamp(account?.createdAt ?? now),
     "x-put-timestamp": timestamp(account?.createdAt ?? now),
     ...metaOut("x-account-meta-", shownMeta(account?.metadata ?? {}, owner)),
@@ -74,13 +85,17 @@ export function containerHeaders(container: Container, owner: boolean): Record<s
     "x-timestamp": timestamp(container.createdAt),
     "x-put-timestamp": timestamp(container.createdAt),
     "last-modified": httpDate(container.createdAt),
-    "x-storage-policy": "Policy-0",
+    "x-storage-policy": POLICY,
     ...metaOut("x-container-meta-", shownMeta(container.metadata, owner)),
   };
   if (owner && container.read !== undefined) headers["x-container-read"] = container.read;
   if (owner && container.write !== undefined) headers["x-container-write"] = container.write;
+  if (container.versions) headers[container.versions.mode === "stack" ? "x-versions-location" : "x-history-location"] = container.versions.location;
   return headers;
 }
+
+/** An object's stored headers but S3's own x-amz-* records (its checksum, encryption), as Swift's sysmeta stays hidden. */
+const shownHeaders = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith("x-amz-")));
 
 export function objectHeaders(object: ResolvedObject): Record<string, string> {
   const headers: Record<string, string> = {
@@ -90,7 +105,7 @@ export function objectHeaders(object: ResolvedObject): Record<string, string> {
     "x-timestamp": timestamp(object.modifiedAt),
     "accept-ranges": "bytes",
     ...metaOut("x-object-meta-", object.metadata),
-    ...object.headers,
+    ...shownHeaders(object.headers),
   };
   if (object.deleteAt !== undefined) headers["x-delete-at"] = String(Math.floor(object.deleteAt / 1000));
   if (object.slo) headers["x-static-large-object"] = "True";

@@ -48,3 +48,7 @@ export const accessDenied = () => e(403, "AccessDenied", "Access Denied");
 export const keyTooLong = () => e(400, "KeyTooLongError", "Your key is too long");
 export const metadataTooLarge = () => e(400, "MetadataTooLarge", "Your metadata headers exceed the maximum allowed metadata size.");
 export const invalidPartNumber = () => invalidArgument("Part number must be an integer between 1 and 10000, inclusive", "partNumber");
+export const invalidPartNumberRange = () => e(416, "InvalidPartNumber", "The requested partnumber is not satisfiable");
+export const bucketAlreadyExists = (bucket: string) =>
+  e(409, "BucketAlreadyExists", "The requested bucket name is not available. The bucket namespace is shared by all users of the system. Please select a different name and try again.", { BucketName: bucket });
+export const invalidTag = (message: string) => e(400, "InvalidTag", message);

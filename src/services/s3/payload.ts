@@ -2,7 +2,7 @@
 // are in), UNSIGNED-PAYLOAD, or aws-chunked framing (`<hex size>[;chunk-signature=<sig>]\r\n<bytes>\r\n`
 // ... `0...\r\n` [trailers] `\r\n`) whose chunk signatures chain from the request's own (SigV4 streaming), the
 // trailers (`x-amz-trailer` names them) signed after the last chunk. Content-MD5, x-amz-decoded-content-length
-// and a trailing checksum are checked too; on any refusal the blob is freed.
+// and an additional checksum (payload-checksum.ts: a header or a trailer) are checked too; on any refusal the blob is freed.
 
 import { createHash, createHmac } from "node:crypto";
 import { ApiError } from "../../kernel/errors.js";
@@ -11,7 +11,8 @@ import { requestHeader, type Ctx } from "../../kernel/http/context.js";
 import { streamedBody } from "../../kernel/http/stream.js";
 import { EMPTY_SHA256, signingKey } from "../../kernel/auth/sigv4.js";
 import type { Kernel } from "../../kernel/kernel.js";
-import { checksumAlgorithm, checksumFor } from "./checksums.js";
+import { algorithmOf, checksumAlgorithm, checksumFor, type Algorithm } from "./checksums.js";
+import { tapped, wantedChecksum, type StoredChecksum } from "./payload-checksum.js";
 import { badChecksum, badDigest, incompleteBody, invalidArgument, invalidChunkSize, invalidDigest, invalidRequest, sha256Mismatch, signatureDoesNotMatch } from "./errors.js";
 
 /**
@@ -32,8 +33,17 @@ export interface ChunkSigning {
   seed: string;
 }
 
-/** Reads a PUT body into one blob (owned by `owner`), checked as S3 checks it. */
-export async function readPayload(c: Ctx, kernel: Kernel, owner: string, secretOf: (access: string) => string | undefined): Promise<BlobRef> {
+export interface Payload {
+  ref: BlobRef;
+  /** the additional checksum the body came with, or the one S3 was asked to compute (checked) */
+  checksum?: StoredChecksum;
+}
+
+/**
+ * Reads a PUT body into one blob (owned by `owner`), checked as S3 checks it; `algorithm`: the checksum a
+ * multipart upload's parts are computed with.
+ */
+export async function readPayload(c: Ctx, kernel: Kernel, owner: string, secretOf: (access: string) => string | undefined, algorithm?: Algorithm): Promise<Payload> {
   const md5 = expectedMd5(c);
   const mode = requestHeader(c, "x-amz-content-sha256");
   const body = streamedBody(c);
@@ -42,15 +52,19 @@ export async function readPayload(c: Ctx, kernel: Kernel, owner: string, secretO
     throw invalidArgument("x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, or a valid sha256 value.", "x-amz-content-sha256", mode);
   }
   const chunked = mode?.startsWith("STREAMING-");
+  let trailers: Trailers | undefined;
   if (chunked) {
     if (mode !== SIGNED_STREAMING && mode !== `${SIGNED_STREAMING}-TRAILER` && mode !== UNSIGNED_STREAMING) {
       throw invalidRequest(`x-amz-content-sha256 ${mode} is not a payload signing method this endpoint supports.`);
     }
     const signing = mode.startsWith(SIGNED_STREAMING) ? chunkSigning(c, secretOf) : undefined;
     const trailer = requestHeader(c, "x-amz-trailer")?.trim().toLowerCase() || undefined;
-    if (trailer !== undefined && !trailer.startsWith("x-amz-checksum-")) throw invalidArgument("The value specified in the x-amz-trailer header is not supported", "x-amz-trailer", trailer);
-    source = decodeChunks(body.stream, signing, mode.endsWith("-TRAILER") ? { checksum: trailer } : undefined, decodedLength(c));
+    if (trailer !== undefined && !algorithmOf(trailer)) throw invalidArgument("The value specified in the x-amz-trailer header is not supported", "x-amz-trailer", trailer);
+    trailers = mode.endsWith("-TRAILER") ? { checksum: trailer } : undefined;
+    source = decodeChunks(body.stream, signing, trailers, decodedLength(c));
   }
+  const wanted = wantedChecksum(c, trailers?.checksum, algorithm);
+  if (wanted?.running) source = tapped(source, wanted.running);
   // SHA-256 costs as much as the upload itself: computed only when the header declares one to check
   const signed = mode !== undefined && /^[0-9a-f]{64}$/i.test(mode);
   const ref = await kernel.blobs.put(source, { maxBytes: body.maxBytes, owner, sha256: signed });
@@ -64,7 +78,10 @@ export async function readPayload(c: Ctx, kernel: Kernel, owner: string, secretO
   } else if (body.length !== undefined && ref.size !== body.length) refuse(incompleteBody());
   if (signed && mode.toLowerCase() !== ref.sha256) refuse(sha256Mismatch(mode, ref.sha256 ?? ""));
   if (md5 !== undefined && md5 !== ref.md5) refuse(badDigest());
-  return ref;
+  if (!wanted) return { ref };
+  const value = wanted.running ? wanted.running.digest() : trailers!.given!;
+  if (wanted.expected !== undefined && wanted.expected !== value) refuse(badChecksum(wanted.algorithm));
+  return { ref, checksum: { algorithm: wanted.algorithm, value } };
 }
 
 /** Runs the write that keeps a fresh blob; if it refuses, nothing took the blob, so it is freed. */
@@ -113,6 +130,12 @@ export function chunkSignature(signing: ChunkSigning, previous: string, hash: st
   return createHmac("sha256", signing.key).update(toSign).digest("hex");
 }
 
+/** The trailer an aws-chunked body announces (x-amz-trailer) and, once read and checked, its value. */
+export interface Trailers {
+  checksum?: string;
+  given?: string;
+}
+
 const malformed = (why: string) => new ApiError(400, "IncompleteBody", `The aws-chunked body is malformed: ${why}`);
 
 /**
@@ -124,7 +147,7 @@ const malformed = (why: string) => new ApiError(400, "IncompleteBody", `The aws-
 export async function* decodeChunks(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
   signing?: ChunkSigning,
-  trailers?: { checksum?: string },
+  trailers?: Trailers,
   declared?: number,
 ): AsyncGenerator<Uint8Array> {
   const trailer = trailers?.checksum;
@@ -198,7 +221,7 @@ export async function* decodeChunks(
     buffer = buffer.subarray(2);
   }
   const more = async () => buffer.length > 0 || (await fill());
-  if (trailers) await readTrailers(line, more, trailer, checksum, signing && { ...signing, previous });
+  if (trailers) trailers.given = await readTrailers(line, more, trailer, checksum, signing && { ...signing, previous });
   else if ((await more()) && (await line()) !== "") throw malformed("trailers need a payload mode that ends in -TRAILER");
   if (await more()) throw malformed("bytes follow its end");
 }
@@ -214,7 +237,7 @@ async function readTrailers(
   trailer: string | undefined,
   checksum: ReturnType<typeof checksumFor>,
   signing: (ChunkSigning & { previous: string }) | undefined,
-): Promise<void> {
+): Promise<string | undefined> {
   const values = new Map<string, string>();
   while (await more()) {
     const text = await line();
@@ -234,4 +257,5 @@ async function readTrailers(
     if (signature !== createHmac("sha256", signing.key).update(toSign).digest("hex")) throw signatureDoesNotMatch();
   }
   if (checksum && checksum.digest() !== given) throw badChecksum(checksumAlgorithm(trailer!));
+  return given;
 }

@@ -2,6 +2,8 @@
 // object, or Abort frees them). Buckets and objects are object storage's.
 
 import type { BlobRef } from "../../kernel/blobs/types.js";
+import type { Algorithm } from "./checksums.js";
+import type { ChecksumType } from "./operations/object-headers.js";
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
 
@@ -11,6 +13,8 @@ export interface UploadPart {
   number: number;
   data: BlobRef;
   lastModified: number;
+  /** base64: the part's checksum in the upload's algorithm, or in the one its request named */
+  checksum?: string;
 }
 
 export interface Upload {
@@ -23,6 +27,10 @@ export interface Upload {
   initiatorId: string;
   contentType: string;
   metadata: Record<string, string>;
+  /** content headers and encryption the object will keep (operations/object-headers.ts) */
+  headers: Record<string, string>;
+  /** x-amz-checksum-algorithm and -type of CreateMultipartUpload: each part is computed with it */
+  checksum?: { algorithm: Algorithm; type: ChecksumType };
   parts: Table<UploadPart>;
 }
 

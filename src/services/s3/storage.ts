@@ -23,6 +23,11 @@ export interface StoredObject {
   contentType: string;
   /** user metadata, lower-case names without their prefix (S3 x-amz-meta-*, Swift X-Object-Meta-*) */
   metadata: Record<string, string>;
+  /**
+   * Cache-Control, Content-Disposition, Content-Encoding, Content-Language, Expires as given, and S3's own
+   * x-amz-* records (checksum, server-side encryption, the upload that completed it), which Swift does not show
+   */
+  headers: Record<string, string>;
   /** the bytes, in order */
   parts: BlobRef[];
 }
@@ -35,6 +40,8 @@ export type ListedObject = Pick<StoredObject, "key" | "size" | "etag" | "lastMod
 export interface S3Storage {
   listBuckets(root: Root, projectId: string): StoredBucket[];
   findBucket(root: Root, projectId: string, bucket: string): StoredBucket | undefined;
+  /** The project holding a bucket of that name, if any does (S3's bucket names are global). */
+  bucketOwner(root: Root, bucket: string): string | undefined;
   /** Creates the container (the caller checked it is absent). */
   createBucket(ctx: OperationContext, projectId: string, bucket: string): void;
   /** Deletes the container (the caller checked it exists and is empty). */
@@ -48,7 +55,9 @@ export interface S3Storage {
    */
   putObject(ctx: OperationContext, projectId: string, bucket: string, object: NewObject): StoredObject;
   /** Copies an object without copying bytes (the parts are shared); `replace` swaps metadata and content type. */
-  copyObject(ctx: OperationContext, projectId: string, from: { bucket: string; key: string }, to: { bucket: string; key: string }, replace?: { metadata: Record<string, string>; contentType: string }): StoredObject;
+  copyObject(ctx: OperationContext, projectId: string, from: { bucket: string; key: string }, to: { bucket: string; key: string }, replace?: { metadata: Record<string, string>; contentType: string; headers: Record<string, string> }): StoredObject;
+  /** Replaces the object's stored headers, leaving its bytes and Last-Modified (throws NoSuchKey). */
+  setHeaders(ctx: OperationContext, projectId: string, bucket: string, key: string, headers: Record<string, string>): void;
   /** Deletes the object if present (its blobs freed once the update commits). */
   deleteObject(ctx: OperationContext, projectId: string, bucket: string, key: string): void;
   /** The object's bytes, or an inclusive range of them, streamed across its parts. */

@@ -15,6 +15,7 @@ const stored = (o: swift.ObjectInfo): StoredObject => ({
   lastModified: o.lastModified,
   contentType: o.contentType,
   metadata: o.metadata,
+  headers: o.headers,
   parts: o.parts,
 });
 
@@ -35,6 +36,7 @@ export function swiftStorage(kernel: Kernel): S3Storage {
   return {
     listBuckets: (root, projectId) => swift.listContainers(root, projectId),
     findBucket: (root, projectId, bucket) => swift.findContainer(root, projectId, bucket),
+    bucketOwner: (root, bucket) => swift.containerOwner(root, bucket),
     createBucket: (ctx, projectId, bucket) => void swift.createContainer(kernel, ctx, projectId, bucket),
     deleteBucket: (ctx, projectId, bucket) => {
       const result = swift.deleteContainer(kernel, ctx, projectId, bucket);
@@ -52,7 +54,7 @@ export function swiftStorage(kernel: Kernel): S3Storage {
     },
     putObject: (ctx, projectId, bucket, object) =>
       translated(bucket, () =>
-        stored(swift.putObject(kernel, ctx, projectId, bucket, object.key, { parts: object.parts, etag: object.etag, contentType: object.contentType, metadata: object.metadata })),
+        stored(swift.putObject(kernel, ctx, projectId, bucket, object.key, { parts: object.parts, etag: object.etag, contentType: object.contentType, metadata: object.metadata, headers: object.headers })),
       ),
     copyObject: (ctx, projectId, from, to, replace) =>
       translated(to.bucket, () => {
@@ -60,6 +62,9 @@ export function swiftStorage(kernel: Kernel): S3Storage {
         if (!copied) throw noSuchKey(from.key);
         return stored(copied);
       }),
+    setHeaders: (ctx, projectId, bucket, key, headers) => {
+      if (!swift.setObjectHeaders(ctx, projectId, bucket, key, headers)) throw noSuchKey(key);
+    },
     deleteObject: (ctx, projectId, bucket, key) => translated(bucket, () => void swift.deleteObject(kernel, ctx, projectId, bucket, key)),
     read: (object, range) => swift.objectStream(kernel, object, range),
   };

@@ -141,7 +141,7 @@ describe("/v3/credentials", () => {
     expect((await call(emu, "DELETE", `/identity/v3/credentials/${adminId}`, { token: demo.token })).status).toBe(403);
     expect((await call(emu, "GET", `/identity/v3/credentials/unknown`, { token: admin.token })).status).toBe(404);
 
-    // an update may move the project, not the access key
+    // an update may move the project and change the access key (the id stays), not what scopes it (Keystone)
     const blob = JSON.parse((await call(emu, "GET", `/identity/v3/credentials/${demoId}`, { token: demo.token })).body.credential.blob);
     const patched = await call(emu, "PATCH", `/identity/v3/credentials/${demoId}`, { token: admin.token, body: { credential: { project_id: admin.projectId } } });
     expect(patched.status).toBe(200);
@@ -150,7 +150,16 @@ describe("/v3/credentials", () => {
       token: admin.token,
       body: { credential: { blob: JSON.stringify({ ...blob, access: "other" }) } },
     });
-    expect(moved.status).toBe(400);
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.credential.id).toBe(demoId);
+    expect(JSON.parse(moved.body.credential.blob).access).toBe("other");
+    const rescoped = await call(emu, "PATCH", `/identity/v3/credentials/${demoId}`, {
+      token: admin.token,
+      body: { credential: { blob: JSON.stringify({ ...blob, access: "other", trust_id: "t-1" }) } },
+    });
+    expect(rescoped.status).toBe(400);
+    expect(rescoped.body.error.message).toContain("trust_id can not be updated");
+    expect(JSON.parse((await call(emu, "GET", `/identity/v3/credentials/${demoId}`, { token: admin.token })).body.credential.blob).trust_id ?? null).toBe(blob.trust_id ?? null);
     expect((await call(emu, "PATCH", `/identity/v3/credentials/${demoId}`, { token: admin.token, body: { credential: {} } })).status).toBe(400);
     expect((await call(emu, "DELETE", `/identity/v3/credentials/${demoId}`, { token: admin.token })).status).toBe(204);
     expect((await listAll(emu, admin.token)).map((c) => c.id)).toEqual([adminId]);

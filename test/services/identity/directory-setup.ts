@@ -20,8 +20,8 @@ export interface Directory {
   idOf(kind: "users" | "projects" | "roles" | "domains", name: string): Promise<string>;
 }
 
-export async function directory(): Promise<Directory> {
-  const emu = testEmulator();
+export async function directory(options: Parameters<typeof testEmulator>[0] = {}): Promise<Directory> {
+  const emu = testEmulator(options);
   const admin = await login(emu);
   const demo = await login(emu, "demo");
   const api: Directory["api"] = (method, path, options = {}) => {

@@ -75,16 +75,17 @@ describe("identity: domain-specific configuration", () => {
     expect((await d.api("DELETE", cfg("/identity"))).status).toBe(404);
   });
 
-  it("serves Keystone's defaults at /v3/domains/config/default (whole, group, option)", async () => {
+  it("serves Keystone's defaults at /v3/domains/config[/{group}[/{option}]]/default", async () => {
     const all = await d.api("GET", "/v3/domains/config/default");
     expect(all.status).toBe(200);
     expect(all.body.config.identity).toEqual({ driver: "sql", list_limit: null });
     expect(all.body.config.ldap.url).toBe("ldap://localhost");
     expect(all.body.config.ldap).not.toHaveProperty("password");
-    expect((await d.api("GET", "/v3/domains/config/default/ldap")).body.config.ldap.user_objectclass).toBe("inetOrgPerson");
-    expect((await d.api("GET", "/v3/domains/config/default/ldap/query_scope")).body).toEqual({ config: { query_scope: "one" } });
-    expect((await d.api("GET", "/v3/domains/config/default/ldap/password")).status).toBe(403);
-    expect((await d.api("GET", "/v3/domains/config/default/nova")).status).toBe(403);
+    expect((await d.api("GET", "/v3/domains/config/identity/default")).body).toEqual({ config: { identity: { driver: "sql", list_limit: null } } });
+    expect((await d.api("GET", "/v3/domains/config/ldap/default")).body.config.ldap.user_objectclass).toBe("inetOrgPerson");
+    expect((await d.api("GET", "/v3/domains/config/ldap/query_scope/default")).body).toEqual({ config: { query_scope: "one" } });
+    expect((await d.api("GET", "/v3/domains/config/ldap/password/default")).status).toBe(403);
+    expect((await d.api("GET", "/v3/domains/config/nova/default")).status).toBe(403);
   });
 
   it("is admin's business; a member gets 403", async () => {

@@ -88,6 +88,26 @@ describe("identity: /v3/domains", () => {
     expect((await create({ name: "acme" })).status).toBe(201);
   });
 
+  it("under --profile upstream deletes a disabled domain with its projects (leaves first), users, groups and roles, as Keystone", async () => {
+    const u = await directory({ profile: "upstream" });
+    const id = (await u.api("POST", "/v3/domains", { body: { domain: { name: "acme" } } })).body.domain.id;
+    const parent = (await u.api("POST", "/v3/projects", { body: { project: { name: "p1", domain_id: id } } })).body.project.id;
+    const child = (await u.api("POST", "/v3/projects", { body: { project: { name: "p2", domain_id: id, parent_id: parent } } })).body.project.id;
+    const user = (await u.api("POST", "/v3/users", { body: { user: { name: "u1", domain_id: id, password: "pw" } } })).body.user.id;
+    const group = (await u.api("POST", "/v3/groups", { body: { group: { name: "g1", domain_id: id } } })).body.group.id;
+    const role = (await u.api("POST", "/v3/roles", { body: { role: { name: "r1", domain_id: id } } })).body.role.id;
+    const member = await u.idOf("roles", "member");
+    expect((await u.api("PUT", `/v3/projects/${child}/users/${user}/roles/${member}`)).status).toBe(204);
+    const enabled = await u.api("DELETE", `/v3/domains/${id}`);
+    expect(enabled.status).toBe(403);
+    await u.api("PATCH", `/v3/domains/${id}`, { body: { domain: { enabled: false } } });
+    expect((await u.api("DELETE", `/v3/domains/${id}`)).status).toBe(204);
+    for (const path of [`/v3/domains/${id}`, `/v3/projects/${parent}`, `/v3/projects/${child}`, `/v3/users/${user}`, `/v3/groups/${group}`, `/v3/roles/${role}`]) {
+      expect((await u.api("GET", path)).status, path).toBe(404);
+    }
+    expect((await u.api("GET", `/v3/role_assignments?scope.project.id=${child}`)).body.role_assignments).toEqual([]);
+  });
+
   it("refuses (409) to delete a disabled domain that still owns projects or users", async () => {
     const { id } = (await create({ name: "acme" })).body.domain;
     await d.api("POST", "/v3/projects", { body: { project: { name: "p1", domain_id: id } } });

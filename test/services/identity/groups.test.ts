@@ -16,6 +16,21 @@ describe("identity: /v3/groups and membership", () => {
   const create = (group: Record<string, unknown>) => d.api("POST", "/v3/groups", { body: { group } });
   const names = (res: { body: { groups: Array<{ name: string }> } }) => res.body.groups.map((g) => g.name);
 
+  it("keeps a group's extra attributes as Keystone does: returned at the top level, merged by updates", async () => {
+    const res = await create({ name: "ops", email: "ops@example.org", tier: 2 });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.group.id;
+    expect(res.body.group).toMatchObject({ name: "ops", email: "ops@example.org", tier: 2 });
+    const patched = await d.api("PATCH", `/v3/groups/${id}`, { body: { group: { tier: 3, pager: null } } });
+    expect(patched.body.group).toMatchObject({ email: "ops@example.org", tier: 3, pager: null });
+    expect((await d.api("GET", `/v3/groups/${id}`)).body.group).toEqual(patched.body.group);
+    expect((await d.api("GET", "/v3/groups?name=ops")).body.groups).toEqual([patched.body.group]);
+    // the attributes Keystone names stay its own
+    const spoof = await d.api("PATCH", `/v3/groups/${id}`, { body: { group: { id: "other", links: {} } } });
+    expect(spoof.body.group.id).toBe(id);
+    expect(spoof.body.group.links.self).toContain(id);
+  });
+
   it("creates (201), shows, updates, lists and deletes a group", async () => {
     const res = await create({ name: "ops", description: "on call" });
     expect(res.status).toBe(201);

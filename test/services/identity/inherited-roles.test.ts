@@ -135,6 +135,12 @@ describe("identity: group grants and OS-INHERIT grants, and what tokens get from
       const elsewhere = (await d.api("POST", "/v3/projects", { body: { project: { name: "far", domain_id: acme } } })).body.project.id;
       const mismatch = await d.api("PUT", `/v3/projects/${elsewhere}/users/${ids.user}/roles/${localId}`);
       expect(mismatch.status).toBe(403);
+      // on a domain Keystone checks nothing (a grant on another domain holds); on the system it is a 400
+      expect((await d.api("PUT", `/v3/domains/${acme}/users/${ids.user}/roles/${localId}`)).status).toBe(204);
+      expect((await d.api("GET", `/v3/domains/${acme}/users/${ids.user}/roles`)).body.roles.map((r: { id: string }) => r.id)).toEqual([localId]);
+      const system = await d.api("PUT", `/v3/system/users/${ids.user}/roles/${localId}`);
+      expect(system.status).toBe(400);
+      expect(system.body.error.message).toContain("domain-specific role");
       // alone it gives no role: the token is refused
       expect((await d.api("PUT", `/v3/projects/${ids.project}/users/${ids.user}/roles/${localId}`)).status).toBe(204);
       expect((await on(ids.project)).status).toBe(401);

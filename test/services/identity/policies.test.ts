@@ -25,6 +25,11 @@ describe("policies", () => {
     expect(listed.status).toBe(200);
     expect(listed.body.policies).toEqual([policy]);
     expect((await d.api("GET", "/v3/policies")).body.policies).toHaveLength(2);
+    // Keystone's inexact filters on type
+    expect((await d.api("GET", "/v3/policies?type__contains=json")).body.policies).toEqual([policy]);
+    expect((await d.api("GET", "/v3/policies?type__startswith=text")).body.policies.map((p: { type: string }) => p.type)).toEqual(["text/plain"]);
+    expect((await d.api("GET", "/v3/policies?type__icontains=PLAIN")).body.policies).toHaveLength(1);
+    expect((await d.api("GET", "/v3/policies?type__contains=yaml")).body.policies).toEqual([]);
     expect((await d.api("GET", `/v3/policies/${policy.id}`)).body.policy).toEqual(policy);
     const updated = await d.api("PATCH", `/v3/policies/${policy.id}`, { body: { policy: { blob: "new" } } });
     expect(updated.status).toBe(200);

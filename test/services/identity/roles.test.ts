@@ -19,7 +19,7 @@ describe("identity: /v3/roles", () => {
     expect(role.links.self).toBe(`http://localhost/identity/v3/roles/${role.id}`);
     expect((await d.api("GET", `/v3/roles/${role.id}`)).body.role).toEqual(role);
     const list = await d.api("GET", "/v3/roles");
-    expect(names(list)).toEqual(["admin", "member", "reader", "service", "auditor"]);
+    expect(names(list)).toEqual(["admin", "member", "reader", "service", "ResellerAdmin", "auditor"]);
     expect(list.body.links).toEqual({ self: "http://localhost/identity/v3/roles", previous: null, next: null });
   });
 

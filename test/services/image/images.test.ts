@@ -11,7 +11,7 @@ describe("image service: discovery", () => {
     const res = await call(emu, "GET", "/image");
     expect(res.status).toBe(300);
     expect(res.body.versions[0]).toMatchObject({ id: "v2.16", status: "CURRENT", links: [{ rel: "self", href: "http://localhost/image/v2/" }] });
-    expect(res.headers.get("openstack-image-import-methods")).toBe("glance-direct");
+    expect(res.headers.get("openstack-image-import-methods")).toBe("glance-direct,web-download,copy-image");
     expect((await call(emu, "GET", "/image/versions")).status).toBe(200);
   });
 
@@ -37,7 +37,7 @@ describe("image service: create", () => {
       body: { id, name: "img1", disk_format: "qcow2", container_format: "bare", min_disk: 1, tags: ["a", "a", "b"], hw_disk_bus: "scsi" },
     });
     expect(res.status).toBe(201);
-    expect(res.headers.get("openstack-image-import-methods")).toBe("glance-direct");
+    expect(res.headers.get("openstack-image-import-methods")).toBe("glance-direct,web-download,copy-image");
     expect(res.body).toMatchObject({
       id, name: "img1", status: "queued", visibility: "shared", protected: false, os_hidden: false, owner: w.demoProject,
       checksum: null, os_hash_algo: null, os_hash_value: null, size: null, min_disk: 1, min_ram: 0, tags: ["a", "b"],
@@ -147,12 +147,16 @@ describe("image service: tags, delete, deactivate", () => {
     expect((await w.api("DELETE", `/v2/images/${img.id}`, w.demo)).status).toBe(404);
   });
 
-  it("deactivates and reactivates (admin only); downloads are 403 for non-admins meanwhile", async () => {
+  it("deactivates and reactivates (the owner's members or an admin); downloads are 403 for non-admins meanwhile", async () => {
     const w = await imageWorld();
-    const img = await w.create(w.demo);
+    const img = await w.create(w.demo, { visibility: "community" });
     expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.admin)).status).toBe(403);
     expect((await w.upload(w.demo, img.id, "hello")).status).toBe(204);
-    expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.demo)).status).toBe(403);
+    // another project sees the community image but may not deactivate it
+    expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.alt)).status).toBe(403);
+    expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.demo)).status).toBe(204);
+    expect((await w.api("POST", `/v2/images/${img.id}/actions/reactivate`, w.alt)).status).toBe(403);
+    expect((await w.api("POST", `/v2/images/${img.id}/actions/reactivate`, w.demo)).status).toBe(204);
     expect((await w.api("POST", `/v2/images/${img.id}/actions/deactivate`, w.admin)).status).toBe(204);
     expect((await w.api("GET", `/v2/images/${img.id}`, w.demo)).body.status).toBe("deactivated");
     const refused = await w.api("GET", `/v2/images/${img.id}/file`, w.demo);

@@ -48,7 +48,7 @@ describe("image schemas", () => {
   });
 });
 
-describe("image metadefs (read-only, from the seed)", () => {
+describe("image metadefs from the seed", () => {
   const metadefs = [
     {
       namespace: "OS::Compute::Watchdog",
@@ -78,7 +78,7 @@ describe("image metadefs (read-only, from the seed)", () => {
     expect((await w.api("GET", `${base}/properties/hw_watchdog_action`, w.demo)).body).toMatchObject({ name: "hw_watchdog_action", type: "string" });
     expect((await w.api("GET", `${base}/properties/constructor`, w.demo)).status).toBe(404);
     expect((await w.api("GET", `${base}/resource_types`, w.demo)).body.resource_type_associations).toContainEqual(expect.objectContaining({ name: "OS::Nova::Flavor", prefix: "hw:" }));
-    expect((await w.api("GET", "/v2/metadefs/resource_types", w.demo)).body.resource_types.map((r: { name: string }) => r.name)).toEqual(["OS::Glance::Image", "OS::Nova::Flavor"]);
+    expect((await w.api("GET", "/v2/metadefs/resource_types", w.demo)).body.resource_types.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["OS::Glance::Image", "OS::Nova::Flavor"]));
     expect((await w.api("GET", "/v2/metadefs/namespaces/Alt::Private", w.demo)).status).toBe(404);
     // what the metadefs routes answer is valid against the schema documents Glance serves for them
     const ajv = new Ajv({ strict: false, validateFormats: false });
@@ -95,7 +95,7 @@ describe("image metadefs (read-only, from the seed)", () => {
     await valid("resource_types", (await w.api("GET", `${base}/resource_types`, w.demo)).body);
     // a seed property without the attributes Glance makes mandatory is refused when the world loads
     await expect(imageWorld({ metadefs: [{ namespace: "Bad", properties: { p: { type: "string" } } }] })).rejects.toThrow(/title/);
-    // read-only: no write routes
-    expect((await w.api("POST", "/v2/metadefs/namespaces", w.admin, { body: { namespace: "x" } })).status).toBe(405);
+    // the seed's namespaces are protected: their deletes are refused (metadef-writes.test.ts has the writes)
+    expect((await w.api("DELETE", base, w.admin)).status).toBe(403);
   });
 });

@@ -17,6 +17,22 @@ async function ready() {
 }
 
 describe("create", () => {
+  it("keeps generated_time to the microsecond as given, a zone moving it to UTC (Masakari)", async () => {
+    const cases: Array<[string, string]> = [
+      ["2030-01-01T00:00:00.123456", "2030-01-01T00:00:00.123456"],
+      ["2030-01-01 00:00:01.5", "2030-01-01T00:00:01.500000"],
+      ["2030-01-01T02:00:02.000007+02:00", "2030-01-01T00:00:02.000007"],
+    ];
+    for (const [given, shown] of cases) {
+      const { t } = await ready();
+      const res = await t.notify({ generated_time: given });
+      expect(res.status, res.text).toBe(202);
+      expect(res.body.notification.generated_time).toBe(shown);
+      const read = await t.api("GET", `/notifications/${res.body.notification.notification_uuid}`);
+      expect(read.body.notification.generated_time).toBe(shown);
+    }
+  });
+
   it("answers 202 with the record, status new, and publishes instance-ha.notification.created", async () => {
     const { t, s, host } = await ready();
     const res = await t.notify({ generated_time: "2030-01-01 00:00:00" });

@@ -28,6 +28,7 @@ async function failed() {
 }
 
 describe("recovery_workflow_details", () => {
+  // Masakari: a task's progress is a float, each detail's progress the str() of one ("1.0")
   it("renders each task's state, progress and timestamped messages at 1.1", async () => {
     const { t, id } = await failed();
     engine(t, (s, ctx) => {
@@ -48,8 +49,8 @@ describe("recovery_workflow_details", () => {
         state: "SUCCESS",
         progress: 1,
         progress_details: [
-          { timestamp: "2030-01-01 00:00:00.000000", message: "Disabling compute service on host: 'compute-1'", progress: 0 },
-          { timestamp: "2030-01-01 00:00:01.500000", message: "Disabled compute service on host: 'compute-1'", progress: 1 },
+          { timestamp: "2030-01-01 00:00:00.000000", message: "Disabling compute service on host: 'compute-1'", progress: "0.0" },
+          { timestamp: "2030-01-01 00:00:01.500000", message: "Disabled compute service on host: 'compute-1'", progress: "1.0" },
         ],
       },
       { name: "PrepareHAEnabledInstancesTask", state: "RUNNING", progress: 0, progress_details: [] },

@@ -69,24 +69,51 @@ describe("networking: /v2.0/agents and the agent schedulers", () => {
   });
 
   it("schedules a network to a DHCP agent and back", async () => {
-    const { privateNet } = await seedWorld(n);
     const dhcp = await agentOf("DHCP agent");
     const l3 = await agentOf("L3 agent");
-    const add = await n.api("POST", `/v2.0/agents/${dhcp.id}/dhcp-networks`, { body: { network_id: privateNet.id } });
+    const net = await n.network({ name: "plain" });
+    const hosting = async () => (await n.api("GET", `/v2.0/networks/${net.id}/dhcp-agents`)).body.agents.map((x: any) => x.id);
+    const hostedCount = async () => (await n.api("GET", `/v2.0/agents/${dhcp.id}`)).body.agent.configurations.networks;
+    expect(await hosting()).toEqual([]);
+    const before = await hostedCount();
+    const add = await n.api("POST", `/v2.0/agents/${dhcp.id}/dhcp-networks`, { body: { network_id: net.id } });
     expect(add.status, add.text).toBe(201);
-    expect((await n.api("GET", `/v2.0/agents/${dhcp.id}/dhcp-networks`)).body.networks.map((x: any) => x.id)).toEqual([privateNet.id]);
-    expect((await n.api("GET", `/v2.0/networks/${privateNet.id}/dhcp-agents`)).body.agents.map((x: any) => x.id)).toEqual([dhcp.id]);
-    expect((await n.api("GET", `/v2.0/agents/${dhcp.id}`)).body.agent.configurations.networks).toBe(1);
+    expect((await n.api("GET", `/v2.0/agents/${dhcp.id}/dhcp-networks`)).body.networks.map((x: any) => x.id)).toContain(net.id);
+    expect(await hosting()).toEqual([dhcp.id]);
+    expect(await hostedCount()).toBe(before + 1);
 
-    await rejected(n, () => n.api("POST", `/v2.0/agents/${dhcp.id}/dhcp-networks`, { body: { network_id: privateNet.id } }), 409, "NetworkHostedByDHCPAgent");
-    await rejected(n, () => n.api("POST", `/v2.0/agents/${l3.id}/dhcp-networks`, { body: { network_id: privateNet.id } }), 404, "InvalidDHCPAgent");
+    await rejected(n, () => n.api("POST", `/v2.0/agents/${dhcp.id}/dhcp-networks`, { body: { network_id: net.id } }), 409, "NetworkHostedByDHCPAgent");
+    await rejected(n, () => n.api("POST", `/v2.0/agents/${l3.id}/dhcp-networks`, { body: { network_id: net.id } }), 404, "InvalidDHCPAgent");
     await rejected(n, () => n.api("POST", `/v2.0/agents/${dhcp.id}/dhcp-networks`, { body: { network_id: "nope" } }), 404, "NetworkNotFound");
-    await rejected(n, () => n.api("POST", `/v2.0/agents/${dhcp.id}/dhcp-networks`, { token: n.demo, body: { network_id: privateNet.id } }), 403, "PolicyNotAuthorized");
-    await rejected(n, () => n.api("GET", `/v2.0/networks/${privateNet.id}/dhcp-agents`, { token: n.demo }), 403, "PolicyNotAuthorized");
+    await rejected(n, () => n.api("POST", `/v2.0/agents/${dhcp.id}/dhcp-networks`, { token: n.demo, body: { network_id: net.id } }), 403, "PolicyNotAuthorized");
+    await rejected(n, () => n.api("GET", `/v2.0/networks/${net.id}/dhcp-agents`, { token: n.demo }), 403, "PolicyNotAuthorized");
 
-    expect((await n.api("DELETE", `/v2.0/agents/${dhcp.id}/dhcp-networks/${privateNet.id}`)).status).toBe(204);
-    expect((await n.api("GET", `/v2.0/networks/${privateNet.id}/dhcp-agents`)).body.agents).toEqual([]);
-    await rejected(n, () => n.api("DELETE", `/v2.0/agents/${dhcp.id}/dhcp-networks/${privateNet.id}`), 409, "NetworkNotHostedByDhcpAgent");
+    expect((await n.api("DELETE", `/v2.0/agents/${dhcp.id}/dhcp-networks/${net.id}`)).status).toBe(204);
+    expect(await hosting()).toEqual([]);
+    await rejected(n, () => n.api("DELETE", `/v2.0/agents/${dhcp.id}/dhcp-networks/${net.id}`), 409, "NetworkNotHostedByDhcpAgent");
+  });
+
+  it("schedules a network with a DHCP-enabled subnet to the DHCP agent by itself, as Neutron's scheduler does", async () => {
+    const { privateNet } = await seedWorld(n);
+    const dhcp = await agentOf("DHCP agent");
+    // the seed world's private network is hosted from the start
+    expect((await n.api("GET", `/v2.0/networks/${privateNet.id}/dhcp-agents`)).body.agents.map((x: any) => x.id)).toEqual([dhcp.id]);
+    await rejected(n, () => n.api("POST", `/v2.0/agents/${dhcp.id}/dhcp-networks`, { body: { network_id: privateNet.id } }), 409, "NetworkHostedByDHCPAgent");
+    const net = await n.network({ name: "later" });
+    const hosting = async () => (await n.api("GET", `/v2.0/networks/${net.id}/dhcp-agents`)).body.agents.map((x: any) => x.id);
+    const made = await n.api("POST", "/v2.0/subnets", { body: { subnet: { network_id: net.id, cidr: "10.77.0.0/24", ip_version: 4, enable_dhcp: false } } });
+    expect(made.status, made.text).toBe(201);
+    expect(await hosting()).toEqual([]);
+    expect((await n.api("PUT", `/v2.0/subnets/${made.body.subnet.id}`, { body: { subnet: { enable_dhcp: true } } })).status).toBe(200);
+    expect(await hosting()).toEqual([dhcp.id]);
+    expect((await n.api("GET", `/v2.0/agents/${dhcp.id}/dhcp-networks`)).body.networks.map((x: any) => x.id)).toContain(net.id);
+    // unscheduled by the admin, it stays unscheduled; a disabled agent takes nothing new
+    expect((await n.api("DELETE", `/v2.0/agents/${dhcp.id}/dhcp-networks/${net.id}`)).status).toBe(204);
+    expect(await hosting()).toEqual([]);
+    await n.api("PUT", `/v2.0/agents/${dhcp.id}`, { body: { agent: { admin_state_up: false } } });
+    const other = await n.network({ name: "unhosted" });
+    await n.api("POST", "/v2.0/subnets", { body: { subnet: { network_id: other.id, cidr: "10.78.0.0/24", ip_version: 4 } } });
+    expect((await n.api("GET", `/v2.0/networks/${other.id}/dhcp-agents`)).body.agents).toEqual([]);
   });
 
   it("refuses a disabled DHCP agent", async () => {
@@ -121,11 +148,19 @@ describe("networking: /v2.0/agents and the agent schedulers", () => {
 
   it("a deleted network leaves its DHCP agents", async () => {
     const dhcp = await agentOf("DHCP agent");
+    const count = async () => (await n.api("GET", `/v2.0/agents/${dhcp.id}`)).body.agent.configurations.networks;
+    const before = await count();
     const net = await n.network({ name: "short-lived" });
     await n.api("POST", `/v2.0/agents/${dhcp.id}/dhcp-networks`, { body: { network_id: net.id } });
+    const auto = await n.network({ name: "auto-hosted" });
+    await n.api("POST", "/v2.0/subnets", { body: { subnet: { network_id: auto.id, cidr: "10.79.0.0/24", ip_version: 4 } } });
+    expect(await count()).toBe(before + 2);
     expect((await n.api("DELETE", `/v2.0/networks/${net.id}`)).status).toBe(204);
-    expect((await n.api("GET", `/v2.0/agents/${dhcp.id}/dhcp-networks`)).body.networks).toEqual([]);
-    expect((await n.api("GET", `/v2.0/agents/${dhcp.id}`)).body.agent.configurations.networks).toBe(0);
+    expect((await n.api("DELETE", `/v2.0/networks/${auto.id}`)).status).toBe(204);
+    const left = (await n.api("GET", `/v2.0/agents/${dhcp.id}/dhcp-networks`)).body.networks.map((x: any) => x.id);
+    expect(left).not.toContain(net.id);
+    expect(left).not.toContain(auto.id);
+    expect(await count()).toBe(before);
   });
   it("a deleted router leaves its L3 agents", async () => {
     const l3 = await agentOf("L3 agent");

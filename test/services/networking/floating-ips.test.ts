@@ -21,6 +21,27 @@ describe("networking: /v2.0/floatingips", () => {
   };
   const update = (id: string, body: Record<string, unknown>, token = n.demo) => n.api("PUT", `/v2.0/floatingips/${id}`, { token, body: { floatingip: body } });
 
+  it("takes dns_name and dns_domain at create (dns-integration), checks them as Neutron does, and keeps them", async () => {
+    const fip = await allocate({ dns_name: "web-1", dns_domain: "example.org." });
+    expect(fip).toMatchObject({ dns_name: "web-1", dns_domain: "example.org." });
+    expect((await n.api("GET", `/v2.0/floatingips/${fip.id}`, { token: n.demo })).body.floatingip).toMatchObject({ dns_name: "web-1", dns_domain: "example.org." });
+    const post = (floatingip: Record<string, unknown>) => () =>
+      n.api("POST", "/v2.0/floatingips", { token: n.demo, body: { floatingip: { floating_network_id: w.publicNet.id, ...floatingip } } });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ dns_name: "web-1.example.org." }, "Invalid input for dns_name. Reason: 'web-1.example.org.' is a FQDN. It should be a relative domain name."],
+      [{ dns_name: "-bad" }, "Invalid input for dns_name. Reason: '-bad' not a valid PQDN or FQDN"],
+      [{ dns_name: "a..b" }, "Invalid input for dns_name. Reason: Encountered an empty component."],
+      [{ dns_domain: "example.org" }, "Invalid input for dns_domain. Reason: 'example.org' is not a FQDN."],
+      [{ dns_domain: "example.123." }, "Invalid input for dns_domain. Reason: TLD '123' must not be all numeric."],
+    ];
+    for (const [body, message] of cases) {
+      const error = await rejected(n, post(body), 400, "HTTPBadRequest");
+      expect(error.message).toContain(message);
+    }
+    // set at create only, as Neutron's attribute map says
+    await rejected(n, () => update(fip.id, { dns_name: "other" }), 400, "BadRequest");
+  });
+
   it("runs the whole flow: allocate (DOWN), associate (ACTIVE), disassociate (DOWN, address kept), release", async () => {
     const fip = await allocate();
     expect(fip).toEqual({

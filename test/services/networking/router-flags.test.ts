@@ -49,4 +49,21 @@ describe("networking: router flags distributed (dvr) and ha (l3-ha)", () => {
     const changed = await n.api("PUT", `/v2.0/routers/${id}`, { body: { router: { ha: false, distributed: false } } });
     expect(changed.body.router).toMatchObject({ distributed: false, ha: false });
   });
+
+  it("a member sees its routers without distributed/ha (Neutron's get_router:distributed and :ha are admin-only)", async () => {
+    const n = await netApi();
+    const made = await n.api("POST", "/v2.0/routers", { token: n.demo, body: { router: { name: "mine" } } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.router.id;
+    for (const router of [
+      made.body.router,
+      (await n.api("GET", `/v2.0/routers/${id}`, { token: n.demo })).body.router,
+      (await n.api("PUT", `/v2.0/routers/${id}`, { token: n.demo, body: { router: { name: "renamed" } } })).body.router,
+      ...(await n.api("GET", "/v2.0/routers", { token: n.demo })).body.routers,
+    ]) {
+      expect(router).not.toHaveProperty("distributed");
+      expect(router).not.toHaveProperty("ha");
+    }
+    expect((await n.api("GET", `/v2.0/routers/${id}`)).body.router).toMatchObject({ distributed: false, ha: false });
+  });
 });

@@ -35,8 +35,7 @@ describe("networking: /v2.0/routers", () => {
           external_fixed_ips: [{ subnet_id: w.publicSubnet.id, ip_address: expect.stringMatching(/^172\.24\.4\.\d+$/) }],
         },
         routes: [],
-        distributed: false,
-        ha: false,
+        // no distributed/ha: a member does not see them (admin-only in Neutron's policy)
         availability_zones: ["nova"],
         availability_zone_hints: [],
         flavor_id: null,
@@ -126,6 +125,20 @@ describe("networking: /v2.0/routers", () => {
         "IpAddressInUse",
       );
       expect(taken.message).toContain("The IP address 172.24.4.200 is in use.");
+    });
+
+    it("a gateway update naming the subnets or addresses it already has allocates nothing new", async () => {
+      const r = await router(n, { name: "gw", external_gateway_info: { network_id: w.publicNet.id } });
+      const gateway = r.external_gateway_info;
+      const [held] = gateway.external_fixed_ips;
+      const ports = async () => (await n.api("GET", `/v2.0/ports?device_id=${r.id}`)).body.ports;
+      for (const fixed of [[{ subnet_id: held.subnet_id }], [{ ip_address: held.ip_address }], [{ subnet_id: held.subnet_id, ip_address: held.ip_address }]]) {
+        const res = await n.api("PUT", `/v2.0/routers/${r.id}`, { body: { router: { external_gateway_info: { network_id: w.publicNet.id, external_fixed_ips: fixed } } } });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.router.external_gateway_info.external_fixed_ips).toEqual([held]);
+        const [gw] = await ports();
+        expect(gw.fixed_ips).toEqual([held]);
+      }
     });
 
     it("sets, keeps and clears the gateway as `router set/unset --external-gateway` do; the address is released", async () => {

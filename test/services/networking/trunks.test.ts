@@ -46,6 +46,24 @@ describe("networking: /v2.0/trunks", () => {
     expect(neutronError(gone)).toMatchObject({ type: "TrunkNotFound", message: `Trunk ${trunk.id} could not be found.` });
   });
 
+  it("is taggable (standard-attr-tag): /trunks/{id}/tags, and the list's tag filters", async () => {
+    const trunk = (await create({ port_id: (await newPort()).id })).body.trunk;
+    const other = (await create({ port_id: (await newPort()).id })).body.trunk;
+    const tags = `/v2.0/trunks/${trunk.id}/tags`;
+    expect((await n.api("PUT", tags, { token: n.demo, body: { tags: ["red", "blue"] } })).status).toBe(200);
+    expect((await n.api("PUT", `${tags}/green`, { token: n.demo })).status).toBe(201);
+    expect((await n.api("GET", tags, { token: n.demo })).body.tags).toEqual(["red", "blue", "green"]);
+    expect((await n.api("GET", `${tags}/red`, { token: n.demo })).status).toBe(204);
+    expect((await n.api("DELETE", `${tags}/red`, { token: n.demo })).status).toBe(204);
+    expect((await n.api("GET", `/v2.0/trunks/${trunk.id}`, { token: n.demo })).body.trunk).toMatchObject({ tags: ["blue", "green"], revision_number: 3 });
+    const listed = (await n.api("GET", "/v2.0/trunks?tags=blue", { token: n.demo })).body.trunks.map((t: { id: string }) => t.id);
+    expect(listed).toEqual([trunk.id]);
+    expect(listed).not.toContain(other.id);
+    // an admin may tag it too; the tags of a trunk the caller cannot see are not found
+    expect((await n.api("PUT", `${tags}/x`)).status).toBe(201);
+    expect((await n.api("GET", "/v2.0/trunks/nope/tags", { token: n.demo })).status).toBe(404);
+  });
+
   it("adds, lists and removes subports", async () => {
     const parent = await newPort();
     const a = await newPort();

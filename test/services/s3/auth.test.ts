@@ -79,6 +79,38 @@ describe("S3 SigV4 with EC2 credentials", () => {
     expect(errorCode(await send(emu, "DELETE", upload, {}))).toBe("SignatureDoesNotMatch");
   });
 
+  it("refuses a presigned URL with a negative expiry as expired (403), not as malformed", async () => {
+    const emu = s3Emulator();
+    const keys = await ec2Keys(emu);
+    await s3(emu, keys, "PUT", "/docs");
+    const res = await send(emu, "PUT", presigned(emu, keys, "PUT", "/docs/neg.txt", -1), { "content-length": "1" }, Buffer.from("x"));
+    expect([res.status, errorCode(res)]).toEqual([403, "AccessDenied"]);
+    expect((await s3(emu, keys, "GET", "/docs/neg.txt")).status).toBe(404);
+  });
+
+  it("verifies non-ASCII metadata signed as UTF-8, sent as UTF-8 bytes or as latin1 ones, and serves it RFC 2047-encoded", async () => {
+    const emu = s3Emulator();
+    const keys = await ec2Keys(emu);
+    await s3(emu, keys, "PUT", "/docs");
+    const word = "Grüße, 日本";
+    const asBytes = (text: string) => Buffer.from(text, "utf8").toString("latin1");
+    // signed over the text; on the wire its UTF-8 bytes (node hands them over one char per byte)
+    const utf8 = await s3(emu, keys, "PUT", "/docs/u", { body: "x", headers: { "x-amz-meta-word": word }, unsigned: { "x-amz-meta-word": asBytes(word) } });
+    expect(utf8.status).toBe(200);
+    // served as S3 serves non-ASCII metadata: an RFC 2047 encoded word of its UTF-8
+    const word64 = `=?UTF-8?B?${Buffer.from(word, "utf8").toString("base64")}?=`;
+    expect((await s3(emu, keys, "GET", "/docs/u")).headers.get("x-amz-meta-word")).toBe(word64);
+    // Python's http.client sends "é" as the one byte E9, botocore signs its UTF-8
+    expect((await s3(emu, keys, "PUT", "/docs/l", { body: "x", headers: { "x-amz-meta-word": "Hello World\u00e9" } })).status).toBe(200);
+    const latin = await s3(emu, keys, "GET", "/docs/l");
+    expect(latin.headers.get("x-amz-meta-word")).toBe(`=?UTF-8?B?${Buffer.from("Hello World\u00e9", "utf8").toString("base64")}?=`);
+    // an encoded word sent is kept as its text
+    expect((await s3(emu, keys, "PUT", "/docs/w", { body: "x", headers: { "x-amz-meta-word": word64 } })).status).toBe(200);
+    expect((await s3(emu, keys, "HEAD", "/docs/w")).headers.get("x-amz-meta-word")).toBe(word64);
+    const forged = await s3(emu, keys, "PUT", "/docs/f", { body: "x", headers: { "x-amz-meta-word": word }, unsigned: { "x-amz-meta-word": asBytes("Grüße, 日木") } });
+    expect(errorCode(forged)).toBe("SignatureDoesNotMatch");
+  });
+
   it("lets a reader's key read but not write (AccessDenied), as the roles on the key's project allow", async () => {
     const emu = s3Emulator();
     const admin = await ec2Keys(emu, "admin");

@@ -43,15 +43,44 @@ describe("S3 buckets", () => {
     expect(tags((await s3(emu, keys, "GET", "/data")).text, "Key")).toEqual(["k"]);
   });
 
-  it("gives each project its own namespace: another project's bucket of the same name is its own", async () => {
+  it("shares bucket names between owners: another's name is BucketAlreadyExists and its bucket AccessDenied", async () => {
     const emu = s3Emulator();
     const demo = await ec2Keys(emu);
     const admin = await ec2Keys(emu, "admin");
     expect((await s3(emu, demo, "PUT", "/shared-name")).status).toBe(200);
-    expect((await s3(emu, admin, "PUT", "/shared-name")).status).toBe(200);
+    const taken = await s3(emu, admin, "PUT", "/shared-name");
+    expect([taken.status, errorCode(taken)]).toEqual([409, "BucketAlreadyExists"]);
+    const again = await s3(emu, demo, "PUT", "/shared-name");
+    expect([again.status, errorCode(again)]).toEqual([409, "BucketAlreadyOwnedByYou"]);
     await s3(emu, demo, "PUT", "/shared-name/only-demo", { body: "d" });
-    expect(tags((await s3(emu, admin, "GET", "/shared-name")).text, "Key")).toEqual([]);
-    expect(errorCode(await s3(emu, admin, "GET", "/shared-name/only-demo"))).toBe("NoSuchKey");
+    for (const path of ["/shared-name", "/shared-name/only-demo"]) {
+      const res = await s3(emu, admin, "GET", path);
+      expect([path, res.status, errorCode(res)]).toEqual([path, 403, "AccessDenied"]);
+    }
+    expect(tags((await s3(emu, admin, "GET", "/")).text, "Name")).toEqual([]);
+    expect(errorCode(await s3(emu, admin, "GET", "/never-made"))).toBe("NoSuchBucket");
+  });
+
+  it("answers 200 to creating one's own bucket again in us-east-1, as S3 does there", async () => {
+    const emu = s3Emulator({ region: "us-east-1" });
+    const keys = await ec2Keys(emu);
+    expect((await s3(emu, keys, "PUT", "/legacy")).status).toBe(200);
+    expect((await s3(emu, keys, "PUT", "/legacy")).status).toBe(200);
+    expect(tags((await s3(emu, keys, "GET", "/")).text, "Name")).toEqual(["legacy"]);
+  });
+
+  it("pages ListBuckets by max-buckets and its ContinuationToken, with a prefix", async () => {
+    const emu = s3Emulator();
+    const keys = await ec2Keys(emu);
+    for (const name of ["aa-1", "aa-2", "aa-3", "bb-1"]) await s3(emu, keys, "PUT", `/${name}`);
+    const first = await s3(emu, keys, "GET", "/?max-buckets=2");
+    expect(tags(first.text, "Name")).toEqual(["aa-1", "aa-2"]);
+    const token = tags(first.text, "ContinuationToken")[0]!;
+    const second = await s3(emu, keys, "GET", `/?max-buckets=2&continuation-token=${token}`);
+    expect(tags(second.text, "Name")).toEqual(["aa-3", "bb-1"]);
+    expect(tags(second.text, "ContinuationToken")).toEqual([]);
+    expect(tags((await s3(emu, keys, "GET", "/?prefix=aa&max-buckets=5")).text, "Name")).toEqual(["aa-1", "aa-2", "aa-3"]);
+    expect(errorCode(await s3(emu, keys, "GET", "/?max-buckets=0"))).toBe("InvalidArgument");
   });
 
   it("answers NotImplemented (501, S3's XML) for bucket policy, versioning, ACLs, tagging, lifecycle", async () => {
@@ -60,9 +89,9 @@ describe("S3 buckets", () => {
     await s3(emu, keys, "PUT", "/bk1");
     await s3(emu, keys, "PUT", "/bk1/k", { body: "x" });
     const calls: Array<[string, string, string?]> = [
-      ["GET", "/bk1?policy"], ["PUT", "/bk1?versioning", "<VersioningConfiguration/>"], ["GET", "/bk1?acl"], ["PUT", "/bk1?acl"],
-      ["DELETE", "/bk1?tagging"], ["PUT", "/bk1?lifecycle", "<LifecycleConfiguration/>"], ["GET", "/bk1?versions"],
-      ["GET", "/bk1/k?tagging"], ["PUT", "/bk1/k?acl"], ["POST", "/bk1?restore"], ["POST", "/bk1/k?select&select-type=2"],
+      ["GET", "/bk1?policy"], ["PUT", "/bk1?versioning", "<VersioningConfiguration/>"], ["PUT", "/bk1?acl", "<AccessControlPolicy/>"],
+      ["DELETE", "/bk1?tagging"], ["PUT", "/bk1?lifecycle", "<LifecycleConfiguration/>"], ["GET", "/bk1?cors"],
+      ["GET", "/bk1?tagging"], ["PUT", "/bk1/k?retention"], ["PUT", "/bk1/k?acl"], ["POST", "/bk1?restore"], ["POST", "/bk1/k?select&select-type=2"],
     ];
     for (const [method, path, body] of calls) {
       const res = await s3(emu, keys, method, path, { body });

@@ -20,7 +20,7 @@ describe("S3 refuses bad input with a 4xx in its own shape", () => {
       ["PUT", "/robust/x?partNumber=abc&uploadId=u", { body: "v" }, "InvalidArgument"],
       ["PUT", "/robust/x", { body: "v", payloadHash: "STREAMING-SOMETHING-ELSE" }, "InvalidRequest"],
       ["GET", "/robust?max-keys=abc", {}, "InvalidArgument"],
-      ["GET", "/robust?list-type=2&continuation-token=", {}, "InvalidArgument"],
+      ["GET", "/robust?list-type=2&continuation-token=bad!", {}, "InvalidArgument"],
       ["GET", "/robust/k?uploadId=nope", {}, "NoSuchUpload"],
       ["POST", "/robust?delete", { body: "not xml at all" }, "MalformedXML"],
       ["POST", "/robust?delete", { body: "<Other/>" }, "MalformedXML"],

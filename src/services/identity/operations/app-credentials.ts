@@ -57,7 +57,7 @@ function requestedExpiry(input: AppCredentialCreate, now: number): { at: number;
 function currentTokenRoles(s: IdentityState, tokenId: string, userId: string, projectId: string): string[] {
   const token = get(s.tokens, tokenId);
   if (!token) return [];
-  const delegated = token.applicationCredentialId !== null || token.trustId !== undefined;
+  const delegated = token.applicationCredentialId !== null || token.trustId !== undefined || token.accessTokenId !== undefined;
   return delegated ? token.roleIds : withImpliedRoles(s, rolesOn(s, userId, { project: projectId }));
 }
 
@@ -101,8 +101,9 @@ export function createAppCredential(
   if (caller.userId !== userId) throw forbidden("Cannot create an application credential for another user.");
   const projectId = caller.projectId;
   if (projectId === undefined) throw forbidden("An application credential can only be created with a project-scoped token.");
-  // Keystone refuses delegated authority here: a trust-scoped token makes no application credential
-  if (get(s.tokens, caller.token)?.trustId !== undefined) throw forbidden();
+  // Keystone refuses delegated authority here: a trust-scoped or OAuth token makes no application credential
+  const callerToken = get(s.tokens, caller.token);
+  if (callerToken?.trustId !== undefined || callerToken?.accessTokenId !== undefined) throw forbidden();
   const roleIds = credentialRoles(s, currentTokenRoles(s, caller.token, userId, projectId), input.roles);
   const held = new Set(withImpliedRoles(s, rolesOn(s, userId, { project: projectId })));
   const missing = roleIds.find((id) => !held.has(id));

@@ -73,6 +73,9 @@ export function showCredential(s: IdentityState, caller: Principal, id: string):
   return readable(s, caller, id);
 }
 
+/** The blob keys that scope an ec2 credential (to a trust, an application credential, an OAuth1 token). */
+const SCOPE_KEYS = ["trust_id", "app_cred_id", "access_token_id", "access_id"] as const;
+
 export function updateCredential(s: IdentityState, caller: Principal, id: string, patch: CredentialUpdate): Credential {
   const cred = readable(s, caller, id);
   if (patch.user_id !== undefined && patch.user_id !== cred.userId) {
@@ -83,8 +86,14 @@ export function updateCredential(s: IdentityState, caller: Principal, id: string
   if (patch.user_id !== undefined) next.userId = patch.user_id;
   if (patch.project_id !== undefined) next.projectId = patch.project_id;
   if (next.type.toLowerCase() === EC2) {
-    // the id is the access key's hash: an update may not move the credential to another key
-    if (ec2Id(s, next.blob, next.projectId) !== id) throw validationError("An ec2 credential's access key cannot be changed.");
+    // Keystone keeps the id (the hash of the access key it was created with) and lets the key change; what
+    // scopes the credential may not change or go
+    ec2Id(s, next.blob, next.projectId);
+    const before = cred.type.toLowerCase() === EC2 ? (ec2Blob(cred.blob) as Record<string, unknown> | undefined) : undefined;
+    const after = ec2Blob(next.blob) as Record<string, unknown>;
+    for (const key of SCOPE_KEYS) {
+      if ((before?.[key] ?? null) !== (after[key] ?? null)) throw validationError(`${key} can not be updated for credential`);
+    }
   } else if (patch.project_id) requireProject(s, patch.project_id);
   put(s.credentials, next);
   return next;

@@ -144,7 +144,7 @@ export function deleteDomainConfig(s: IdentityState, domainId: string, group?: s
   if (Object.keys(row.config).length === 0) remove(s.domainConfigs, domainId);
 }
 
-/** GET /domains/config/default[/{group}[/{option}]]: Keystone's defaults of the whitelisted options. */
+/** GET /domains/config[/{group}[/{option}]]/default: Keystone's defaults of the whitelisted options. */
 export function defaultDomainConfig(group?: string, option?: string): Record<string, unknown> {
   assertGroupAndOption(group, option);
   if (group !== undefined && option !== undefined) {

@@ -39,7 +39,7 @@ export function updateDomain(s: IdentityState, ctx: IdentityContext, id: string,
   return domain;
 }
 
-/** Keystone would cascade to the domain's projects and users; we refuse instead, so nothing goes by surprise. */
+/** Keystone cascades to the domain's projects and users (domain-cascade.ts, `--profile upstream`); the spec profile refuses instead. */
 export function deleteDomain(s: IdentityState, ctx: Pick<IdentityContext, "tx">, id: string): void {
   const domain = requireDomain(s, id);
   if (domain.enabled) throw forbidden("Cannot delete a domain that is enabled, please disable it first.");

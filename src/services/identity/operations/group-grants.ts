@@ -4,7 +4,7 @@
 
 import { ApiError } from "../../../kernel/errors.js";
 import { filter, get, put, remove, scan } from "../../../kernel/store/table.js";
-import { forbidden } from "../errors.js";
+import { forbidden, validationError } from "../errors.js";
 import { scopeKey, type AssignmentScope, type IdentityState, type Role } from "../state.js";
 import { actorKey, type Actor, type InheritScope } from "../state-groups.js";
 import { checkScope, requireGroup, requireRole, requireUser } from "./directory.js";
@@ -23,15 +23,14 @@ export function roleAssignmentNotFound(roleId: string, actorId: string, scope: A
 }
 
 /**
- * A domain-specific role may only be granted inside its own domain (Keystone's DomainSpecificRoleMismatch),
- * and never on the system.
+ * A domain-specific role granted on a project must be the project's domain's (Keystone's
+ * DomainSpecificRoleMismatch, 403); on a domain Keystone checks nothing; on the system it is refused (400).
  */
 export function assertRoleFitsScope(s: IdentityState, role: Role, scope: AssignmentScope): void {
-  if (role.domainId === null) return;
-  const domainId = "project" in scope ? get(s.projects, scope.project)?.domainId : "domain" in scope ? scope.domain : undefined;
-  if (domainId === role.domainId) return;
-  const target = "project" in scope ? `Project ${scope.project}` : "domain" in scope ? `Domain ${scope.domain}` : "The system";
-  throw forbidden(`${target} must be in the same domain as the role ${role.id} being assigned.`);
+  if (role.domainId === null || "domain" in scope) return;
+  if (!("project" in scope)) throw validationError(`Role ${role.id} is a domain-specific role. Unable to use a domain-specific role in a system assignment.`);
+  if (get(s.projects, scope.project)?.domainId === role.domainId) return;
+  throw forbidden(`Project ${scope.project} must be in the same domain as the role ${role.id} being assigned.`);
 }
 
 function requireActor(s: IdentityState, actor: Actor): string {

@@ -16,11 +16,21 @@ export interface GroupCreate {
   name: string;
   description?: string | null;
   domain_id?: string | null;
+  [extra: string]: unknown;
 }
 export interface GroupUpdate {
   name?: string;
   description?: string | null;
   domain_id?: string;
+  [extra: string]: unknown;
+}
+
+/** Keys a group body names; Keystone stores every other key as an extra attribute and returns it. */
+const CORE = new Set(["id", "name", "description", "domain_id", "links"]);
+
+function withExtras(group: Group, body: Record<string, unknown>): void {
+  const extras = Object.entries(body).filter(([key]) => !CORE.has(key));
+  if (extras.length > 0) group.extra = { ...group.extra, ...Object.fromEntries(extras) };
 }
 
 // the group routes read it here; it lives with the other 404 lookups, which group-grants.ts shares
@@ -34,6 +44,7 @@ export function addGroup(s: IdentityState, id: string, body: GroupCreate, caller
   requireDomain(s, domainId);
   if (findByName(s, s.groups, groupNameKey(domainId, body.name))) throw duplicate(body.name, domainId);
   const group: Group = { id, name: body.name, domainId, description: body.description ?? "" };
+  withExtras(group, body);
   put(s.groups, group);
   dictSet(s.names, groupNameKey(domainId, group.name), id);
   return group;
@@ -50,6 +61,7 @@ export function updateGroup(s: IdentityState, id: string, patch: GroupUpdate): G
     group.name = name;
   }
   if (patch.description !== undefined) group.description = patch.description ?? "";
+  withExtras(group, patch);
   return group;
 }
 

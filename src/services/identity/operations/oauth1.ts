@@ -1,9 +1,11 @@
 // Keystone OS-OAUTH1 consumers (keystone/oauth1/core.py): create (with a generated secret), list, show,
-// update (never the id or secret), delete. Admin only (the routes say so). Request and access tokens are
-// not served.
+// update (never the id or secret), delete (with its request and access tokens, so the tokens issued with
+// them stop validating). Admin only (the routes say so). The tokens themselves: oauth1-flow.ts.
 
 import { get, put, remove, scan } from "../../../kernel/store/table.js";
-import { notFound, validationError } from "../errors.js";
+import { ApiError } from "../../../kernel/errors.js";
+import { validationError } from "../errors.js";
+import { dropOAuthTokens } from "./oauth1-access-tokens.js";
 import type { ConsumerCreate, ConsumerUpdate } from "../schemas/oauth1.js";
 import type { IdentityState } from "../state.js";
 import type { OAuthConsumer } from "../delegation-state.js";
@@ -15,7 +17,8 @@ function extraOf(body: Record<string, unknown>): Record<string, unknown> {
 
 export function requireConsumer(s: IdentityState, id: string): OAuthConsumer {
   const consumer = get(s.oauthConsumers, id);
-  if (!consumer) throw notFound("consumer", id);
+  // Keystone's oauth1 backend words it so (a NotFound with its own message)
+  if (!consumer) throw new ApiError(404, "Not Found", "Consumer not found");
   return consumer;
 }
 
@@ -41,6 +44,7 @@ export function updateConsumer(s: IdentityState, id: string, patch: ConsumerUpda
 
 export function deleteConsumer(s: IdentityState, id: string): void {
   requireConsumer(s, id);
+  dropOAuthTokens(s, (t) => t.consumerId === id);
   remove(s.oauthConsumers, id);
 }
 

@@ -24,8 +24,8 @@ export function createPolicy(s: IdentityState, id: string, body: PolicyCreate): 
   return policy;
 }
 
-export function listPolicies(s: IdentityState, type: string | undefined): Policy[] {
-  return filter(s.policies, (p) => type === undefined || p.type === type);
+export function listPolicies(s: IdentityState): Policy[] {
+  return filter(s.policies, () => true);
 }
 
 export function updatePolicy(s: IdentityState, id: string, patch: PolicyUpdate): Policy {

@@ -1,5 +1,6 @@
 // Per-project reset: the project's record and the role assignments on it go back to the seed world, and
-// application credentials bound to it are dropped. Tokens stay, so a test's session survives the reset.
+// application credentials and OAuth request and access tokens bound to it are dropped. Tokens stay, so a
+// test's session survives the reset.
 
 import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove, scan } from "../../../kernel/store/table.js";
@@ -8,6 +9,7 @@ import { dropCredentialsOf } from "./credentials.js";
 import { resetGroupGrantsOnProject } from "./group-reset.js";
 import { resetProjectFilters } from "./endpoint-filter.js";
 import { resetProjectTrustsAndLimits } from "./trust-reset.js";
+import { dropOAuthTokens } from "./oauth1-access-tokens.js";
 
 export function resetIdentityProject(s: IdentityState, seeded: IdentityState, projectId: string): void {
   dropCredentialsOf(s, { projectId });
@@ -15,6 +17,7 @@ export function resetIdentityProject(s: IdentityState, seeded: IdentityState, pr
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(cred.userId, cred.name));
   }
+  dropOAuthTokens(s, (t) => t.projectId === projectId);
   resetGroupGrantsOnProject(s, seeded, projectId);
   resetProjectFilters(s, seeded, projectId);
   resetProjectTrustsAndLimits(s, seeded, projectId);

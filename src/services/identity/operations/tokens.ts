@@ -1,6 +1,6 @@
 // Token issue, validation and revocation (Keystone v3 /auth/tokens). Authentication by password,
-// application credential or token exchange; scopes project, domain, system or none. Pure rules over the
-// identity slice: no HTTP in here.
+// application credential, token exchange or an OAuth 1.0a access token (oauth1-flow.ts); scopes project,
+// domain, system or none. Pure rules over the identity slice: no HTTP in here.
 
 import { get, put } from "../../../kernel/store/table.js";
 import type { Principal } from "../../../kernel/auth/principal.js";
@@ -10,7 +10,9 @@ import { verifySecret } from "../secrets.js";
 import type { IdentityContext } from "./context.js";
 import { checkPasswordLogin } from "./user-records.js";
 import { recordTrustUse, requestedTrust, trustScope, trustTokenUsable } from "./trust-auth.js";
-import { currentTokenRoles } from "./effective-roles.js";
+import { currentTokenRoles, oauthRoles } from "./effective-roles.js";
+import { oauthAccessTokenOf, type OAuthCall } from "./oauth1-flow.js";
+import type { OAuthAccessToken } from "../delegation-state.js";
 import {
   findByName, nameKey, rolesOn, withImpliedRoles,
   type AppCredential, type AssignmentScope, type IdentityState, type Token, type TokenScope, type User,
@@ -37,6 +39,8 @@ interface Authenticated {
   exchanged?: Token;
   /** set by the `application_credential` method: the scope and roles are the credential's */
   credential?: AppCredential;
+  /** set by the `oauth1` method: the token's project and roles are the access token's */
+  accessToken?: OAuthAccessToken;
 }
 
 export function findDomain(s: IdentityState, ref: DomainRef) {
@@ -74,7 +78,7 @@ export function liveToken(s: IdentityState, id: string, now: number, allowExpire
   return same ? token : { ...token, roleIds };
 }
 
-function authenticate(s: IdentityState, request: AuthRequest, now: number, headerToken: string | undefined): Authenticated {
+function authenticate(s: IdentityState, request: AuthRequest, now: number, headerToken: string | undefined, oauth: OAuthCall | undefined): Authenticated {
   const identity = request.auth.identity;
   let result: Authenticated | undefined;
   const sameUser = (user: User) => {
@@ -99,6 +103,9 @@ function authenticate(s: IdentityState, request: AuthRequest, now: number, heade
       if (get(s.trustTokens, old.id)) {
         throw forbidden("You are not authorized to perform the requested action: Using trust-scoped token to create another token. Create a new trust-scoped token instead.");
       }
+      if (old.accessTokenId !== undefined) {
+        throw forbidden("You are not authorized to perform the requested action: Using OAuth-scoped token to create another token. Create a new OAuth-scoped token instead.");
+      }
       if (old.scope.kind === "system" && isProjectOrDomain(request.auth.scope)) {
         throw forbidden("Using a system-scoped token to create a project-scoped or domain-scoped token is not allowed.");
       }
@@ -117,6 +124,13 @@ function authenticate(s: IdentityState, request: AuthRequest, now: number, heade
       if (!userUsable(s, user)) throw unauthorized();
       sameUser(user);
       result = { ...result, user, credential, methods: unique([...(result?.methods ?? []), "application_credential"]) };
+    } else if (method === "oauth1" && oauth) {
+      if (!identity.oauth1) throw validationError("Expecting to find oauth1 in identity. The server could not comply with the request since it is either malformed or otherwise incorrect. The client is assumed to be in error.");
+      const accessToken = oauthAccessTokenOf(s, oauth, now);
+      const user = get(s.users, accessToken.authorizingUserId);
+      if (!userUsable(s, user)) throw unauthorized();
+      sameUser(user);
+      result = { ...result, user, accessToken, methods: unique([...(result?.methods ?? []), "oauth1"]) };
     } else {
       throw unauthorized(`Attempted to authenticate with an unsupported method: ${method}.`);
     }
@@ -140,6 +154,14 @@ function findCredential(
   if (ref.name === undefined || !ref.user) throw validationError("An application credential needs an id, or a name and its user.");
   const user = findUser(s, ref.user);
   return user ? findByName(s, s.appCredentials, nameKey.appCredential(user.id, ref.name)) : undefined;
+}
+
+/** An `oauth1` token's scope: the access token's project, whatever the request asked (as Keystone sets it). */
+function oauthScope(s: IdentityState, access: OAuthAccessToken): { scope: TokenScope; roleIds: string[] } {
+  if (get(s.projects, access.projectId)?.enabled !== true) throw unauthorized(`Could not find project: ${access.projectId}.`);
+  const roleIds = oauthRoles(s, access);
+  if (roleIds.length === 0) throw unauthorized(`User ${access.authorizingUserId} has no access to project ${access.projectId}`);
+  return { scope: { kind: "project", projectId: access.projectId }, roleIds };
 }
 
 /** Resolves the requested scope to a token scope and the role ids the user holds on it. */
@@ -203,13 +225,15 @@ export function issueToken(
   ctx: TokenContext,
   request: AuthRequest,
   headerToken: string | undefined,
+  /** the signed request, for the `oauth1` method */
+  oauth?: OAuthCall,
 ): Token {
   // Keystone resolves the scope before it authenticates: an unusable trust is a 404 whatever the credentials
   const trust = requestedTrust(s, request, ctx.now);
-  const who = authenticate(s, request, ctx.now, headerToken);
+  const who = authenticate(s, request, ctx.now, headerToken, oauth);
   // a trust-scoped token's user (the trustor under impersonation), project and roles are the trust's
-  const trusted = trust && !who.credential ? { trust, ...trustScope(s, trust, who.user) } : undefined;
-  const { scope, roleIds } = trusted ?? scopeFor(s, who, request, ctx.defaultProjectScope);
+  const trusted = trust && !who.credential && !who.accessToken ? { trust, ...trustScope(s, trust, who.user) } : undefined;
+  const { scope, roleIds } = trusted ?? (who.accessToken ? oauthScope(s, who.accessToken) : scopeFor(s, who, request, ctx.defaultProjectScope));
   const user = trusted?.user ?? who.user;
   // an exchanged token keeps the expiry of the one it came from, as Keystone's does; a credential's
   // token never outlives the credential, a trust's never its trust
@@ -231,6 +255,7 @@ export function issueToken(
     applicationCredentialId: who.credential?.id ?? null,
     userEpoch: user.tokenEpoch,
     ...(trusted ? { trustId: trusted.trust.id } : {}),
+    ...(who.accessToken ? { accessTokenId: who.accessToken.id } : {}),
   };
   put(s.tokens, token);
   if (trusted) recordTrustUse(s, trusted.trust, token);

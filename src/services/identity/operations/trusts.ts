@@ -87,7 +87,9 @@ export function createTrust(s: IdentityState, id: string, caller: Principal, inp
     if (!role) throw notFound("role", ref.name!);
     return role.id;
   });
-  // a token scoped to a trust creates a redelegated trust
+  // a token scoped to a trust creates a redelegated trust; other delegated authority none (Keystone's
+  // _find_redelegated_trust)
+  if (get(s.tokens, caller.token)?.accessTokenId !== undefined) throw forbiddenAction("Redelegation allowed for delegated by trust only");
   const link = get(s.trustTokens, caller.token);
   const parent = link ? usableTrust(s, link.trustId, now) : undefined;
   // the roles must be held by the trustor at the root of the chain, on its project

@@ -16,6 +16,7 @@ import { forbidden, validationError } from "../errors.js";
 import { recordFailedPasswordAuth } from "../operations/user-records.js";
 import { ApiError } from "../../../kernel/errors.js";
 import type { IdentityDeps } from "./deps.js";
+import { oauthCall } from "./oauth1-tokens.js";
 
 export function authRoutes(deps: IdentityDeps): RouteDef[] {
   const { kernel } = deps;
@@ -55,7 +56,8 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       handler: (c, body) => {
         let token;
         try {
-          token = deps.write(c, (s, ctx) => issueToken(s, deps.tokenContext(ctx), body, requestHeader(c, "x-auth-token")));
+          const oauth = body.auth.identity.methods.includes("oauth1") ? oauthCall(c, deps) : undefined;
+          token = deps.write(c, (s, ctx) => issueToken(s, deps.tokenContext(ctx), body, requestHeader(c, "x-auth-token"), oauth));
         } catch (error) {
           // the refused update rolled back, so a wrong password is counted (for lockout) in a write of its own
           const ref = body.auth.identity.password?.user;

@@ -1,5 +1,5 @@
 // What the identity route tables share: the kernel, the module's options, typed access to the slice, the
-// token caches, and the write that runs one operation.
+// token caches, the OAuth nonces seen lately, and the write that runs one operation.
 
 import type { Kernel } from "../../../kernel/kernel.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -9,11 +9,14 @@ import type { IdentityContext } from "../operations/context.js";
 import type { TokenContext } from "../operations/tokens.js";
 import type { TokenCache } from "../token-cache.js";
 import type { IdentityOptions } from "../options.js";
+import { NonceWindow } from "../oauth1-nonces.js";
 
 export interface IdentityDeps {
   kernel: Kernel;
   options: IdentityOptions;
   tokens: TokenCache;
+  /** OAuth 1.0a nonces of signed requests within the timestamp window (a replay is refused) */
+  nonces: NonceWindow;
   /** the committed slice, for reads and views */
   state(): IdentityState;
   /** runs one operation in one store update: all of it commits, or none */
@@ -26,6 +29,7 @@ export function identityDeps(kernel: Kernel, options: IdentityOptions, tokens: T
     kernel,
     options,
     tokens,
+    nonces: new NonceWindow(),
     state: () => kernel.slice<IdentityState>(SLICE),
     write: (c, op) => {
       const principal = c.get("principal");

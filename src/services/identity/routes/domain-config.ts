@@ -1,5 +1,5 @@
 // Keystone v3 domain-specific configuration: /domains/{id}/config[/{group}[/{option}]] (PUT creates the
-// whole config, GET, PATCH, DELETE), /domains/config/default[/{group}[/{option}]], and the readable
+// whole config, GET, PATCH, DELETE), /domains/config[/{group}[/{option}]]/default, and the readable
 // security compliance options at /domains/{id}/config/security_compliance[/{option}] (any token).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
@@ -27,6 +27,17 @@ export function domainConfigRoutes(deps: IdentityDeps): RouteDef[] {
   const compliance: RouteDef["handler"] = (c) =>
     c.json({ config: securityComplianceConfig(deps.state(), param(c, "domainId"), sc, opt(c, "option")) });
   const routes: RouteDef[] = [
+    // Keystone's defaults: /domains/config/default, /domains/config/{group}/default and
+    // /domains/config/{group}/{option}/default; listed before /domains/{id}/config/..., which they would match
+    ...(["/v3/domains/config/default", "/v3/domains/config/:group/default", "/v3/domains/config/:group/:option/default"] as const).map(
+      (path, level): RouteDef => ({
+        method: "GET",
+        path,
+        operation: `identity.domain.config.default${["", ".group", ".option"][level]}.show`,
+        policy: "admin",
+        handler: (c) => c.json({ config: defaultDomainConfig(opt(c, "group"), opt(c, "option")) }),
+      }),
+    ),
     // the readable security compliance options: any token (Keystone's policy is empty); listed before the
     // admin's /config/{group} routes, which would match the same paths
     {
@@ -86,15 +97,6 @@ export function domainConfigRoutes(deps: IdentityDeps): RouteDef[] {
         },
       },
     );
-  }
-  for (const [suffix, name] of [["", ""], ["/:group", ".group"], ["/:group/:option", ".option"]] as const) {
-    routes.push({
-      method: "GET",
-      path: `/v3/domains/config/default${suffix}`,
-      operation: `identity.domain.config.default${name}.show`,
-      policy: "admin",
-      handler: (c) => c.json({ config: defaultDomainConfig(opt(c, "group"), opt(c, "option")) }),
-    });
   }
   return routes;
 }

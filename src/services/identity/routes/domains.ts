@@ -6,6 +6,7 @@ import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js"
 import { domainCreateSchema, domainUpdateSchema } from "../schemas.js";
 import { requireDomain } from "../operations/directory.js";
 import { addDomain, deleteDomain, listDomains, updateDomain } from "../operations/domains.js";
+import { deleteDomainCascade } from "../operations/domain-cascade.js";
 import { domainView } from "../views-directory.js";
 import type { Domain } from "../state.js";
 import { queryOf } from "../operations/list-filters.js";
@@ -64,7 +65,9 @@ export function domainRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.domain.delete",
       policy: "admin",
       handler: (c) => {
-        deps.write(c, (s, ctx) => deleteDomain(s, ctx, param(c, "domainId")));
+        // upstream: Keystone's cascade; spec: a domain that still owns something is refused (409)
+        const remove = deps.options.profile === "upstream" ? deleteDomainCascade : deleteDomain;
+        deps.write(c, (s, ctx) => remove(s, ctx, param(c, "domainId")));
         return c.body(null, 204);
       },
     },

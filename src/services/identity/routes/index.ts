@@ -21,6 +21,8 @@ import { limitRoutes } from "./limits.js";
 import { policyRoutes } from "./policies.js";
 import { ec2TokenRoutes } from "./ec2tokens.js";
 import { oauth1Routes } from "./oauth1.js";
+import { oauth1TokenRoutes } from "./oauth1-tokens.js";
+import { oauth1AccessTokenRoutes } from "./oauth1-access-tokens.js";
 
 export function identityRoutes(kernel: Kernel, options: IdentityOptions, tokens: TokenCache): RouteDef[] {
   const deps = identityDeps(kernel, options, tokens);
@@ -40,5 +42,7 @@ export function identityRoutes(kernel: Kernel, options: IdentityOptions, tokens:
     ...policyRoutes(deps),
     ...ec2TokenRoutes(deps),
     ...oauth1Routes(deps),
+    ...oauth1TokenRoutes(deps),
+    ...oauth1AccessTokenRoutes(deps),
   ];
 }

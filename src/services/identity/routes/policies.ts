@@ -1,10 +1,11 @@
-// Keystone v3 /policies: create, list (type filter), show, update, delete. Admin only, as Keystone's policy.
+// Keystone v3 /policies: create, list (type filters), show, update, delete. Admin only, as Keystone's policy.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { baseUrl } from "../../../kernel/http/context.js";
 import { policyCreateSchema, policyUpdateSchema } from "../schemas/policies.js";
 import { createPolicy, deletePolicy, listPolicies, requirePolicy, updatePolicy } from "../operations/policies.js";
 import { policyView } from "../views-policies.js";
+import { filterList, queryOf } from "../operations/list-filters.js";
 import { directoryKit, listResponse, param } from "./directory-helpers.js";
 import type { IdentityDeps } from "./deps.js";
 
@@ -30,7 +31,11 @@ export function policyRoutes(deps: IdentityDeps): RouteDef[] {
       path: COLLECTION,
       operation: "identity.policy.list",
       policy: "admin",
-      handler: (c) => listResponse(c, "policies", listPolicies(deps.state(), c.req.query("type")).map((p) => policyView(p, baseUrl(c)))),
+      // type, and Keystone's type__contains, __startswith, ... (list-filters.ts)
+      handler: (c) => {
+        const policies = filterList(listPolicies(deps.state()), queryOf(c.req.url), ["type"], (p) => p.type);
+        return listResponse(c, "policies", policies.map((p) => policyView(p, baseUrl(c))));
+      },
     },
     {
       method: "GET",

@@ -12,7 +12,7 @@ import { ownedImage, visibleImage } from "./images.js";
 import { bytesLeft } from "./quotas.js";
 
 /** the import methods this cloud offers (`OpenStack-image-import-methods`, /v2/info/import) */
-export const IMPORT_METHODS = ["glance-direct"] as const;
+export const IMPORT_METHODS = ["glance-direct", "web-download", "copy-image"] as const;
 /** methods Glance knows that this cloud has not enabled: a 400 naming them, not an unknown method's */
 const KNOWN_METHODS = ["glance-direct", "web-download", "copy-image", "glance-download"];
 
@@ -66,7 +66,7 @@ export function abortUpload(s: ImageState, ctx: OperationContext<Caller | null>,
   image.updatedAt = ctx.now;
 }
 
-/** `POST /import`: glance-direct moves the staged bytes into the image; the task that did it is recorded. */
+/** `POST /import` of glance-direct: the staged bytes move into the image; the task that did it is recorded. */
 export function importImage(s: ImageState, ctx: OperationContext, id: string, method: string): Task {
   const image = ownedImage(s, ctx.caller, id, "import");
   if (!(IMPORT_METHODS as readonly string[]).includes(method)) {

@@ -1,5 +1,5 @@
 // Image records (Glance v2 images-images-v2): create, show, update by JSON patch, delete, tags, and the
-// admin's deactivate/reactivate (images-images-v2 "Deactivate image"). Business rules only; no HTTP here.
+// owner's or admin's deactivate/reactivate (images-images-v2 "Deactivate image"). Business rules only; no HTTP here.
 
 import { get } from "../../../kernel/store/table.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
@@ -92,9 +92,12 @@ export function deleteTag(s: ImageState, ctx: OperationContext, id: string, tag:
   image.updatedAt = ctx.now;
 }
 
-/** Admin only (the route's policy): an active image's data can no longer be downloaded by non-admins. */
+/**
+ * An admin or a member of the owner's project (Glance's ADMIN_OR_PROJECT_MEMBER since Wallaby): an active
+ * image's data can no longer be downloaded by non-admins.
+ */
 export function deactivateImage(s: ImageState, ctx: OperationContext, id: string): void {
-  const image = visibleImage(s, ctx.caller, id);
+  const image = ownedImage(s, ctx.caller, id, "deactivate");
   if (image.status === "deactivated") return;
   if (image.status !== "active") throw forbidden(`Not allowed to deactivate image in status '${image.status}'`);
   image.status = "deactivated";
@@ -103,7 +106,7 @@ export function deactivateImage(s: ImageState, ctx: OperationContext, id: string
 }
 
 export function reactivateImage(s: ImageState, ctx: OperationContext, id: string): void {
-  const image = visibleImage(s, ctx.caller, id);
+  const image = ownedImage(s, ctx.caller, id, "reactivate");
   if (image.status === "active") return;
   if (image.status !== "deactivated") throw forbidden(`Not allowed to reactivate image in status '${image.status}'`);
   image.status = "active";

@@ -14,7 +14,7 @@ const TIME_OPERATORS = ["gt", "gte", "lt", "lte", "eq", "neq"] as const;
 const PAGING = new Set(["limit", "marker", "sort", "sort_key", "sort_dir"]);
 /** parameters that name base attributes: everything else filters custom properties */
 const BASE_FILTERS = new Set([
-  "name", "status", "visibility", "owner", "tag", "member_status", "size_min", "size_max", "disk_format", "container_format",
+  "name", "status", "visibility", "owner", "tag", "member_status", "size", "size_min", "size_max", "disk_format", "container_format",
   "protected", "os_hidden", "id", "created_at", "updated_at", "checksum", "os_hash_value", "min_disk", "min_ram",
 ]);
 
@@ -142,6 +142,8 @@ export function parseListQuery(params: Params, caller: Viewer, maxPageSize: numb
   add("checksum", (v) => { const f = anyOf(v); return (i) => i.checksum !== null && f.includes(i.checksum); });
   add("os_hash_value", (v) => (i) => i.osHashValue === v);
   add("protected", (v) => { const b = bool("protected", v); return (i) => i.protected === b; });
+  // Glance filters any other image column by equality: `size` among them
+  add("size", (v) => { const n = integer("size", v); return (i) => hasSize(i) && i.size === n; });
   add("size_min", (v) => { const n = integer("size_min", v); return (i) => hasSize(i) && i.size >= n; });
   add("size_max", (v) => { const n = integer("size_max", v); return (i) => hasSize(i) && i.size <= n; });
   add("min_disk", (v) => { const n = integer("min_disk", v); return (i) => i.minDisk === n; });

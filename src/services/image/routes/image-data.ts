@@ -1,17 +1,16 @@
 // Image data (Glance v2 images-data and interoperable import): upload `PUT /file`, download `GET /file`
-// (Content-MD5, ranges), stage `PUT /stage` and `POST /import`. Bytes stream into the blob store, the SHA-512
-// Glance reports computed on the way; a fault rule naming `image.image.store` fails the upload (killed).
+// (Content-MD5, ranges) and stage `PUT /stage` (imports.ts has `POST /import`). Bytes stream into the blob
+// store, the SHA-512 Glance reports computed on the way; a fault rule naming `image.image.store` fails the upload (killed).
 
 import { createHash } from "node:crypto";
-import { route, type RouteDef } from "../../../kernel/http/service-app.js";
+import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { bytesResponse, streamedBody } from "../../../kernel/http/stream.js";
 import { injectedError } from "../../../kernel/http/fault-gate.js";
 import { BlobTooLarge } from "../../../kernel/blobs/types.js";
 import { runOperation } from "../../../kernel/operation.js";
 import { invalidContentType, overLimit } from "../errors.js";
-import { abortUpload, beginUpload, downloadableImage, finishUpload, importImage, type DataTarget } from "../operations/image-data.js";
-import { importImageBody } from "../schemas/imports.js";
+import { abortUpload, beginUpload, downloadableImage, finishUpload, type DataTarget } from "../operations/image-data.js";
 import { ownedImage } from "../operations/images.js";
 import { imageSliceOf, SLICE, STORE_OPERATION } from "../state.js";
 import type { ImageDeps } from "./deps.js";
@@ -82,15 +81,5 @@ export function imageDataRoutes(deps: ImageDeps): RouteDef[] {
         });
       },
     },
-    route({
-      method: "POST",
-      path: "/v2/images/:id/import",
-      operation: "image.image.import",
-      schema: importImageBody,
-      handler: (c, body) => {
-        deps.write(c, (s, ctx) => importImage(s, ctx, param(c, "id"), body.method.name));
-        return c.body(null, 202);
-      },
-    }),
   ];
 }

@@ -7,6 +7,7 @@ import { imageDeps } from "./deps.js";
 import { discoveryRoutes } from "./discovery.js";
 import { imageDataRoutes } from "./image-data.js";
 import { imageRoutes } from "./images.js";
+import { importRoutes } from "./imports.js";
 import { memberRoutes } from "./members.js";
 import { metadefRoutes } from "./metadefs.js";
 import { schemaRoutes } from "./schemas.js";
@@ -18,6 +19,7 @@ export function allImageRoutes(kernel: Kernel): RouteDef[] {
     ...discoveryRoutes(),
     ...imageRoutes(deps),
     ...imageDataRoutes(deps),
+    ...importRoutes(deps),
     ...memberRoutes(deps),
     ...taskRoutes(deps),
     ...schemaRoutes(),

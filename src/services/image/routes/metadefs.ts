@@ -1,25 +1,20 @@
-// Metadata definitions (Glance v2 metadefs), read-only from the seed: namespaces, their objects,
-// properties and resource type associations, and the resource types in use.
+// Metadata definitions (Glance v2 metadefs), the reads: namespaces, their objects, properties, tags and
+// resource type associations, and the resource types (metadef-writes.ts has the admin's writes).
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { get, scan } from "../../../kernel/store/table.js";
+import { scan } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
-import type { Caller } from "../../../kernel/operation.js";
+import { isoSeconds } from "../../../kernel/time.js";
 import { badRequest, notFound } from "../errors.js";
+import { canSeeNamespace, findNamespace, findTag } from "../operations/metadefs.js";
 import type { MetadefNamespace } from "../state.js";
-import { associationView, namespaceView, objectView } from "../views/metadefs.js";
+import { associationView, namespaceView, objectView, tagView } from "../views/metadefs.js";
+import { metadefWriteRoutes } from "./metadef-writes.js";
 import type { ImageDeps } from "./deps.js";
 
-const canSee = (caller: Caller) => (n: MetadefNamespace) => n.visibility === "public" || caller.isAdmin || n.ownerProjectId === caller.projectId;
-
 export function metadefRoutes(deps: ImageDeps): RouteDef[] {
-  const namespace = (c: Ctx): MetadefNamespace => {
-    const name = c.req.param("namespace") ?? "";
-    const n = get(deps.state().metadefs.namespaces, name);
-    if (!n || !canSee(deps.caller(c))(n)) throw notFound(`Metadata definition namespace=${name} was not found.`);
-    return n;
-  };
+  const namespace = (c: Ctx): MetadefNamespace => findNamespace(deps.state(), deps.caller(c), c.req.param("namespace") ?? "");
   const base = "/v2/metadefs/namespaces/:namespace";
   return [
     {
@@ -27,7 +22,7 @@ export function metadefRoutes(deps: ImageDeps): RouteDef[] {
       path: "/v2/metadefs/namespaces",
       operation: "image.metadef_namespace.list",
       handler: (c) => {
-        const visible = canSee(deps.caller(c));
+        const visible = canSeeNamespace(deps.caller(c));
         const type = c.req.query("resource_types");
         const visibility = c.req.query("visibility");
         if (visibility !== undefined && visibility !== "public" && visibility !== "private") throw badRequest(`Invalid visibility value: ${visibility}`);
@@ -95,10 +90,22 @@ export function metadefRoutes(deps: ImageDeps): RouteDef[] {
       path: "/v2/metadefs/resource_types",
       operation: "image.metadef_resource_type.list",
       handler: (c) => {
-        const names = new Map<string, number>();
-        for (const n of scan(deps.state().metadefs.namespaces)) for (const r of n.resourceTypes) if (!names.has(r.name)) names.set(r.name, n.createdAt);
-        return c.json({ resource_types: [...names].map(([name, at]) => ({ name, created_at: new Date(at).toISOString().slice(0, 19) + "Z", updated_at: new Date(at).toISOString().slice(0, 19) + "Z" })) });
+        const types = [...scan(deps.state().metadefs.resourceTypes)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        return c.json({ resource_types: types.map((r) => ({ name: r.id, created_at: isoSeconds(r.createdAt), updated_at: isoSeconds(r.createdAt) })) });
       },
     },
+    {
+      method: "GET",
+      path: `${base}/tags`,
+      operation: "image.metadef_tag.list",
+      handler: (c) => c.json({ tags: (namespace(c).tags ?? []).map(tagView) }),
+    },
+    {
+      method: "GET",
+      path: `${base}/tags/:tag`,
+      operation: "image.metadef_tag.show",
+      handler: (c) => c.json(tagView(findTag(namespace(c), c.req.param("tag") ?? ""))),
+    },
+    ...metadefWriteRoutes(deps),
   ];
 }

@@ -54,3 +54,16 @@ export const patchOperation = z.discriminatedUnion("op", [
 ]);
 export const patchImageBody = z.array(patchOperation).max(500);
 export type PatchOperation = z.output<typeof patchOperation>;
+
+/** Glance's older media type: each operation names its path under its op (`{"replace": "/name", "value": …}`) */
+export const PATCH_MEDIA_TYPE_V20 = "application/openstack-images-v2.0-json-patch";
+
+/** the older form read as the current one; an object with none or several op members stays as sent and is refused */
+const fromDraft4 = (raw: unknown) => {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || "op" in raw) return raw;
+  const ops = (["add", "remove", "replace"] as const).filter((op) => op in raw);
+  if (ops.length !== 1) return raw;
+  const { [ops[0]!]: path, ...rest } = raw as Record<string, unknown>;
+  return { op: ops[0], path, ...rest };
+};
+export const patchImageBodyV20 = z.array(z.preprocess(fromDraft4, patchOperation)).max(500);

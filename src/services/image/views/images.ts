@@ -10,6 +10,8 @@ export function imageView(i: Image) {
     // a server's image defaults to a snapshot of it; its own properties (a backup's image_type) win
     ...(i.serverId ? { instance_uuid: i.serverId, image_type: "snapshot" } : {}),
     ...i.metadata,
+    // the stores holding the bytes (multi-store Glance): this cloud's one, once there are bytes
+    ...(i.data ? { stores: "file" } : {}),
     id: i.id,
     name: i.name,
     status: i.status,

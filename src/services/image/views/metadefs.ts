@@ -2,7 +2,7 @@
 // -resourcetypes).
 
 import { isoSeconds } from "../../../kernel/time.js";
-import type { MetadefNamespace } from "../state.js";
+import type { MetadefNamespace, MetadefObject, MetadefTag } from "../state.js";
 
 export function namespaceView(n: MetadefNamespace, full = false) {
   return {
@@ -15,22 +15,23 @@ export function namespaceView(n: MetadefNamespace, full = false) {
     ...(n.ownerProjectId === null ? {} : { owner: n.ownerProjectId }),
     resource_type_associations: n.resourceTypes.map(associationView(n)),
     created_at: isoSeconds(n.createdAt),
-    updated_at: isoSeconds(n.createdAt),
+    updated_at: isoSeconds(n.updatedAt ?? n.createdAt),
     self: `/v2/metadefs/namespaces/${n.namespace}`,
     schema: "/v2/schemas/metadefs/namespace",
     ...(full && Object.keys(n.properties).length ? { properties: n.properties } : {}),
     ...(full && n.objects.length ? { objects: n.objects.map((o) => objectView(n, o)) } : {}),
+    ...(full && n.tags?.length ? { tags: n.tags.map((t) => ({ name: t.name })) } : {}),
   };
 }
 
-export function objectView(n: MetadefNamespace, o: MetadefNamespace["objects"][number]) {
+export function objectView(n: MetadefNamespace, o: MetadefObject) {
   return {
     name: o.name,
     description: o.description,
     required: o.required,
     properties: o.properties,
-    created_at: isoSeconds(n.createdAt),
-    updated_at: isoSeconds(n.createdAt),
+    created_at: isoSeconds(o.createdAt ?? n.createdAt),
+    updated_at: isoSeconds(o.updatedAt ?? n.createdAt),
     self: `/v2/metadefs/namespaces/${n.namespace}/objects/${o.name}`,
     schema: "/v2/schemas/metadefs/object",
   };
@@ -43,3 +44,5 @@ export const associationView = (n: MetadefNamespace) => (r: MetadefNamespace["re
   created_at: isoSeconds(n.createdAt),
   updated_at: isoSeconds(n.createdAt),
 });
+
+export const tagView = (t: MetadefTag) => ({ name: t.name, created_at: isoSeconds(t.createdAt), updated_at: isoSeconds(t.updatedAt) });

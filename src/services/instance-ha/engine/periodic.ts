@@ -40,7 +40,7 @@ export class Periodic {
     const now = clock.now();
     const at = this.#nextAt !== null && this.#nextAt >= now ? this.#nextAt : now + this.settings().processUnfinishedMs;
     this.#nextAt = at;
-    clock.plan({ owner: SLICE, name: PASS, key: PASS, at }, () => this.#pass());
+    clock.plan({ owner: SLICE, name: PASS, key: PASS, at, upkeep: true }, () => this.#pass());
   }
 
   /**

@@ -32,21 +32,23 @@ export const typeFilter = (raw: string, profile: Profile): string => (profile ==
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-/** An ISO 8601 date-time as Masakari's `date-time` format takes it (`T` or a space; no zone means UTC), in ms. */
+/** An ISO 8601 date-time as Masakari's `date-time` format takes it (`T` or a space; no zone means UTC), in ms (microseconds as its fraction). */
 export function parseDateTime(value: string): number | undefined {
   const m = DATE_TIME.exec(value.trim());
   if (!m) return undefined;
   const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const ms = Math.floor(Number(`0.${m[7] ?? "0"}`) * 1000);
-  const utc = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  // microseconds kept as the fraction of a millisecond: Masakari shows generated_time to the microsecond
+  const micros = Number((m[7] ?? "").padEnd(6, "0"));
+  const utc = Date.UTC(y, mo - 1, d, h, mi, s, Math.floor(micros / 1000));
   const back = new Date(utc);
   // Date.UTC rolls 2031-02-30 over into March: a date that does not exist is refused
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return undefined;
   const zone = m[8];
-  if (!zone || zone.toUpperCase() === "Z") return utc;
+  const fraction = (micros % 1000) / 1000;
+  if (!zone || zone.toUpperCase() === "Z") return utc + fraction;
   const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
   const offset = (Number(z[2]) * 60 + Number(z[3])) * 60_000;
-  return z[1] === "+" ? utc - offset : utc + offset;
+  return (z[1] === "+" ? utc - offset : utc + offset) + fraction;
 }
 
 export const dateTime = z.string().transform((v, ctx) => {

@@ -5,7 +5,10 @@
 import type { Notification, VMove } from "../state.js";
 import type { Microversion } from "../microversion.js";
 import { stamp } from "./segments.js";
+import { isoMicroExactNoZone } from "../../../kernel/time.js";
 import { shownType, type Profile } from "../schemas/notifications.js";
+
+const pyFloat = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n));
 
 /** taskflow's progress timestamps: `2019-03-07 13:54:28.842031` */
 const progressStamp = (ms: number) => stamp(ms)!.replace("T", " ");
@@ -18,7 +21,7 @@ export function notificationView(n: Notification, mv: Microversion, detail: bool
     status: n.status,
     source_host_uuid: n.sourceHostUuid,
     failover_segment_uuid: n.segmentId,
-    generated_time: stamp(n.generatedTime),
+    generated_time: isoMicroExactNoZone(n.generatedTime),
     payload: { ...n.payload },
     message: n.workflow.lastError,
     created_at: stamp(n.createdAt),
@@ -34,7 +37,8 @@ export function notificationView(n: Notification, mv: Microversion, detail: bool
             progress_details: task.progressDetails.map((p) => ({
               timestamp: progressStamp(p.timestamp),
               message: p.message,
-              progress: p.progress,
+              // Masakari keeps a detail's progress as Python's str() of the float: "1.0", "0.5"
+              progress: pyFloat(p.progress),
             })),
           })),
         }

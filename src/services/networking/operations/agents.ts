@@ -4,6 +4,7 @@
 
 import type { Caller } from "../../../kernel/operation.js";
 import { get, remove, scan } from "../../../kernel/store/table.js";
+import { dictDelete, dictEntries, dictGet, dictSet, emptyDict } from "../../../kernel/store/dict.js";
 import type { NetworkingState } from "../state.js";
 import type { Agent } from "../extension-state.js";
 import {
@@ -28,19 +29,53 @@ export function updateAgent(agent: Agent, patch: { adminStateUp?: boolean; descr
 }
 
 export function deleteAgent(s: NetworkingState, agent: Agent): void {
+  if (agent.kind === "dhcp" && s.ext.dhcpAuto) for (const id of autoHosted(s, agent.id)) dictDelete(s.ext.dhcpAuto, id);
   remove(s.ext.agents, agent.id);
+}
+
+/** The networks the scheduler gave an agent (a scan of the map: an admin's read of a few agents). */
+function autoHosted(s: NetworkingState, agentId: string): string[] {
+  const out: string[] = [];
+  if (s.ext.dhcpAuto) for (const [networkId, holder] of dictEntries(s.ext.dhcpAuto)) if (holder === agentId) out.push(networkId);
+  return out;
+}
+
+/** Every network a DHCP agent hosts (explicitly scheduled, then given by the scheduler); a router agent's routers. */
+export function hostedBy(s: NetworkingState, agent: Agent): string[] {
+  return agent.kind === "dhcp" ? [...agent.hosted, ...autoHosted(s, agent.id)] : agent.hosted;
+}
+
+/**
+ * Neutron's DHCP scheduling when a network gets a DHCP-enabled subnet: a network no DHCP agent hosts goes to
+ * the enabled DHCP agent hosting the fewest networks (dhcp_agents_per_network = 1); none enabled, none.
+ */
+export function autoScheduleDhcp(s: NetworkingState, networkId: string): void {
+  if (agentsHosting(s, "dhcp", networkId).length > 0) return;
+  let best: { agent: Agent; load: number } | undefined;
+  for (const agent of scan(s.ext.agents)) {
+    if (agent.kind !== "dhcp" || !agent.adminStateUp) continue;
+    const load = hostedBy(s, agent).length;
+    if (!best || load < best.load) best = { agent, load };
+  }
+  if (!best) return;
+  s.ext.dhcpAuto ??= emptyDict();
+  dictSet(s.ext.dhcpAuto, networkId, best.agent.id);
 }
 
 export function scheduleNetwork(s: NetworkingState, caller: Caller, agent: Agent, networkId: string): void {
   if (agent.kind !== "dhcp" || !agent.adminStateUp) throw invalidDhcpAgent(agent.id);
   const network = visibleNetwork(s, caller, networkId);
-  if (agent.hosted.includes(network.id)) throw networkHostedByDhcpAgent(network.id, agent.id);
+  if (agent.hosted.includes(network.id) || autoAgent(s, network.id) === agent.id) throw networkHostedByDhcpAgent(network.id, agent.id);
   agent.hosted.push(network.id);
 }
 
 export function unscheduleNetwork(s: NetworkingState, caller: Caller, agent: Agent, networkId: string): void {
   if (agent.kind !== "dhcp") throw invalidDhcpAgent(agent.id);
   const network = visibleNetwork(s, caller, networkId);
+  if (autoAgent(s, network.id) === agent.id) {
+    dictDelete(s.ext.dhcpAuto!, network.id);
+    return;
+  }
   if (!agent.hosted.includes(network.id)) throw networkNotHostedByDhcpAgent(network.id, agent.id);
   agent.hosted = agent.hosted.filter((id) => id !== network.id);
 }
@@ -62,15 +97,19 @@ export function unscheduleRouter(s: NetworkingState, caller: Caller, agent: Agen
   agent.hosted = agent.hosted.filter((id) => id !== router.id);
 }
 
+const autoAgent = (s: NetworkingState, networkId: string) => (s.ext.dhcpAuto ? dictGet(s.ext.dhcpAuto, networkId) : undefined);
+
 /** The agents of a kind hosting a network or router: a scan of the few agents there are. */
 export function agentsHosting(s: NetworkingState, kind: "dhcp" | "l3", id: string): Agent[] {
+  const auto = kind === "dhcp" ? autoAgent(s, id) : undefined;
   const out: Agent[] = [];
-  for (const agent of scan(s.ext.agents)) if (agent.kind === kind && agent.hosted.includes(id)) out.push(agent);
+  for (const agent of scan(s.ext.agents)) if (agent.kind === kind && (agent.hosted.includes(id) || agent.id === auto)) out.push(agent);
   return out;
 }
 
 /** A deleted network or router leaves the agents that hosted it. */
 export function unhostEverywhere(s: NetworkingState, kind: "dhcp" | "l3", id: string): void {
+  if (kind === "dhcp" && s.ext.dhcpAuto) dictDelete(s.ext.dhcpAuto, id);
   for (const agent of agentsHosting(s, kind, id)) {
     const draft = get(s.ext.agents, agent.id)!;
     draft.hosted = draft.hosted.filter((h) => h !== id);

@@ -2,7 +2,7 @@
 // take extension records with them, the refusals extensions add (trunk ports, forwarded floating IPs),
 // RBAC grants for visibility, and the per-project reset of the extension records.
 
-import { dictGet, dictSet, emptyDict, type Dict } from "../../../kernel/store/dict.js";
+import { dictDelete, dictEntries, dictGet, dictSet, emptyDict, type Dict } from "../../../kernel/store/dict.js";
 import { emptyTable, find, get, has, put, remove, scan, type Table } from "../../../kernel/store/table.js";
 import type { NetworkingState } from "../state.js";
 import type { ExtensionState } from "../extension-state.js";
@@ -92,6 +92,7 @@ export function resetExtensionProject(draft: NetworkingState, seeded: Networking
     const live = agent.hosted.filter((id) => (agent.kind === "dhcp" ? has(draft.networks, id) : has(draft.routers, id)));
     if (live.length !== agent.hosted.length) get(ext.agents, agent.id)!.hosted = live;
   }
+  if (ext.dhcpAuto) for (const [networkId] of [...dictEntries(ext.dhcpAuto)]) if (!has(draft.networks, networkId)) dictDelete(ext.dhcpAuto, networkId);
   ext.rbacByObject = emptyDict();
   for (const p of scan(ext.rbacPolicies)) append(ext.rbacByObject, `${p.objectType}|${p.objectId}`, p.id);
   ext.trunkOfPort = emptyDict();

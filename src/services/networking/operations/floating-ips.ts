@@ -2,6 +2,7 @@
 // (owner `fip:<id>` in s.ipOwners), associated with a port's fixed IPv4 address when a router with its
 // gateway on that network has an interface on the port's subnet. DOWN unassociated, ACTIVE associated.
 
+import { checkDnsDomain, checkFipDnsName } from "../dns-names.js";
 import { filter, get, put, remove, scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { badRequest, externalGatewayForFloatingIpNotFound, floatingIpPortAlreadyAssociated, invalidAttribute, notFound, policyNotAuthorized } from "../errors.js";
@@ -22,6 +23,8 @@ export interface FloatingIpInput {
   projectId?: string;
   qosPolicyId?: string | null;
   tags?: string[];
+  dnsName?: string;
+  dnsDomain?: string;
 }
 
 export interface FloatingIpPatch {
@@ -51,6 +54,8 @@ export function createFloatingIp(s: NetworkingState, ctx: NetworkingContext, inp
     throw invalidAttribute("floating_ip_address", `'${input.floatingIpAddress}' is not a valid IP address`);
   }
   if (input.fixedIpAddress !== undefined && !input.portId) throw badRequest("floatingip", "fixed_ip_address cannot be specified without a port_id");
+  if (input.dnsName !== undefined) checkFipDnsName(input.dnsName);
+  if (input.dnsDomain !== undefined) checkDnsDomain(input.dnsDomain);
   const network = visibleNetwork(s, ctx.caller, input.floatingNetworkId);
   if (!network.external) throw badRequest("floatingip", `Network ${network.id} is not a valid external network`);
   if (input.subnetId !== undefined) {
@@ -73,6 +78,8 @@ export function createFloatingIp(s: NetworkingState, ctx: NetworkingContext, inp
     routerId: null,
     status: "DOWN",
     qosPolicyId,
+    ...(input.dnsName && { dnsName: input.dnsName }),
+    ...(input.dnsDomain && { dnsDomain: input.dnsDomain }),
   };
   put(s.floatingIps, fip);
   const stored = get(s.floatingIps, fip.id)!;

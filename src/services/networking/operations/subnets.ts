@@ -16,6 +16,7 @@ import { emitPortUpdated, isRouterInterfaceOwner, ROUTER_INTERFACE } from "./por
 import { isAutoAddress, checkCidrFree, checkGatewayOutOfPools, checkSemantics, checkSyntax, poolsText, resolvePools, type SubnetFields } from "./subnet-checks.js";
 import { visibleNetwork, visibleSubnet } from "./visibility.js";
 import { allocateFromPool, checkPoolAffinity, requestedPool } from "./subnet-allocation.js";
+import { autoScheduleDhcp } from "./agents.js";
 
 export interface SubnetInput extends SubnetFields {
   networkId: string;
@@ -95,6 +96,7 @@ export function createSubnet(s: NetworkingState, ctx: NetworkingContext, request
   pool?.subnetIds.push(subnet.id);
   if (subnet.ipVersion === 6 && isAutoAddress(subnet)) addAutoAddresses(s, ctx, network, get(s.subnets, subnet.id)!);
   network.subnetIds.push(subnet.id);
+  if (subnet.enableDhcp) autoScheduleDhcp(s, network.id);
   touch(network, ctx.now);
   ctx.tx.emit("networking.subnet.created", { id: subnet.id, networkId: network.id, cidr: subnet.cidr, projectId });
   return subnet;
@@ -137,6 +139,7 @@ export function updateSubnet(s: NetworkingState, ctx: NetworkingContext, id: str
   if (patch.dnsNameservers !== undefined) subnet.dnsNameservers = [...patch.dnsNameservers];
   if (patch.hostRoutes !== undefined) subnet.hostRoutes = patch.hostRoutes.map((r) => ({ destination: r.destination, nexthop: r.nexthop }));
   if (patch.enableDhcp !== undefined) subnet.enableDhcp = patch.enableDhcp;
+  if (patch.enableDhcp) autoScheduleDhcp(s, subnet.networkId);
   if (patch.serviceTypes !== undefined) subnet.serviceTypes = [...patch.serviceTypes];
   if (patch.dnsPublishFixedIp !== undefined) subnet.dnsPublishFixedIp = patch.dnsPublishFixedIp;
   touch(subnet, ctx.now);

@@ -1,5 +1,5 @@
 // The standard-attr-tag extension: tags on networks, subnets, ports, routers, security groups, floating IPs
-// QoS policies and subnet pools (`openstack network create --tag` sets them through these calls after creating).
+// QoS policies, subnet pools and trunks (`openstack network create --tag` sets them through these calls after creating).
 
 import { get, type Table } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -7,24 +7,27 @@ import { genericNotFound, invalidInput, tagNotFound } from "../errors.js";
 import type { NetworkingState, Standard } from "../state.js";
 import { owns, touch, type NetworkingContext } from "./common.js";
 
+type Row = (s: NetworkingState) => Table<Standard>;
+
 /** URL collection -> the slice's table and the resource's name in messages. */
 export const TAGGABLE = {
-  networks: ["networks", "Network"],
-  subnets: ["subnets", "Subnet"],
-  ports: ["ports", "Port"],
-  routers: ["routers", "Router"],
-  "security-groups": ["securityGroups", "Security group"],
-  floatingips: ["floatingIps", "Floating IP"],
-  "qos/policies": ["qosPolicies", "QoS policy"],
-  subnetpools: ["subnetPools", "Subnetpool"],
-} as const satisfies Record<string, readonly [keyof NetworkingState, string]>;
+  networks: [(s) => s.networks, "Network"],
+  subnets: [(s) => s.subnets, "Subnet"],
+  ports: [(s) => s.ports, "Port"],
+  routers: [(s) => s.routers, "Router"],
+  "security-groups": [(s) => s.securityGroups, "Security group"],
+  floatingips: [(s) => s.floatingIps, "Floating IP"],
+  "qos/policies": [(s) => s.qosPolicies, "QoS policy"],
+  subnetpools: [(s) => s.subnetPools, "Subnetpool"],
+  trunks: [(s) => s.ext.trunks, "Trunk"],
+} as const satisfies Record<string, readonly [Row, string]>;
 
 export type TaggableCollection = keyof typeof TAGGABLE;
 
 /** The tagged resource, if the caller owns it (or is admin); otherwise it is not found. */
 export function taggable(s: NetworkingState, caller: Caller, collection: TaggableCollection, id: string): Standard {
-  const [table, label] = TAGGABLE[collection];
-  const row = get(s[table] as Table<Standard>, id);
+  const [table, label]: readonly [Row, string] = TAGGABLE[collection];
+  const row = get(table(s), id);
   if (!row || !owns(caller, row)) throw genericNotFound(`${label} ${id} could not be found.`);
   return row;
 }

@@ -7,7 +7,7 @@ import { get, scan } from "../../../kernel/store/table.js";
 import { policyNotAuthorized } from "../errors.js";
 import { agentUpdateSchema, dhcpNetworkSchema, l3RouterSchema } from "../schemas/agents.js";
 import {
-  agentsHosting, deleteAgent, scheduleNetwork, scheduleRouter, unscheduleNetwork, unscheduleRouter, updateAgent, visibleAgent,
+  agentsHosting, deleteAgent, hostedBy, scheduleNetwork, scheduleRouter, unscheduleNetwork, unscheduleRouter, updateAgent, visibleAgent,
 } from "../operations/agents.js";
 import { visibleNetwork } from "../operations/visibility.js";
 import { visibleRouter } from "../operations/routers.js";
@@ -31,15 +31,20 @@ export function agentRoutes(deps: NetworkingDeps): RouteDef[] {
       operation: "networking.agent.list",
       handler: (c) => {
         const caller = deps.caller(c);
-        const rows = caller.isAdmin ? scan(deps.state().ext.agents) : [];
-        return c.json(listBody(c, "agents", lazyMap(rows, (a) => agentView(a, now())), page));
+        const s = deps.state();
+        const rows = caller.isAdmin ? scan(s.ext.agents) : [];
+        return c.json(listBody(c, "agents", lazyMap(rows, (a) => agentView(a, now(), hostedBy(s, a).length)), page));
       },
     },
     {
       method: "GET",
       path: AGENT,
       operation: "networking.agent.show",
-      handler: (c) => c.json({ agent: selectFields(agentView(visibleAgent(deps.state(), deps.caller(c), agentId(c)), now()), fieldsOf(c)) }),
+      handler: (c) => {
+        const s = deps.state();
+        const agent = visibleAgent(s, deps.caller(c), agentId(c));
+        return c.json({ agent: selectFields(agentView(agent, now(), hostedBy(s, agent).length), fieldsOf(c)) });
+      },
     },
     route({
       method: "PUT",
@@ -50,7 +55,7 @@ export function agentRoutes(deps: NetworkingDeps): RouteDef[] {
         const agent = deps.write(c, (s, ctx) =>
           updateAgent(visibleAgent(s, ctx.caller, agentId(c)), { adminStateUp: b.admin_state_up, description: b.description }),
         );
-        return c.json({ agent: agentView(agent, now()) });
+        return c.json({ agent: agentView(agent, now(), hostedBy(deps.state(), agent).length) });
       },
     }),
     {
@@ -70,7 +75,7 @@ export function agentRoutes(deps: NetworkingDeps): RouteDef[] {
         const s = deps.state();
         const caller = deps.caller(c);
         const agent = visibleAgent(s, caller, agentId(c));
-        const rows = agent.kind === "dhcp" ? agent.hosted.map((id) => get(s.networks, id)).filter((n) => n !== undefined) : [];
+        const rows = agent.kind === "dhcp" ? hostedBy(s, agent).map((id) => get(s.networks, id)).filter((n) => n !== undefined) : [];
         return c.json(listBody(c, "networks", lazyMap(rows, (n) => networkView(n, caller)), page));
       },
     },
@@ -140,7 +145,7 @@ export function agentRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const s = deps.state();
         const network = visibleNetwork(s, deps.caller(c), c.req.param("network_id")!);
-        return c.json(listBody(c, "agents", lazyMap(agentsHosting(s, "dhcp", network.id), (a) => agentView(a, now())), page));
+        return c.json(listBody(c, "agents", lazyMap(agentsHosting(s, "dhcp", network.id), (a) => agentView(a, now(), hostedBy(s, a).length)), page));
       },
     },
     {
@@ -152,7 +157,7 @@ export function agentRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const s = deps.state();
         const router = visibleRouter(s, deps.caller(c), c.req.param("router_id")!);
-        return c.json(listBody(c, "agents", lazyMap(agentsHosting(s, "l3", router.id), (a) => agentView(a, now())), page));
+        return c.json(listBody(c, "agents", lazyMap(agentsHosting(s, "l3", router.id), (a) => agentView(a, now(), hostedBy(s, a).length)), page));
       },
     },
   ];

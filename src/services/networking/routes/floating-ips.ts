@@ -45,6 +45,8 @@ export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
             projectId: b.project_id ?? b.tenant_id,
             qosPolicyId: b.qos_policy_id,
             tags: b.tags,
+            dnsName: b.dns_name,
+            dnsDomain: b.dns_domain,
           }),
         );
         return c.json({ floatingip: floatingIpView(deps.state(), fip) }, 201);

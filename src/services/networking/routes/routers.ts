@@ -25,7 +25,7 @@ function gatewayInput(info: GatewayInfoBody | undefined): GatewayInput | null | 
 export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
   const { kernel } = deps;
   const id = (c: Ctx) => c.req.param("router_id")!;
-  const show = (c: Ctx, router: Parameters<typeof routerView>[0]) => c.json({ router: selectFields(routerView(router), fieldsOf(c)) });
+  const show = (c: Ctx, router: Parameters<typeof routerView>[0]) => c.json({ router: selectFields(routerView(router, deps.caller(c)), fieldsOf(c)) });
   const interfaceAction = (add: boolean) => (c: Ctx, body: z.output<typeof routerInterfaceSchema>) => {
     const info = deps.write(c, (s, ctx) => {
       const router = visibleRouter(s, ctx.caller, id(c));
@@ -36,7 +36,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
   };
   const extraRoutes = (add: boolean) => (c: Ctx, body: z.output<typeof extraRoutesSchema>) => {
     const router = deps.write(c, (s, ctx) => changeExtraRoutes(s, ctx, visibleRouter(s, ctx.caller, id(c)), body.router.routes, add));
-    return c.json({ router: routerView(router) });
+    return c.json({ router: routerView(router, deps.caller(c)) });
   };
   return [
     {
@@ -46,7 +46,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const caller = deps.caller(c);
         const views = (function* () {
-          for (const r of scan(deps.state().routers)) if (owns(caller, r)) yield routerView(r);
+          for (const r of scan(deps.state().routers)) if (owns(caller, r)) yield routerView(r, caller);
         })();
         return c.json(listBody(c, "routers", views, kernel.options.maxPageSize));
       },
@@ -70,7 +70,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
             availabilityZoneHints: b.availability_zone_hints,
           }),
         );
-        return c.json({ router: routerView(router) }, 201);
+        return c.json({ router: routerView(router, deps.caller(c)) }, 201);
       },
     }),
     {
@@ -96,7 +96,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
             ha: b.ha,
           }),
         );
-        return c.json({ router: routerView(router) });
+        return c.json({ router: routerView(router, deps.caller(c)) });
       },
     }),
     {

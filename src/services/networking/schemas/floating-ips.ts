@@ -15,8 +15,8 @@ export const floatingIpCreateSchema = z.strictObject({
     project_id: z.string().min(1).optional(),
     tenant_id: z.string().min(1).optional(),
     qos_policy_id: z.string().nullable().optional(),
-    dns_name: z.literal("").optional(),
-    dns_domain: z.literal("").optional(),
+    dns_name: z.string().max(255).optional(),
+    dns_domain: z.string().max(255).optional(),
     tags: neutronTags.optional(),
   }),
 });

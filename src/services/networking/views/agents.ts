@@ -14,12 +14,12 @@ function neutronTime(ms: number): string {
   return new Date(Math.floor(ms)).toISOString().slice(0, 19).replace("T", " ");
 }
 
-function configurations(a: Agent): Record<string, unknown> {
+function configurations(a: Agent, hosting: number): Record<string, unknown> {
   switch (a.kind) {
     case "l3":
-      return { agent_mode: "legacy", routers: a.hosted.length, gateway_external_network_id: "", external_network_bridge: "", interface_driver: "openvswitch" };
+      return { agent_mode: "legacy", routers: hosting, gateway_external_network_id: "", external_network_bridge: "", interface_driver: "openvswitch" };
     case "dhcp":
-      return { networks: a.hosted.length, dhcp_driver: "neutron.agent.linux.dhcp.Dnsmasq", dhcp_lease_duration: 86400, notifies_port_ready: true };
+      return { networks: hosting, dhcp_driver: "neutron.agent.linux.dhcp.Dnsmasq", dhcp_lease_duration: 86400, notifies_port_ready: true };
     case "ovs":
       return { bridge_mappings: { public: "br-ex" }, tunnel_types: ["vxlan"], integration_bridge: "br-int", l2_population: false, arp_responder_enabled: false };
     case "metadata":
@@ -27,7 +27,8 @@ function configurations(a: Agent): Record<string, unknown> {
   }
 }
 
-export function agentView(a: Agent, now: number): Record<string, unknown> {
+/** `hosting`: how many networks (DHCP) or routers (L3) the agent hosts, which its configurations report. */
+export function agentView(a: Agent, now: number, hosting = a.hosted.length): Record<string, unknown> {
   const kind = KINDS[a.kind];
   const at = neutronTime(now);
   return {
@@ -39,7 +40,7 @@ export function agentView(a: Agent, now: number): Record<string, unknown> {
     admin_state_up: a.adminStateUp,
     alive: true,
     availability_zone: kind.zone,
-    configurations: configurations(a),
+    configurations: configurations(a, hosting),
     created_at: at,
     started_at: at,
     heartbeat_timestamp: at,

@@ -29,7 +29,7 @@ export function floatingIpView(s: NetworkingState, f: FloatingIp) {
       : null,
     port_forwardings: [],
     qos_policy_id: f.qosPolicyId,
-    dns_name: "",
-    dns_domain: "",
+    dns_name: f.dnsName ?? "",
+    dns_domain: f.dnsDomain ?? "",
   };
 }

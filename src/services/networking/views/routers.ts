@@ -2,10 +2,12 @@
 
 import { standardFields } from "../views.js";
 import type { Router } from "../state.js";
+import type { Caller } from "../../../kernel/operation.js";
 import { routerFlagsView } from "../operations/router-flags.js";
 import type { InterfaceInfo } from "../operations/router-interfaces.js";
 
-export function routerView(r: Router) {
+/** Without a caller (notifications) the admin's view; a non-admin does not see `distributed`/`ha`. */
+export function routerView(r: Router, caller?: Caller) {
   const gateway = r.externalGateway;
   return {
     ...standardFields(r),
@@ -19,7 +21,7 @@ export function routerView(r: Router) {
         }
       : null,
     routes: r.routes.map((route) => ({ destination: route.destination, nexthop: route.nexthop })),
-    ...routerFlagsView(r),
+    ...routerFlagsView(r, caller),
     availability_zones: ["nova"],
     availability_zone_hints: [...(r.availabilityZoneHints ?? [])],
     flavor_id: null,

@@ -1,6 +1,6 @@
 // Writing an object as Swift's proxy does, whichever edge asks: the container must exist, the container's
 // and the account's quotas hold (413), its parts are counted as used, and a previous object of the name
-// lets go of its own.
+// lets go of its own (or is kept, in a versioned container).
 
 import type { Draft } from "immer";
 import type { BlobRef } from "../../../kernel/blobs/types.js";
@@ -9,6 +9,7 @@ import { preconditionFailed, quotaExceeded } from "../errors.js";
 import { sortedGet } from "../sorted-map.js";
 import type { ManifestSegment, ObjectRecord, ObjectStorageState } from "../state.js";
 import { containerOf, liveObject, storeObject, useParts, type WriteContext } from "./records.js";
+import { keepCurrent } from "./versions.js";
 
 export interface ObjectInput {
   name: string;
@@ -43,6 +44,7 @@ export function writeObject(s: Draft<ObjectStorageState>, w: WriteContext, proje
   const size = input.size ?? input.parts.reduce((sum, p) => sum + p.size, 0);
   if (input.mustBeNew && liveObject(containerOf(s, projectId, containerName), input.name, w.now)) throw preconditionFailed();
   checkQuotas(s, projectId, containerName, size);
+  keepCurrent(s, w, projectId, containerName, input.name);
   const record: ObjectRecord = {
     name: input.name,
     parts: input.parts.map((p) => (p.sha256 === undefined ? { id: p.id, size: p.size, md5: p.md5 } : { id: p.id, size: p.size, md5: p.md5, sha256: p.sha256 })),

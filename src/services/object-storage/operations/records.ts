@@ -126,7 +126,7 @@ function planExpiry(w: WriteContext, projectId: string, containerName: string, r
   const { kernel } = w;
   const at = record.deleteAt!;
   const written = record.modifiedAt;
-  const step = { owner: SLICE, name: "object-expiry", key: `${projectId}/${containerName}/${record.name}`, at };
+  const step = { owner: SLICE, name: "object-expiry", key: `${projectId}/${containerName}/${record.name}`, at, upkeep: true };
   w.tx.afterCommit(() => {
     kernel.clock.plan(step, () => {
       runOperation(kernel, null, (op) => {

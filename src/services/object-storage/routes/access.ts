@@ -6,12 +6,12 @@
 // segments, a DLO's segment listing) is checked here too, as the same caller: Swift fetches them with
 // subrequests that carry the caller's token, or the temp URL's scope (its account, or its key's container).
 
-import { allows, isAdmin, type Principal } from "../../../kernel/auth/principal.js";
+import { allows, type Principal } from "../../../kernel/auth/principal.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { badRequest, forbidden, unauthorized } from "../errors.js";
+import { badRequest, forbidden, tempUrlInvalid, unauthorized } from "../errors.js";
 import { findContainer } from "../read.js";
-import { projectOf, type Deps } from "./common.js";
-import { tempUrlScope, type TempUrlScope } from "./temp-url.js";
+import { isReseller, projectOf, type Deps } from "./common.js";
+import { isTempUrlRequest, tempUrlScope, type TempUrlScope } from "./temp-url.js";
 
 /** read: GET/HEAD an object; list: GET/HEAD a container; write: PUT/POST/DELETE an object; write-container: its own */
 export type Need = "read" | "list" | "write" | "write-container";
@@ -23,7 +23,7 @@ export type Need = "read" | "list" | "write" | "write-container";
  */
 export function isOwner(c: Ctx, projectId: string): boolean {
   const principal = c.get("principal");
-  return !!principal && (isAdmin(principal) || (principal.projectId === projectId && allows("member", principal)));
+  return !!principal && (isReseller(principal) || (principal.projectId === projectId && allows("member", principal)));
 }
 
 /** The path's project, when the caller may do `need` on the path's container; 401 (anonymous) or 403 otherwise. */
@@ -32,7 +32,7 @@ export function containerAccess(c: Ctx, d: Deps, need: Need): string {
   const container = c.req.param("container") ?? "";
   if (mayUse(c, d, projectId, container, need)) {
     // tempurl refuses headers that would make the upload a pointer to bytes the URL does not reach
-    if (!c.get("principal") && need === "write" && c.req.header("x-object-manifest") !== undefined && tempUrlOf(c, d) !== undefined) {
+    if (need === "write" && c.req.header("x-object-manifest") !== undefined && isTempUrlRequest(c) && tempUrlOf(c, d) !== undefined) {
       throw badRequest("The header 'X-Object-Manifest' is not allowed in this tempurl");
     }
     return projectId;
@@ -40,10 +40,13 @@ export function containerAccess(c: Ctx, d: Deps, need: Need): string {
   throw refusal(c);
 }
 
-/** 403 for a caller with a token, 401 for one without (a temp URL out of its scope included) */
-export const refusal = (c: Ctx) => (c.get("principal") ? forbidden() : unauthorized());
+/** 403 for a caller with a token, 401 for one without or for a temp URL (out of its scope included) */
+export const refusal = (c: Ctx) => (tempUrlRequest(c) ? tempUrlInvalid() : c.get("principal") ? forbidden() : unauthorized());
 /** the same refusal as a refused subrequest shows in a manifest's or a bulk report */
-export const refusalStatus = (c: Ctx) => (c.get("principal") ? "403 Forbidden" : "401 Unauthorized");
+export const refusalStatus = (c: Ctx) => (c.get("principal") && !tempUrlRequest(c) ? "403 Forbidden" : "401 Unauthorized");
+
+/** a temp URL's request on an object path (tempurl looks at no other) */
+const tempUrlRequest = (c: Ctx) => c.req.param("object") !== undefined && isTempUrlRequest(c);
 
 /** Throws the refusal unless the caller may do `need` in another container (a copy's, a segment's). */
 export function requireAccess(c: Ctx, d: Deps, projectId: string, container: string, need: Need): void {
@@ -52,8 +55,13 @@ export function requireAccess(c: Ctx, d: Deps, projectId: string, container: str
 
 /** Whether this request's caller may do `need` in `projectId`'s `container` (which need not exist). */
 export function mayUse(c: Ctx, d: Deps, projectId: string, container: string, need: Need): boolean {
+  if (tempUrlRequest(c)) {
+    // tempurl replaces the authorization: its scope decides, the token is not looked at
+    const scope = tempUrlOf(c, d);
+    return need !== "write-container" && scope !== undefined && scope.project === projectId && (scope.container === undefined || scope.container === container);
+  }
   const principal = c.get("principal");
-  if (principal && (isAdmin(principal) || (principal.projectId === projectId && allows(need === "read" || need === "list" ? "reader" : "member", principal)))) {
+  if (principal && (isReseller(principal) || (principal.projectId === projectId && allows(need === "read" || need === "list" ? "reader" : "member", principal)))) {
     return true;
   }
   if (need === "write-container") return false;
@@ -63,15 +71,13 @@ export function mayUse(c: Ctx, d: Deps, projectId: string, container: string, ne
   // a referrer ACL is anyone's, with a token or without (keystoneauth's _authorize_unconfirmed_identity)
   if (need === "read" && acl.anyone) return true;
   if (need === "list" && acl.anyone && acl.listings) return true;
-  if (principal) return false;
-  const scope = tempUrlOf(c, d);
-  return scope !== undefined && scope.project === projectId && (scope.container === undefined || scope.container === container);
+  return false;
 }
 
 /** The temp URL's scope, worked out once per request (only object paths take one). */
 const scopes = new WeakMap<Request, TempUrlScope | null>();
 function tempUrlOf(c: Ctx, d: Deps): TempUrlScope | undefined {
-  if (c.req.param("object") === undefined) return undefined;
+  if (!tempUrlRequest(c)) return undefined;
   let scope = scopes.get(c.req.raw);
   if (scope === undefined) {
     scope = tempUrlScope(c, d, projectOf(c), c.req.param("container") ?? "") ?? null;

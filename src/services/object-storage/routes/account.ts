@@ -1,13 +1,12 @@
 // The account (Swift: storage-account-services): GET lists containers (HEAD: counts and bytes), POST sets
 // X-Account-Meta-*. An account exists from its project's first write; before that it reads as empty.
 
-import { isAdmin } from "../../../kernel/auth/principal.js";
 import { badRequest, forbidden } from "../errors.js";
 import { listPage } from "../listing.js";
 import { accountOf } from "../operations/records.js";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { accountHeaders, accountListing } from "../views.js";
-import { checkMetadata, listingFormat, listQuery, metaHeaders, ownAccount, removedMeta, write, type Deps } from "./common.js";
+import { checkMetadata, isReseller, listingFormat, listQuery, metaHeaders, ownAccount, removedMeta, write, type Deps } from "./common.js";
 import { empty, listing } from "./respond.js";
 import { bulkDelete } from "./bulk-delete.js";
 import { findAccount } from "../read.js";
@@ -39,9 +38,9 @@ export function accountRoutes(d: Deps): RouteDef[] {
         if (c.req.query("bulk-delete") !== undefined) return bulkDelete(c, d, projectId);
         const set = metaHeaders(c, "x-account-meta-");
         const removed = removedMeta(c, "account");
-        // account_quotas: only a reseller (here: an admin) sets the account's quota
+        // account_quotas: only a reseller (ResellerAdmin, or the emulator's admin) sets the account's quota
         const principal = c.get("principal")!;
-        if (("quota-bytes" in set || removed.includes("quota-bytes")) && !isAdmin(principal)) throw forbidden();
+        if (("quota-bytes" in set || removed.includes("quota-bytes")) && !isReseller(principal)) throw forbidden();
         if (set["quota-bytes"] !== undefined && set["quota-bytes"] !== "" && !/^\d+$/.test(set["quota-bytes"])) throw badRequest("Invalid Quota-Bytes value.");
         write(c, d, (s, w) => {
           const account = accountOf(s, projectId, w.now);

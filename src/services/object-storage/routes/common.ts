@@ -6,7 +6,7 @@ import type { Draft } from "immer";
 import { principalOf, requestHeader, queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { callerOf, runOperation } from "../../../kernel/operation.js";
 import { ApiError } from "../../../kernel/errors.js";
-import { isAdmin } from "../../../kernel/auth/principal.js";
+import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { badRequest, forbidden, notFound, unauthorized } from "../errors.js";
 import { MAX_LISTING, type ListQuery } from "../listing.js";
@@ -45,12 +45,20 @@ export function projectOf(c: Ctx): string {
   return account.slice(5);
 }
 
-/** The path's account, when the caller's token is that project's or an admin's (Swift's keystoneauth). */
+/**
+ * keystoneauth's reseller: the ResellerAdmin role (any case) owns every account and alone sets account
+ * quotas. The emulator's admin role counts as one too (its admin reaches every project in every service).
+ */
+export function isReseller(principal: Principal): boolean {
+  return isAdmin(principal) || principal.roles.some((role) => role.toLowerCase() === "reselleradmin");
+}
+
+/** The path's account, when the caller's token is that project's or a reseller's (Swift's keystoneauth). */
 export function ownAccount(c: Ctx): string {
   const projectId = projectOf(c);
   const principal = c.get("principal");
   if (!principal) throw unauthorized();
-  if (principal.projectId !== projectId && !isAdmin(principalOf(c))) throw forbidden();
+  if (principal.projectId !== projectId && !isReseller(principalOf(c))) throw forbidden();
   return projectId;
 }
 
@@ -63,10 +71,14 @@ const META_VALUE = 256;
 const META_COUNT = 90;
 const META_TOTAL = 4096;
 
-/** The `<prefix>*` headers (X-Object-Meta-, X-Container-Meta-...): lower-case names without the prefix. */
+/**
+ * The `<prefix>*` headers (X-Object-Meta-, X-Container-Meta-...): lower-case names without the prefix.
+ * Underscores read as hyphens: Swift sees headers through WSGI's HTTP_* keys, which keep no difference.
+ */
 export function metaHeaders(c: Ctx, prefix: string): Record<string, string> {
   const out: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, name) => {
+  c.req.raw.headers.forEach((value, raw) => {
+    const name = raw.replace(/_/g, "-");
     if (name.startsWith(prefix) && name.length > prefix.length) out[name.slice(prefix.length)] = value;
   });
   return out;

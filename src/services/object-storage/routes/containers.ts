@@ -1,8 +1,9 @@
 // Containers (Swift: storage-container-services): PUT 201 new / 202 existing, GET listings (HEAD: counts),
-// POST metadata and ACLs, DELETE (409 while not empty).
+// POST metadata, ACLs and versioning (X-Versions-Location, X-History-Location), DELETE (409 while not empty).
 
 import type { Draft } from "immer";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { ApiError } from "../../../kernel/errors.js";
 import { badRequest, containerNotFound } from "../errors.js";
 import { listPage } from "../listing.js";
 import { containerOf, createContainer, deleteContainer, isExpired } from "../operations/records.js";
@@ -39,6 +40,34 @@ function applyHeaders(c: Ctx, container: Draft<Container>): void {
     if (value !== undefined) container[acl] = value === "" ? undefined : value;
     if (c.req.header(`x-remove-container-${acl}`) !== undefined) container[acl] = undefined;
   }
+  const versions = versionsHeader(c);
+  if (versions === null) delete container.versions;
+  else if (versions !== undefined) container.versions = versions;
+}
+
+/** X-Versions-Location / X-History-Location as versioned_writes reads them: null removes, undefined keeps */
+function versionsHeader(c: Ctx): Container["versions"] | null | undefined {
+  let stack = c.req.header("x-versions-location");
+  let history = c.req.header("x-history-location");
+  if (stack !== undefined && history !== undefined) {
+    if (stack && history) throw badRequest("Only one of x-versions-location or x-history-location may be specified");
+    if (!history) history = undefined;
+    else stack = undefined;
+  }
+  const value = stack ?? history;
+  if (value !== undefined) {
+    if (value === "") return null;
+    let location = value;
+    try {
+      location = decodeURIComponent(value);
+    } catch {
+      // taken as given
+    }
+    if (location.includes("/")) throw new ApiError(412, "PreconditionFailed", "Container name cannot contain slashes");
+    return { location: checkName(location), mode: stack !== undefined ? "stack" : "history" };
+  }
+  if (c.req.header("x-remove-versions-location") || c.req.header("x-remove-history-location")) return null;
+  return undefined;
 }
 
 export function containerRoutes(d: Deps): RouteDef[] {

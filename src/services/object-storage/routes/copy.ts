@@ -1,7 +1,7 @@
 // Server-side copy (Swift's copy middleware): `COPY` with Destination, or `PUT` with X-Copy-From. No byte
 // is copied: the new object shares the source's parts (their use count grows), so deleting either object
 // leaves the other's bytes. The source's metadata carries over, the request's X-Object-Meta-* on top
-// (X-Fresh-Metadata: true drops the source's).
+// (X-Fresh-Metadata: true drops the source's); the answer shows the copy's metadata, as Swift's does.
 
 import { ApiError } from "../../../kernel/errors.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -10,7 +10,7 @@ import { writeObject } from "../operations/objects.js";
 import { findContainer } from "../read.js";
 import { requireAccess } from "./access.js";
 import { readableObject } from "./readable.js";
-import { checkMetadata, httpDate, metaHeaders, write, type Deps } from "./common.js";
+import { checkMetadata, httpDate, metaHeaders, metaOut, write, type Deps } from "./common.js";
 import { checkName, checkPutConditions, deleteAt, storedHeaders } from "./object-input.js";
 import { empty } from "./respond.js";
 
@@ -76,6 +76,9 @@ export function copyObject(c: Ctx, d: Deps, projectId: string, here: Place, mode
     "last-modified": httpDate(record.modifiedAt),
     "x-copied-from": `${source.container}/${encodeURIComponent(source.name).replace(/%2F/g, "/")}`,
     "x-copied-from-last-modified": httpDate(object.modifiedAt),
-    ...(source.project !== target.project ? { "x-copied-from-account": `AUTH_${source.project}` } : {}),
+    "x-copied-from-account": `AUTH_${source.project}`,
+    // Swift's copy middleware answers with the copy's user metadata (the source's and the request's)
+    ...metaOut("x-object-meta-", record.metadata),
+    ...(record.deleteAt !== undefined ? { "x-delete-at": String(Math.floor(record.deleteAt / 1000)) } : {}),
   });
 }

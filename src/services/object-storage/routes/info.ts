@@ -1,9 +1,15 @@
-// GET /object-store/info (Swift: storage_info): the cluster's capabilities and limits, without a token.
+// GET /object-store/info (Swift: storage_info): the cluster's capabilities and limits, without a token; and
+// the two middlewares that answer outside any account: /healthcheck ("OK") and /crossdomain.xml (Swift's
+// default policy). /info names only what is served: no bulk_upload, formpost, staticweb or container_sync.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { DEFAULT_MAX_STREAM_BYTES } from "../../../kernel/http/service-app.js";
 import { MAX_LISTING } from "../listing.js";
 import { dateHeader, type Deps } from "./common.js";
+
+const CROSSDOMAIN =
+  '<?xml version="1.0"?>\n<!DOCTYPE cross-domain-policy SYSTEM "http://www.adobe.com/xml/dtds/cross-domain-policy.dtd" >\n' +
+  '<cross-domain-policy>\n<allow-access-from domain="*" secure="false" />\n</cross-domain-policy>';
 
 export function infoRoutes(d: Deps): RouteDef[] {
   return [
@@ -36,10 +42,26 @@ export function infoRoutes(d: Deps): RouteDef[] {
             container_quotas: {},
             account_quotas: {},
             keystoneauth: {},
+            crossdomain: {},
+            versioned_writes: { allowed_flags: ["x-versions-location", "x-history-location"] },
           },
           200,
           dateHeader(d.kernel),
         ),
+    },
+    {
+      method: "GET",
+      path: "/healthcheck",
+      operation: "object-storage.healthcheck.show",
+      policy: "public",
+      handler: (c) => c.body("OK", 200, { ...dateHeader(d.kernel), "content-type": "text/plain" }),
+    },
+    {
+      method: "GET",
+      path: "/crossdomain.xml",
+      operation: "object-storage.crossdomain.show",
+      policy: "public",
+      handler: (c) => c.body(CROSSDOMAIN, 200, { ...dateHeader(d.kernel), "content-type": "application/xml" }),
     },
   ];
 }

@@ -8,12 +8,14 @@ import { bytesResponse, streamedBody } from "../../../kernel/http/stream.js";
 import { guessContentType } from "../content-type.js";
 import { containerNotFound, etagMismatch, lengthRequired, notFound, preconditionFailed } from "../errors.js";
 import { checkQuotas, writeObject } from "../operations/objects.js";
-import { containerOf, deleteObject, liveObject } from "../operations/records.js";
+import { containerOf, liveObject } from "../operations/records.js";
+import { deleteVersioned } from "../operations/versions.js";
 import { findContainer, partsStream } from "../read.js";
 import { readableObject } from "./readable.js";
 import { objectHeaders } from "../views.js";
 import { checkMetadata, dateHeader, httpDate, metaHeaders, write, type Deps } from "./common.js";
 import { containerAccess } from "./access.js";
+import { isTempUrlRequest, tempUrlHeaders } from "./temp-url.js";
 import { containerName } from "./containers.js";
 import { checkPutConditions, conditions, deleteAt, dloManifest, objectName, storedHeaders } from "./object-input.js";
 import { copyObject } from "./copy.js";
@@ -35,7 +37,8 @@ export function objectRoutes(d: Deps): RouteDef[] {
         const manifestOnly = c.req.method === "HEAD" || c.req.query("multipart-manifest") === "get";
         const object = readableObject(c, d, projectId, containerName(c), objectName(c), !manifestOnly);
         if (object.slo && c.req.query("multipart-manifest") === "get") return manifestListing(c, kernel, object);
-        const headers = { ...dateHeader(kernel), ...objectHeaders(object) };
+        const own = objectHeaders(object);
+        const headers = { ...dateHeader(kernel), ...own, ...(isTempUrlRequest(c) ? tempUrlHeaders(c, objectName(c), own["content-disposition"]) : {}) };
         const failed = conditions(c, object.etagHeader.replace(/"/g, ""), object.modifiedAt);
         if (failed === 304) return empty(c, kernel, 304, headers);
         if (failed === 412) throw preconditionFailed();
@@ -69,6 +72,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
         const [container, name] = [containerName(c), objectName(c)];
         const metadata = metaHeaders(c, "x-object-meta-");
         checkMetadata(metadata);
+        const manifest = dloManifest(c);
         write(c, d, (s, w) => {
           const record = liveObject(containerOf(s, projectId, container), name, w.now);
           if (!record) throw notFound();
@@ -78,6 +82,9 @@ export function objectRoutes(d: Deps): RouteDef[] {
           if (type) record.contentType = type;
           record.headers = { ...record.headers, ...storedHeaders(c) };
           const expiry = deleteAt(c, w.now);
+          // the object server keeps X-Object-Manifest only as a POST states it: set, replaced or dropped
+          if (manifest !== undefined) record.dlo = manifest;
+          else delete record.dlo;
           if (c.req.header("x-remove-delete-at") !== undefined) delete record.deleteAt;
           else if (expiry !== undefined) record.deleteAt = expiry;
         });
@@ -94,7 +101,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
         const projectId = containerAccess(c, d, "write");
         const [container, name] = [containerName(c), objectName(c)];
         if (c.req.query("multipart-manifest") === "delete") return deleteManifest(c, d, projectId, container, name);
-        write(c, d, (s, w) => deleteObject(s, w, projectId, container, name));
+        write(c, d, (s, w) => deleteVersioned(s, w, projectId, container, name));
         return empty(c, kernel, 204);
       },
     },

@@ -1,13 +1,16 @@
 // Swift's tempurl middleware: a signature (HMAC-SHA1/256/512 of "METHOD\nexpires\npath") with one of the
 // account's or the container's Temp-URL keys lets a request in without a token, for the methods GET, HEAD,
 // PUT, POST and DELETE. The key that matched is the URL's scope: an account key reaches the whole account,
-// a container key its container only (what a copy or a manifest made through the URL may read).
+// a container key its container only (what a copy or a manifest made through the URL may read). A request
+// that carries temp URL parameters is judged by them alone, a token beside them counts for nothing: an
+// invalid or expired URL is a 401 even with a valid token. GET/HEAD answers name the download
+// (Content-Disposition: attachment, or inline with `inline`; `filename=` names it) and carry Expires.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { findAccount, findContainer } from "../read.js";
 import { TEMP_URL_KEYS } from "../views.js";
-import type { Deps } from "./common.js";
+import { httpDate, type Deps } from "./common.js";
 
 export interface TempUrlScope {
   project: string;
@@ -60,4 +63,35 @@ export function tempUrlScope(c: Ctx, d: Deps, projectId: string, containerName: 
     }
   }
   return undefined;
+}
+
+/** Whether the request carries temp URL parameters, valid or not (tempurl then decides alone). */
+export const isTempUrlRequest = (c: Ctx) => queryParam(c, "temp_url_sig") !== undefined || queryParam(c, "temp_url_expires") !== undefined;
+
+/** Python's urllib.parse.quote: UTF-8 bytes, all but letters, digits, `_.-~` and `safe` escaped */
+function quote(value: string, safe = ""): string {
+  let out = "";
+  for (const byte of Buffer.from(value, "utf8")) {
+    const ch = String.fromCharCode(byte);
+    out += /[A-Za-z0-9_.\-~]/.test(ch) || (byte < 128 && safe.includes(ch)) ? ch : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+const disposition = (type: string, filename: string) => `${type}; filename="${quote(filename, " /")}"; filename*=UTF-8''${quote(filename)}`;
+
+/** The headers a temp URL's successful GET/HEAD carries instead of the object's own Content-Disposition. */
+export function tempUrlHeaders(c: Ctx, objectName: string, stored: string | undefined): Record<string, string> {
+  const filename = queryParam(c, "filename");
+  const inline = queryParam(c, "inline") !== undefined;
+  const raw = queryParam(c, "temp_url_expires") ?? "";
+  const expires = /^\d+$/.test(raw) ? Number(raw) * 1000 : Date.parse(raw);
+  const value = inline
+    ? filename
+      ? disposition("inline", filename)
+      : "inline"
+    : filename
+      ? disposition("attachment", filename)
+      : (stored ?? disposition("attachment", objectName.slice(objectName.lastIndexOf("/") + 1)));
+  return { "content-disposition": value.replace(/\n/g, "%0A"), expires: httpDate(expires) };
 }

@@ -1,10 +1,11 @@
 // Buckets (ListBuckets, CreateBucket, DeleteBucket, HeadBucket): a project's object storage containers.
-// Swift containers are per project, so a name another project holds is no conflict here: each project
-// has its own namespace (S3's global BucketAlreadyExists cannot happen), and its own again is
-// BucketAlreadyOwnedByYou.
+// S3's bucket names are global: a name another project holds is BucketAlreadyExists and reaching that
+// bucket is AccessDenied (Swift's containers stay per project: one made through Swift may share a name).
+// Creating one's own again is BucketAlreadyOwnedByYou, but in us-east-1, where S3 answers 200 (AWS's
+// CreateBucket reference: a legacy of that region).
 
 import type { OperationContext } from "../../../kernel/operation.js";
-import { bucketAlreadyOwnedByYou, bucketNotEmpty, invalidBucketName, noSuchBucket } from "../errors.js";
+import { accessDenied, bucketAlreadyExists, bucketAlreadyOwnedByYou, bucketNotEmpty, invalidBucketName, noSuchBucket } from "../errors.js";
 import { uploadIdsOf, type S3State } from "../state.js";
 import type { S3Storage, StoredBucket } from "../storage.js";
 
@@ -18,14 +19,21 @@ export function checkBucketName(name: string): void {
 
 export function requireBucket(storage: S3Storage, root: Root, projectId: string, name: string): StoredBucket {
   const bucket = storage.findBucket(root, projectId, name);
-  if (!bucket) throw noSuchBucket(name);
-  return bucket;
+  if (bucket) return bucket;
+  if (storage.bucketOwner(root, name) !== undefined) throw accessDenied();
+  throw noSuchBucket(name);
 }
 
-export function createBucket(storage: S3Storage, ctx: OperationContext, projectId: string, name: string): void {
+/** false when the project had the bucket already and the region answers that with 200 (us-east-1). */
+export function createBucket(storage: S3Storage, ctx: OperationContext, projectId: string, name: string, region: string): boolean {
   checkBucketName(name);
-  if (storage.findBucket(ctx.root, projectId, name)) throw bucketAlreadyOwnedByYou(name);
+  if (storage.findBucket(ctx.root, projectId, name)) {
+    if (region === "us-east-1") return false;
+    throw bucketAlreadyOwnedByYou(name);
+  }
+  if (storage.bucketOwner(ctx.root, name) !== undefined) throw bucketAlreadyExists(name);
   storage.createBucket(ctx, projectId, name);
+  return true;
 }
 
 /** A bucket with objects, or with uploads in progress, is not empty. */

@@ -36,9 +36,20 @@ export function parseMaxKeys(value: string | undefined): number {
   return Math.min(Number(value), MAX_KEYS);
 }
 
+/** ListBuckets' max-buckets: 1 to 10,000 (S3's range); absent, all of them. */
+export function parseMaxBuckets(value: string | undefined): number {
+  if (value === undefined) return 10_000;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) {
+    throw invalidArgument("Argument max-buckets must be an integer between 1 and 10000", "max-buckets", value);
+  }
+  return Number(value);
+}
+
 export function listPage(storage: S3Storage, root: Root, projectId: string, bucket: string, req: ListRequest): ListPage {
   const { prefix, delimiter, maxKeys } = req;
   const page: ListPage = { contents: [], commonPrefixes: [], truncated: false, last: undefined, next: undefined };
+  // max-keys=0 asks for nothing, and S3 says nothing was cut short
+  if (maxKeys === 0) return page;
   let cursor = req.after;
   // a marker that is itself a common prefix (NextMarker of a page that ended on one) skips its group
   if (delimiter && cursor.startsWith(prefix) && cursor.endsWith(delimiter) && cursor.slice(prefix.length).indexOf(delimiter) === cursor.length - prefix.length - delimiter.length) {

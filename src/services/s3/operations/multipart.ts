@@ -6,7 +6,10 @@ import type { OperationContext } from "../../../kernel/operation.js";
 import type { BlobRef } from "../../../kernel/blobs/types.js";
 import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { emptyTable, filter, get, put, remove, values } from "../../../kernel/store/table.js";
-import { entityTooSmall, invalidPart, invalidPartNumber, invalidPartOrder, malformedXml, noSuchUpload } from "../errors.js";
+import { compositeChecksum, crcCombine, type Algorithm } from "../checksums.js";
+import type { StoredChecksum } from "../payload-checksum.js";
+import { withChecksum, type ChecksumType } from "./object-headers.js";
+import { badChecksum, invalidRequest, entityTooSmall, invalidPart, invalidPartNumber, invalidPartOrder, malformedXml, noSuchUpload } from "../errors.js";
 import { bucketKey, uploadIdsOf, type S3State, type Upload, type UploadPart } from "../state.js";
 import type { S3Storage, StoredObject } from "../storage.js";
 import { requireBucket } from "./buckets.js";
@@ -28,7 +31,7 @@ export function createUpload(
   storage: S3Storage,
   s: S3State,
   ctx: OperationContext,
-  input: { projectId: string; bucket: string; key: string; contentType: string; metadata: Record<string, string> },
+  input: Pick<Upload, "projectId" | "bucket" | "key" | "contentType" | "metadata" | "headers" | "checksum">,
 ): Upload {
   requireBucket(storage, ctx.root, input.projectId, input.bucket);
   const upload: Upload = { id: ctx.ids.secret(), ...input, initiated: ctx.now, initiatorId: ctx.caller.userId, parts: emptyTable() };
@@ -53,10 +56,18 @@ export function requireUpload(s: S3State, projectId: string, bucket: string, key
   return upload;
 }
 
-export function putPart(s: S3State, ctx: OperationContext, free: FreeBlobs, at: { projectId: string; bucket: string; key: string; uploadId: string }, number: number, data: BlobRef): void {
+export function putPart(
+  s: S3State,
+  ctx: OperationContext,
+  free: FreeBlobs,
+  at: { projectId: string; bucket: string; key: string; uploadId: string },
+  number: number,
+  data: BlobRef,
+  checksum?: string,
+): void {
   const upload = requireUpload(s, at.projectId, at.bucket, at.key, at.uploadId);
   const previous = get(upload.parts, String(number));
-  put(upload.parts, { id: String(number), number, data, lastModified: ctx.now });
+  put(upload.parts, { id: String(number), number, data, lastModified: ctx.now, ...(checksum === undefined ? {} : { checksum }) });
   if (previous) free(ctx, [previous.data.id]);
 }
 
@@ -68,6 +79,14 @@ export function sortedParts(upload: Upload): UploadPart[] {
 export interface RequestedPart {
   number: number;
   etag: string;
+  /** the part's checksum as the body names it (ChecksumCRC32...), compared with the part's own */
+  checksum?: string;
+}
+
+/** What the completing request says of the whole object: its checksum, its size (x-amz-mp-object-size). */
+export interface CompleteExpectations {
+  checksum?: string;
+  size?: number;
 }
 
 export function completeUpload(
@@ -77,6 +96,7 @@ export function completeUpload(
   free: FreeBlobs,
   at: { projectId: string; bucket: string; key: string; uploadId: string },
   requested: RequestedPart[],
+  expect: CompleteExpectations = {},
 ): StoredObject {
   const upload = requireUpload(s, at.projectId, at.bucket, at.key, at.uploadId);
   requireBucket(storage, ctx.root, at.projectId, at.bucket);
@@ -86,22 +106,37 @@ export function completeUpload(
     if (i > 0 && want.number <= requested[i - 1]!.number) throw invalidPartOrder();
     const part = get(upload.parts, String(want.number));
     if (!part || part.data.md5 !== want.etag.replace(/^"|"$/g, "").toLowerCase()) throw invalidPart(want.number);
+    if (want.checksum !== undefined && want.checksum !== part.checksum) throw invalidPart(want.number);
     chosen.push(part);
   });
   chosen.forEach((part, i) => {
     if (i < chosen.length - 1 && part.data.size < MIN_PART_SIZE) throw entityTooSmall();
   });
+  const size = chosen.reduce((sum, p) => sum + p.data.size, 0);
+  if (expect.size !== undefined && expect.size !== size) throw invalidRequest(`The provided 'x-amz-mp-object-size' header value ${expect.size} does not match what was computed: ${size}`);
+  const checksum = upload.checksum && objectChecksum(upload.checksum.algorithm, upload.checksum.type, chosen);
+  if (checksum && expect.checksum !== undefined && expect.checksum !== checksum.value) throw badChecksum(checksum.algorithm);
   const object = storage.putObject(ctx, at.projectId, at.bucket, {
     key: at.key,
     etag: multipartEtag(chosen.map((p) => p.data.md5)),
     contentType: upload.contentType,
     metadata: upload.metadata,
+    headers: withChecksum(upload.headers, checksum, upload.checksum?.type, upload.id),
     parts: chosen.map((p) => p.data),
   });
   const used = new Set(chosen.map((p) => p.id));
   free(ctx, values(upload.parts).filter((p) => !used.has(p.id)).map((p) => p.data.id));
   dropUpload(s, upload);
   return object;
+}
+
+/** COMPOSITE: the algorithm over the parts' digests, `-N`; FULL_OBJECT: the CRC of all the bytes, joined from the parts'. */
+function objectChecksum(algorithm: Algorithm, type: ChecksumType, parts: UploadPart[]): StoredChecksum {
+  const sums = parts.map((p) => p.checksum!);
+  if (type === "COMPOSITE") return { algorithm, value: compositeChecksum(algorithm, sums) };
+  let value = sums[0]!;
+  for (let i = 1; i < parts.length; i++) value = crcCombine(algorithm, value, sums[i]!, parts[i]!.data.size);
+  return { algorithm, value };
 }
 
 export function abortUpload(s: S3State, ctx: OperationContext, free: FreeBlobs, at: { projectId: string; bucket: string; key: string; uploadId: string }): void {

@@ -23,15 +23,38 @@ export function userMetadata(c: Ctx): Record<string, string> {
     const lower = name.toLowerCase();
     if (!lower.startsWith("x-amz-meta-")) continue;
     const key = lower.slice("x-amz-meta-".length);
-    bytes += key.length + value.length;
-    out[key] = value;
+    const kept = fromEncodedWord(value);
+    bytes += key.length + kept.length;
+    out[key] = kept;
   }
   if (bytes > 2048) throw metadataTooLarge();
   return out;
 }
 
+/**
+ * Metadata as response headers. A value that is not ASCII is sent as an RFC 2047 encoded word of its UTF-8,
+ * as S3 documents ("mail-safe"): bytes past ASCII in a header reach clients differently (Python reads
+ * latin1), an encoded word the same everywhere.
+ */
 export function metadataHeaders(metadata: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(metadata).map(([k, v]) => [`x-amz-meta-${k}`, v]));
+  return Object.fromEntries(Object.entries(metadata).map(([k, v]) => [`x-amz-meta-${k}`, toEncodedWord(v)]));
+}
+
+/**
+ * A metadata value as kept: the header's bytes (one char per byte, as node reads them, so object storage
+ * serves the same), an RFC 2047 `=?UTF-8?B?...?=` word decoded to its UTF-8 first, as S3 decodes it.
+ */
+function fromEncodedWord(value: string): string {
+  const word = /^=\?UTF-8\?B\?([A-Za-z0-9+/]*={0,2})\?=$/i.exec(value.trim());
+  return word ? Buffer.from(word[1]!, "base64").toString("latin1") : value;
+}
+
+function toEncodedWord(value: string): string {
+  if (!/[^\x20-\x7e]/.test(value)) return value;
+  const bytes = Buffer.from(value, "latin1");
+  // UTF-8 bytes are the text's; others were latin1 text (Python's http.client sends U+0080-U+00FF so)
+  const utf8 = Buffer.from(bytes.toString("utf8"), "utf8").equals(bytes) ? bytes : Buffer.from(value, "utf8");
+  return `=?UTF-8?B?${utf8.toString("base64")}?=`;
 }
 
 export const quoted = (etag: string) => `"${etag}"`;

@@ -4,7 +4,7 @@
 
 import { baseUrl, requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import type { OperationContext } from "../../../kernel/operation.js";
-import { invalidArgument, malformedXml, noSuchKey } from "../errors.js";
+import { invalidArgument, invalidRange, malformedXml, noSuchKey } from "../errors.js";
 import { requireBucket } from "../operations/buckets.js";
 import {
   checkCopyConditions, checkKey, checkWriteCondition, copySource, quoted, recheckWriteCondition, userMetadata, writeCondition,
@@ -13,6 +13,13 @@ import {
   abortUpload, completeUpload, createUpload, MAX_PARTS, partNumberOf, putPart, requireUpload, sortedParts, type RequestedPart,
 } from "../operations/multipart.js";
 import { keepingBlob, readPayload } from "../payload.js";
+import { checksumHeaders, tapped, type StoredChecksum } from "../payload-checksum.js";
+import { checksumOf } from "../checksums.js";
+import { checksumOfObject, completedUpload, pick, requestedHeaders, SSE_HEADER } from "../operations/object-headers.js";
+import { completeExpectations, uploadChecksum } from "./multipart-input.js";
+import { get } from "../../../kernel/store/table.js";
+import type { StoredObject } from "../storage.js";
+import type { BlobRef } from "../../../kernel/blobs/types.js";
 import { copyResultView } from "../views/objects.js";
 import { completeView, initiateView, listPartsView } from "../views/multipart.js";
 import { child, childrenNamed } from "../xml-reader.js";
@@ -24,6 +31,18 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
   const free = (ctx: OperationContext, ids: string[]) => {
     if (ids.length) ctx.tx.afterCommit(() => ids.forEach((id) => kernel.blobs.delete(id)));
   };
+  const answerComplete = (c: Ctx, object: StoredObject) => {
+    const at = where(c);
+    const location = `${baseUrl(c)}${MOUNT}/${at.bucket}/${encodeURIComponent(at.key).replaceAll("%2F", "/")}`;
+    return xml(c, completeView(location, at.bucket, at.key, object.etag, checksumOfObject(object)), 200, pick(object.headers, [SSE_HEADER]));
+  };
+  /** A second Complete of an upload that completed this object answers as the first did (S3: 200). */
+  const completedBefore = (at: ReturnType<typeof where>) => {
+    if (get(deps.state().uploads, at.uploadId)) return undefined;
+    requireBucket(storage, deps.root(), at.projectId, at.bucket);
+    const object = storage.findObject(deps.root(), at.projectId, at.bucket, at.key);
+    return object && completedUpload(object) === at.uploadId ? (c: Ctx) => answerComplete(c, object) : undefined;
+  };
   const where = (c: Ctx) => ({ projectId: deps.project(c), bucket: bucketOf(c), key: keyOf(c), uploadId: query(c, "uploadId") ?? "" });
 
   return {
@@ -32,18 +51,23 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
       const key = keyOf(c);
       checkKey(key);
       const metadata = userMetadata(c);
+      const headers = requestedHeaders(c);
+      const checksum = uploadChecksum(c);
       const contentType = requestHeader(c, "content-type") ?? "binary/octet-stream";
-      const upload = deps.write(c, (s, ctx) => createUpload(storage, s, ctx, { projectId, bucket: bucketOf(c), key, contentType, metadata }));
-      return xml(c, initiateView(upload));
+      const upload = deps.write(c, (s, ctx) => createUpload(storage, s, ctx, { projectId, bucket: bucketOf(c), key, contentType, metadata, headers, checksum }));
+      const answer: Record<string, string> = pick(headers, [SSE_HEADER]);
+      if (checksum) Object.assign(answer, { "x-amz-checksum-algorithm": checksum.algorithm, "x-amz-checksum-type": checksum.type });
+      return xml(c, initiateView(upload), 200, answer);
     },
 
     async uploadPart(c: Ctx) {
       const at = where(c);
       const number = partNumberOf(query(c, "partNumber"));
-      requireUpload(deps.state(), at.projectId, at.bucket, at.key, at.uploadId);
+      const upload = requireUpload(deps.state(), at.projectId, at.bucket, at.key, at.uploadId);
       const header = requestHeader(c, "x-amz-copy-source");
       let copied: string | undefined;
-      let ref;
+      let ref: BlobRef;
+      let checksum: StoredChecksum | undefined;
       if (header !== undefined) {
         const from = copySource(header);
         requireBucket(storage, deps.root(), at.projectId, from.bucket);
@@ -52,18 +76,23 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
         checkCopyConditions(c, source);
         const range = requestHeader(c, "x-amz-copy-source-range");
         const m = range === undefined ? null : /^bytes=(\d+)-(\d+)$/.exec(range);
-        if (range !== undefined && (!m || Number(m[2]) < Number(m[1]) || Number(m[2]) >= source.size)) {
+        if (range !== undefined && (!m || Number(m[2]) < Number(m[1]))) {
           throw invalidArgument("The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy", "x-amz-copy-source-range", range);
         }
-        ref = await kernel.blobs.put(storage.read(source, m ? { start: Number(m[1]), end: Number(m[2]) } : undefined), { owner: at.projectId });
+        // a range past the source's end is unsatisfiable, as for a GET
+        if (m && Number(m[2]) >= source.size) throw invalidRange(source.size);
+        const bytes = storage.read(source, m ? { start: Number(m[1]), end: Number(m[2]) } : undefined);
+        const sum = upload.checksum && checksumOf(upload.checksum.algorithm);
+        ref = await kernel.blobs.put(sum ? tapped(bytes, sum) : bytes, { owner: at.projectId });
+        if (sum) checksum = { algorithm: upload.checksum!.algorithm, value: sum.digest() };
         copied = ref.md5;
       } else {
-        ref = await readPayload(c, kernel, at.projectId, secretOf);
+        ({ ref, checksum } = await readPayload(c, kernel, at.projectId, secretOf, upload.checksum?.algorithm));
       }
       const data = ref;
-      keepingBlob(kernel, data, () => deps.write(c, (s, ctx) => putPart(s, ctx, free, at, number, data)));
-      if (copied !== undefined) return xml(c, copyResultView("CopyPartResult", copied, kernel.clock.now()));
-      return c.body(null, 200, { etag: quoted(data.md5) });
+      keepingBlob(kernel, data, () => deps.write(c, (s, ctx) => putPart(s, ctx, free, at, number, data, checksum?.value)));
+      if (copied !== undefined) return xml(c, copyResultView("CopyPartResult", copied, kernel.clock.now(), checksum), 200, checksumHeaders(checksum));
+      return c.body(null, 200, { etag: quoted(data.md5), ...checksumHeaders(checksum), ...pick(upload.headers, [SSE_HEADER]) });
     },
 
     listParts(c: Ctx) {
@@ -81,7 +110,9 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
 
     async complete(c: Ctx) {
       const at = where(c);
-      requireUpload(deps.state(), at.projectId, at.bucket, at.key, at.uploadId);
+      const done = completedBefore(at);
+      if (done) return done(c);
+      const upload = requireUpload(deps.state(), at.projectId, at.bucket, at.key, at.uploadId);
       const condition = writeCondition(c);
       checkWriteCondition(condition, at.key, storage.findObject(deps.root(), at.projectId, at.bucket, at.key));
       // a Part holds PartNumber, ETag and the checksum of the upload's algorithm (clients send one)
@@ -91,14 +122,15 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
         const number = child(part, "PartNumber")?.text.trim();
         const etag = child(part, "ETag")?.text.trim();
         if (!number || !/^\d+$/.test(number) || etag === undefined) throw malformedXml();
-        return { number: Number(number), etag };
+        const sum = upload.checksum && child(part, `Checksum${upload.checksum.algorithm}`)?.text.trim();
+        return { number: Number(number), etag, ...(sum ? { checksum: sum } : {}) };
       });
+      const expect = completeExpectations(c, upload.checksum?.algorithm);
       const object = deps.write(c, (s, ctx) => {
         recheckWriteCondition(condition, at.key, storage.findObject(ctx.root, at.projectId, at.bucket, at.key));
-        return completeUpload(storage, s, ctx, free, at, requested);
+        return completeUpload(storage, s, ctx, free, at, requested, expect);
       });
-      const location = `${baseUrl(c)}${MOUNT}/${at.bucket}/${encodeURIComponent(at.key).replaceAll("%2F", "/")}`;
-      return xml(c, completeView(location, at.bucket, at.key, object.etag));
+      return answerComplete(c, object);
     },
 
     abort(c: Ctx) {

@@ -37,7 +37,7 @@ export function query(c: Ctx, name: string): string | undefined {
 
 /** Subresources this endpoint does not implement: a 501 NotImplemented, never a 500 or a silent success. */
 const UNSUPPORTED = [
-  "acl", "policy", "policyStatus", "versioning", "versions", "tagging", "lifecycle", "cors", "website", "logging", "notification",
+  "policy", "policyStatus", "versioning", "versions", "tagging", "lifecycle", "cors", "website", "logging", "notification",
   "replication", "encryption", "object-lock", "ownershipControls", "publicAccessBlock", "accelerate", "requestPayment",
   "analytics", "metrics", "inventory", "intelligent-tiering", "torrent", "retention", "legal-hold", "attributes", "restore",
   "select", "select-type", "versionId",
@@ -59,8 +59,8 @@ export function xml(c: Ctx, body: string, status = 200, headers: Record<string, 
  * A small XML body (DeleteObjects, CompleteMultipartUpload, CreateBucketConfiguration), checked against its
  * declared hashes; `maxElements` bounds the document (xml-reader.ts).
  */
-export async function readXml(c: Ctx, maxElements: number): Promise<Element | undefined> {
-  const text = await readText(c);
+export async function readXml(c: Ctx, maxElements: number, maxBytes?: number): Promise<Element | undefined> {
+  const text = await readText(c, maxBytes);
   const declared = requestHeader(c, "x-amz-content-sha256");
   if (declared && /^[0-9a-f]{64}$/i.test(declared)) {
     const actual = createHash("sha256").update(text, "utf8").digest("hex");

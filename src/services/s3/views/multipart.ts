@@ -2,6 +2,7 @@
 // ListMultipartUploadsResult.
 
 import type { Upload, UploadPart } from "../state.js";
+import type { StoredChecksum } from "../payload-checksum.js";
 import { xmlDocument, type Node } from "../xml.js";
 import { ownerNode, s3Time } from "./buckets.js";
 
@@ -17,16 +18,25 @@ export function listPartsView(upload: Upload, parts: UploadPart[], marker: numbe
     ["Initiator", [["ID", upload.initiatorId], ["DisplayName", upload.initiatorId]]],
     ownerNode(upload.projectId),
     ["StorageClass", "STANDARD"],
+    upload.checksum && ["ChecksumAlgorithm", upload.checksum.algorithm],
+    upload.checksum && ["ChecksumType", upload.checksum.type],
     ["PartNumberMarker", marker],
     truncated && parts.length > 0 && ["NextPartNumberMarker", parts[parts.length - 1]!.number],
     ["MaxParts", maxParts],
     ["IsTruncated", truncated],
-    ...parts.map((p): Node => ["Part", [["PartNumber", p.number], ["LastModified", s3Time(p.lastModified)], ["ETag", `"${p.data.md5}"`], ["Size", p.data.size]]]),
+    ...parts.map((p): Node => ["Part", [["PartNumber", p.number], ["LastModified", s3Time(p.lastModified)], ["ETag", `"${p.data.md5}"`], ["Size", p.data.size], upload.checksum && p.checksum !== undefined && [`Checksum${upload.checksum.algorithm}`, p.checksum]]]),
   ]);
 }
 
-export function completeView(location: string, bucket: string, key: string, etag: string): string {
-  return xmlDocument("CompleteMultipartUploadResult", [["Location", location], ["Bucket", bucket], ["Key", key], ["ETag", `"${etag}"`]]);
+export function completeView(location: string, bucket: string, key: string, etag: string, checksum?: StoredChecksum & { type: string }): string {
+  return xmlDocument("CompleteMultipartUploadResult", [
+    ["Location", location],
+    ["Bucket", bucket],
+    ["Key", key],
+    ["ETag", `"${etag}"`],
+    checksum && [`Checksum${checksum.algorithm}`, checksum.value],
+    checksum && ["ChecksumType", checksum.type],
+  ]);
 }
 
 export function listUploadsView(bucket: string, prefix: string, keyMarker: string, uploadIdMarker: string, maxUploads: number, uploads: Upload[], truncated: boolean): string {
