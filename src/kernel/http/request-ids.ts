@@ -17,6 +17,11 @@ export const openstackRequestIds: RequestIdStyle = {
   make: (base) => ({ id: base, headers: { [REQUEST_ID_HEADER]: base } }),
 };
 
+/** Nova: `req-<uuid>` in x-openstack-request-id and again in x-compute-request-id (its older header). */
+export const novaRequestIds: RequestIdStyle = {
+  make: (base) => ({ id: base, headers: { [REQUEST_ID_HEADER]: base, "x-compute-request-id": base } }),
+};
+
 /** S3: x-amz-request-id, 16 upper-case hex digits, and x-amz-id-2, an opaque base64 host id. */
 export const s3RequestIds: RequestIdStyle = {
   make(base) {

@@ -128,3 +128,5 @@ export function detachFromServer(ctx: OperationContext, volumeId: string, server
   const attachment = get(s.volumes, volumeId)?.attachments.find((a) => a.serverId === serverId);
   detach(s, ctx, volumeId, attachment?.id ?? `${serverId}-none`);
 }
+export * as volumeProxy from "./for-compute-proxy.js";
+export type { ProxyVolume } from "./for-compute-proxy.js";

@@ -5,6 +5,7 @@ import { computeResources } from "./resources.js";
 import { computeTenants } from "./tenants.js";
 import { computeOptions } from "./options.js";
 import { buildServiceApp } from "../../kernel/http/service-app.js";
+import { novaRequestIds } from "../../kernel/http/request-ids.js";
 import { envelope } from "./errors.js";
 import { initialComputeState, type ComputeState } from "./state.js";
 import { negotiate } from "./microversion.js";
@@ -17,6 +18,7 @@ import { computeControl } from "./control.js";
 import { computeNotifications } from "./bus.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
 import { computeRoutes } from "./routes/index.js";
+import { refuseEmptyProject } from "./routes/tenant-usage.js";
 import { SLICE } from "./state.js";
 import { STEP_OPERATIONS, startServerLifecycle } from "./transitions.js";
 import { subscribeServerUsage } from "./usage-subscriptions.js";
@@ -55,9 +57,12 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
           name: SLICE,
           mountPath,
           envelope,
+          requestIds: novaRequestIds,
           // discovery documents are not versioned; everything under /v2.1 negotiates a microversion
           prepare: (c) => {
-            if (c.req.path.startsWith(`${mountPath}/v2.1/`)) negotiate(c);
+            if (!c.req.path.startsWith(`${mountPath}/v2.1/`)) return;
+            negotiate(c);
+            refuseEmptyProject(c, mountPath);
           },
         },
         computeRoutes(kernel, options),

@@ -220,7 +220,8 @@ export interface ComputeState {
   /** private flavor id -> the projects given access (os-flavor-access) */
   flavorAccess: Table<{ id: string; projects: string[] }>;
   /** quota class name -> its limits over the defaults (os-quota-class-sets; Nova uses `default` only) */
-  quotaClasses: Table<{ id: string; limits: Partial<ComputeQuotas> }>;
+  /** `network`: nova-network's class limits (shown and set before 2.50, enforced nowhere) */
+  quotaClasses: Table<{ id: string; limits: Partial<ComputeQuotas>; network?: Record<string, number> }>;
   /** servers' lifetimes, kept after deletion, for os-simple-tenant-usage */
   serverUsage: Table<ServerUsage>;
   /** server id -> its os-instance-actions log (kept after the server is gone) */

@@ -56,6 +56,15 @@ export function setImageStatus(ctx: Pick<WriteContext, "root" | "now">, id: stri
   return image;
 }
 
+/** Replaces an image's custom properties (Nova's image metadata proxy). */
+export function setImageProperties(ctx: Pick<WriteContext, "root" | "now">, id: string, properties: Record<string, string>): Image | undefined {
+  const image = get(imageSliceOf(ctx.root).images, id);
+  if (!image) return undefined;
+  image.metadata = properties;
+  image.updatedAt = ctx.now;
+  return image;
+}
+
 /** Removes the record; bytes it held are freed after the commit (compute's `compute.image.deleted`, see index.ts). */
 export function removeImage(ctx: Pick<WriteContext, "root">, id: string): void {
   const s = imageSliceOf(ctx.root);

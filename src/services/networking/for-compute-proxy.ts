@@ -10,7 +10,7 @@ import type { FloatingIp, Network, NetworkingState, SecurityGroup } from "./stat
 import { SLICE } from "./state.js";
 import { createGroup, deleteGroup, updateGroup } from "./operations/security-groups.js";
 import { createRule, deleteRule } from "./operations/security-group-rules.js";
-import { createFloatingIp, deleteFloatingIp } from "./operations/floating-ips.js";
+import { createFloatingIp, deleteFloatingIp, updateFloatingIp } from "./operations/floating-ips.js";
 import { owns } from "./operations/common.js";
 import { canSeeNetwork } from "./operations/visibility.js";
 
@@ -175,6 +175,33 @@ export function releaseFloatingIp(ctx: OperationContext, id: string): boolean {
   const f = get(s.floatingIps, id);
   if (!f || !owns(ctx.caller, f)) return false;
   deleteFloatingIp(s, ctx, f);
+  return true;
+}
+
+function ownFloatingIpAt(s: NetworkingState, caller: Caller, address: string): FloatingIp | undefined {
+  for (const f of scan(s.floatingIps)) if (f.floatingIpAddress === address && owns(caller, f)) return f;
+  return undefined;
+}
+
+/** The caller's floating IP with this address (Nova's get_floating_ip_by_address). */
+export function floatingIpByAddress(root: Root, caller: Caller, address: string): ProxyFloatingIp | undefined {
+  const s = net(root);
+  const f = ownFloatingIpAt(s, caller, address);
+  return f && floatingOf(s, f);
+}
+
+/** The IPv4 fixed addresses of a port, in order (what addFloatingIp may pick from). */
+export function portFixedIpv4(root: Root, portId: string): string[] {
+  const port = get(net(root).ports, portId);
+  return port ? port.fixedIps.map((ip) => ip.ipAddress).filter((a) => !a.includes(":")) : [];
+}
+
+/** Associates (or, with port null, disassociates) the caller's floating IP at `address`; false: none. */
+export function setFloatingIpPort(ctx: OperationContext, address: string, port: { id: string; fixedIp: string } | null): boolean {
+  const s = net(ctx.root);
+  const f = ownFloatingIpAt(s, ctx.caller, address);
+  if (!f) return false;
+  updateFloatingIp(s, ctx, f, port ? { portId: port.id, fixedIpAddress: port.fixedIp } : { portId: null });
   return true;
 }
 

@@ -197,3 +197,4 @@ export function addressesOf(root: Root, portIds: readonly string[], floating: Fl
 // shelve offload, consoles), and Nova's proxy APIs below 2.36 (os-security-groups, os-floating-ips, os-networks)
 export { clearPortBinding, portById, securityGroupName, setPortSecurityGroups } from "./for-compute-interfaces.js";
 export * as proxy from "./for-compute-proxy.js";
+export { canonicalIp, ipVersionOf } from "./ip.js";

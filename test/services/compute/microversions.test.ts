@@ -34,7 +34,7 @@ describe("negotiation", () => {
       return [res.headers.get("x-platform-compute-microversion"), res.headers.get("x-openstack-nova-api-version"), res.headers.get("openstack-api-version")];
     };
     expect(await headersFor({ "X-Platform-Compute-Microversion": "2.47" })).toEqual(["2.47", "2.47", "compute 2.47"]);
-    expect(await headersFor({ "X-Platform-Compute-Microversion": "latest" })).toEqual(["2.79", "2.79", "compute 2.79"]);
+    expect(await headersFor({ "X-Platform-Compute-Microversion": "latest" })).toEqual(["2.87", "2.87", "compute 2.87"]);
     expect(await headersFor({ "OpenStack-API-Version": "compute 2.60" })).toEqual(["2.60", "2.60", "compute 2.60"]);
     // the unversioned discovery document negotiates nothing
     const discovery = await call(t.emu, "GET", "/compute/");
@@ -49,19 +49,19 @@ describe("negotiation", () => {
     expect(await version({ "OpenStack-API-Version": "compute 2.60" })).toBe("compute 2.60");
     expect(await version({ "OpenStack-API-Version": "volume 3.40, compute 2.5" })).toBe("compute 2.5");
     expect(await version({ "X-OpenStack-Nova-API-Version": "2.10" })).toBe("compute 2.10");
-    expect(await version({ "OpenStack-API-Version": "compute latest" })).toBe("compute 2.79");
-    expect(await version({ "X-OpenStack-Nova-API-Version": "latest" })).toBe("compute 2.79");
+    expect(await version({ "OpenStack-API-Version": "compute latest" })).toBe("compute 2.87");
+    expect(await version({ "X-OpenStack-Nova-API-Version": "latest" })).toBe("compute 2.87");
   });
 
-  it("is 406 outside [2.1, 2.79] and 400 for a malformed version, changing nothing", async () => {
+  it("is 406 outside [2.1, 2.87] and 400 for a malformed version, changing nothing", async () => {
     const t = await computeApi();
     const high = await t.refused(406, "GET", "/servers", { token: t.demo, version: "2.500" });
-    expect(fault(high).message).toBe("Version 2.500 is not supported by the API. Minimum is 2.1 and maximum is 2.79.");
+    expect(fault(high).message).toBe("Version 2.500 is not supported by the API. Minimum is 2.1 and maximum is 2.87.");
     await t.refused(406, "GET", "/servers", { token: t.demo, version: "3.0" });
     await t.refused(406, "GET", "/servers", { token: t.demo, headers: { "X-Platform-Compute-Microversion": "2.0" } });
     const malformed = await t.refused(400, "GET", "/servers", { token: t.demo, version: "2.x" });
     expect(fault(malformed).name).toBe("badRequest");
-    await t.refused(406, "POST", "/servers", { token: t.demo, version: "2.80", body: { server: { name: "x" } } });
+    await t.refused(406, "POST", "/servers", { token: t.demo, version: "2.88", body: { server: { name: "x" } } });
   });
 });
 
@@ -129,5 +129,20 @@ describe("the server record per microversion", () => {
     const body = { server: { name: "x", flavorRef: "1", imageRef: "b5f5c6a2-7e0f-4f34-9d59-0d1b0a7c1a11", networks: "none", tags: ["a"] } };
     await t.refused(400, "POST", "/servers", { token: t.demo, version: "2.51", body });
     expect((await t.api("POST", "/servers", { token: t.demo, version: "2.52", body })).status).toBe(202);
+  });
+
+  it("serves 2.80 to 2.87: migrations name their user and project, instance action events their details, attachments update delete_on_termination", async () => {
+    const t = await computeApi();
+    const server = await t.active();
+    await t.api("POST", `/servers/${server.id}/action`, { token: t.demo, body: { resize: { flavorRef: "2" } } });
+    t.advance(10_000);
+    const [migration] = (await t.api("GET", "/os-migrations", { version: "2.80" })).body.migrations;
+    expect(migration).toMatchObject({ user_id: t.demoUser, project_id: t.demoProject });
+    expect((await t.api("GET", "/os-migrations", { version: "2.79" })).body.migrations[0]).not.toHaveProperty("user_id");
+    const [action] = (await t.api("GET", `/servers/${server.id}/os-instance-actions`, { version: "2.84" })).body.instanceActions;
+    const events = (await t.api("GET", `/servers/${server.id}/os-instance-actions/${action.request_id}`, { version: "2.84" })).body.instanceAction.events;
+    expect(events[0]).toHaveProperty("details", null);
+    const at283 = (await t.api("GET", `/servers/${server.id}/os-instance-actions/${action.request_id}`, { version: "2.83" })).body.instanceAction.events;
+    expect(at283[0]).not.toHaveProperty("details");
   });
 });

@@ -38,12 +38,20 @@ describe("compute: the proxy APIs to networking (until 2.36)", () => {
     const icmp = await t.api("POST", "/os-security-group-rules", { token: t.demo, body: { security_group_rule: { parent_group_id: group.id, ip_protocol: "icmp" } } });
     expect(icmp.body.security_group_rule).toMatchObject({ ip_protocol: "icmp", from_port: -1, to_port: -1, ip_range: { cidr: "0.0.0.0/0" } });
     expect((await t.api("GET", `/os-security-groups/${group.id}`, { token: t.demo })).body.security_group.rules).toHaveLength(2);
+    // -1 is "every type and code" (tempest's rules send it), as leaving them out is
+    const every = await t.api("POST", "/os-security-group-rules", { token: t.demo, body: { security_group_rule: { parent_group_id: group.id, ip_protocol: "icmp", from_port: -1, to_port: -1, cidr: "10.0.0.0/8" } } });
+    expect(every.status, every.text).toBe(200);
+    expect(every.body.security_group_rule).toMatchObject({ ip_protocol: "icmp", from_port: -1, to_port: -1, ip_range: { cidr: "10.0.0.0/8" } });
+    expect((await t.net("GET", `/security-group-rules/${every.body.security_group_rule.id}`, { token: t.demo })).body.security_group_rule).toMatchObject({ protocol: "icmp", port_range_min: null, port_range_max: null });
 
     const body = (r: Record<string, unknown>) => ({ token: t.demo, body: { security_group_rule: { parent_group_id: group.id, ...r } } });
     expect(fault(await t.refused(400, "POST", "/os-security-group-rules", body({ ip_protocol: "tcp", from_port: 22, to_port: 22, cidr: "10.0.0.0/8" }))).message).toBe(`This rule already exists in group ${group.id}`);
     expect(fault(await t.refused(400, "POST", "/os-security-group-rules", body({ ip_protocol: "tcp", from_port: 90, to_port: 80 }))).message).toBe("Invalid port range 90:80. Valid TCP ports should be between 1-65535");
     await t.refused(400, "POST", "/os-security-group-rules", body({ ip_protocol: "gre", from_port: 1, to_port: 1 }));
-    await t.refused(404, "POST", "/os-security-group-rules", { token: t.demo, body: { security_group_rule: { parent_group_id: "nope" } } });
+    await t.refused(404, "POST", "/os-security-group-rules", { token: t.demo, body: { security_group_rule: { parent_group_id: "6d0ff92a-0007-4780-9ece-acfe5876966a" } } });
+    // Nova checks the ids look like UUIDs first
+    expect(fault(await t.refused(400, "POST", "/os-security-group-rules", { token: t.demo, body: { security_group_rule: { parent_group_id: "nope" } } })).message).toBe("Security group id should be uuid");
+    expect(fault(await t.refused(400, "POST", "/os-security-group-rules", body({ group_id: "nope" }))).message).toBe("Security group id should be uuid");
 
     expect((await t.api("DELETE", `/os-security-group-rules/${ssh.body.security_group_rule.id}`, { token: t.demo })).status).toBe(202);
     expect(fault(await t.refused(404, "DELETE", `/os-security-group-rules/${ssh.body.security_group_rule.id}`, { token: t.demo })).message).toBe(

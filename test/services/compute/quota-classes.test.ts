@@ -61,4 +61,12 @@ describe("compute: /v2.1/os-quota-class-sets", () => {
     await t.refused(403, "PUT", "/os-quota-class-sets/default", { token: t.demo, body: { quota_class_set: { cores: 1 } } });
     expect((await t.api("GET", "/os-quota-class-sets/default", { token: t.demo })).status).toBe(403);
   });
+
+  it("keeps nova-network's keys a PUT sets before 2.50 and shows them back (tempest's default-class update)", async () => {
+    const body = { quota_class_set: { floating_ips: 11, fixed_ips: 5, security_groups: 12, security_group_rules: 21, instances: 11 } };
+    const res = await t.api("PUT", "/os-quota-class-sets/default", { body });
+    expect(res.body.quota_class_set).toMatchObject(body.quota_class_set);
+    expect((await t.api("GET", "/os-quota-class-sets/default")).body.quota_class_set).toMatchObject(body.quota_class_set);
+    expect((await t.api("GET", "/os-quota-class-sets/default", { version: "2.50" })).body.quota_class_set.floating_ips).toBeUndefined();
+  });
 });

@@ -39,7 +39,7 @@ describe("rescue", () => {
 });
 
 describe("rescue of a volume-backed server", () => {
-  it("is refused before 2.87 (400; the highest version served is below it); createBackup refused; shelve offloads at once", async () => {
+  it("is refused before 2.87 (400) and rescued from it (stable rescue); createBackup refused; shelve offloads at once", async () => {
     const t = await actionApi();
     const vol = await call(t.emu, "POST", "/volume/v3/volumes", { token: t.demo, body: { volume: { size: 1, imageRef: CIRROS } } });
     t.advance(ACTION_MS);
@@ -47,6 +47,11 @@ describe("rescue of a volume-backed server", () => {
     expect(server.status).toBe("ACTIVE");
     const res = await t.refuse(server.id, { rescue: null }, 400, { version: "2.79" });
     expect(fault(res).message).toBe(`Instance ${server.id} cannot be rescued: Cannot rescue a volume-backed instance`);
+    expect((await t.ok(server.id, { rescue: null }, 200, { version: "2.87" })).body.adminPass).toEqual(expect.any(String));
+    t.advance(ACTION_MS);
+    expect((await t.show(server.id)).status).toBe("RESCUE");
+    await t.ok(server.id, { unrescue: {} });
+    t.advance(ACTION_MS);
     expect(fault(await t.refuse(server.id, { createBackup: { name: "b", backup_type: "daily", rotation: 1 } }, 400)).message).toBe("Backup is not supported for volume-backed instances.");
     // a volume-backed server is offloaded at once, whatever shelved_offload_time says
     await t.ok(server.id, { shelve: null });

@@ -1,5 +1,5 @@
-// PUT /servers/{id}/os-volume_attachments/{volume_id} through HTTP (Nova's swap volume; 2.85's
-// delete_on_termination update is beyond the emulator's maximum microversion), and the attachments a server keeps when it moves: after an evacuation
+// PUT /servers/{id}/os-volume_attachments/{volume_id} through HTTP (Nova's swap volume, and from 2.85 the
+// member's delete_on_termination update), and the attachments a server keeps when it moves: after an evacuation
 // and a confirmed resize the volume stays in-use on the same server, its host_name the server's new host.
 
 import { describe, expect, it } from "vitest";
@@ -58,7 +58,7 @@ describe("swap volume", () => {
     expect((await t.api("GET", `/servers/${server.id}/os-volume_attachments/${old}`, { token: t.demo })).status).toBe(404);
   });
 
-  it("before 2.85 (the emulator's maximum is 2.79) the body names the new volume only, and every update is an admin's swap", async () => {
+  it("before 2.85 the body names the new volume only, and every update is an admin's swap", async () => {
     const t = await computeApi();
     const [old, fresh] = [await volume(t), await volume(t)];
     const server = await withVolume(t, old);
@@ -72,6 +72,18 @@ describe("swap volume", () => {
     await t.api("POST", `/servers/${server.id}/os-volume_attachments`, { token: t.demo, version: "2.79", body: { volumeAttachment: { volumeId: old, delete_on_termination: true } } });
     expect((await update(t, server.id, old, { volumeId: fresh }, { version: "2.79" })).status).toBe(202);
     expect((await t.show(server.id, { version: "2.3" }))["os-extended-volumes:volumes_attached"]).toEqual([{ id: fresh, delete_on_termination: true }]);
+  });
+
+  it("from 2.85 a member updates delete_on_termination by naming the attached volume itself", async () => {
+    const t = await computeApi();
+    const old = await volume(t);
+    const server = await withVolume(t, old);
+    expect((await update(t, server.id, old, { volumeId: old, delete_on_termination: true }, { token: t.demo, version: "2.85" })).status).toBe(202);
+    expect((await t.show(server.id, { version: "2.3" }))["os-extended-volumes:volumes_attached"]).toEqual([{ id: old, delete_on_termination: true }]);
+    const shown = await t.api("GET", `/servers/${server.id}/os-volume_attachments/${old}`, { token: t.demo, version: "2.85" });
+    expect(shown.body.volumeAttachment.delete_on_termination).toBe(true);
+    // a swap stays an admin's
+    await refusedUpdate(t, 403, server.id, old, { volumeId: await volume(t) }, { token: t.demo, version: "2.85" });
   });
 
   it("refuses members (403), a volume not attached (404), unknown or unusable new volumes (400) and a stopped server (409)", async () => {

@@ -41,6 +41,19 @@ export interface ScheduleRequest {
   serverGroup?: ServerGroup | null;
   /** the server being placed (left out of its group's members) */
   serverId?: string;
+  /** scheduler hints (SameHostFilter, DifferentHostFilter): servers whose hosts to pick from / to avoid */
+  sameHost?: readonly string[];
+  differentHost?: readonly string[];
+}
+
+/** The hosts the given servers run on. */
+function hostsOf(s: ComputeState, serverIds: readonly string[]): Set<string> {
+  const hosts = new Set<string>();
+  for (const id of serverIds) {
+    const host = get(s.servers, id)?.host;
+    if (host) hosts.add(host);
+  }
+  return hosts;
 }
 
 /** Where the group's other members run: host name -> how many. */
@@ -62,6 +75,14 @@ function memberHosts(s: ComputeState, group: ServerGroup, serverId: string | und
 export function scheduleHost(s: ComputeState, request: ScheduleRequest): ComputeHost | undefined {
   const { flavor, zone, serverGroup, serverId } = request;
   let candidates = filter(s.hosts, (h) => isUp(h) && h.status === "enabled" && (!zone || h.zone === zone) && hasRoom(h, flavor));
+  if (request.sameHost?.length) {
+    const same = hostsOf(s, request.sameHost);
+    candidates = candidates.filter((h) => same.has(h.id));
+  }
+  if (request.differentHost?.length) {
+    const different = hostsOf(s, request.differentHost);
+    candidates = candidates.filter((h) => !different.has(h.id));
+  }
   const members = serverGroup ? memberHosts(s, serverGroup, serverId) : new Map<string, number>();
   const policy = serverGroup?.policy;
   if (policy === "affinity" && members.size > 0) candidates = candidates.filter((h) => members.has(h.id));

@@ -1,10 +1,13 @@
 // Nova's image proxy over the image service's catalog (read and written through image/for-compute.ts):
-// lookup by id or URL, listing filters, delete (owner or admin), in Nova's errors and events.
+// lookup by id or URL, listing filters, delete and metadata writes (owner or admin), in Nova's errors and
+// events.
 
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import * as catalog from "../../image/for-compute.js";
 import type { Image, ImageInput } from "../../image/for-compute.js";
 import { forbidden, itemNotFound } from "../errors.js";
+import type { ComputeState } from "../state.js";
+import { computeQuotas } from "./quotas.js";
 
 export const imageNotFound = (id: string) => itemNotFound(`Image ${id} could not be found.`);
 
@@ -61,4 +64,22 @@ export function deleteImage(ctx: OperationContext, id: string): void {
   if (!ctx.caller.isAdmin && image.ownerProjectId !== ctx.caller.projectId) throw forbidden(`You are not permitted to delete image ${id}.`);
   catalog.removeImage(ctx, id);
   ctx.tx.emit("compute.image.deleted", { imageId: id, projectId: image.ownerProjectId });
+}
+
+/**
+ * Writes an image's metadata (Nova's image metadata proxy: PUT replaces, POST and the one-key PUT merge,
+ * DELETE of a key): the owner or an admin only (Glance's 403), within the metadata_items quota.
+ */
+export function writeImageMetadata(s: ComputeState, ctx: OperationContext, id: string, change: { set?: Record<string, string>; replace?: boolean; remove?: string }): Record<string, string> {
+  const image = visibleImage(ctx.root, ctx.caller, id);
+  if (!ctx.caller.isAdmin && image.ownerProjectId !== ctx.caller.projectId) throw forbidden(`You are not permitted to modify image ${id}.`);
+  const next: Record<string, string> = change.replace ? {} : { ...image.metadata };
+  if (change.remove !== undefined) {
+    if (!Object.hasOwn(next, change.remove)) throw itemNotFound("Invalid metadata key");
+    delete next[change.remove];
+  }
+  Object.assign(next, change.set ?? {});
+  computeQuotas.check(s, ctx.caller.projectId, "metadata_items", Object.keys(next).length, 0);
+  catalog.setImageProperties(ctx, id, next);
+  return next;
 }

@@ -56,14 +56,23 @@ export function effectiveQuotas(s: ComputeState, projectId: string): ComputeQuot
   return { ...defaultQuotas(s), ...own };
 }
 
+/** nova-network's quotas as a class shows them before 2.50 (Nova's configured defaults; nothing counts them). */
+export const NETWORK_CLASS_QUOTAS: Readonly<Record<string, number>> = { floating_ips: 10, fixed_ips: -1, security_groups: 10, security_group_rules: 20 };
+
 /** PUT /os-quota-class-sets/{class}: any class may be set; Nova applies only `default`. */
-export function updateQuotaClass(s: ComputeState, name: string, limits: Partial<ComputeQuotas>): ComputeQuotas {
-  put(s.quotaClasses, { id: name, limits: { ...get(s.quotaClasses, name)?.limits, ...limits } });
-  return { ...DEFAULT_COMPUTE_QUOTAS, ...get(s.quotaClasses, name)!.limits };
+export function updateQuotaClass(s: ComputeState, name: string, limits: Partial<ComputeQuotas>, network: Record<string, number> = {}): ComputeQuotas {
+  const now = get(s.quotaClasses, name);
+  put(s.quotaClasses, { id: name, limits: { ...now?.limits, ...limits }, network: { ...now?.network, ...network } });
+  return quotaClass(s, name);
 }
 
 export function quotaClass(s: ComputeState, name: string): ComputeQuotas {
   return { ...DEFAULT_COMPUTE_QUOTAS, ...get(s.quotaClasses, name)?.limits };
+}
+
+/** A class's nova-network limits: the defaults and what was set. */
+export function quotaClassNetwork(s: ComputeState, name: string): Record<string, number> {
+  return { ...NETWORK_CLASS_QUOTAS, ...get(s.quotaClasses, name)?.network };
 }
 
 export function instanceUsage(s: ComputeState, projectId: string): InstanceUsage {

@@ -88,8 +88,8 @@ export function begin(ctx: StepContext, server: Server, phase: string, taskState
 }
 
 /** Ends a phase at rest in `vmState`, task_state none, with the matching power state. */
-export function settle(ctx: StepContext, server: Server, vmState: string, powerState = powerOf(vmState)): void {
+export function settle(ctx: StepContext, server: Server, vmState: string, powerState = powerOf(vmState), result: "Success" | "Error" = "Success"): void {
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState, taskState: null, powerState });
-  closeActionEvents(ctx, server);
+  closeActionEvents(ctx, server, result);
 }

@@ -39,6 +39,9 @@ export interface ServerCreateInput {
   tags?: string[];
   /** scheduler hint `group` */
   groupId?: string;
+  /** scheduler hints `same_host` / `different_host`: server ids */
+  sameHost?: string[];
+  differentHost?: string[];
   blockDevices?: BlockDevice[];
   minCount?: number;
   maxCount?: number;
@@ -47,6 +50,8 @@ export interface ServerCreateInput {
   configDrive?: boolean;
   diskConfig?: "AUTO" | "MANUAL";
   adminPass?: string;
+  /** files to inject (before 2.57), contents base64, already checked */
+  personality?: Array<{ path: string; contents: string }>;
 }
 
 export interface CreatedServers {
@@ -155,6 +160,16 @@ function usableNetworks(ctx: OperationContext, projectId: string): "none" | Netw
   return networks.length === 0 ? "none" : [{ networkId: networks[0].id }];
 }
 
+/** Nova's injected-file limits: how many files, each path's and each decoded content's bytes. */
+function checkPersonality(s: ComputeState, projectId: string, files: Array<{ path: string; contents: string }>): void {
+  if (files.length === 0) return;
+  computeQuotas.check(s, projectId, "injected_files", files.length, 0);
+  for (const f of files) {
+    computeQuotas.check(s, projectId, "injected_file_path_bytes", Buffer.byteLength(f.path), 0);
+    computeQuotas.check(s, projectId, "injected_file_content_bytes", Buffer.from(f.contents, "base64").length, 0);
+  }
+}
+
 function password(ctx: OperationContext): string {
   let out = "";
   for (let i = 0; i < 12; i++) out += PASSWORD_CHARS[Math.floor(ctx.ids.random() * PASSWORD_CHARS.length)];
@@ -170,6 +185,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
   const { zone, forcedHost } = placement(s, ctx, input.availabilityZone);
   const metadata = input.metadata ?? {};
   computeQuotas.check(s, projectId, "metadata_items", Object.keys(metadata).length, 0);
+  checkPersonality(s, projectId, input.personality ?? []);
   const groupNames = input.securityGroups?.length ? [...new Set(input.securityGroups)] : ["default"];
   const groups = computeHooks.resolveSecurityGroups(ctx.root, projectId, groupNames);
   if (groups.missing.length > 0) throw badRequest(`Security group ${groups.missing[0]} not found for project ${projectId}.`);
@@ -183,7 +199,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
   const servers: Server[] = [];
   for (let i = 0; i < count; i++) {
     const id = ctx.ids.uuid();
-    const host = forcedHost ?? scheduleHost(s, { flavor, zone: blockDevices.zone, serverGroup: group, serverId: id });
+    const host = forcedHost ?? scheduleHost(s, { flavor, zone: blockDevices.zone, serverGroup: group, serverId: id, sameHost: input.sameHost, differentHost: input.differentHost });
     if (host) claimHost(s, host, flavor, 1);
     const server: Server = {
       id,

@@ -73,7 +73,8 @@ function finishEvacuation(s: ComputeState, ctx: StepContext, server: Server): vo
   if (!m || m.destHost === null) {
     migrationStatus(ctx, server, "failed", true);
     server.fault = noValidHostFault(ctx.now);
-    return settle(ctx, server, "error", server.powerState);
+    // the rebuild never ran: its event ends in Error, as Nova's conductor records a NoValidHost
+    return settle(ctx, server, "error", server.powerState, "Error");
   }
   const from = server.host;
   if (from !== null) claimHost(s, from, server.flavor, -1);

@@ -29,7 +29,7 @@ export function rebindPorts(ctx: StepContext, server: Server): void {
   }
 }
 
-export function resize(s: ComputeState, ctx: OperationContext, server: Server, flavorRef: string): void {
+export function resize(s: ComputeState, ctx: OperationContext, server: Server, flavorRef: string, diskConfig?: "AUTO" | "MANUAL"): void {
   assertUnlocked(server, ctx.caller);
   checkHostUp(s, server);
   checkState(server, "resize", { vm: ["active", "stopped"] });
@@ -47,6 +47,8 @@ export function resize(s: ComputeState, ctx: OperationContext, server: Server, f
   const group = server.serverGroupId ? get(s.serverGroups, server.serverGroupId) : undefined;
   const dest = scheduleHost(s, { flavor, zone: server.requestedZone, serverGroup: group ?? null, serverId: server.id });
   if (!dest) throw badRequest("No valid host was found. There are not enough hosts available.");
+  // the resized disk's partitioning, as the request's OS-DCF:diskConfig asks (Nova's auto_disk_config)
+  if (diskConfig !== undefined) server.diskConfig = diskConfig;
   startMove(s, ctx, server, dest, { id: flavor.id, snapshot: snapshotOf(flavor) }, "resize");
 }
 

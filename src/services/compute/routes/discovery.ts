@@ -1,5 +1,5 @@
 // Nova discovery: the versions document at /compute (no version segment: v2.0, then v2.1, as Nova lists
-// them) and the version at /compute/v2.1.
+// them) and each version's own document at /compute/v2.1 and /compute/v2.
 // Served without a token; tempest allows only these keys in a version entry.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
@@ -30,22 +30,27 @@ function legacyEntry(c: Ctx) {
   };
 }
 
+/** A version's own document: its entry, its media type and a describedby link. */
+function versionDocument(c: Ctx, version: ReturnType<typeof entry>, mediaVersion: string) {
+  return {
+    version: {
+      ...version,
+      "media-types": [{ base: "application/json", type: `application/vnd.openstack.compute+json;version=${mediaVersion}` }],
+      links: [...version.links, { rel: "describedby", type: "text/html", href: "https://docs.openstack.org/" }],
+    },
+  };
+}
+
 export function discoveryRoutes(_deps: ComputeDeps): RouteDef[] {
   return [
+    { method: "GET", path: "/v2", operation: "compute.version.show", policy: "public", handler: (c) => c.json(versionDocument(c, legacyEntry(c), "2")) },
     { method: "GET", path: "/", operation: "compute.versions.list", policy: "public", handler: (c) => c.json({ versions: [legacyEntry(c), entry(c)] }) },
     {
       method: "GET",
       path: "/v2.1",
       operation: "compute.version.show",
       policy: "public",
-      handler: (c) =>
-        c.json({
-          version: {
-            ...entry(c),
-            "media-types": [{ base: "application/json", type: "application/vnd.openstack.compute+json;version=2.1" }],
-            links: [...entry(c).links, { rel: "describedby", type: "text/html", href: "https://docs.openstack.org/" }],
-          },
-        }),
+      handler: (c) => c.json(versionDocument(c, entry(c), "2.1")),
     },
   ];
 }

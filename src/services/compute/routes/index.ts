@@ -10,6 +10,7 @@ import { serverRoutes } from "./servers.js";
 import { serverActionRoutes } from "./server-actions/index.js";
 import { flavorRoutes } from "./flavors.js";
 import { imageRoutes } from "./images.js";
+import { imageMetadataRoutes } from "./image-metadata.js";
 import { keypairRoutes } from "./keypairs.js";
 import { zoneRoutes } from "./zones.js";
 import { serverGroupRoutes } from "./server-groups.js";
@@ -25,6 +26,7 @@ import { quotaClassRoutes } from "./quota-classes.js";
 import { extensionRoutes } from "./extensions.js";
 import { proxySecurityGroupRoutes } from "./proxy-security-groups.js";
 import { proxyNetworkRoutes } from "./proxy-networks.js";
+import { proxyVolumeRoutes } from "./proxy-volumes.js";
 import { serverResourceRoutes } from "./server-resources.js";
 
 export function computeRoutes(kernel: Kernel, options: ComputeOptions): RouteDef[] {
@@ -35,6 +37,7 @@ export function computeRoutes(kernel: Kernel, options: ComputeOptions): RouteDef
     ...serverActionRoutes(deps),
     ...flavorRoutes(deps),
     ...imageRoutes(deps),
+    ...imageMetadataRoutes(deps),
     ...keypairRoutes(deps),
     ...zoneRoutes(deps),
     ...serverGroupRoutes(deps),
@@ -50,6 +53,7 @@ export function computeRoutes(kernel: Kernel, options: ComputeOptions): RouteDef
     ...extensionRoutes(deps),
     ...proxySecurityGroupRoutes(deps),
     ...proxyNetworkRoutes(deps),
+    ...proxyVolumeRoutes(deps),
     ...serverResourceRoutes(deps),
   ];
 }

@@ -1,6 +1,7 @@
 // The proxy APIs to Neutron's security groups (Nova v2.1 until 2.36, 404 from it): os-security-groups
 // (list sorted by project and name, show, create 200, update, delete 202) and os-security-group-rules
-// (create 200 an ingress rule, delete 202), with Neutron's refusals worded as Nova words them.
+// (create 200 an ingress rule, delete 202), a server's groups (/servers/{id}/os-security-groups), with
+// Neutron's refusals worded as Nova words them.
 
 import * as z from "zod";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
@@ -10,6 +11,8 @@ import { computeHooks } from "../../networking/index.js";
 import { microversion } from "../microversion.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import type { ComputeDeps } from "./deps.js";
+import { visibleServer } from "../operations/servers.js";
+import { UUID } from "../schemas/parameter-types.js";
 import type { ProxyGroup, ProxyRule } from "../../networking/index.js";
 
 const { proxy } = computeHooks;
@@ -72,6 +75,8 @@ function checkRule(protocol: string | null, from: number | null, to: number | nu
   }
 }
 
+const unset = (port: number | null | undefined) => (port === undefined || port === -1 ? null : port);
+
 export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
   const idOf = (c: Ctx) => c.req.param("groupId") ?? "";
   const visible = (c: Ctx) => {
@@ -80,6 +85,20 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
     return group;
   };
   return [
+    {
+      method: "GET",
+      path: "/v2.1/servers/:id/os-security-groups",
+      operation: "compute.server.security_groups",
+      handler: (c) => {
+        proxyGate(c);
+        const caller = deps.caller(c);
+        const server = visibleServer(deps.state(), caller, c.req.param("id") ?? "");
+        // the groups of the server's ports, once each, in Neutron's terms
+        const ids = new Set(server.portIds.flatMap((id) => computeHooks.portById(deps.root(), id)?.securityGroups ?? []));
+        const groups = [...ids].map((id) => proxy.securityGroup(deps.root(), caller, id)).filter((g): g is ProxyGroup => g !== undefined);
+        return c.json({ security_groups: groups.map(groupView) });
+      },
+    },
     {
       method: "GET",
       path: "/v2.1/os-security-groups",
@@ -169,6 +188,8 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
       },
       handler: (c, { security_group_rule: b }) => {
         const caller = deps.caller(c);
+        // Nova's validate_id: a group id must look like a UUID before any lookup
+        for (const id of [b.parent_group_id, b.group_id]) if (id && !UUID.test(id)) throw badRequest("Security group id should be uuid");
         if (!proxy.securityGroup(deps.root(), caller, b.parent_group_id)) throw groupNotFound(b.parent_group_id);
         if (b.group_id && !proxy.securityGroup(deps.root(), caller, b.group_id)) throw groupNotFound(b.group_id);
         const protocol = b.ip_protocol ?? null;
@@ -178,8 +199,9 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
             return proxy.createSecurityGroupRule(ctx, {
               parentGroupId: b.parent_group_id,
               protocol: protocol?.toLowerCase() ?? null,
-              fromPort: b.from_port ?? null,
-              toPort: b.to_port ?? null,
+              // Nova sends -1 ("every port / type / code") to Neutron as no value
+              fromPort: unset(b.from_port),
+              toPort: unset(b.to_port),
               cidr: b.cidr ?? (b.group_id ? null : "0.0.0.0/0"),
               groupId: b.group_id ?? null,
             });

@@ -6,14 +6,11 @@ import * as z from "zod";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { microversion, type Microversion } from "../microversion.js";
 import { COMPUTE_QUOTA_KEYS, type ComputeQuotaKey, type ComputeQuotas } from "../state.js";
-import { quotaClass, updateQuotaClass } from "../operations/quotas.js";
+import { NETWORK_CLASS_QUOTAS, quotaClass, quotaClassNetwork, updateQuotaClass } from "../operations/quotas.js";
 import { INJECTED_QUOTA_KEYS } from "../schemas/quotas.js";
 import { novaInt } from "../schemas/parameter-types.js";
 import { badRequest } from "../errors.js";
 import type { ComputeDeps } from "./deps.js";
-
-/** nova-network's quotas as the class shows them before 2.50 (Nova's configured defaults, unused). */
-const NETWORK_CLASS_QUOTAS = { floating_ips: 10, fixed_ips: -1, security_groups: 10, security_group_rules: 20 };
 
 function classKeys(mv: Microversion): ComputeQuotaKey[] {
   return COMPUTE_QUOTA_KEYS.filter(
@@ -21,10 +18,10 @@ function classKeys(mv: Microversion): ComputeQuotaKey[] {
   );
 }
 
-function classView(limits: ComputeQuotas, mv: Microversion, id?: string): Record<string, unknown> {
+function classView(limits: ComputeQuotas, network: Record<string, number>, mv: Microversion, id?: string): Record<string, unknown> {
   const view: Record<string, unknown> = id === undefined ? {} : { id };
   for (const k of classKeys(mv)) view[k] = limits[k];
-  if (mv < 50) Object.assign(view, NETWORK_CLASS_QUOTAS);
+  if (mv < 50) Object.assign(view, network);
   return view;
 }
 
@@ -43,7 +40,7 @@ export function quotaClassRoutes(deps: ComputeDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => {
         const name = c.req.param("className") ?? "";
-        return c.json({ quota_class_set: classView(quotaClass(deps.state(), name), microversion(c), name) });
+        return c.json({ quota_class_set: classView(quotaClass(deps.state(), name), quotaClassNetwork(deps.state(), name), microversion(c), name) });
       },
     },
     route({
@@ -61,8 +58,11 @@ export function quotaClassRoutes(deps: ComputeDeps): RouteDef[] {
         const name = c.req.param("className") ?? "";
         const limits: Partial<ComputeQuotas> = {};
         for (const k of COMPUTE_QUOTA_KEYS) if (typeof body[k] === "number") limits[k] = body[k] as number;
-        const result = deps.write(c, (s) => updateQuotaClass(s, name, limits));
-        return c.json({ quota_class_set: classView(result, mv) });
+        // nova-network's keys (before 2.50) are kept and shown, as Nova stores them
+        const network: Record<string, number> = {};
+        for (const k of Object.keys(NETWORK_CLASS_QUOTAS)) if (typeof body[k] === "number") network[k] = body[k] as number;
+        const result = deps.write(c, (s) => updateQuotaClass(s, name, limits, network));
+        return c.json({ quota_class_set: classView(result, quotaClassNetwork(deps.state(), name), mv) });
       },
     }),
   ];

@@ -35,7 +35,11 @@ function regex(value: string, what: string): RegExp {
   }
 }
 
+// what oslo's parse_isotime takes: a date, or a date and a time, with an optional zone
+const ISO8601 = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?([zZ]|[+-]\d{2}(:?\d{2})?)?$/;
+
 function time(value: string, key: string): number {
+  if (!ISO8601.test(value)) throw badRequest(`Invalid input for query parameters ${key}. Value: ${value}. '${value}' is not a 'date-time'`);
   const at = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
   if (Number.isNaN(at)) throw badRequest(`Invalid filter field: ${key}.`);
   return at;
@@ -65,7 +69,8 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   const allTenantsRaw = q("all_tenants");
   const allTenants = allTenantsRaw !== undefined && truthy(allTenantsRaw);
   if (allTenants && !caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:servers:index:get_all_tenants to be performed.");
-  const project = caller.isAdmin ? (q("project_id") ?? q("tenant_id")) : undefined;
+  // Nova reads project_id / tenant_id only beside all_tenants: without it a list is the caller's project
+  const project = caller.isAdmin && allTenants ? (q("project_id") ?? q("tenant_id")) : undefined;
   const scope = project ?? (allTenants ? undefined : caller.projectId);
   if (scope !== undefined) predicates.push((v) => v.projectId === scope);
 
@@ -80,6 +85,8 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   if (flavor !== undefined) predicates.push((v) => v.flavorId === refId(flavor));
   const image = q("image");
   if (image !== undefined) predicates.push((v) => v.imageId === refId(image));
+  const reservation = q("reservation_id");
+  if (reservation !== undefined) predicates.push((v) => v.reservationId === reservation);
   const host = q("host") ?? q("node");
   if (host !== undefined && caller.isAdmin) predicates.push((v) => v.host === host);
   const since = q("changes-since");
@@ -187,8 +194,10 @@ export function listServers(deps: ComputeDeps, c: Ctx, detail: boolean): Respons
   const s = deps.state();
   const root = deps.root();
   const { limit: asked, marker } = pageParams(c);
-  const limit = Math.min(asked || MAX_LIMIT, MAX_LIMIT);
+  const limit = Math.min(asked ?? MAX_LIMIT, MAX_LIMIT);
   const { predicates, scope } = filtersOf(c, caller, root, deps.profile);
+  // Nova answers limit=0 with no servers (and no next link)
+  if (limit === 0) return c.json({ servers: [] });
   const filter: Predicate | undefined =
     predicates.length === 0 ? undefined : predicates.length === 1 ? predicates[0] : (v) => predicates.every((p) => p(v));
   const rows = pageRows(c, s, caller, filter, limit, marker, scope);

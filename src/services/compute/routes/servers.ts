@@ -39,10 +39,13 @@ function networksOf(b: ServerCreateBody, v: number, profile: ComputeProfile): Se
   return b.networks.map((n) => (n.port !== undefined ? { portId: n.port } : { networkId: n.uuid, fixedIp: n.fixed_ip }));
 }
 
-function createInput(b: ServerCreateBody, hints: { group?: string } | undefined, v: number, profile: ComputeProfile): ServerCreateInput {
+function createInput(b: ServerCreateBody, hints: { group?: string; same_host?: string[]; different_host?: string[] } | undefined, v: number, profile: ComputeProfile): ServerCreateInput {
   notBefore(v, 19, "description", b.description);
   notBefore(v, 52, "tags", b.tags);
   if (b.user_data != null && !isBase64(b.user_data)) throw badRequest("User data needs to be valid base 64.");
+  // personality is gone from 2.57; its contents are base64
+  if (b.personality !== undefined && v >= 57) throw badRequest("Invalid input for field/attribute server. Value: personality. Additional properties are not allowed ('personality' was unexpected)");
+  for (const f of b.personality ?? []) if (!isBase64(f.contents)) throw badRequest(`Personality content for ${f.path} cannot be decoded`);
   const networks = networksOf(b, v, profile);
   return {
     name: b.name,
@@ -57,6 +60,8 @@ function createInput(b: ServerCreateBody, hints: { group?: string } | undefined,
     description: b.description,
     tags: b.tags,
     groupId: hints?.group,
+    sameHost: hints?.same_host,
+    differentHost: hints?.different_host,
     blockDevices: b.block_device_mapping_v2?.map((d) => ({
       sourceType: d.source_type,
       destinationType: d.destination_type ?? (d.source_type === "image" || d.source_type === "blank" ? "local" : "volume"),
@@ -73,6 +78,7 @@ function createInput(b: ServerCreateBody, hints: { group?: string } | undefined,
     configDrive: b.config_drive === true || (typeof b.config_drive === "string" && /^(true|1|yes)$/i.test(b.config_drive)),
     diskConfig: b["OS-DCF:diskConfig"],
     adminPass: b.adminPass,
+    personality: b.personality,
   };
 }
 

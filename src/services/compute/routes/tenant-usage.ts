@@ -5,7 +5,7 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { microversion } from "../microversion.js";
-import { badRequest, forbidden } from "../errors.js";
+import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import { lifetimesIn, tenantUsages } from "../operations/tenant-usage.js";
 import { collectionBody, page, pageParams } from "../views/collection.js";
 import type { ComputeDeps } from "./deps.js";
@@ -43,6 +43,17 @@ function usagesOf(c: Ctx, deps: ComputeDeps, projectId: string | undefined, deta
   const rows = lifetimesIn(deps.state(), start, stop, projectId);
   const paged = microversion(c) >= 40 ? page(c, rows, (r) => r.usage.id, pageParams(c), deps.kernel.options.maxPageSize) : { items: rows, links: undefined };
   return { usages: tenantUsages(paged.items, start, stop, now, detailed), links: paged.links };
+}
+
+/**
+ * `GET /os-simple-tenant-usage/` names the usage of a project with an empty id, which Nova's router never
+ * matches (404, tempest's empty-tenant test); the app routes it as the list, so the raw URL is read, before
+ * the list's admin policy would answer 403.
+ */
+export function refuseEmptyProject(c: Ctx, mountPath: string): void {
+  if (!c.req.url.includes("/os-simple-tenant-usage/")) return;
+  const url = new URL(c.req.url);
+  if (url.pathname === `${mountPath}/v2.1/os-simple-tenant-usage/`) throw itemNotFound("The resource could not be found.");
 }
 
 export function tenantUsageRoutes(deps: ComputeDeps): RouteDef[] {

@@ -2,6 +2,7 @@
 // API: names, booleans as Nova accepts them, integers that may come as digit strings.
 
 import * as z from "zod";
+import { computeHooks } from "../../networking/index.js";
 
 /** 1-255 printable characters without leading or trailing whitespace. */
 export const novaName = z
@@ -34,3 +35,12 @@ export function queryBool(value: string): boolean | undefined {
 
 /** A UUID as Nova's is_uuid_like accepts it (dashes optional). */
 export const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/** parameter_types.accessIPv4 (format ipv4); "" clears it. */
+export const accessIPv4 = z.string().refine((v) => v === "" || computeHooks.ipVersionOf(v) === 4, "is not a 'ipv4'");
+
+/** parameter_types.accessIPv6 (format ipv6), kept as Nova stores it: netaddr's canonical text; "" clears it. */
+export const accessIPv6 = z
+  .string()
+  .refine((v) => v === "" || (v.includes(":") && computeHooks.ipVersionOf(v) === 6), "is not a 'ipv6'")
+  .transform((v) => (v === "" ? v : (computeHooks.canonicalIp(v) ?? v)));

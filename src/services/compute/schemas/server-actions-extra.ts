@@ -4,10 +4,8 @@
 
 import * as z from "zod";
 import { metadataSchema } from "./servers.js";
-import { novaBool, novaInt, novaName } from "./parameter-types.js";
+import { accessIPv4, accessIPv6, novaBool, novaInt, novaName } from "./parameter-types.js";
 
-const ipv4 = z.string().regex(/^(\d{1,3}\.){3}\d{1,3}$/, "is not a 'ipv4'");
-const ipv6 = z.string().regex(/^[0-9a-fA-F:.]+$/, "is not a 'ipv6'").refine((v) => v.includes(":"), "is not a 'ipv6'");
 
 export const rebuildBody = z.strictObject({
   rebuild: z.strictObject({
@@ -17,8 +15,8 @@ export const rebuildBody = z.strictObject({
     metadata: metadataSchema.optional(),
     preserve_ephemeral: novaBool.optional(),
     "OS-DCF:diskConfig": z.enum(["AUTO", "MANUAL"]).optional(),
-    accessIPv4: z.union([ipv4, z.literal("")]).optional(),
-    accessIPv6: z.union([ipv6, z.literal("")]).optional(),
+    accessIPv4: accessIPv4.optional(),
+    accessIPv6: accessIPv6.optional(),
     personality: z.array(z.strictObject({ path: z.string().max(255), contents: z.string() })).optional(),
     description: z.string().max(255).nullable().optional(),
     key_name: novaName.nullable().optional(),
@@ -28,7 +26,8 @@ export const rebuildBody = z.strictObject({
   }),
 });
 
-export const nullAction = (key: string) => z.strictObject({ [key]: z.null() });
+/** An action without arguments: `{"<key>": null}`, or `{}` as tempest's clients send it (Nova takes both). */
+export const nullAction = (key: string) => z.strictObject({ [key]: z.union([z.null(), z.strictObject({})]) });
 
 /** unshelve: null, or from 2.77 `{availability_zone}` */
 export const unshelveBody = z.strictObject({

@@ -4,7 +4,7 @@
 
 import * as z from "zod";
 import { ownRecord } from "../../../kernel/own.js";
-import { novaBool, novaInt } from "./parameter-types.js";
+import { accessIPv4, accessIPv6, novaBool, novaInt } from "./parameter-types.js";
 
 /** Nova's `name`: 1-255 printable characters, no leading or trailing whitespace. */
 export const serverName = z
@@ -61,15 +61,18 @@ export const serverCreate = z.looseObject({
   block_device_mapping_v2: z.array(blockDevice).optional(),
   min_count: positiveInt.optional(),
   max_count: positiveInt.optional(),
-  accessIPv4: z.string().optional(),
-  accessIPv6: z.string().optional(),
+  accessIPv4: accessIPv4.optional(),
+  accessIPv6: accessIPv6.optional(),
   config_drive: z.union([z.boolean(), z.string()]).optional(),
   "OS-DCF:diskConfig": z.enum(["AUTO", "MANUAL"]).optional(),
   adminPass: z.string().optional(),
+  personality: z.array(z.strictObject({ path: z.string(), contents: z.string() })).optional(),
 });
 export type ServerCreateBody = z.infer<typeof serverCreate>;
 
-const schedulerHints = z.looseObject({ group: z.string().min(1).optional() });
+/** a server id, or a list of them (Nova's same_host / different_host hints) */
+const serverIds = z.union([z.string().min(1).max(255).transform((id) => [id]), z.array(z.string().min(1).max(255)).max(1000)]);
+const schedulerHints = z.looseObject({ group: z.string().min(1).optional(), same_host: serverIds.optional(), different_host: serverIds.optional() });
 
 export const serverCreateSchema = z.looseObject({
   server: serverCreate,
@@ -81,8 +84,8 @@ export const serverUpdateSchema = z.strictObject({
   server: z.strictObject({
     name: serverName.optional(),
     description: z.string().max(255).nullable().optional(),
-    accessIPv4: z.string().optional(),
-    accessIPv6: z.string().optional(),
+    accessIPv4: accessIPv4.optional(),
+    accessIPv6: accessIPv6.optional(),
     "OS-DCF:diskConfig": z.enum(["AUTO", "MANUAL"]).optional(),
   }),
 });

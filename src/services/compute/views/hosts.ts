@@ -1,6 +1,6 @@
 // Hypervisor and compute-service records (nova/api/openstack/compute/hypervisors.py, services.py): ids are
 // integers before 2.53 and UUIDs from it; cpu_info is a JSON string before 2.28 and an object from it;
-// `forced_down` from 2.11. The statistics (removed at 2.88) are always shown: our maximum is 2.79.
+// `forced_down` from 2.11. The statistics (removed at 2.88) are always shown: our maximum is 2.87.
 
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import type { ComputeHost } from "../state.js";

@@ -28,6 +28,8 @@ function eventView(e: InstanceActionEvent, projectId: string, version: number, i
     if (isAdmin) view.host = e.host;
     view.hostId = hostIdOf(projectId, e.host);
   }
+  // 2.84: the failure's details (Nova keeps an exception's message; none is kept here)
+  if (version >= 84) view.details = null;
   return view;
 }
 

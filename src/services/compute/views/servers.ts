@@ -106,7 +106,8 @@ export function serverView(ctx: ServerViewContext, server: Server, options: Serv
   if (full) {
     view.key_name = server.keyName;
     view.config_drive = server.configDrive;
-    if (server.portIds.length > 0) view.security_groups = server.securityGroups.map((name) => ({ name }));
+    // Nova leaves the key out when the server's ports have no group (none left, or no port)
+    if (server.portIds.length > 0 && server.securityGroups.length > 0) view.security_groups = server.securityGroups.map((name) => ({ name }));
     view["OS-EXT-AZ:availability_zone"] = server.availabilityZone;
     view["OS-EXT-STS:vm_state"] = server.vmState;
     view["OS-EXT-STS:task_state"] = server.taskState;

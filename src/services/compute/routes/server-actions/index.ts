@@ -18,6 +18,7 @@ import { powerActions } from "./power.js";
 import { rebuildRescueActions } from "./rebuild-rescue.js";
 import { resizeMigrateActions } from "./resize-migrate.js";
 import { securityGroupActions } from "./security-groups.js";
+import { floatingIpActions } from "./floating-ips.js";
 import { shelveRestoreActions } from "./shelve-restore.js";
 import { actionVariants } from "../../../../kernel/http/variants.js";
 
@@ -30,6 +31,7 @@ const FAMILIES: ActionFamily[] = [
   shelveRestoreActions,
   consoleActions,
   securityGroupActions,
+  floatingIpActions,
 ];
 
 /** Every action's body, for the route table (docs, the fuzzer): the handler dispatches on the key, then validates. */

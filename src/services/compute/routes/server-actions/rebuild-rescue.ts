@@ -8,6 +8,8 @@ import { changePassword, rebuild } from "../../operations/server-rebuild.js";
 import { rescue, unrescue } from "../../operations/server-rescue.js";
 import { changePasswordBody, nullAction, rebuildBody, rescueBody } from "../../schemas/server-actions-extra.js";
 import { serverView, serverViewContext } from "../../views/servers.js";
+import { isBase64 } from "../../schemas/servers.js";
+import { badRequest } from "../../errors.js";
 import { accepted, onlyIn, type ActionFamily } from "./action.js";
 
 export const rebuildRescueActions: ActionFamily = {
@@ -16,6 +18,7 @@ export const rebuildRescueActions: ActionFamily = {
     rebuild: (c, body, v) => {
       const { rebuild: r } = validate(rebuildBody, body);
       onlyIn(v, 1, 56, "rebuild", "personality", r.personality);
+      for (const f of r.personality ?? []) if (!isBase64(f.contents)) throw badRequest(`Personality content for ${f.path} cannot be decoded`);
       onlyIn(v, 19, Infinity, "rebuild", "description", r.description);
       onlyIn(v, 54, Infinity, "rebuild", "key_name", r.key_name);
       onlyIn(v, 57, Infinity, "rebuild", "user_data", r.user_data);
@@ -40,6 +43,8 @@ export const rebuildRescueActions: ActionFamily = {
       const view = serverView(serverViewContext(deps.state(), deps.root(), baseUrl(c), v, caller.isAdmin), server, { serverGroups: true, full: v >= 75 });
       // the new key_name shows from 2.54 even in the short answer before 2.75
       if (v >= 54) view.key_name = server.keyName;
+      // and user_data from 2.57, which rebuild may replace
+      if (v >= 57) view.user_data = server.userData;
       return c.json({ server: { ...view, adminPass } }, 202);
     },
     rescue: (c, body, v) => {

@@ -15,7 +15,7 @@ export const resizeMigrateActions: ActionFamily = {
   handlers: (_deps, act) => ({
     resize: (c, body) => {
       const { resize: r } = validate(resizeBody, body);
-      act(c, "resize", (s, ctx, server) => resize(s, ctx, server, r.flavorRef));
+      act(c, "resize", (s, ctx, server) => resize(s, ctx, server, r.flavorRef, r["OS-DCF:diskConfig"]));
       return accepted(c);
     },
     confirmResize: (c) => {
