@@ -174,6 +174,19 @@ export interface BlockStorageState {
    * defaults, as in Cinder (absent in states saved before it existed)
    */
   quotaClasses?: Record<string, Partial<Record<string, number>>>;
+  /**
+   * what an admin changed of a cinder service (os-services enable/disable, freeze/thaw), by
+   * `<binary> <host>`; a service absent here is enabled and not frozen (absent in older states)
+   */
+  serviceStates?: Record<string, CinderServiceState>;
+}
+
+export interface CinderServiceState {
+  disabled: boolean;
+  disabledReason: string | null;
+  frozen: boolean;
+  /** when an admin last changed it (Cinder's modified_at, shown as updated_at) */
+  modifiedAt: number;
 }
 
 export const DEFAULT_TYPE_NAME = "__DEFAULT__";
@@ -190,6 +203,7 @@ export function initialBlockStorageState(): BlockStorageState {
     usage: emptyDict(),
     defaultTypeId: "",
     quotaClasses: {},
+    serviceStates: {},
   };
 }
 

@@ -16,7 +16,6 @@ const PROFILES = ["upstream", "spec"] as const;
 // Routes tempest has schemas for that the emulator does not serve (COVERAGE.md), each with one request
 // that must be refused (404, 405 or 400 for an unknown action), never answered as if served.
 const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [method: string, path: string, body?: unknown] }> = {
-  "backend capabilities": { modules: ["capabilities"], probe: ["GET", "/capabilities/localhost"] },
   "volume type encryption": { modules: ["encryption_types"], probe: ["GET", "/types/{type}/encryption"] },
   "group snapshots": { modules: ["group_snapshots"], probe: ["GET", "/group_snapshots"] },
   "group types": { modules: ["group_types"], probe: ["GET", "/group_types"] },
@@ -25,11 +24,6 @@ const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [me
   "manage existing volumes": { modules: ["manage_volume"], probe: ["POST", "/os-volume-manage", { volume: {} }] },
   "user messages": { modules: ["messages"], probe: ["GET", "/messages"] },
   "volume transfers": { modules: ["transfers", "v3_55/transfers", "v3_57/transfers"], probe: ["GET", "/os-volume-transfer"] },
-  "service enable, disable, freeze, thaw": {
-    modules: ["services", "v3_7/services"],
-    names: ["enable_service", "disable_service", "disable_log_reason", "freeze_host", "thaw_host"],
-    probe: ["PUT", "/os-services/disable", { host: "localhost", binary: "cinder-volume" }],
-  },
   "unmanage a volume": { modules: ["volumes"], names: ["unmanage_volume"], probe: ["POST", "/volumes/{volume}/action", { "os-unmanage": {} }] },
   "unmanage a snapshot": { modules: ["snapshots"], names: ["unmanage_snapshot"], probe: ["POST", "/snapshots/{snapshot}/action", { "os-unmanage": {} }] },
 };

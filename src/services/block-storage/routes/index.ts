@@ -19,6 +19,7 @@ import { backupRoutes } from "./backups.js";
 import { extensionRoutes } from "./extensions.js";
 import { hostRoutes } from "./hosts.js";
 import { quotaClassRoutes } from "./quota-classes.js";
+import { serviceRoutes } from "./services.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -32,6 +33,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...volumeTypeRoutes(deps),
       ...quotaRoutes(deps),
       ...qosSpecRoutes(deps),
+      ...serviceRoutes(deps),
       ...backendRoutes(deps),
       ...attachmentRoutes(deps),
       ...snapshotRoutes(deps),
