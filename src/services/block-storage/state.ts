@@ -179,6 +179,21 @@ export interface BlockStorageState {
    * `<binary> <host>`; a service absent here is enabled and not frozen (absent in older states)
    */
   serviceStates?: Record<string, CinderServiceState>;
+  /** pending volume transfers (absent in older states) */
+  transfers?: Table<Transfer>;
+}
+
+/** A volume offered to another project (os-volume-transfer): pending until accepted (then gone) or deleted. */
+export interface Transfer {
+  id: string;
+  volumeId: string;
+  name: string | null;
+  /** sha-256 of the auth key, which is shown once, in the create answer */
+  authKeyHash: string;
+  /** 3.55: the volume's snapshots stay with the donor */
+  noSnapshots: boolean;
+  sourceProjectId: string;
+  createdAt: number;
 }
 
 export interface CinderServiceState {
@@ -204,6 +219,7 @@ export function initialBlockStorageState(): BlockStorageState {
     defaultTypeId: "",
     quotaClasses: {},
     serviceStates: {},
+    transfers: emptyTable(),
   };
 }
 

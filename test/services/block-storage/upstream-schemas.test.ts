@@ -9,8 +9,9 @@ import { advance, bs, world } from "./setup.js";
 import { tokenOf, type Case } from "./upstream-cases.js";
 import { VOLUME_CASES } from "./upstream-cases-volumes.js";
 import { RESOURCE_CASES } from "./upstream-cases-resources.js";
+import { TRANSFER_CASES } from "./upstream-cases-transfers.js";
 
-const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES];
+const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES, ...TRANSFER_CASES];
 const PROFILES = ["upstream", "spec"] as const;
 
 // Routes tempest has schemas for that the emulator does not serve (COVERAGE.md), each with one request
@@ -23,7 +24,6 @@ const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [me
   "manage existing snapshots": { modules: ["manage_snapshot"], probe: ["POST", "/os-snapshot-manage", { snapshot: {} }] },
   "manage existing volumes": { modules: ["manage_volume"], probe: ["POST", "/os-volume-manage", { volume: {} }] },
   "user messages": { modules: ["messages"], probe: ["GET", "/messages"] },
-  "volume transfers": { modules: ["transfers", "v3_55/transfers", "v3_57/transfers"], probe: ["GET", "/os-volume-transfer"] },
   "unmanage a volume": { modules: ["volumes"], names: ["unmanage_volume"], probe: ["POST", "/volumes/{volume}/action", { "os-unmanage": {} }] },
   "unmanage a snapshot": { modules: ["snapshots"], names: ["unmanage_snapshot"], probe: ["POST", "/snapshots/{snapshot}/action", { "os-unmanage": {} }] },
 };

@@ -20,6 +20,7 @@ import { extensionRoutes } from "./extensions.js";
 import { hostRoutes } from "./hosts.js";
 import { quotaClassRoutes } from "./quota-classes.js";
 import { serviceRoutes } from "./services.js";
+import { transferRoutes } from "./transfers.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -41,6 +42,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...extensionRoutes(),
       ...hostRoutes(deps),
       ...quotaClassRoutes(deps),
+      ...transferRoutes(deps),
     ], options.profile),
   ];
 }
