@@ -74,6 +74,18 @@ export interface VolumeType {
   qosSpecsId: string | null;
   /** projects a private type is shared with (os-volume-type-access) */
   projectIds: string[];
+  /** its volumes' encryption (types/{id}/encryption); volumes of an encrypted type are encrypted */
+  encryption?: TypeEncryption;
+}
+
+export interface TypeEncryption {
+  encryptionId: string;
+  provider: string;
+  controlLocation: "front-end" | "back-end";
+  cipher: string | null;
+  keySize: number | null;
+  createdAt: number;
+  updatedAt: number | null;
 }
 
 export interface Snapshot {

@@ -3,8 +3,17 @@
 // tempest's client sends.
 
 import { call } from "../../helpers/emulator.js";
-import { advance } from "./setup.js";
+import { advance, type World } from "./setup.js";
 import { backup, del, get, post, put, qosSpec, snapshot, volume, volumeType, type Case } from "./upstream-cases.js";
+
+const ENCRYPTION = { provider: "luks", control_location: "front-end", cipher: "aes-xts-plain64", key_size: 256 };
+
+async function encryptedType(w: World): Promise<{ id: string; encryptionId: string }> {
+  const type = await volumeType(w);
+  const res = await post(w, `/types/${type.id}/encryption`, { encryption: ENCRYPTION }, w.admin);
+  if (res.status !== 200) throw new Error(`encryption: ${res.status} ${res.text}`);
+  return { id: type.id, encryptionId: res.body.encryption.encryption_id };
+}
 
 const TYPES: Case[] = [
   { schema: "volume_types.create_volume_type", call: "POST /types", as: "admin", run: (w, t) => post(w, "/types", { volume_type: { name: "gold", description: "d", extra_specs: { a: "b" } } }, t) },
@@ -234,6 +243,38 @@ const QUOTAS_AND_HOSTS: Case[] = [
     call: "PUT /os-services/thaw",
     as: "admin",
     run: async (w, t) => (await put(w, "/os-services/freeze", { host: "skymock@ssd" }, t), put(w, "/os-services/thaw", { host: "skymock@ssd" }, t)),
+  },
+  {
+    schema: "encryption_types.create_encryption_type",
+    call: "POST /types/{id}/encryption",
+    as: "admin",
+    run: async (w, t) => post(w, `/types/${(await volumeType(w)).id}/encryption`, { encryption: ENCRYPTION }, t),
+  },
+  { schema: "encryption_types.show_encryption_type", call: "GET /types/{id}/encryption", as: "admin", run: async (w, t) => get(w, `/types/${(await encryptedType(w)).id}/encryption`, t) },
+  { schema: "encryption_types.show_encryption_type", call: "GET /types/{id}/encryption (none)", as: "admin", run: async (w, t) => get(w, `/types/${(await volumeType(w)).id}/encryption`, t) },
+  {
+    schema: "encryption_types.show_encryption_specs_item",
+    call: "GET /types/{id}/encryption/{key}",
+    as: "admin",
+    run: async (w, t) => get(w, `/types/${(await encryptedType(w)).id}/encryption/provider`, t),
+  },
+  {
+    schema: "encryption_types.update_encryption_type",
+    call: "PUT /types/{id}/encryption/{encryption_id}",
+    as: "admin",
+    run: async (w, t) => {
+      const type = await encryptedType(w);
+      return put(w, `/types/${type.id}/encryption/${type.encryptionId}`, { encryption: { control_location: "back-end" } }, t);
+    },
+  },
+  {
+    schema: "encryption_types.delete_encryption_type",
+    call: "DELETE /types/{id}/encryption/{encryption_id}",
+    as: "admin",
+    run: async (w, t) => {
+      const type = await encryptedType(w);
+      return del(w, `/types/${type.id}/encryption/${type.encryptionId}`, t);
+    },
   },
   { schema: "capabilities.show_backend_capabilities", call: "GET /capabilities/{host}", as: "admin", run: (w, t) => get(w, "/capabilities/skymock@lvmdriver-1", t) },
   { schema: "scheduler_stats.get_pools_no_detail", call: "GET /scheduler-stats/get_pools", as: "admin", run: (w, t) => get(w, "/scheduler-stats/get_pools", t) },

@@ -17,7 +17,6 @@ const PROFILES = ["upstream", "spec"] as const;
 // Routes tempest has schemas for that the emulator does not serve (COVERAGE.md), each with one request
 // that must be refused (404, 405 or 400 for an unknown action), never answered as if served.
 const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [method: string, path: string, body?: unknown] }> = {
-  "volume type encryption": { modules: ["encryption_types"], probe: ["GET", "/types/{type}/encryption"] },
   "group snapshots": { modules: ["group_snapshots"], probe: ["GET", "/group_snapshots"] },
   "group types": { modules: ["group_types"], probe: ["GET", "/group_types"] },
   groups: { modules: ["groups"], probe: ["GET", "/groups"] },

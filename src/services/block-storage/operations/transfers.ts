@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { emptyTable, filter, get, put, remove, scan, type Table } from "../../../kernel/store/table.js";
-import { badRequest, invalidSnapshotState, invalidVolumeState, itemNotFound } from "../errors.js";
+import { badRequest, invalidSnapshotState, invalidVolume, invalidVolumeState, itemNotFound } from "../errors.js";
 import type { BlockStorageState, Transfer } from "../state.js";
 import { checkQuota, checkVolumeQuota, useQuota } from "./quotas.js";
 import { typeNameOf, visibleVolume } from "./volumes.js";
@@ -40,9 +40,11 @@ export interface NewTransfer {
   authKey: string;
 }
 
-export function createTransfer(s: BlockStorageState, ctx: OperationContext, volumeId: string, name: string | null, noSnapshots: boolean): NewTransfer {
+/** `allowEncrypted`: from 3.70 an encrypted volume may be transferred (its key goes with it) */
+export function createTransfer(s: BlockStorageState, ctx: OperationContext, volumeId: string, name: string | null, noSnapshots: boolean, allowEncrypted: boolean): NewTransfer {
   const volume = visibleVolume(s, ctx.caller, volumeId);
   if (volume.status !== "available") throw invalidVolumeState("status must be available");
+  if (volume.encrypted && !allowEncrypted) throw invalidVolume("transferring encrypted volume is not supported");
   if (!noSnapshots) {
     for (const snapshot of filter(s.snapshots, (x) => x.volumeId === volumeId)) {
       if (snapshot.status !== "available") throw invalidSnapshotState(`snapshot: ${snapshot.id} status must be available`);

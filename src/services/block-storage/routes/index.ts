@@ -21,6 +21,7 @@ import { hostRoutes } from "./hosts.js";
 import { quotaClassRoutes } from "./quota-classes.js";
 import { serviceRoutes } from "./services.js";
 import { transferRoutes } from "./transfers.js";
+import { encryptionTypeRoutes } from "./encryption-types.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -32,6 +33,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...volumeActionRoutes(deps),
       ...volumeMetadataRoutes(deps),
       ...volumeTypeRoutes(deps),
+      ...encryptionTypeRoutes(deps),
       ...quotaRoutes(deps),
       ...qosSpecRoutes(deps),
       ...serviceRoutes(deps),

@@ -14,6 +14,7 @@ import type { BlockStorageDeps } from "./deps.js";
 import { listQuery } from "./list.js";
 
 const WITH_SNAPSHOTS = 55;
+const TRANSFER_ENCRYPTED_VOLUME = 70;
 /** osapi_max_limit */
 const MAX_LIMIT = 1000;
 
@@ -44,7 +45,7 @@ function routesAt(deps: BlockStorageDeps, base: string, v3: boolean): RouteDef[]
         const { transfer: body } = v3 && version >= WITH_SNAPSHOTS ? validate(createTransferBodyV355, raw) : validate(createTransferBody, raw);
         const noSnapshots = (body as { no_snapshots?: boolean }).no_snapshots ?? false;
         const made = deps.write(c, (s, ctx) => {
-          const { transfer, authKey } = createTransfer(s, ctx, body.volume_id, body.name ?? null, noSnapshots);
+          const { transfer, authKey } = createTransfer(s, ctx, body.volume_id, body.name ?? null, noSnapshots, version >= TRANSFER_ENCRYPTED_VOLUME);
           return { transfer: { ...transfer }, authKey };
         });
         return c.json({ transfer: transferDetail(c, made.transfer, version, made.authKey) }, 202);
