@@ -193,6 +193,8 @@ export interface BlockStorageState {
   serviceStates?: Record<string, CinderServiceState>;
   /** pending volume transfers (absent in older states) */
   transfers?: Table<Transfer>;
+  /** group types (absent in older states) */
+  groupTypes?: Table<GroupType>;
 }
 
 /** A volume offered to another project (os-volume-transfer): pending until accepted (then gone) or deleted. */
@@ -206,6 +208,15 @@ export interface Transfer {
   noSnapshots: boolean;
   sourceProjectId: string;
   createdAt: number;
+}
+
+/** A group type (3.11): what generic volume groups are made of, with its group specs. */
+export interface GroupType {
+  id: string;
+  name: string;
+  description: string | null;
+  isPublic: boolean;
+  groupSpecs: Record<string, string>;
 }
 
 export interface CinderServiceState {
@@ -232,6 +243,7 @@ export function initialBlockStorageState(): BlockStorageState {
     quotaClasses: {},
     serviceStates: {},
     transfers: emptyTable(),
+    groupTypes: emptyTable(),
   };
 }
 

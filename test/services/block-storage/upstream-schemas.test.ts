@@ -10,15 +10,17 @@ import { tokenOf, type Case } from "./upstream-cases.js";
 import { VOLUME_CASES } from "./upstream-cases-volumes.js";
 import { RESOURCE_CASES } from "./upstream-cases-resources.js";
 import { TRANSFER_CASES } from "./upstream-cases-transfers.js";
+import { GROUP_CASES } from "./upstream-cases-groups.js";
 
-const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES, ...TRANSFER_CASES];
+const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES, ...TRANSFER_CASES, ...GROUP_CASES];
 const PROFILES = ["upstream", "spec"] as const;
 
 // Routes tempest has schemas for that the emulator does not serve (COVERAGE.md), each with one request
 // that must be refused (404, 405 or 400 for an unknown action), never answered as if served.
 const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [method: string, path: string, body?: unknown] }> = {
   "group snapshots": { modules: ["group_snapshots"], probe: ["GET", "/group_snapshots"] },
-  "group types": { modules: ["group_types"], probe: ["GET", "/group_types"] },
+  // no default group type is configured (Cinder's default_group_type option is unset by default)
+  "the default group type": { modules: ["group_types"], names: ["show_default_group_type"], probe: ["GET", "/group_types/default"] },
   groups: { modules: ["groups"], probe: ["GET", "/groups"] },
   "manage existing snapshots": { modules: ["manage_snapshot"], probe: ["POST", "/os-snapshot-manage", { snapshot: {} }] },
   "manage existing volumes": { modules: ["manage_volume"], probe: ["POST", "/os-volume-manage", { volume: {} }] },

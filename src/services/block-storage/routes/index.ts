@@ -22,6 +22,7 @@ import { quotaClassRoutes } from "./quota-classes.js";
 import { serviceRoutes } from "./services.js";
 import { transferRoutes } from "./transfers.js";
 import { encryptionTypeRoutes } from "./encryption-types.js";
+import { groupTypeRoutes } from "./group-types.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -34,6 +35,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...volumeMetadataRoutes(deps),
       ...volumeTypeRoutes(deps),
       ...encryptionTypeRoutes(deps),
+      ...groupTypeRoutes(deps),
       ...quotaRoutes(deps),
       ...qosSpecRoutes(deps),
       ...serviceRoutes(deps),
