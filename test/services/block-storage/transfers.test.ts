@@ -141,3 +141,12 @@ it("takes no_snapshots from 3.55 at /volume-transfers only; the snapshots then s
   expect((await bs(w, "POST", `/volume-transfers/${t.id}/accept`, { token: w.admin, body: { accept: { auth_key: t.auth_key } } })).status).toBe(202);
   expect((await bs(w, "GET", "/snapshots")).body.snapshots.map((s: any) => s.volume_id)).toEqual([v.id]);
 });
+
+it("a project reset drops its pending transfers with its volumes", async () => {
+  const { call } = await import("../../helpers/emulator.js");
+  const v = await availableVolume(w);
+  const t = (await bs(w, "POST", "/volume-transfers", { body: { transfer: { volume_id: v.id } } })).body.transfer;
+  expect((await call(w.emu, "POST", `/_emulator/reset?project=${w.demoProject}`)).status).toBeLessThan(300);
+  expect((await bs(w, "GET", `/volume-transfers/${t.id}`, { token: w.admin })).status).toBe(404);
+  expect((await bs(w, "GET", "/volume-transfers?all_tenants=1", { token: w.admin })).body.transfers).toEqual([]);
+});
