@@ -92,7 +92,8 @@ export interface EventPayloads {
   "block-storage.volume.created": Owned & { name: string | null; size: number; volumeType: string; zone: string };
   "block-storage.volume.updated": Owned & { name: string | null };
   "block-storage.volume.status_changed": Owned & { from: string; to: string };
-  "block-storage.volume.extended": Owned & { size: number };
+  /** `serverIds`: the servers the volume is attached to */
+  "block-storage.volume.extended": Owned & { size: number; serverIds: string[] };
   "block-storage.volume.retyped": Owned & { volumeType: string };
   "block-storage.volume.attached": Owned & { attachmentId: string; serverId: string | null; device: string | null };
   "block-storage.volume.detached": Owned & { attachmentId: string; serverId: string | null };

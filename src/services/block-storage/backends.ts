@@ -1,8 +1,9 @@
 // The storage this emulator pretends to run: one availability zone (`nova`, as devstack's) and a backend per
 // `volume_backend_name` extra spec, each its own pool on one host, named as Cinder names them (host@backend#pool).
 
+import { own } from "../../kernel/own.js";
 import { values } from "../../kernel/store/table.js";
-import type { BlockStorageState, VolumeType } from "./state.js";
+import type { BlockStorageState, CinderServiceState, VolumeType } from "./state.js";
 
 export const DEFAULT_ZONE = "nova";
 export const HOST = "skymock";
@@ -44,3 +45,10 @@ export function hostMatches(host: string, filter: string): boolean {
   if (filter.includes("#")) return false;
   return host.startsWith(`${filter}#`) || (!filter.includes("@") && host.startsWith(`${filter}@`));
 }
+
+/** What an admin set of one service (os-services): enabled and not frozen unless changed. */
+export function serviceStateOf(s: BlockStorageState, binary: string, host: string): CinderServiceState | undefined {
+  return own(s.serviceStates ?? {}, serviceKey(binary, host));
+}
+
+export const serviceKey = (binary: string, host: string) => `${binary} ${host}`;

@@ -7,7 +7,8 @@ export type BlockStorageEvents = {
   "block-storage.volume.created": Volume & { name: string | null; size: number; volumeType: string; zone: string };
   "block-storage.volume.updated": Volume & { name: string | null };
   "block-storage.volume.status_changed": Volume & { from: string; to: string };
-  "block-storage.volume.extended": Volume & { size: number };
+  /** `serverIds`: the servers it is attached to (Cinder tells Nova of each with a volume-extended event) */
+  "block-storage.volume.extended": Volume & { size: number; serverIds: string[] };
   "block-storage.volume.retyped": Volume & { volumeType: string };
   "block-storage.volume.attached": Volume & { attachmentId: string; serverId: string | null; device: string | null };
   "block-storage.volume.detached": Volume & { attachmentId: string; serverId: string | null };

@@ -74,6 +74,18 @@ export interface VolumeType {
   qosSpecsId: string | null;
   /** projects a private type is shared with (os-volume-type-access) */
   projectIds: string[];
+  /** its volumes' encryption (types/{id}/encryption); volumes of an encrypted type are encrypted */
+  encryption?: TypeEncryption;
+}
+
+export interface TypeEncryption {
+  encryptionId: string;
+  provider: string;
+  controlLocation: "front-end" | "back-end";
+  cipher: string | null;
+  keySize: number | null;
+  createdAt: number;
+  updatedAt: number | null;
 }
 
 export interface Snapshot {
@@ -174,6 +186,45 @@ export interface BlockStorageState {
    * defaults, as in Cinder (absent in states saved before it existed)
    */
   quotaClasses?: Record<string, Partial<Record<string, number>>>;
+  /**
+   * what an admin changed of a cinder service (os-services enable/disable, freeze/thaw), by
+   * `<binary> <host>`; a service absent here is enabled and not frozen (absent in older states)
+   */
+  serviceStates?: Record<string, CinderServiceState>;
+  /** pending volume transfers (absent in older states) */
+  transfers?: Table<Transfer>;
+  /** group types (absent in older states) */
+  groupTypes?: Table<GroupType>;
+}
+
+/** A volume offered to another project (os-volume-transfer): pending until accepted (then gone) or deleted. */
+export interface Transfer {
+  id: string;
+  volumeId: string;
+  name: string | null;
+  /** sha-256 of the auth key, which is shown once, in the create answer */
+  authKeyHash: string;
+  /** 3.55: the volume's snapshots stay with the donor */
+  noSnapshots: boolean;
+  sourceProjectId: string;
+  createdAt: number;
+}
+
+/** A group type (3.11): what generic volume groups are made of, with its group specs. */
+export interface GroupType {
+  id: string;
+  name: string;
+  description: string | null;
+  isPublic: boolean;
+  groupSpecs: Record<string, string>;
+}
+
+export interface CinderServiceState {
+  disabled: boolean;
+  disabledReason: string | null;
+  frozen: boolean;
+  /** when an admin last changed it (Cinder's modified_at, shown as updated_at) */
+  modifiedAt: number;
 }
 
 export const DEFAULT_TYPE_NAME = "__DEFAULT__";
@@ -190,6 +241,9 @@ export function initialBlockStorageState(): BlockStorageState {
     usage: emptyDict(),
     defaultTypeId: "",
     quotaClasses: {},
+    serviceStates: {},
+    transfers: emptyTable(),
+    groupTypes: emptyTable(),
   };
 }
 

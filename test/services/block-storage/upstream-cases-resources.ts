@@ -1,10 +1,19 @@
 // Conformance cases for everything under /volume/v3 that is not a volume (tempest's types, snapshots,
-// backups, qos, quotas, limits, services, scheduler_stats and versions clients), each sent with the body
+// backups, qos, quotas, limits, services, services, capabilities, scheduler_stats and versions clients), each sent with the body
 // tempest's client sends.
 
 import { call } from "../../helpers/emulator.js";
-import { advance } from "./setup.js";
+import { advance, type World } from "./setup.js";
 import { backup, del, get, post, put, qosSpec, snapshot, volume, volumeType, type Case } from "./upstream-cases.js";
+
+const ENCRYPTION = { provider: "luks", control_location: "front-end", cipher: "aes-xts-plain64", key_size: 256 };
+
+async function encryptedType(w: World): Promise<{ id: string; encryptionId: string }> {
+  const type = await volumeType(w);
+  const res = await post(w, `/types/${type.id}/encryption`, { encryption: ENCRYPTION }, w.admin);
+  if (res.status !== 200) throw new Error(`encryption: ${res.status} ${res.text}`);
+  return { id: type.id, encryptionId: res.body.encryption.encryption_id };
+}
 
 const TYPES: Case[] = [
   { schema: "volume_types.create_volume_type", call: "POST /types", as: "admin", run: (w, t) => post(w, "/types", { volume_type: { name: "gold", description: "d", extra_specs: { a: "b" } } }, t) },
@@ -209,6 +218,65 @@ const QUOTAS_AND_HOSTS: Case[] = [
   { schema: "limits.show_limits", call: "GET /limits", as: "demo", run: async (w, t) => (await volume(w, t), get(w, "/limits", t)) },
   { schema: "services.list_services", call: "GET /os-services", as: "admin", run: (w, t) => get(w, "/os-services", t) },
   { schema: "v3_7/services.list_services", call: "GET /os-services", version: "3.7", as: "admin", run: (w, t, v) => get(w, "/os-services", t, v) },
+  { schema: "v3_7/services.list_services", call: "GET /os-services", version: "3.49", as: "admin", run: (w, t, v) => get(w, "/os-services", t, v) },
+  {
+    schema: "services.list_services",
+    call: "GET /os-services (one disabled with a reason, one frozen)",
+    as: "admin",
+    run: async (w, t) => {
+      await put(w, "/os-services/disable-log-reason", { host: "skymock@ssd", binary: "cinder-volume", disabled_reason: "r" }, t);
+      await put(w, "/os-services/freeze", { host: "skymock@lvmdriver-1" }, t);
+      return get(w, "/os-services", t);
+    },
+  },
+  { schema: "services.enable_service", call: "PUT /os-services/enable", as: "admin", run: (w, t) => put(w, "/os-services/enable", { host: "skymock@ssd", binary: "cinder-volume" }, t) },
+  { schema: "services.disable_service", call: "PUT /os-services/disable", as: "admin", run: (w, t) => put(w, "/os-services/disable", { host: "skymock@ssd", binary: "cinder-volume" }, t) },
+  {
+    schema: "services.disable_log_reason",
+    call: "PUT /os-services/disable-log-reason",
+    as: "admin",
+    run: (w, t) => put(w, "/os-services/disable-log-reason", { host: "skymock@ssd", binary: "cinder-volume", disabled_reason: "why" }, t),
+  },
+  { schema: "services.freeze_host", call: "PUT /os-services/freeze", as: "admin", run: (w, t) => put(w, "/os-services/freeze", { host: "skymock@ssd" }, t) },
+  {
+    schema: "services.thaw_host",
+    call: "PUT /os-services/thaw",
+    as: "admin",
+    run: async (w, t) => (await put(w, "/os-services/freeze", { host: "skymock@ssd" }, t), put(w, "/os-services/thaw", { host: "skymock@ssd" }, t)),
+  },
+  {
+    schema: "encryption_types.create_encryption_type",
+    call: "POST /types/{id}/encryption",
+    as: "admin",
+    run: async (w, t) => post(w, `/types/${(await volumeType(w)).id}/encryption`, { encryption: ENCRYPTION }, t),
+  },
+  { schema: "encryption_types.show_encryption_type", call: "GET /types/{id}/encryption", as: "admin", run: async (w, t) => get(w, `/types/${(await encryptedType(w)).id}/encryption`, t) },
+  { schema: "encryption_types.show_encryption_type", call: "GET /types/{id}/encryption (none)", as: "admin", run: async (w, t) => get(w, `/types/${(await volumeType(w)).id}/encryption`, t) },
+  {
+    schema: "encryption_types.show_encryption_specs_item",
+    call: "GET /types/{id}/encryption/{key}",
+    as: "admin",
+    run: async (w, t) => get(w, `/types/${(await encryptedType(w)).id}/encryption/provider`, t),
+  },
+  {
+    schema: "encryption_types.update_encryption_type",
+    call: "PUT /types/{id}/encryption/{encryption_id}",
+    as: "admin",
+    run: async (w, t) => {
+      const type = await encryptedType(w);
+      return put(w, `/types/${type.id}/encryption/${type.encryptionId}`, { encryption: { control_location: "back-end" } }, t);
+    },
+  },
+  {
+    schema: "encryption_types.delete_encryption_type",
+    call: "DELETE /types/{id}/encryption/{encryption_id}",
+    as: "admin",
+    run: async (w, t) => {
+      const type = await encryptedType(w);
+      return del(w, `/types/${type.id}/encryption/${type.encryptionId}`, t);
+    },
+  },
+  { schema: "capabilities.show_backend_capabilities", call: "GET /capabilities/{host}", as: "admin", run: (w, t) => get(w, "/capabilities/skymock@lvmdriver-1", t) },
   { schema: "scheduler_stats.get_pools_no_detail", call: "GET /scheduler-stats/get_pools", as: "admin", run: (w, t) => get(w, "/scheduler-stats/get_pools", t) },
   {
     schema: "scheduler_stats.get_pools_with_detail",

@@ -9,27 +9,22 @@ import { advance, bs, world } from "./setup.js";
 import { tokenOf, type Case } from "./upstream-cases.js";
 import { VOLUME_CASES } from "./upstream-cases-volumes.js";
 import { RESOURCE_CASES } from "./upstream-cases-resources.js";
+import { TRANSFER_CASES } from "./upstream-cases-transfers.js";
+import { GROUP_CASES } from "./upstream-cases-groups.js";
 
-const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES];
+const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES, ...TRANSFER_CASES, ...GROUP_CASES];
 const PROFILES = ["upstream", "spec"] as const;
 
 // Routes tempest has schemas for that the emulator does not serve (COVERAGE.md), each with one request
 // that must be refused (404, 405 or 400 for an unknown action), never answered as if served.
 const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [method: string, path: string, body?: unknown] }> = {
-  "backend capabilities": { modules: ["capabilities"], probe: ["GET", "/capabilities/localhost"] },
-  "volume type encryption": { modules: ["encryption_types"], probe: ["GET", "/types/{type}/encryption"] },
   "group snapshots": { modules: ["group_snapshots"], probe: ["GET", "/group_snapshots"] },
-  "group types": { modules: ["group_types"], probe: ["GET", "/group_types"] },
+  // no default group type is configured (Cinder's default_group_type option is unset by default)
+  "the default group type": { modules: ["group_types"], names: ["show_default_group_type"], probe: ["GET", "/group_types/default"] },
   groups: { modules: ["groups"], probe: ["GET", "/groups"] },
   "manage existing snapshots": { modules: ["manage_snapshot"], probe: ["POST", "/os-snapshot-manage", { snapshot: {} }] },
   "manage existing volumes": { modules: ["manage_volume"], probe: ["POST", "/os-volume-manage", { volume: {} }] },
   "user messages": { modules: ["messages"], probe: ["GET", "/messages"] },
-  "volume transfers": { modules: ["transfers", "v3_55/transfers", "v3_57/transfers"], probe: ["GET", "/os-volume-transfer"] },
-  "service enable, disable, freeze, thaw": {
-    modules: ["services", "v3_7/services"],
-    names: ["enable_service", "disable_service", "disable_log_reason", "freeze_host", "thaw_host"],
-    probe: ["PUT", "/os-services/disable", { host: "localhost", binary: "cinder-volume" }],
-  },
   "unmanage a volume": { modules: ["volumes"], names: ["unmanage_volume"], probe: ["POST", "/volumes/{volume}/action", { "os-unmanage": {} }] },
   "unmanage a snapshot": { modules: ["snapshots"], names: ["unmanage_snapshot"], probe: ["POST", "/snapshots/{snapshot}/action", { "os-unmanage": {} }] },
 };

@@ -1,4 +1,4 @@
-// Per-project reset (POST /_emulator/reset?project=): the project's volumes, snapshots, backups, quota
+// Per-project reset (POST /_emulator/reset?project=): the project's volumes (and their transfers), snapshots, backups, quota
 // overrides and usage go back to the seed world (which holds no volumes), their pending lifecycle steps
 // forgotten. Volume types are the cloud's, not a project's, and stay.
 
@@ -7,9 +7,11 @@ import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, put, remove, scan, type Table } from "../../../kernel/store/table.js";
 import { VOLUME } from "../lifecycle.js";
 import type { BlockStorageState } from "../state.js";
+import { forgetTransfers } from "./transfers.js";
 
 export function resetBlockStorageProject(s: BlockStorageState, seeded: BlockStorageState, projectId: string, context: ResetContext): void {
   const { kernel, tx } = context;
+  forgetTransfers(s, projectId);
   // ids read now: the rows are drafts, revoked once the update commits
   for (const { id } of filter(s.volumes, (v) => v.projectId === projectId)) {
     remove(s.volumes, id);

@@ -42,7 +42,8 @@ export function finishExtend(ctx: StepContext, volume: Volume): void {
   volume.pending = null;
   if (pending?.newSize !== undefined) volume.size = pending.newSize;
   setStatus(ctx, volume, pending?.resumeStatus ?? "available");
-  ctx.tx.emit("block-storage.volume.extended", { id: volume.id, projectId: volume.projectId, size: volume.size });
+  const serverIds = [...new Set(volume.attachments.flatMap((a) => (a.serverId ? [a.serverId] : [])))];
+  ctx.tx.emit("block-storage.volume.extended", { id: volume.id, projectId: volume.projectId, size: volume.size, serverIds });
 }
 
 export type MigrationPolicy = "never" | "on-demand";

@@ -133,7 +133,7 @@ export function createVolume(s: BlockStorageState, ctx: OperationContext, body: 
     availabilityZone: zone,
     bootable: source.bootable,
     readonly: false,
-    encrypted: source.encrypted || Object.hasOwn(type.extraSpecs, "encryption"),
+    encrypted: source.encrypted || type.encryption !== undefined,
     multiattach: body.multiattach ?? /^<is> true$/i.test(type.extraSpecs.multiattach ?? ""),
     metadata: { ...(body.metadata ?? {}) },
     imageMetadata: source.imageMetadata,

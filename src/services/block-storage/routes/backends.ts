@@ -1,16 +1,29 @@
-// What an admin sees of the storage behind the API (cinder/api/contrib/services.py, scheduler_stats.py):
-// the cinder services (scheduler, a volume service per backend, backup) and the pools volumes land in,
-// with capacities counted from the volumes there. The backends are the types' volume_backend_name values.
+// What an admin sees of the storage behind the API (cinder/api/contrib/scheduler_stats.py, capabilities.py):
+// the pools volumes land in, with capacities counted from the volumes there, and what each backend's driver
+// reports it can do. The backends are the types' volume_backend_name values (the services: routes/services.ts).
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { scan } from "../../../kernel/store/table.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
-import { backends, cinderServices, DEFAULT_ZONE, HOST, hostMatches } from "../backends.js";
+import { backends, cinderServices, HOST, hostMatches } from "../backends.js";
+import { itemNotFound } from "../errors.js";
 import { queryBool } from "../schemas/parameter-types.js";
 import type { BlockStorageDeps } from "./deps.js";
 
 /** Every pool's capacity: a devstack-sized LVM volume group. */
 const POOL_GB = 1000;
+
+/** the driver's: devstack's LVM driver */
+const DRIVER = { vendor_name: "Open Source", driver_version: "3.0.0", storage_protocol: "iSCSI" };
+
+/** Cinder's standard capabilities (volume/driver.py _init_standard_capabilities), each a boolean */
+const property = (title: string, description: string) => ({ title, description, type: "boolean" });
+const STANDARD_CAPABILITIES = {
+  thin_provisioning: property("Thin Provisioning", "Sets thin provisioning."),
+  compression: property("Compression", "Enables compression."),
+  qos: property("QoS", "Enables QoS."),
+  replication_enabled: property("Replication", "Enables replication."),
+};
 
 
 export function backendRoutes(deps: BlockStorageDeps): RouteDef[] {
@@ -18,17 +31,28 @@ export function backendRoutes(deps: BlockStorageDeps): RouteDef[] {
   return [
     {
       method: "GET",
-      path: "/os-services",
-      operation: "block-storage.service.list",
+      path: "/capabilities/:host",
+      operation: "block-storage.capabilities.show",
       ...admin,
       handler: (c) => {
-        const updated = isoMicroNoZone(deps.kernel.clock.now());
-        const all = cinderServices(deps.state()).map(({ binary, host }) => ({
-          binary, host, zone: DEFAULT_ZONE, status: "enabled", state: "up", updated_at: updated, disabled_reason: null,
-        }));
-        const binary = c.req.query("binary");
-        const host = c.req.query("host");
-        return c.json({ services: all.filter((x) => (binary === undefined || x.binary === binary) && (host === undefined || hostMatches(x.host, host))) });
+        const id = c.req.param("host")!;
+        // the first volume service the host names, matched as the services' host filter matches
+        const service = cinderServices(deps.state()).find((x) => x.binary === "cinder-volume" && hostMatches(x.host, id));
+        if (!service) throw itemNotFound(`Can't find service: ${id}`);
+        const backend = service.host.slice(service.host.indexOf("@") + 1);
+        return c.json({
+          namespace: `OS::Storage::Capabilities::${service.host}`,
+          vendor_name: DRIVER.vendor_name,
+          volume_backend_name: backend,
+          pool_name: null,
+          driver_version: DRIVER.driver_version,
+          storage_protocol: DRIVER.storage_protocol,
+          display_name: null,
+          description: null,
+          visibility: null,
+          replication_targets: [],
+          properties: STANDARD_CAPABILITIES,
+        });
       },
     },
     {
@@ -50,9 +74,7 @@ export function backendRoutes(deps: BlockStorageDeps): RouteDef[] {
                 capabilities: {
                   pool_name: b,
                   volume_backend_name: b,
-                  storage_protocol: "iSCSI",
-                  vendor_name: "Open Source",
-                  driver_version: "3.0.0",
+                  ...DRIVER,
                   total_capacity_gb: POOL_GB,
                   free_capacity_gb: Math.max(0, POOL_GB - used),
                   allocated_capacity_gb: used,

@@ -1,7 +1,6 @@
 // GET /extensions (cinder/api/extensions.py): the API extensions this emulator serves, each as Cinder's
 // descriptor names it (alias, name, its docstring as description, updated, no links). Extensions it does not
-// serve (transfers, manage/unmanage, encryption, consistency groups, capabilities, scheduler hints) are left
-// out, so that clients do not expect them.
+// serve (manage/unmanage, consistency groups, scheduler hints) are left out, so that clients do not expect them.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 
@@ -9,6 +8,8 @@ const SERVED: Array<[alias: string, name: string, description: string, updated: 
   ["os-admin-actions", "AdminActions", "Enable admin actions.", "2012-08-25T00:00:00+00:00"],
   ["os-availability-zone", "AvailabilityZones", "Describe Availability Zones.", "2013-06-27T00:00:00+00:00"],
   ["backups", "Backups", "Backups support.", "2012-12-12T00:00:00+00:00"],
+  ["capabilities", "Capabilities", "Capabilities support.", "2015-08-31T00:00:00+00:00"],
+  ["encryption", "VolumeTypeEncryption", "Encryption support for volume types.", "2013-07-01T00:00:00+00:00"],
   ["os-extended-services", "ExtendedServices", "Extended services support.", "2014-01-10T00:00:00-00:00"],
   ["os-hosts", "Hosts", "Admin-only host administration.", "2011-06-29T00:00:00+00:00"],
   ["os-extended-snapshot-attributes", "ExtendedSnapshotAttributes", "Extended SnapshotAttributes support.", "2012-06-19T00:00:00+00:00"],
@@ -27,6 +28,7 @@ const SERVED: Array<[alias: string, name: string, description: string, updated: 
   ["os-vol-mig-status-attr", "VolumeMigStatusAttribute", "Expose migration_status as an attribute of a volume.", "2013-08-08T00:00:00+00:00"],
   ["os-vol-tenant-attr", "VolumeTenantAttribute", "Expose the internal project_id as an attribute of a volume.", "2011-11-03T00:00:00+00:00"],
   ["os-volume-type-access", "VolumeTypeAccess", "Volume type access support.", "2014-06-26T00:00:00Z"],
+  ["os-volume-transfer", "VolumeTransfer", "Volume transfer management support.", "2013-05-29T00:00:00+00:00"],
 ];
 
 const EXTENSIONS = SERVED.map(([alias, name, description, updated]) => ({ alias, name, description, updated, links: [] }));

@@ -19,6 +19,10 @@ import { backupRoutes } from "./backups.js";
 import { extensionRoutes } from "./extensions.js";
 import { hostRoutes } from "./hosts.js";
 import { quotaClassRoutes } from "./quota-classes.js";
+import { serviceRoutes } from "./services.js";
+import { transferRoutes } from "./transfers.js";
+import { encryptionTypeRoutes } from "./encryption-types.js";
+import { groupTypeRoutes } from "./group-types.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -30,8 +34,11 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...volumeActionRoutes(deps),
       ...volumeMetadataRoutes(deps),
       ...volumeTypeRoutes(deps),
+      ...encryptionTypeRoutes(deps),
+      ...groupTypeRoutes(deps),
       ...quotaRoutes(deps),
       ...qosSpecRoutes(deps),
+      ...serviceRoutes(deps),
       ...backendRoutes(deps),
       ...attachmentRoutes(deps),
       ...snapshotRoutes(deps),
@@ -39,6 +46,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...extensionRoutes(),
       ...hostRoutes(deps),
       ...quotaClassRoutes(deps),
+      ...transferRoutes(deps),
     ], options.profile),
   ];
 }

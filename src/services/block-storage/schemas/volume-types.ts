@@ -34,3 +34,14 @@ export const typeActionBody = z.union([
   z.strictObject({ addProjectAccess: project }),
   z.strictObject({ removeProjectAccess: project }),
 ]);
+
+// cinder/api/schemas/volume_type_encryption.py: a provider and a control location to create, any of the
+// four to update; key_size an integer (or digit string) of 0 or more, or null. Other keys are dropped.
+const encryptionFields = {
+  key_size: z.union([z.number().int(), z.string().trim().regex(/^\d+$/, "must be an integer").transform(Number)]).pipe(z.number().int().min(0).max(2 ** 31 - 1)).nullable().optional(),
+  provider: z.string().max(255),
+  control_location: z.enum(["front-end", "back-end"]),
+  cipher: z.string().max(255).nullable().optional(),
+};
+export const createEncryptionBody = z.strictObject({ encryption: z.object(encryptionFields) });
+export const updateEncryptionBody = z.strictObject({ encryption: z.object(encryptionFields).partial() });

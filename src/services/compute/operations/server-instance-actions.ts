@@ -41,6 +41,7 @@ const EVENTS: Record<string, string> = {
   restore: "compute_restore_instance",
   live_migration_force_complete: "compute_live_migration_force_complete",
   live_migration_cancel: "compute_live_migration_abort",
+  extend_volume: "compute_extend_volume",
 };
 
 /** Actions Nova records without a compute event (the API does the whole job). */
@@ -65,6 +66,19 @@ export function recordAction(s: ComputeState, ctx: OperationContext<Caller | nul
   const log = get(s.instanceActions, server.id);
   if (log) log.actions.push(entry);
   else put(s.instanceActions, { id: server.id, projectId: server.projectId, actions: [entry] });
+}
+
+/**
+ * Records an action an external event starts (Cinder's volume-extended): the host does it at once, so its
+ * event ends as it begins, whatever else the server is doing.
+ */
+export function recordEventAction(s: ComputeState, ctx: OperationContext<Caller | null>, server: Server, action: string): void {
+  recordAction(s, ctx, server, action, `req-${ctx.ids.uuid()}`);
+  const entry = get(s.instanceActions, server.id)!.actions.at(-1)!;
+  for (const e of entry.events) {
+    e.finishTime = ctx.now;
+    e.result = "Success";
+  }
 }
 
 /** The server came to rest (or failed): its open events end, the action's updated_at moves. */
