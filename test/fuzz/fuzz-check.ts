@@ -54,7 +54,8 @@ export async function exchange(world: FuzzWorld, request: FuzzRequest, stats?: F
 }
 
 function judge(world: FuzzWorld, request: FuzzRequest, status: number, text: string, changedState: string | undefined): string | undefined {
-  if (status >= 500) return "a 5xx answer";
+  // 501 NotImplemented is a deliberate answer (a feature the emulator does not claim), never a crash
+  if (status >= 500 && !(status === 501 && /notimplemented/i.test(text))) return "a 5xx answer";
   if (request.method === "HEAD" && text !== "") return "a HEAD answer with a body";
   if (status >= 400 && request.method !== "HEAD") {
     const wrong = envelopeProblem(world, request.path, status, text);

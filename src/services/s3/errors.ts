@@ -45,6 +45,9 @@ export const conditionalRequestConflict = () =>
 export const notImplemented = (what: string) => e(501, "NotImplemented", `A header or query you provided implies functionality that is not implemented: ${what}`);
 export const missingContentLength = () => e(411, "MissingContentLength", "You must provide the Content-Length HTTP header.");
 export const accessDenied = () => e(403, "AccessDenied", "Access Denied");
+/** a CORS preflight on a bucket with no CORS configuration (S3's answer) */
+export const corsNotEnabled = () => e(403, "AccessForbidden", "CORSResponse: CORS is not enabled for this bucket.");
+export const badRequest = (message: string) => e(400, "BadRequest", message);
 export const keyTooLong = () => e(400, "KeyTooLongError", "Your key is too long");
 export const metadataTooLarge = () => e(400, "MetadataTooLarge", "Your metadata headers exceed the maximum allowed metadata size.");
 export const invalidPartNumber = () => invalidArgument("Part number must be an integer between 1 and 10000, inclusive", "partNumber");

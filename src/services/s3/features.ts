@@ -28,7 +28,7 @@ export const S3_FEATURES: readonly Feature[] = [
   { feature: "Object tagging", status: "implemented", note: "`x-amz-tagging` on PutObject, CreateMultipartUpload and CopyObject (`x-amz-tagging-directive`), Put/Get/DeleteObjectTagging, `x-amz-tagging-count`; S3's limits (InvalidTag)" },
   { feature: "Bucket tagging", status: "501 NotImplemented", note: "`?tagging` on a bucket" },
   { feature: "Storage classes", status: "partial", note: "STANDARD only; any other `x-amz-storage-class` 501" },
-  { feature: "CORS", status: "501 NotImplemented", note: "an OPTIONS preflight and `?cors`" },
+  { feature: "CORS", status: "501 NotImplemented", note: "`?cors`; an OPTIONS preflight gets S3's answer for a bucket without CORS (403 AccessForbidden)" },
   { feature: "Browser-based uploads (POST Object with a form)", status: "501 NotImplemented", note: "a `multipart/form-data` POST to a bucket" },
   { feature: "Bucket policy, lifecycle, website, logging, notification, replication, encryption, ownership, public access block, accelerate, request payment, analytics, metrics, inventory, intelligent tiering, torrent, restore, select, attributes", status: "501 NotImplemented", note: "their subresources" },
 ];

@@ -129,13 +129,18 @@ describe("S3 object headers, parts and refusals", () => {
     expect(errorCode(await s3(emu, keys, "POST", `/again/obj?uploadId=${id}`, { body }))).toBe("NoSuchUpload");
   });
 
-  it("answers a CORS preflight and a browser form POST with 501, not 405 or 403", async () => {
+  it("answers a CORS preflight as S3 does for a bucket without CORS (403), and a browser form POST with 501", async () => {
     const emu = s3Emulator();
     const keys = await ec2Keys(emu);
     await s3(emu, keys, "PUT", "/web");
     for (const path of ["/web", "/web/k"]) {
       const pre = await send(emu, "OPTIONS", `http://localhost/s3${path}`, { origin: "http://example.com", "access-control-request-method": "PUT" });
-      expect([path, pre.status, errorCode(pre)]).toEqual([path, 501, "NotImplemented"]);
+      expect([path, pre.status, errorCode(pre)]).toEqual([path, 403, "AccessForbidden"]);
+      expect(pre.text).toContain("CORS is not enabled for this bucket");
+      const bare = await send(emu, "OPTIONS", `http://localhost/s3${path}`, {});
+      expect([path, bare.status, errorCode(bare)]).toEqual([path, 400, "BadRequest"]);
+      const noMethod = await send(emu, "OPTIONS", `http://localhost/s3${path}`, { origin: "http://example.com" });
+      expect([path, noMethod.status, errorCode(noMethod)]).toEqual([path, 400, "BadRequest"]);
     }
     const form = await send(emu, "POST", "http://localhost/s3/web", { "content-type": "multipart/form-data; boundary=x" }, Buffer.from("--x--\r\n"));
     expect([form.status, errorCode(form)]).toEqual([501, "NotImplemented"]);

@@ -4,7 +4,7 @@
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { allows } from "../../../kernel/auth/principal.js";
-import { accessDenied, invalidArgument, malformedXml, notImplemented } from "../errors.js";
+import { accessDenied, badRequest, corsNotEnabled, invalidArgument, malformedXml, notImplemented } from "../errors.js";
 import { refuseUnsupportedHeaders } from "../operations/object-headers.js";
 import { putAcl } from "./acl.js";
 import { createBucket, deleteBucket, requireBucket } from "../operations/buckets.js";
@@ -210,9 +210,13 @@ export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
       path,
       operation: "s3.cors.preflight",
       policy: "public",
-      // a browser's preflight carries no credential; no bucket here has a CORS configuration to answer it
-      handler: () => {
-        throw notImplemented("CORS (OPTIONS preflight)");
+      // a browser's preflight carries no credential; no bucket here has a CORS configuration (PutBucketCors is
+      // NotImplemented), so S3's answer is its refusal of a bucket without one
+      handler: (c) => {
+        if (!c.req.header("origin")) throw badRequest("Insufficient information. Origin request header needed.");
+        const method = c.req.header("access-control-request-method");
+        if (!method) throw badRequest("Invalid Access-Control-Request-Method: null");
+        throw corsNotEnabled();
       },
     })),
   ];
