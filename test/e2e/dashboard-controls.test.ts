@@ -3,36 +3,15 @@
 // import of a file that is no snapshot (a clear error, the state unchanged); the Chaos view's override form
 // (added, listed, and holding a new server in BUILD until it is stepped).
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openDashboard, seriousViolations, type DashboardSession } from "../helpers/browser.js";
-import { call, login, START } from "../helpers/emulator.js";
-import { BUILD_MS, CIRROS } from "../helpers/compute.js";
+import { describe, expect, it } from "vitest";
+import { dashboardSuite, seriousViolations, createDemoServer } from "../helpers/browser.js";
+import { call, START } from "../helpers/emulator.js";
+import { BUILD_MS } from "../helpers/compute.js";
 import type { Emulator } from "../../src/app.js";
 
-let browser: Browser;
-const sessions: DashboardSession[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const s of sessions) await s.close();
-  await browser?.close();
-});
+const open = dashboardSuite();
 
-async function open(hash: string) {
-  const session = await openDashboard(browser, {}, hash);
-  sessions.push(session);
-  return session;
-}
-
-async function createServer(emu: Emulator, name: string): Promise<string> {
-  const token = await login(emu, "demo");
-  const net = (await call(emu, "GET", "/networking/v2.0/networks?name=private", { token })).body.networks[0].id;
-  const res = await call(emu, "POST", "/compute/v2.1/servers", { token, body: { server: { name, flavorRef: "1", imageRef: CIRROS, networks: [{ uuid: net }] } } });
-  expect(res.status).toBe(202);
-  return res.body.server.id;
-}
+const createServer = createDemoServer;
 
 const status = async (emu: Emulator, id: string) => (await call(emu, "GET", `/_emulator/resources/compute.server/${id}`)).body.status;
 

@@ -4,27 +4,12 @@
 // or critical axe-core violation with a card open.
 
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openDashboard, screenshot, seriousViolations, type DashboardSession } from "../helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import { dashboardSuite, screenshot, seriousViolations } from "../helpers/browser.js";
 import { call, login } from "../helpers/emulator.js";
 import { ACTION_MS, BUILD_MS, CIRROS } from "../helpers/compute.js";
 
-let browser: Browser;
-const sessions: DashboardSession[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const s of sessions) await s.close();
-  await browser?.close();
-});
-
-async function open(hash: string) {
-  const session = await openDashboard(browser, {}, hash);
-  sessions.push(session);
-  return session;
-}
+const open = dashboardSuite();
 
 describe("dashboard: a resource's detail", () => {
   it("shows a server's addresses, flavor and action history, opened from the keyboard, and follows its status", async () => {

@@ -4,36 +4,14 @@
 // and imported back restores what a reset took away.
 
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openDashboard, screenshot, type DashboardSession } from "../helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import { dashboardSuite, screenshot, createDemoServer } from "../helpers/browser.js";
 import { call, login } from "../helpers/emulator.js";
-import { BUILD_MS, CIRROS } from "../helpers/compute.js";
-import type { Emulator } from "../../src/app.js";
+import { BUILD_MS } from "../helpers/compute.js";
 
-let browser: Browser;
-const sessions: DashboardSession[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const s of sessions) await s.close();
-  await browser?.close();
-});
+const open = dashboardSuite();
 
-async function open(hash: string) {
-  const session = await openDashboard(browser, {}, hash);
-  sessions.push(session);
-  return session;
-}
-
-async function createServer(emu: Emulator, name: string): Promise<string> {
-  const token = await login(emu, "demo");
-  const net = (await call(emu, "GET", "/networking/v2.0/networks?name=private", { token })).body.networks[0].id;
-  const res = await call(emu, "POST", "/compute/v2.1/servers", { token, body: { server: { name, flavorRef: "1", imageRef: CIRROS, networks: [{ uuid: net }] } } });
-  expect(res.status).toBe(202);
-  return res.body.server.id;
-}
+const createServer = createDemoServer;
 
 describe("dashboard: live views", () => {
   it("shows a server go from BUILD to ACTIVE without a reload", async () => {

@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import type { Emulator } from "../../src/app.js";
-import { testEmulator } from "./emulator.js";
+import { afterAll, beforeAll } from "vitest";
+import { call, login, testEmulator } from "./emulator.js";
+import { CIRROS } from "./compute.js";
 import type { EmulatorOptions } from "../../src/config.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -89,4 +91,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.SKYMOCK_SCREENSHOTS === "1" ? fileURLToPath(new URL("../../docs/screenshots/", import.meta.url)) : join(tmpdir(), "skymock-screenshots");
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * One browser for a test file (launched before its tests, closed after them with every page it opened):
+ * `open(hash)` starts an emulator and its dashboard at that view.
+ */
+export function dashboardSuite(options: EmulatorOptions = {}): (hash: string) => Promise<DashboardSession> {
+  let browser: Browser | undefined;
+  const sessions: DashboardSession[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const s of sessions) await s.close();
+    await browser?.close();
+  });
+  return async (hash) => {
+    const session = await openDashboard(browser!, options, hash);
+    sessions.push(session);
+    return session;
+  };
+}
+
+/** A server of project demo on its private network (202), by the API: its id. */
+export async function createDemoServer(emu: Emulator, name: string): Promise<string> {
+  const token = await login(emu, "demo");
+  const net = (await call(emu, "GET", "/networking/v2.0/networks?name=private", { token })).body.networks[0].id;
+  const res = await call(emu, "POST", "/compute/v2.1/servers", { token, body: { server: { name, flavorRef: "1", imageRef: CIRROS, networks: [{ uuid: net }] } } });
+  if (res.status !== 202) throw new Error(`server create answered ${res.status}: ${res.text}`);
+  return res.body.server.id;
 }
