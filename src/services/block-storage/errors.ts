@@ -76,6 +76,12 @@ export const volumeBackupSizeExceedsAvailableQuota = (requested: number, consume
     "overLimit",
     `VolumeBackupSizeExceedsAvailableQuota: Requested backup exceeds allowed Backup gigabytes quota. Requested ${requested}G, quota is ${quota}G and ${consumed}G has been consumed.`,
   );
+/** Cinder's GroupLimitExceeded (413, overLimit) */
+export const groupLimitExceeded = (allowed: number) =>
+  new ApiError(413, "overLimit", `GroupLimitExceeded: Maximum number of groups allowed (${allowed}) exceeded`);
+export const groupNotFound = (id: string) => itemNotFound(`Group ${id} could not be found.`);
+/** Cinder's InvalidGroup (400) for a group (or its volumes) in the wrong state: 409 in the spec profile */
+export const invalidGroupState = (reason: string) => new StateConflict(badRequest(`Invalid Group: ${reason}`));
 /** Cinder's generic OverQuota for the other resources (snapshots, backups) */
 export const overQuota = (resource: string, requested: number, used: number, limit: number) =>
   new ApiError(413, "overLimit", `Quota exceeded for resources: ['${resource}']. Requested ${requested}, already used ${used} of ${limit}.`);

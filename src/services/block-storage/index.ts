@@ -20,6 +20,7 @@ import { SLICE } from "./state.js";
 import { blockStorageNotifications } from "./bus.js";
 import { startSnapshotLifecycle } from "./operations/snapshot-lifecycle.js";
 import { startBackupLifecycle } from "./operations/backup-lifecycle.js";
+import { startGroupLifecycle } from "./operations/group-lifecycle.js";
 import { SNAPSHOT_BUILD_OPERATION } from "./operations/snapshots.js";
 import { BACKUP_BUILD_OPERATION } from "./operations/backups.js";
 
@@ -51,6 +52,7 @@ export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}
       startVolumeLifecycle(kernel, options);
       startSnapshotLifecycle(kernel, options);
       startBackupLifecycle(kernel, options);
+      startGroupLifecycle(kernel, options);
     },
     routes(kernel) {
       return buildServiceApp(

@@ -44,6 +44,8 @@ export interface Volume {
   snapshotId: string | null;
   sourceVolid: string | null;
   backupId: string | null;
+  /** the generic volume group it belongs to (3.13; absent in older states) */
+  groupId?: string | null;
   attachments: VolumeAttachment[];
   /** Cinder's host@backend#pool */
   host: string;
@@ -195,6 +197,25 @@ export interface BlockStorageState {
   transfers?: Table<Transfer>;
   /** group types (absent in older states) */
   groupTypes?: Table<GroupType>;
+  /** generic volume groups (absent in older states) */
+  groups?: Table<VolumeGroup>;
+}
+
+/** A generic volume group (3.13): volumes of the listed types, managed together. */
+export interface VolumeGroup {
+  id: string;
+  projectId: string;
+  userId: string;
+  name: string | null;
+  description: string | null;
+  status: string;
+  availabilityZone: string;
+  groupTypeId: string;
+  volumeTypeIds: string[];
+  /** while updating: the volumes joining and leaving when the update finishes */
+  pending: { add: string[]; remove: string[] } | null;
+  createdAt: number;
+  updatedAt: number | null;
 }
 
 /** A volume offered to another project (os-volume-transfer): pending until accepted (then gone) or deleted. */
@@ -244,6 +265,7 @@ export function initialBlockStorageState(): BlockStorageState {
     serviceStates: {},
     transfers: emptyTable(),
     groupTypes: emptyTable(),
+    groups: emptyTable({ groupBy: "projectId" }),
   };
 }
 

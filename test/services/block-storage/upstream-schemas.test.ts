@@ -21,7 +21,7 @@ const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [me
   "group snapshots": { modules: ["group_snapshots"], probe: ["GET", "/group_snapshots"] },
   // no default group type is configured (Cinder's default_group_type option is unset by default)
   "the default group type": { modules: ["group_types"], names: ["show_default_group_type"], probe: ["GET", "/group_types/default"] },
-  groups: { modules: ["groups"], probe: ["GET", "/groups"] },
+  "groups from a source": { modules: ["groups"], names: ["create_group_from_source"], probe: ["POST", "/groups/action", { "create-from-src": {} }] },
   "manage existing snapshots": { modules: ["manage_snapshot"], probe: ["POST", "/os-snapshot-manage", { snapshot: {} }] },
   "manage existing volumes": { modules: ["manage_volume"], probe: ["POST", "/os-volume-manage", { volume: {} }] },
   "user messages": { modules: ["messages"], probe: ["GET", "/messages"] },

@@ -6,7 +6,7 @@ import { addUsage } from "../../../kernel/quota.js";
 import { dictGet } from "../../../kernel/store/dict.js";
 import { get, put, remove, values } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
-import { backupLimitExceeded, overQuota, snapshotLimitExceeded, volumeBackupSizeExceedsAvailableQuota, volumeLimitExceeded, volumeSizeExceedsAvailableQuota, invalidInput, badRequest } from "../errors.js";
+import { backupLimitExceeded, groupLimitExceeded, overQuota, snapshotLimitExceeded, volumeBackupSizeExceedsAvailableQuota, volumeLimitExceeded, volumeSizeExceedsAvailableQuota, invalidInput, badRequest } from "../errors.js";
 import { BLOCK_STORAGE_QUOTA_KEYS, DEFAULT_BLOCK_STORAGE_QUOTAS, type BlockStorageState } from "../state.js";
 
 /** Resources counted per volume type. */
@@ -80,6 +80,7 @@ export function checkQuota(s: BlockStorageState, projectId: string, resource: st
     if (is("volumes")) throw volumeLimitExceeded(hit.limit, key);
     if (is("snapshots")) throw snapshotLimitExceeded(hit.limit);
     if (key === "backups") throw backupLimitExceeded(hit.limit);
+    if (key === "groups") throw groupLimitExceeded(hit.limit);
     if (key === "backup_gigabytes") throw volumeBackupSizeExceedsAvailableQuota(delta, hit.used, hit.limit);
     throw overQuota(key, delta, hit.used, hit.limit);
   }

@@ -1,4 +1,4 @@
-// Per-project reset (POST /_emulator/reset?project=): the project's volumes (and their transfers), snapshots, backups, quota
+// Per-project reset (POST /_emulator/reset?project=): the project's volumes (and their transfers), groups, snapshots, backups, quota
 // overrides and usage go back to the seed world (which holds no volumes), their pending lifecycle steps
 // forgotten. Volume types are the cloud's, not a project's, and stay.
 
@@ -8,6 +8,7 @@ import { filter, get, put, remove, scan, type Table } from "../../../kernel/stor
 import { VOLUME } from "../lifecycle.js";
 import type { BlockStorageState } from "../state.js";
 import { forgetTransfers } from "./transfers.js";
+import { GROUP } from "./groups.js";
 
 export function resetBlockStorageProject(s: BlockStorageState, seeded: BlockStorageState, projectId: string, context: ResetContext): void {
   const { kernel, tx } = context;
@@ -26,6 +27,13 @@ export function resetBlockStorageProject(s: BlockStorageState, seeded: BlockStor
   }
   restoreRows(s.snapshots, seeded.snapshots, (x) => x.projectId === projectId);
   restoreRows(s.backups, seeded.backups, (x) => x.projectId === projectId);
+  // the project's groups (the seed world holds none), their steps forgotten
+  if (s.groups) {
+    for (const { id } of filter(s.groups, (g) => g.projectId === projectId)) {
+      remove(s.groups, id);
+      tx.afterCommit(() => kernel.transitions.forget(GROUP, id));
+    }
+  }
   restoreRows(s.quotas, seeded.quotas, (q) => q.id === projectId);
   const usage = dictGet(seeded.usage, projectId);
   if (usage) dictSet(s.usage, projectId, { ...usage });

@@ -23,6 +23,7 @@ import { typeByNameOrId, type BlockStorageState, type Volume, type VolumeType } 
 import { checkVolumeQuota, useQuota } from "./quotas.js";
 import { canUseType } from "./volume-types.js";
 import { applyDisplayFields } from "./display-fields.js";
+import { checkVolumeForGroup } from "./groups.js";
 
 /** A volume the caller may see: its project's, or any for an admin; others are 404 as if absent. */
 export function visibleVolume(s: BlockStorageState, caller: Caller, id: string): Volume {
@@ -119,6 +120,7 @@ export function createVolume(s: BlockStorageState, ctx: OperationContext, body: 
   const type = body.volume_type ? resolveType(s, ctx.caller, body.volume_type) : resolveType(s, ctx.caller, source.typeId ?? null);
   const zone = body.availability_zone ?? DEFAULT_ZONE;
   if (zone !== DEFAULT_ZONE) throw badRequest(`Availability zone '${zone}' is invalid.`);
+  if (body.group_id) checkVolumeForGroup(s, ctx.caller, body.group_id, type.id, type.name);
   const projectId = ctx.caller.projectId;
   checkVolumeQuota(s, projectId, type.name, 1, size);
   const volume: Volume = {
@@ -140,6 +142,7 @@ export function createVolume(s: BlockStorageState, ctx: OperationContext, body: 
     snapshotId: source.snapshotId,
     sourceVolid: source.sourceVolid,
     backupId: null,
+    groupId: body.group_id ?? null,
     attachments: [],
     host: hostOf(type),
     migrationStatus: null,
@@ -178,7 +181,7 @@ export function deleteVolume(s: BlockStorageState, ctx: OperationContext, id: st
   const snapshots = filter(s.snapshots, (snap) => snap.volumeId === id);
   const statusOk = options.force || DELETABLE.includes(volume.status);
   const snapshotsOk = snapshots.length === 0 || (options.cascade && snapshots.every((snap) => snap.status === "available" || snap.status === "error"));
-  if (!statusOk || volume.attachments.length > 0 || volume.migrationStatus === "migrating" || !snapshotsOk) {
+  if (!statusOk || volume.attachments.length > 0 || volume.groupId || volume.migrationStatus === "migrating" || !snapshotsOk) {
     const status = options.force ? "" : `status must be ${DELETABLE.slice(0, -1).join(", ")} or ${DELETABLE.at(-1)} and `;
     throw invalidVolumeState(
       `Volume ${status}must not be migrating, attached, belong to a group, have snapshots, awaiting a transfer, or be disassociated from snapshots after volume transfer.`,

@@ -23,6 +23,7 @@ import { serviceRoutes } from "./services.js";
 import { transferRoutes } from "./transfers.js";
 import { encryptionTypeRoutes } from "./encryption-types.js";
 import { groupTypeRoutes } from "./group-types.js";
+import { groupRoutes } from "./groups.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -36,6 +37,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...volumeTypeRoutes(deps),
       ...encryptionTypeRoutes(deps),
       ...groupTypeRoutes(deps),
+      ...groupRoutes(deps),
       ...quotaRoutes(deps),
       ...qosSpecRoutes(deps),
       ...serviceRoutes(deps),

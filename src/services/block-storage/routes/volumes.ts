@@ -73,7 +73,9 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
       operation: "block-storage.volume.create",
       schema: createVolumeBody,
       handler: (c, { volume }) => {
-        const created = deps.write(c, (s, ctx) => createVolume(s, ctx, volume));
+        // group_id is read from 3.13 (generic volume groups) on
+        const body = { ...volume, group_id: microversion(c) >= 13 ? volume.group_id : undefined };
+        const created = deps.write(c, (s, ctx) => createVolume(s, ctx, body));
         // the committed row: an immediate transition may already have moved it on
         const row = get(deps.state().volumes, created.id) ?? created;
         return c.json({ volume: volumeView(c, deps.state(), deps.caller(c), row, microversion(c)) }, 202);

@@ -49,7 +49,7 @@ export function volumeView(c: Ctx, s: BlockStorageState, caller: Caller, v: Volu
         attached_at: a.attachedAt === null ? null : isoMicroNoZone(a.attachedAt),
       })),
     ...(admin ? { migration_status: v.migrationStatus } : {}),
-    ...(version >= 13 ? { group_id: null } : {}),
+    ...(version >= 13 ? { group_id: v.groupId ?? null } : {}),
     ...(version >= 21 && admin ? { provider_id: null } : {}),
     ...(version >= 48 ? { shared_targets: false, service_uuid: SERVICE_UUID } : {}),
     ...(version >= 61 && admin ? { cluster_name: null } : {}),
