@@ -40,9 +40,9 @@ export function coverageTable(): string {
   lines.push(
     "## Not yet implemented",
     "",
-    "Image: the image API 2.17 location calls (`POST`/`GET /v2/images/{id}/locations`), the legacy",
-    "`POST /v2/tasks` import task and the glance-download import method are not served; web-download fetches",
-    "only from loopback addresses. Image locations follow show_multiple_locations on (tempest's manage_locations):",
+    "Image: the image API 2.17 location calls (`POST`/`GET /v2/images/{id}/locations`) and the glance-download",
+    "import method are not served; web-download and the legacy `POST /v2/tasks` import fetch only from loopback",
+    "addresses, and that task is answered once its fetch ended (success or failure, not pending). Image locations follow show_multiple_locations on (tempest's manage_locations):",
     "`locations` is shown; a location is a loopback http(s) URL; the store's own location cannot be removed.",
     "Object storage: no extract-archive (bulk_upload), form POST, static web,",
     "container sync or symlinks, and /info does not claim them. S3: see its feature list above (bucket",

@@ -116,6 +116,8 @@ export interface Task {
   ownerProjectId: string | null;
   userId: string;
   method: string;
+  /** a legacy `POST /v2/tasks` import: its input as sent (type `import`); absent for interoperable imports */
+  legacyInput?: Record<string, unknown>;
   status: "pending" | "processing" | "success" | "failure";
   message: string;
   createdAt: number;
