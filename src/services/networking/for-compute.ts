@@ -10,6 +10,8 @@ import type { FloatingIp, Network, NetworkingState, Port } from "./state.js";
 import { SLICE } from "./state.js";
 import { createPort, deletePortRecord, emitPortUpdated, portStatus } from "./operations/ports.js";
 import { touch } from "./operations/common.js";
+import { allocateTopology } from "./operations/auto-allocated-topology.js";
+import { ApiError } from "../../kernel/errors.js";
 import { DEFAULT_GROUP_NAME } from "./operations/security-groups.js";
 import { canSeeNetwork, canSeePort } from "./operations/visibility.js";
 
@@ -32,6 +34,19 @@ export function autoNetworks(root: Root, caller: Caller): Network[] {
     if (!n.external && (n.projectId === caller.projectId || n.shared)) out.push(n);
   }
   return out;
+}
+
+/**
+ * Get-me-a-network for `networks: "auto"` when the project has no network to boot on: the project's
+ * auto-allocated topology (made once, reused after), its network id; undefined when it cannot be made.
+ */
+export function autoAllocatedNetwork(ctx: OperationContext, projectId: string): string | undefined {
+  try {
+    return allocateTopology(net(ctx.root), ctx, projectId).id;
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
 }
 
 /** A port the caller can see, or undefined. */
