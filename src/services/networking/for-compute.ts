@@ -134,7 +134,24 @@ export function bindPort(ctx: OperationContext, portId: string, binding: { serve
   port.status = portStatus(port);
   touch(port, ctx.now);
   emitPortUpdated(ctx.tx, port);
+  bindSubPorts(ctx, port);
   return port;
+}
+
+/** A trunk's subports follow its parent's binding (the trunk driver binds them to the parent's host): ACTIVE there. */
+function bindSubPorts(ctx: OperationContext, parent: Port): void {
+  const s = net(ctx.root);
+  const trunkId = dictGet(s.ext.trunkOfPort, parent.id);
+  const trunk = trunkId === undefined ? undefined : get(s.ext.trunks, trunkId);
+  if (!trunk || trunk.portId !== parent.id) return;
+  for (const sub of trunk.subPorts) {
+    const port = get(s.ports, sub.portId);
+    if (!port) continue;
+    port.bindingHostId = parent.bindingHostId;
+    port.status = port.adminStateUp && parent.status === "ACTIVE" ? "ACTIVE" : "DOWN";
+    touch(port, ctx.now);
+    emitPortUpdated(ctx.tx, port);
+  }
 }
 
 /** A given port the server lets go of (delete, failed build): free again, DOWN. */
