@@ -54,10 +54,17 @@ export interface Image {
   osHashValue: string | null;
   /** projects the image is shared with, by project id (visibility `shared`) */
   members: Record<string, Member>;
+  /** locations added by a JSON patch (`/locations`), after the store's own; absent: none */
+  locations?: ImageLocation[];
   /** set for snapshots of a server */
   serverId: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+export interface ImageLocation {
+  url: string;
+  metadata: Record<string, unknown>;
 }
 
 /** A metadata definitions namespace (`/v2/metadefs`): from the seed, or written by an admin. */
@@ -109,6 +116,8 @@ export interface Task {
   ownerProjectId: string | null;
   userId: string;
   method: string;
+  /** a legacy `POST /v2/tasks` import: its input as sent (type `import`); absent for interoperable imports */
+  legacyInput?: Record<string, unknown>;
   status: "pending" | "processing" | "success" | "failure";
   message: string;
   createdAt: number;

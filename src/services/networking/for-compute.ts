@@ -10,6 +10,8 @@ import type { FloatingIp, Network, NetworkingState, Port } from "./state.js";
 import { SLICE } from "./state.js";
 import { createPort, deletePortRecord, emitPortUpdated, portStatus } from "./operations/ports.js";
 import { touch } from "./operations/common.js";
+import { allocateTopology } from "./operations/auto-allocated-topology.js";
+import { ApiError } from "../../kernel/errors.js";
 import { DEFAULT_GROUP_NAME } from "./operations/security-groups.js";
 import { canSeeNetwork, canSeePort } from "./operations/visibility.js";
 
@@ -32,6 +34,19 @@ export function autoNetworks(root: Root, caller: Caller): Network[] {
     if (!n.external && (n.projectId === caller.projectId || n.shared)) out.push(n);
   }
   return out;
+}
+
+/**
+ * Get-me-a-network for `networks: "auto"` when the project has no network to boot on: the project's
+ * auto-allocated topology (made once, reused after), its network id; undefined when it cannot be made.
+ */
+export function autoAllocatedNetwork(ctx: OperationContext, projectId: string): string | undefined {
+  try {
+    return allocateTopology(net(ctx.root), ctx, projectId).id;
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
 }
 
 /** A port the caller can see, or undefined. */
@@ -119,7 +134,24 @@ export function bindPort(ctx: OperationContext, portId: string, binding: { serve
   port.status = portStatus(port);
   touch(port, ctx.now);
   emitPortUpdated(ctx.tx, port);
+  bindSubPorts(ctx, port);
   return port;
+}
+
+/** A trunk's subports follow its parent's binding (the trunk driver binds them to the parent's host): ACTIVE there. */
+function bindSubPorts(ctx: OperationContext, parent: Port): void {
+  const s = net(ctx.root);
+  const trunkId = dictGet(s.ext.trunkOfPort, parent.id);
+  const trunk = trunkId === undefined ? undefined : get(s.ext.trunks, trunkId);
+  if (!trunk || trunk.portId !== parent.id) return;
+  for (const sub of trunk.subPorts) {
+    const port = get(s.ports, sub.portId);
+    if (!port) continue;
+    port.bindingHostId = parent.bindingHostId;
+    port.status = port.adminStateUp && parent.status === "ACTIVE" ? "ACTIVE" : "DOWN";
+    touch(port, ctx.now);
+    emitPortUpdated(ctx.tx, port);
+  }
 }
 
 /** A given port the server lets go of (delete, failed build): free again, DOWN. */

@@ -24,7 +24,12 @@ export function planNetworks(ctx: OperationContext, projectId: string, requests:
   if (requests === "auto") {
     const candidates = computeHooks.autoNetworks(ctx.root, caller).filter((n) => n.subnetIds.length > 0);
     if (candidates.length > 1) throw conflictingRequest("Multiple possible networks found, use a Network ID to be more specific.");
-    if (candidates.length === 0) throw badRequest(`Unable to automatically allocate a network for project ${projectId}`);
+    if (candidates.length === 0) {
+      // Nova asks networking to get it a network: the topology is made once, for all `count` servers
+      const allocated = computeHooks.autoAllocatedNetwork(ctx, projectId);
+      if (allocated === undefined) throw badRequest(`Unable to automatically allocate a network for project ${projectId}`);
+      return [{ kind: "network", networkId: allocated }];
+    }
     return [{ kind: "network", networkId: candidates[0].id }];
   }
   return requests.map((r): NetworkPlan => {

@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, overLimit, readOnly, reservedAttribute
 import { imageAttributes, propertyValue, type PatchOperation } from "../schemas/images.js";
 import type { Caller } from "../../../kernel/operation.js";
 import type { Image } from "../state.js";
+import { applyLocationOp, isLocationPath } from "./locations.js";
 
 /** set by Glance alone; naming one in a create or update is a 403 */
 export const READ_ONLY = new Set([
@@ -63,6 +64,10 @@ function attributeOf(path: string): string {
 /** Applies a JSON patch to a draft image (nothing is kept when one operation fails: the update throws). */
 export function applyPatch(image: Image, ops: PatchOperation[], caller: Caller): void {
   for (const op of ops) {
+    if (isLocationPath(op.path)) {
+      applyLocationOp(image, op);
+      continue;
+    }
     const key = attributeOf(op.path);
     checkSettable(key, false);
     const base = own(BASE, key);

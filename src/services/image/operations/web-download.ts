@@ -45,7 +45,7 @@ export interface DownloadTicket {
 }
 
 /** web-download starts: checks as Glance orders them, then the image is `importing` and its task processing. */
-export function beginWebDownload(s: ImageState, ctx: OperationContext, id: string, uri: string | undefined): DownloadTicket {
+export function beginWebDownload(s: ImageState, ctx: OperationContext, id: string, uri: string | undefined, legacyInput?: Record<string, unknown>): DownloadTicket {
   const image = ownedImage(s, ctx.caller, id, "import");
   if (image.status === "active") throw conflict("Image with status active cannot be target for import");
   if (image.status !== "queued") throw conflict("Image needs to be in 'queued' state to use 'web-download' method");
@@ -56,6 +56,7 @@ export function beginWebDownload(s: ImageState, ctx: OperationContext, id: strin
   image.status = "importing";
   image.updatedAt = ctx.now;
   const task = newTask(s, ctx, id, image.ownerProjectId, "web-download", "processing");
+  if (legacyInput) task.legacyInput = legacyInput;
   return { url, taskId: task.id, owner: image.ownerProjectId, left: bytesLeft(s, image.ownerProjectId) };
 }
 

@@ -34,7 +34,7 @@ export function importRoutes(deps: ImageDeps): RouteDef[] {
 }
 
 /** Fetches the bytes into the blob store (bounded by the project's quota and the upload limit), then commits. */
-async function download(kernel: Kernel, id: string, ticket: DownloadTicket): Promise<void> {
+export async function download(kernel: Kernel, id: string, ticket: DownloadTicket): Promise<void> {
   const update = <R>(op: (ctx: OperationContext<null>) => R) => runOperation(kernel, null, op);
   const fail = (message: string) => update((ctx) => failWebDownload(imageSliceOf(ctx.root), ctx, id, ticket.taskId, message));
   let blob;

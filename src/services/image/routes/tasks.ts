@@ -1,6 +1,10 @@
 // Tasks (Glance v2): the import tasks, listed, shown, and per image (`/v2/images/{id}/tasks`, API 2.12).
 
-import type { RouteDef } from "../../../kernel/http/service-app.js";
+import { route, type RouteDef } from "../../../kernel/http/service-app.js";
+import { get } from "../../../kernel/store/table.js";
+import { beginLegacyImport } from "../operations/legacy-import.js";
+import { createTaskBody } from "../schemas/imports.js";
+import { download } from "./imports.js";
 import { badRequest } from "../errors.js";
 import { visibleImage } from "../operations/images.js";
 import { visibleTask, visibleTasks } from "../operations/tasks.js";
@@ -11,6 +15,20 @@ const STATUSES = ["pending", "processing", "success", "failure"];
 
 export function taskRoutes(deps: ImageDeps): RouteDef[] {
   return [
+    route({
+      method: "POST",
+      path: "/v2/tasks",
+      operation: "image.task.create",
+      // Glance's tasks_api_access: admin only by default
+      policy: "admin",
+      schema: createTaskBody,
+      handler: async (c, body) => {
+        const ticket = deps.write(c, (s, ctx) => beginLegacyImport(s, ctx, body.input));
+        // answered once the fetch ended: the task is then success (or failure, the image queued again)
+        await download(deps.kernel, ticket.imageId, ticket);
+        return c.json(taskView(get(deps.state().tasks, ticket.taskId)!), 201);
+      },
+    }),
     {
       method: "GET",
       path: "/v2/tasks",

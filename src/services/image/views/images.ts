@@ -3,6 +3,7 @@
 
 import { isoSeconds } from "../../../kernel/time.js";
 import type { Image } from "../state.js";
+import { locationsOf } from "../operations/locations.js";
 
 export function imageView(i: Image) {
   const hasData = i.checksum !== null;
@@ -31,6 +32,8 @@ export function imageView(i: Image) {
     created_at: isoSeconds(i.createdAt),
     updated_at: isoSeconds(i.updatedAt),
     tags: [...i.tags],
+    // show_multiple_locations on (as tempest's manage_locations expects)
+    locations: locationsOf(i),
     self: `/v2/images/${i.id}`,
     file: `/v2/images/${i.id}/file`,
     schema: "/v2/schemas/image",

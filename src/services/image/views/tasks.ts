@@ -9,13 +9,13 @@ const TIME_TO_LIVE = 48 * 3600 * 1000;
 export function taskView(t: Task) {
   return {
     id: t.id,
-    type: "api_image_import",
+    type: t.legacyInput ? "import" : "api_image_import",
     status: t.status,
     owner: t.ownerProjectId,
     user_id: t.userId,
     image_id: t.imageId,
     request_id: null,
-    input: { image_id: t.imageId, import_req: { method: { name: t.method } }, backend: ["file"] },
+    input: t.legacyInput ?? { image_id: t.imageId, import_req: { method: { name: t.method } }, backend: ["file"] },
     result: t.status === "success" ? { image_id: t.imageId } : null,
     message: t.message,
     expires_at: isoSeconds(t.updatedAt + TIME_TO_LIVE),
