@@ -8,7 +8,8 @@ import { createImageBody, DISK_FORMATS } from "../schemas/images.js";
 import type { ImageState } from "../state.js";
 import { checkCreateKeys } from "./attributes.js";
 import { createImage } from "./images.js";
-import { beginWebDownload, filteredUri, type DownloadTicket } from "./web-download.js";
+import { beginWebDownload, type DownloadTicket } from "./web-download.js";
+import { filteredUri } from "./loopback-uri.js";
 
 export interface LegacyInput {
   import_from: string;

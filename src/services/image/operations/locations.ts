@@ -7,7 +7,7 @@ import { describeIssues } from "../../../kernel/http/body.js";
 import { badRequest, conflict, forbidden } from "../errors.js";
 import type { PatchOperation } from "../schemas/images.js";
 import type { Image, ImageLocation } from "../state.js";
-import { filteredUri } from "./web-download.js";
+import { filteredUri } from "./loopback-uri.js";
 
 /** where this cloud's one store keeps an image's bytes */
 export const storeUrl = (id: string) => `file:///var/lib/glance/images/${id}`;

@@ -11,24 +11,9 @@ import { badRequest, conflict, forbidden } from "../errors.js";
 import type { ImageState, Task } from "../state.js";
 import { ownedImage, visibleImage } from "./images.js";
 import { bytesLeft } from "./quotas.js";
+import { filteredUri } from "./loopback-uri.js";
 
 export const STORES = ["file"];
-
-/** The URI web-download may fetch: http(s) to localhost, 127.0.0.0/8 or ::1; undefined otherwise. */
-export function filteredUri(uri: string | undefined): URL | undefined {
-  if (!uri) return undefined;
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  if (url.username || url.password) return undefined;
-  const host = url.hostname.toLowerCase();
-  const loopback = host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-  return loopback ? url : undefined;
-}
 
 function newTask(s: ImageState, ctx: OperationContext, imageId: string, owner: string | null, method: string, status: Task["status"]): Task {
   const task: Task = { id: ctx.ids.uuid(), imageId, ownerProjectId: owner, userId: ctx.caller.userId, method, status, message: "", createdAt: ctx.now, updatedAt: ctx.now };
