@@ -3,28 +3,18 @@
 // time axis) is drawn in the view; a run made through the control API is shown by its link; the timeline's
 // own page loads with nothing refused by its Content-Security-Policy. No serious axe-core violation.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openDashboard, seriousViolations, type DashboardSession } from "../helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import { dashboardSuite, seriousViolations } from "../helpers/browser.js";
 import { call } from "../helpers/emulator.js";
 import { shipped } from "../experiments/helpers.js";
 
-let browser: Browser;
-const sessions: DashboardSession[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const s of sessions) await s.close();
-  await browser?.close();
-});
+const open = dashboardSuite();
 
 const HELD = "The steady state held before and after the method. It held again 190s (virtual) after the first action (objective 300s).";
 
 describe("dashboard: experiments", () => {
   it("runs an experiment from the form; the list shows its verdict and the view draws its timeline", async () => {
-    const session = await openDashboard(browser, {}, "experiments");
-    sessions.push(session);
+    const session = await open("experiments");
     const { page, problems } = session;
     await page.fill("#ex-doc", JSON.stringify(shipped("host-failure-ha")));
     await page.fill("#ex-world", "ha-cluster");
@@ -45,8 +35,7 @@ describe("dashboard: experiments", () => {
   });
 
   it("shows a run made through the control API, its broken verdict marked; the timeline page loads on its own", async () => {
-    const session = await openDashboard(browser, {}, "experiments");
-    sessions.push(session);
+    const session = await open("experiments");
     const { page, emu, url, problems } = session;
     const doc = shipped("host-failure-ha");
     doc.method[1].provider.within = "2m";
@@ -56,7 +45,7 @@ describe("dashboard: experiments", () => {
     await expect.poll(() => page.locator("#ex-timeline .verdict.broken").textContent()).toMatch(/^Recovery missed its objective: probe "no-server-on-a-down-host" still saw/);
     expect(problems).toEqual([]);
 
-    const alone = await browser.newPage();
+    const alone = await session.page.context().browser()!.newPage();
     const refused: string[] = [];
     alone.on("console", (m) => m.type() === "error" && refused.push(m.text()));
     await alone.goto(`${url}/_emulator/experiments/experiment-1/timeline`);

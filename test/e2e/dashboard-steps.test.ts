@@ -2,26 +2,16 @@
 // override shows in the Chaos view's planned steps and goes ACTIVE on its Step button; the Overview names the
 // seed world in use; the requests journal filters by method. The views keep no serious or critical axe-core violation.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openDashboard, seriousViolations, type DashboardSession } from "../helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import { dashboardSuite, seriousViolations } from "../helpers/browser.js";
 import { call, login } from "../helpers/emulator.js";
 import { CIRROS } from "../helpers/compute.js";
 
-let browser: Browser;
-const sessions: DashboardSession[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const s of sessions) await s.close();
-  await browser?.close();
-});
+const open = dashboardSuite();
 
 describe("dashboard: manual steps and the method filter", () => {
   it("steps a server held by a manual override from the Chaos view", async () => {
-    const session = await openDashboard(browser, {}, "chaos");
-    sessions.push(session);
+    const session = await open("chaos");
     const { page, emu, problems } = session;
     expect((await call(emu, "POST", "/_emulator/transitions/overrides", { body: { type: "compute.server", mode: "manual" } })).status).toBe(201);
     const token = await login(emu, "demo");
@@ -39,8 +29,7 @@ describe("dashboard: manual steps and the method filter", () => {
   });
 
   it("shows the seed world in use on the Overview, and follows a scenario loaded from the page", async () => {
-    const session = await openDashboard(browser, {}, "overview");
-    sessions.push(session);
+    const session = await open("overview");
     const { page, emu, problems } = session;
     await expect.poll(() => page.textContent("#seed-in-use")).toBe("default");
     await page.selectOption("#seed-scenario", "two-tenants");
@@ -56,8 +45,7 @@ describe("dashboard: manual steps and the method filter", () => {
   });
 
   it("filters the requests journal by method", async () => {
-    const session = await openDashboard(browser, {}, "journals");
-    sessions.push(session);
+    const session = await open("journals");
     const { page, url, emu, problems } = session;
     await page.selectOption("#rq-method", "POST");
     await page.click("#rq-filter button[type=submit]");
