@@ -23,7 +23,8 @@ describe("dashboard: a resource's detail", () => {
     await page.keyboard.press("Enter");
     const card = page.locator("#res-detail");
     await expect.poll(() => card.isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("res-detail");
+    // the card takes the focus once its fields are in (it shows first, then loads)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("res-detail");
     await expect.poll(() => card.locator('[data-field="status"]').first().textContent()).toBe("BUILD");
     expect(await card.locator('[data-field="next step"]').textContent()).toMatch(/^building → active \(scheduled, due /);
 
