@@ -77,7 +77,7 @@ export interface ServerVolumeInput {
  * Creates the volume as POST /volumes would (Cinder's checks and quota, its events) and attaches it to the
  * server: Nova waits for `available` before it attaches, so here the volume is ready at once and `in-use`.
  */
-export function createVolumeForServer(ctx: OperationContext, input: ServerVolumeInput): string {
+export function createVolumeForServer(ctx: OperationContext, input: ServerVolumeInput): { volumeId: string; attachmentId: string } {
   const s = sliceOf(ctx.root);
   const volume = createVolume(s, ctx, {
     name: "",
@@ -88,8 +88,8 @@ export function createVolumeForServer(ctx: OperationContext, input: ServerVolume
     snapshot_id: input.source === "snapshot" ? input.sourceId : null,
   });
   setStatus(ctx, volume, "available");
-  attach(s, ctx, volume.id, { serverId: input.serverId, hostName: input.hostName, mountpoint: input.device, mode: "rw" });
-  return volume.id;
+  const attachment = attach(s, ctx, volume.id, { serverId: input.serverId, hostName: input.hostName, mountpoint: input.device, mode: "rw" });
+  return { volumeId: volume.id, attachmentId: attachment.id };
 }
 
 /**

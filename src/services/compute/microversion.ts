@@ -7,9 +7,8 @@ import { microversions } from "../../kernel/http/microversion.js";
 import { badRequest, notAcceptable } from "./errors.js";
 
 export const MIN_VERSION = { major: 2, minor: 1 };
-// 2.87 (Victoria's maximum, stable rescue): every version's changes up to it are served, but 2.81's image
-// cache (POST /os-aggregates/{id}/images, 404) and 2.86's flavor extra spec validation
-export const MAX_VERSION = { major: 2, minor: 87 };
+// 2.96 (the maximum of 2024.1 Caracal and 2024.2 Dalmatian): every version's changes up to it are served
+export const MAX_VERSION = { major: 2, minor: 96 };
 
 /** The negotiated microversion as a comparable number of the minor part (2.47 -> 47). */
 export type Microversion = number;

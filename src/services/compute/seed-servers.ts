@@ -15,6 +15,7 @@ import { computeHooks } from "../networking/index.js";
 import { visibleImages, findImage } from "../image/for-compute.js";
 import type { ComputeState, Flavor, Server } from "./state.js";
 import { POWER } from "./lifecycle.js";
+import { hostnameOf } from "./hostname.js";
 import { claimHost, hasRoom, isUp, scheduleHost } from "./operations/hosts.js";
 import { addInstanceUsage, checkInstanceQuota, computeQuotas } from "./operations/quotas.js";
 import { snapshotOf } from "./operations/server-create.js";
@@ -123,6 +124,7 @@ export function seedServers(s: ComputeState, seeds: readonly ServerSeed[], kerne
         instanceNumber: s.nextInstanceNumber++,
         phase: null,
         reservationId: `r-${id.slice(0, 8)}`,
+        hostname: hostnameOf(name),
         launchIndex: 0,
         createdAt: now,
         updatedAt: now,

@@ -56,6 +56,8 @@ export interface ServerExtra {
   id: string;
   /** the snapshot a shelve took, deleted when the server is unshelved */
   shelvedImageId?: string | null;
+  /** the host an unshelve asked for (2.91), until the server is placed */
+  unshelveHost?: string | null;
   /** the encrypted password the guest posted (os-server-password); "" once cleared */
   password?: string;
   /** the migration record of the move under way (resize, migrate, live migration, evacuation) */

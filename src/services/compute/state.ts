@@ -33,11 +33,28 @@ export interface ServerMigration {
   /** a resize's new flavor, applied when the resize finishes */
   newFlavorId: string | null;
   newFlavor: FlavorSnapshot | null;
+  /** an evacuation asked at 2.95 or later: the server is stopped on its destination, whatever its state was */
+  stopAtDestination?: boolean;
+}
+
+/** A volume attached to a server: Nova's block device mapping of it. */
+export interface AttachedVolume {
+  /** the volume's id */
+  id: string;
+  deleteOnTermination: boolean;
+  device: string;
+  tag?: string | null;
+  /** Cinder's attachment (2.89 attachment_id) */
+  attachmentId: string;
+  /** the block device mapping's own uuid (2.89 bdm_uuid) */
+  bdmUuid: string;
 }
 
 export interface Server {
   id: string;
   name: string;
+  /** OS-EXT-SRV-ATTR:hostname: from the name at create, or given (2.90) */
+  hostname: string;
   projectId: string;
   userId: string;
   description: string | null;
@@ -53,7 +70,7 @@ export interface Server {
   userData: string | null;
   metadata: Record<string, string>;
   tags: string[];
-  /** the zone asked for, and the one the scheduler placed it in ("" before) */
+  /** the zone asked for (2.96 pinned_availability_zone), and the one the scheduler placed it in ("" before) */
   requestedZone: string | null;
   availabilityZone: string;
   host: string | null;
@@ -79,7 +96,7 @@ export interface Server {
   accessIPv6: string;
   diskConfig: "AUTO" | "MANUAL";
   /** volumes attached (at boot, or through os-volume_attachments with their 2.49 tag) */
-  volumesAttached: Array<{ id: string; deleteOnTermination: boolean; device: string; tag?: string | null }>;
+  volumesAttached: AttachedVolume[];
   instanceNumber: number;
   /** the lifecycle phase the server is in (transitions.ts): `building`, `deleting`, ...; null when at rest */
   phase: string | null;

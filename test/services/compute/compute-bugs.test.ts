@@ -35,7 +35,7 @@ describe("compute fixes", () => {
     expect(res.status).toBe(200);
     expect(res.body.versions).toEqual([
       { id: "v2.0", status: "SUPPORTED", version: "", min_version: "", updated: "2011-01-21T11:33:21Z", links: [{ rel: "self", href: "http://localhost/compute/v2/" }] },
-      expect.objectContaining({ id: "v2.1", status: "CURRENT", version: "2.87", min_version: "2.1" }),
+      expect.objectContaining({ id: "v2.1", status: "CURRENT", version: "2.96", min_version: "2.1" }),
     ]);
   });
 

@@ -34,7 +34,7 @@ describe("negotiation", () => {
       return [res.headers.get("x-platform-compute-microversion"), res.headers.get("x-openstack-nova-api-version"), res.headers.get("openstack-api-version")];
     };
     expect(await headersFor({ "X-Platform-Compute-Microversion": "2.47" })).toEqual(["2.47", "2.47", "compute 2.47"]);
-    expect(await headersFor({ "X-Platform-Compute-Microversion": "latest" })).toEqual(["2.87", "2.87", "compute 2.87"]);
+    expect(await headersFor({ "X-Platform-Compute-Microversion": "latest" })).toEqual(["2.96", "2.96", "compute 2.96"]);
     expect(await headersFor({ "OpenStack-API-Version": "compute 2.60" })).toEqual(["2.60", "2.60", "compute 2.60"]);
     // the unversioned discovery document negotiates nothing
     const discovery = await call(t.emu, "GET", "/compute/");
@@ -49,14 +49,14 @@ describe("negotiation", () => {
     expect(await version({ "OpenStack-API-Version": "compute 2.60" })).toBe("compute 2.60");
     expect(await version({ "OpenStack-API-Version": "volume 3.40, compute 2.5" })).toBe("compute 2.5");
     expect(await version({ "X-OpenStack-Nova-API-Version": "2.10" })).toBe("compute 2.10");
-    expect(await version({ "OpenStack-API-Version": "compute latest" })).toBe("compute 2.87");
-    expect(await version({ "X-OpenStack-Nova-API-Version": "latest" })).toBe("compute 2.87");
+    expect(await version({ "OpenStack-API-Version": "compute latest" })).toBe("compute 2.96");
+    expect(await version({ "X-OpenStack-Nova-API-Version": "latest" })).toBe("compute 2.96");
   });
 
-  it("is 406 outside [2.1, 2.87] and 400 for a malformed version, changing nothing", async () => {
+  it("is 406 outside [2.1, 2.96] and 400 for a malformed version, changing nothing", async () => {
     const t = await computeApi();
     const high = await t.refused(406, "GET", "/servers", { token: t.demo, version: "2.500" });
-    expect(fault(high).message).toBe("Version 2.500 is not supported by the API. Minimum is 2.1 and maximum is 2.87.");
+    expect(fault(high).message).toBe("Version 2.500 is not supported by the API. Minimum is 2.1 and maximum is 2.96.");
     await t.refused(406, "GET", "/servers", { token: t.demo, version: "3.0" });
     await t.refused(406, "GET", "/servers", { token: t.demo, headers: { "X-Platform-Compute-Microversion": "2.0" } });
     const malformed = await t.refused(400, "GET", "/servers", { token: t.demo, version: "2.x" });

@@ -44,6 +44,8 @@ export interface ScheduleRequest {
   /** scheduler hints (SameHostFilter, DifferentHostFilter): servers whose hosts to pick from / to avoid */
   sameHost?: readonly string[];
   differentHost?: readonly string[];
+  /** a requested destination (unshelve to a host, 2.91): that host or none */
+  host?: string | null;
 }
 
 /** The hosts the given servers run on. */
@@ -74,7 +76,7 @@ function memberHosts(s: ComputeState, group: ServerGroup, serverId: string | und
  */
 export function scheduleHost(s: ComputeState, request: ScheduleRequest): ComputeHost | undefined {
   const { flavor, zone, serverGroup, serverId } = request;
-  let candidates = filter(s.hosts, (h) => isUp(h) && h.status === "enabled" && (!zone || h.zone === zone) && hasRoom(h, flavor));
+  let candidates = filter(s.hosts, (h) => isUp(h) && h.status === "enabled" && (!zone || h.zone === zone) && (!request.host || h.id === request.host) && hasRoom(h, flavor));
   if (request.sameHost?.length) {
     const same = hostsOf(s, request.sameHost);
     candidates = candidates.filter((h) => same.has(h.id));

@@ -35,9 +35,9 @@ export function listKeypairs(s: ComputeState, userId: string): Keypair[] {
   return filter(s.keypairs, (k) => k.userId === userId).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** nova/compute/api.py _validate_new_key_pair: letters, digits, `-`, `_` and spaces, 1 to 255. */
-function validateName(name: string): void {
-  if (!/^[A-Za-z0-9_\- ]*$/.test(name)) throw badRequest("Keypair data is invalid: Keypair name contains unsafe characters");
+/** nova/compute/api.py _validate_new_key_pair: letters, digits, `-`, `_` and spaces (from 2.92 `@` and `.` too), 1 to 255. */
+function validateName(name: string, version: number): void {
+  if (!(version >= 92 ? /^[A-Za-z0-9_\-@. ]*$/ : /^[A-Za-z0-9_\- ]*$/).test(name)) throw badRequest("Keypair data is invalid: Keypair name contains unsafe characters");
   if (name.length < 1 || name.length > 255) throw badRequest("Keypair data is invalid: Keypair name must be string and between 1 and 255 characters long");
 }
 
@@ -49,6 +49,8 @@ export interface KeypairInput {
   type: "ssh" | "x509";
   /** absent: generate one, from `rsa` */
   publicKey?: string;
+  /** the negotiated microversion (2.92 allows `@` and `.` in names) */
+  version: number;
   /** the key pair a generated key is made of (newRsaKeyPair, made before the write) */
   rsa?: RsaKeyPair;
 }
@@ -58,13 +60,13 @@ export interface KeypairInput {
  * thread-pool time on a key to generate, and the write asks again, in Nova's order (the name and quota,
  * a given key's fingerprint, then a taken name).
  */
-export function refuseNewKeypair(s: ComputeState, input: Pick<KeypairInput, "name" | "userId" | "projectId">): void {
+export function refuseNewKeypair(s: ComputeState, input: Pick<KeypairInput, "name" | "userId" | "projectId" | "version">): void {
   admitKeypair(s, input);
   refuseTakenName(s, input);
 }
 
-function admitKeypair(s: ComputeState, input: Pick<KeypairInput, "name" | "userId" | "projectId">): void {
-  validateName(input.name);
+function admitKeypair(s: ComputeState, input: Pick<KeypairInput, "name" | "userId" | "projectId" | "version">): void {
+  validateName(input.name, input.version);
   computeQuotas.check(s, input.projectId, "key_pairs", 1, filter(s.keypairs, (k) => k.userId === input.userId).length);
 }
 

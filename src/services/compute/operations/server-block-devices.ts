@@ -113,13 +113,14 @@ export function attachBlockDevices(ctx: OperationContext, server: Server, plan: 
   for (const v of plan.volumes) {
     const device = v.root ? ROOT_DEVICE : nextDevice();
     let id: string;
+    let attachmentId: string;
     if (v.existing) {
-      attachToServer(ctx, v.existing, server.id, device, server.host);
+      attachmentId = attachToServer(ctx, v.existing, server.id, device, server.host).id;
       id = v.existing;
     } else {
-      id = createVolumeForServer(ctx, { ...v.create!, serverId: server.id, device, hostName: server.host });
+      ({ volumeId: id, attachmentId } = createVolumeForServer(ctx, { ...v.create!, serverId: server.id, device, hostName: server.host }));
     }
-    entries.push({ id, deleteOnTermination: v.deleteOnTermination, device, tag: v.tag });
+    entries.push({ id, deleteOnTermination: v.deleteOnTermination, device, tag: v.tag, attachmentId, bdmUuid: ctx.ids.uuid() });
   }
   server.volumesAttached = entries;
 }

@@ -18,12 +18,15 @@ import { allocatePorts, planNetworks, type NetworkRequest } from "./server-netwo
 import { addGroupMember } from "./server-groups.js";
 import { zoneExists } from "./zones.js";
 import { keepServerUsage } from "./tenant-usage.js";
+import { hostnameOf } from "../hostname.js";
 import { attachBlockDevices, planBlockDevices, type BlockDevice } from "./server-block-devices.js";
 
 export type { BlockDevice } from "./server-block-devices.js";
 
 export interface ServerCreateInput {
   name: string;
+  /** 2.90: the hostname asked for (one server only) */
+  hostname?: string;
   flavorRef: string;
   imageRef?: string;
   /** undefined: Nova before 2.37 with no `networks` (the project's usable networks) */
@@ -189,7 +192,9 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
   const groupNames = input.securityGroups?.length ? [...new Set(input.securityGroups)] : ["default"];
   const groups = computeHooks.resolveSecurityGroups(ctx.root, projectId, groupNames);
   if (groups.missing.length > 0) throw badRequest(`Security group ${groups.missing[0]} not found for project ${projectId}.`);
-  const count = instanceCount(s, projectId, flavor, input.minCount ?? 1, input.maxCount ?? input.minCount ?? 1);
+  const maxCount = input.maxCount ?? input.minCount ?? 1;
+  if (input.hostname !== undefined && maxCount > 1) throw badRequest("Unable to allocate a single hostname to multiple instances");
+  const count = instanceCount(s, projectId, flavor, input.minCount ?? 1, maxCount);
   const blockDevices = planBlockDevices(ctx, input.blockDevices ?? [], { imageRef: input.imageRef, count, zone });
   const group = serverGroupOf(s, ctx, input.groupId, count);
   const plan = planNetworks(ctx, projectId, input.networks ?? usableNetworks(ctx, projectId), count);
@@ -204,6 +209,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
     const server: Server = {
       id,
       name: count > 1 ? `${input.name}-${i + 1}` : input.name,
+      hostname: input.hostname ?? hostnameOf(count > 1 ? `${input.name}-${i + 1}` : input.name),
       projectId,
       userId: ctx.caller.userId,
       description: input.description ?? null,

@@ -1,7 +1,9 @@
 // evacuate (admin; nova/compute/api.py evacuate, conductor rebuild_instance): a server whose compute host is
 // down is rebuilt on another host. The destination is chosen (and claimed) when the request is accepted;
 // the server shows task_state `rebuilding` until it runs there. No host for it, or a rebuild there that
-// fails: ERROR, still on the source host.
+// fails: ERROR, still on the source host. Asked at 2.95 or later, the server ends stopped on its destination;
+// before (and from instance HA, which asks at its own older microversion), a stopped server stays stopped and
+// any other comes back active.
 
 import { get } from "../../../kernel/store/table.js";
 import type { OperationContext } from "../../../kernel/operation.js";
@@ -18,6 +20,8 @@ export interface EvacuateInput {
   host?: string;
   adminPass?: string;
   onSharedStorage?: boolean;
+  /** 2.95: stop the server on its destination (Nova's target_state) */
+  stopAtDestination?: boolean;
 }
 
 const PASSWORD_CHARS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -50,6 +54,7 @@ export function evacuate(s: ComputeState, ctx: OperationContext, server: Server,
     destHost: dest?.id ?? null,
     newFlavorId: null,
     newFlavor: null,
+    ...(input.stopAtDestination ? { stopAtDestination: true } : {}),
   };
   server.resumeState = server.vmState;
   startMigration(ctx, server, { type: "evacuation", status: "accepted", sourceCompute: source.id, destCompute: dest?.id ?? null });
@@ -83,7 +88,7 @@ function finishEvacuation(s: ComputeState, ctx: StepContext, server: Server): vo
   rebindPorts(ctx, server);
   server.launchedAt = ctx.now;
   migrationStatus(ctx, server, "done", true);
-  settle(ctx, server, before === "stopped" ? "stopped" : "active");
+  settle(ctx, server, before === "stopped" || m.stopAtDestination ? "stopped" : "active");
   ctx.tx.emit("compute.server.evacuated", { id: server.id, projectId: server.projectId, from, to: m.destHost });
 }
 

@@ -2,7 +2,9 @@
 // trigger_crash_dump; servers.py _action_rebuild): the checks Nova makes before casting to the host, the
 // record changes made at once (image, name, metadata, key, user data), and one step back to rest.
 
-import type { OperationContext } from "../../../kernel/operation.js";
+import { systemCaller, type OperationContext } from "../../../kernel/operation.js";
+import { findVolume } from "../../block-storage/for-compute.js";
+import { ROOT_DEVICE } from "./volume-attachments.js";
 import { findImage } from "../../image/for-compute.js";
 import type { ComputeState, Server } from "../state.js";
 import { badRequest, forbidden } from "../errors.js";
@@ -25,6 +27,10 @@ export interface RebuildInput {
   accessIPv4?: string;
   accessIPv6?: string;
   diskConfig?: "AUTO" | "MANUAL";
+  /** 2.90 */
+  hostname?: string;
+  /** the negotiated microversion: a volume-backed server is rebuilt (its root volume reimaged) from 2.93 */
+  version: number;
 }
 
 const GiB = 1024 ** 3;
@@ -42,16 +48,18 @@ export function rebuild(s: ComputeState, ctx: OperationContext, server: Server, 
   checkAction(server, ctx.caller, "rebuild", { vm: ["active", "stopped", "error"] });
   const image = findImage(ctx.root, input.imageRef, ctx.caller);
   if (!image) throw badRequest("Cannot find image for rebuild");
-  if (server.imageId === null) {
+  if (server.imageId === null && input.version < 93) {
     throw badRequest(`Image ${image.id} is unacceptable: Unable to rebuild with a different image for a volume-backed server.`);
   }
   if (image.status !== "active") throw badRequest(`Image ${image.id} is not active.`);
   const flavor = server.flavor;
   if (image.minRam > flavor.ram) throw badRequest("Flavor's memory is too small for requested image.");
-  if (flavor.disk > 0 && image.minDisk > flavor.disk) {
+  // a volume-backed server's disk is its root volume, checked below, not the flavor's
+  const flavorDisk = server.imageId === null ? 0 : flavor.disk;
+  if (flavorDisk > 0 && image.minDisk > flavor.disk) {
     throw badRequest(`Flavor's disk is smaller than the minimum size specified in image metadata. Flavor disk is ${flavor.disk * GiB} bytes, minimum size is ${image.minDisk * GiB} bytes.`);
   }
-  if (flavor.disk > 0 && (image.size ?? 0) > flavor.disk * GiB) {
+  if (flavorDisk > 0 && (image.size ?? 0) > flavor.disk * GiB) {
     throw badRequest(`Flavor's disk is too small for requested image. Flavor disk is ${flavor.disk * GiB} bytes, image is ${image.size} bytes.`);
   }
   if (input.metadata !== undefined) {
@@ -66,8 +74,11 @@ export function rebuild(s: ComputeState, ctx: OperationContext, server: Server, 
   if (typeof input.keyName === "string" && !findKeypair(s, ctx.caller.userId || server.userId, input.keyName)) {
     throw badRequest(`Invalid key_name provided.`);
   }
-  server.imageId = image.id;
+  if (server.imageId === null) assertRootVolumeFits(ctx, server, image.minDisk);
+  // a volume-backed server keeps no image of its own (Nova leaves image_ref empty): the volume is reimaged
+  else server.imageId = image.id;
   if (input.name !== undefined) server.name = input.name;
+  if (input.hostname !== undefined) server.hostname = input.hostname;
   if (input.metadata !== undefined) server.metadata = { ...input.metadata };
   if (input.description !== undefined) server.description = input.description;
   if (input.keyName !== undefined) server.keyName = input.keyName;
@@ -81,6 +92,15 @@ export function rebuild(s: ComputeState, ctx: OperationContext, server: Server, 
   begin(ctx, server, "rebuilding", "rebuilding");
   ctx.tx.emit("compute.server.updated", { id: server.id, projectId: server.projectId, name: server.name });
   return input.adminPass ?? newPassword(ctx);
+}
+
+/** Nova's check of a volume-backed rebuild (2.93): the root volume must hold the image's min_disk. */
+function assertRootVolumeFits(ctx: OperationContext, server: Server, minDisk: number): void {
+  const root = server.volumesAttached.find((a) => a.device === ROOT_DEVICE);
+  const volume = root && findVolume(ctx.root, systemCaller(server.projectId), root.id);
+  if (volume && minDisk > volume.size) {
+    throw badRequest(`Volume is smaller than the minimum size specified in image metadata. Volume size is ${volume.size * GiB} bytes, minimum size is ${minDisk * GiB} bytes.`);
+  }
 }
 
 /** changePassword: a running server's password is set by its guest agent (task updating_password). */

@@ -38,19 +38,38 @@ export function shelveOffload(ctx: OperationContext, server: Server): void {
   begin(ctx, server, "shelving_offloading", "shelving_offloading");
 }
 
-export function unshelve(s: ComputeState, ctx: OperationContext, server: Server, zone: string | undefined): void {
+export interface UnshelveInput {
+  /** 2.77: the zone to unshelve into; 2.91: null unpins the server from any zone; undefined keeps its pin */
+  zone?: string | null;
+  /** 2.91 (admin): the host to unshelve onto */
+  host?: string;
+  version: number;
+}
+
+export function unshelve(s: ComputeState, ctx: OperationContext, server: Server, input: UnshelveInput): void {
   checkAction(server, ctx.caller, "unshelve", { vm: ["shelved", "shelved_offloaded"] });
-  if (zone !== undefined) {
-    if (server.vmState !== "shelved_offloaded") {
-      throw conflictingRequest(`Specifying an availability zone when unshelving server ${server.id} with status SHELVED is not supported. The server status must be SHELVED_OFFLOADED.`);
-    }
-    if (!computeZones(s).some((z) => z.name === zone && z.available)) throw badRequest("The requested availability zone is not available");
-    server.requestedZone = zone;
+  const { zone, host } = input;
+  if ((zone !== undefined || host) && server.vmState !== "shelved_offloaded") {
+    throw conflictingRequest(
+      input.version >= 91
+        ? `Specifying an availability zone or a host when unshelving server "${server.id}" with status "SHELVED" is not supported. The server status must be SHELVED_OFFLOADED.`
+        : `Specifying an availability zone when unshelving server ${server.id} with status SHELVED is not supported. The server status must be SHELVED_OFFLOADED.`,
+    );
   }
+  if (zone && !computeZones(s).some((z) => z.name === zone && z.available)) throw badRequest("The requested availability zone is not available");
+  const pinned = zone === undefined ? server.requestedZone : zone;
+  if (host) {
+    if (!ctx.caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:os-shelve:unshelve_to_host to be performed.");
+    const target = get(s.hosts, host);
+    if (!target) throw badRequest(`Compute host ${host} could not be found.`);
+    if (pinned && target.zone !== pinned) throw conflictingRequest(`Host "${host}" is not in the availability zone "${pinned}".`);
+  }
+  server.requestedZone = pinned;
+  if (host) setExtra(ctx, server.id, { unshelveHost: host });
   begin(ctx, server, "unshelving", "unshelving");
 }
 
-function setExtra(ctx: Pick<StepContext, "root">, id: string, patch: { shelvedImageId?: string | null }): void {
+function setExtra(ctx: Pick<StepContext, "root">, id: string, patch: { shelvedImageId?: string | null; unshelveHost?: string | null }): void {
   const s = ctx.root.compute as ComputeState;
   const row = get(s.serverExtras, id);
   if (row) Object.assign(row, patch);
@@ -70,7 +89,9 @@ function finishOffload(s: ComputeState, ctx: StepContext, server: Server): void 
 function finishUnshelve(s: ComputeState, ctx: StepContext, server: Server): void {
   if (server.host === null) {
     const group = server.serverGroupId ? get(s.serverGroups, server.serverGroupId) : undefined;
-    const dest = scheduleHost(s, { flavor: server.flavor, zone: server.requestedZone, serverGroup: group ?? null, serverId: server.id });
+    const host = get(s.serverExtras, server.id)?.unshelveHost ?? null;
+    setExtra(ctx, server.id, { unshelveHost: null });
+    const dest = scheduleHost(s, { flavor: server.flavor, zone: server.requestedZone, serverGroup: group ?? null, serverId: server.id, host });
     if (!dest) {
       enterPhase(ctx, server, null);
       changeState(ctx, server, { taskState: null });

@@ -20,6 +20,8 @@ export function visibleServer(s: ComputeState, caller: Caller, id: string): Serv
 
 export interface ServerPatch {
   name?: string;
+  /** 2.90 */
+  hostname?: string;
   description?: string | null;
   accessIPv4?: string;
   accessIPv6?: string;
@@ -29,6 +31,7 @@ export interface ServerPatch {
 export function updateServer(s: ComputeState, ctx: OperationContext, id: string, patch: ServerPatch): Server {
   const server = visibleServer(s, ctx.caller, id);
   if (patch.name !== undefined) server.name = patch.name;
+  if (patch.hostname !== undefined) server.hostname = patch.hostname;
   if (patch.description !== undefined) server.description = patch.description;
   if (patch.accessIPv4 !== undefined) server.accessIPv4 = patch.accessIPv4;
   if (patch.accessIPv6 !== undefined) server.accessIPv6 = patch.accessIPv6;

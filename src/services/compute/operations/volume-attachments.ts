@@ -11,14 +11,14 @@ import {
   moveServerAttachments,
   type VolumeInfo,
 } from "../../block-storage/for-compute.js";
-import type { ComputeState, Server } from "../state.js";
+import type { AttachedVolume, ComputeState, Server } from "../state.js";
 import { badRequest, conflictingRequest, forbidden, invalidState, itemNotFound } from "../errors.js";
 import { visibleServer } from "./servers.js";
 import { assertUnlocked } from "./server-action-rules.js";
 import type { VolumeAttachmentCreate, VolumeAttachmentUpdate } from "../schemas/volume-attachments.js";
 import type { StepContext } from "../lifecycle.js";
 
-export type AttachedVolume = Server["volumesAttached"][number];
+export type { AttachedVolume };
 
 /** vm_states in which a volume may be attached or detached (Nova's check_instance_state for both). */
 const ATTACH_STATES = new Set(["active", "paused", "stopped", "suspended", "shelved", "shelved_offloaded"]);
@@ -95,8 +95,15 @@ export function attachVolume(s: ComputeState, ctx: OperationContext, serverId: s
   const taken = new Set([ROOT_DEVICE, ...server.volumesAttached.map((a) => a.device)]);
   if (input.device !== null && taken.has(input.device)) throw badRequest(`The supplied device path (${input.device}) is in use.`);
   const device = input.device ?? nextDevice(server);
-  attachToServer(ctx, volume.id, server.id, device, server.host);
-  const entry: AttachedVolume = { id: volume.id, deleteOnTermination: input.deleteOnTermination, device, tag: input.tag };
+  const attachment = attachToServer(ctx, volume.id, server.id, device, server.host);
+  const entry: AttachedVolume = {
+    id: volume.id,
+    deleteOnTermination: input.deleteOnTermination,
+    device,
+    tag: input.tag,
+    attachmentId: attachment.id,
+    bdmUuid: ctx.ids.uuid(),
+  };
   server.volumesAttached = [...server.volumesAttached, entry];
   server.updatedAt = ctx.now;
   return entry;
@@ -201,7 +208,8 @@ function swapVolume(ctx: OperationContext, server: Server, entry: AttachedVolume
   }
   assertSameZone(server, replacement);
   detachFromServer(ctx, old.id, server.id);
-  attachToServer(ctx, replacement.id, server.id, entry.device, server.host);
-  const swapped: AttachedVolume = { ...entry, id: replacement.id };
+  // Nova's swap keeps the block device mapping and moves it to a new Cinder attachment
+  const attachment = attachToServer(ctx, replacement.id, server.id, entry.device, server.host);
+  const swapped: AttachedVolume = { ...entry, id: replacement.id, attachmentId: attachment.id };
   server.volumesAttached = server.volumesAttached.map((a) => (a === entry || a.id === entry.id ? swapped : a));
 }

@@ -1,11 +1,12 @@
 // Host aggregates (/os-aggregates, admin; Nova v2.1): list, create (200), show, update, delete (200, no
 // body), and the actions add_host, remove_host, set_metadata. Ids are integers; `uuid` shows from 2.41.
+// From 2.81, POST /os-aggregates/{id}/images asks the aggregate's hosts to cache images (202).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { validate } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { microversion } from "../microversion.js";
-import { badRequest } from "../errors.js";
+import { badRequest, itemNotFound } from "../errors.js";
 import {
   addAggregateHost,
   createAggregate,
@@ -16,10 +17,11 @@ import {
   showAggregate,
   updateAggregate,
 } from "../operations/aggregates.js";
-import { addHostBody, aggregateActionSchema, aggregateCreateSchema, aggregateUpdateSchema, removeHostBody, setMetadataBody } from "../schemas/aggregates.js";
+import { addHostBody, aggregateActionSchema, aggregateImagesSchema, aggregateCreateSchema, aggregateUpdateSchema, removeHostBody, setMetadataBody } from "../schemas/aggregates.js";
 import { aggregateView } from "../views/aggregates.js";
 import type { ComputeDeps } from "./deps.js";
 import { actionVariants } from "../../../kernel/http/variants.js";
+import { cacheImages } from "../operations/aggregate-images.js";
 
 const idOf = (c: Ctx) => c.req.param("aggregateId") ?? "";
 
@@ -72,6 +74,21 @@ export function aggregateRoutes(deps: ComputeDeps): RouteDef[] {
       handler: (c) => {
         deps.write(c, (s) => deleteAggregate(s, idOf(c)));
         return c.body(null, 200);
+      },
+    },
+    {
+      method: "POST",
+      path: "/v2.1/os-aggregates/:aggregateId/images",
+      operation: "compute.aggregate.cache_images",
+      schema: aggregateImagesSchema,
+      // a version before 2.81 is 404 before the body is looked at (Nova's versioned dispatch)
+      bodyCheck: "parsed",
+      policy: "admin",
+      handler: (c, body) => {
+        if (microversion(c) < 81) throw itemNotFound("The resource could not be found.");
+        const { cache } = validate(aggregateImagesSchema, body);
+        cacheImages(deps.state(), deps.root(), deps.caller(c), idOf(c), cache.map((i) => i.id));
+        return c.body(null, 202);
       },
     },
     {

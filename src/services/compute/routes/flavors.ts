@@ -1,5 +1,5 @@
 // Flavors (Nova v2.1): list, list detail, show (a name is 404, so clients then list and
-// match), admin create (200) / update (2.55) / delete (202), and extra specs.
+// match), admin create (200) / update (2.55) / delete (202), and extra specs (validated from 2.86).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -12,6 +12,7 @@ import { queryBool } from "../schemas/parameter-types.js";
 import { flavorSummary, flavorView } from "../views/flavors.js";
 import { collectionBody, intQuery, page, pageParams } from "../views/collection.js";
 import type { ComputeDeps } from "./deps.js";
+import { validateExtraSpec } from "../operations/flavor-extra-specs.js";
 
 const idOf = (c: Ctx) => c.req.param("flavorId") ?? "";
 
@@ -105,6 +106,11 @@ export function flavorRoutes(deps: ComputeDeps): RouteDef[] {
   ];
 }
 
+/** From 2.86 Nova validates the extra specs it knows before it stores any. */
+function checkedSpecs(c: Ctx, specs: Record<string, string>): void {
+  if (microversion(c) >= 86) for (const [name, value] of Object.entries(specs)) validateExtraSpec(name, value);
+}
+
 function extraSpecRoutes(deps: ComputeDeps): RouteDef[] {
   const keyOf = (c: Ctx) => c.req.param("key") ?? "";
   return [
@@ -121,6 +127,7 @@ function extraSpecRoutes(deps: ComputeDeps): RouteDef[] {
       schema: extraSpecsSchema,
       policy: "admin",
       handler: (c, { extra_specs }) => {
+        checkedSpecs(c, extra_specs);
         const specs = deps.write(c, (s) => setExtraSpecs(s, idOf(c), extra_specs));
         return c.json({ extra_specs: specs });
       },
@@ -146,6 +153,7 @@ function extraSpecRoutes(deps: ComputeDeps): RouteDef[] {
         const key = keyOf(c);
         const entries = Object.entries(body);
         if (entries.length !== 1 || entries[0][0] !== key) throw badRequest("Request body and URI mismatch");
+        checkedSpecs(c, body);
         const specs = deps.write(c, (s) => setExtraSpecs(s, idOf(c), body));
         return c.json(specs);
       },

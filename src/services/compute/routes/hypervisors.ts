@@ -1,6 +1,6 @@
-// Hypervisors (/os-hypervisors, admin; Nova v2.1): list, detail, show, statistics, and
-// before 2.53 search and servers by hostname pattern; usage follows placements. Compute services
-// (/os-services) are in hosts-services.ts; uptime (until 2.88, above our maximum) answers from the virtual clock.
+// Hypervisors (/os-hypervisors, admin; Nova v2.1): list, detail, show, statistics and uptime (both gone,
+// 404, from 2.88, when the detail carries uptime), and before 2.53 search and servers by hostname pattern;
+// usage follows placements. Compute services (/os-services) are in hosts-services.ts.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -30,6 +30,13 @@ function hypervisorById(s: ComputeState, id: string, mv: Microversion): ComputeH
   return host;
 }
 
+/** An API a microversion removed: Nova's versioned dispatch answers 404 from it on. */
+function removedAt(c: Ctx, removed: Microversion): Microversion {
+  const mv = microversion(c);
+  if (mv >= removed) throw itemNotFound("The resource could not be found.");
+  return mv;
+}
+
 function servers(s: ComputeState, host: ComputeHost) {
   return filter(s.servers, (v) => v.host === host.id).map((v) => ({ uuid: v.id, name: v.name }));
 }
@@ -55,7 +62,7 @@ export function hypervisorRoutes(deps: ComputeDeps): RouteDef[] {
     }
     const paged = mv >= 33 ? page(c, rows, (h) => String(hypervisorId(h, mv)), pageParams(c), deps.kernel.options.maxPageSize) : { items: rows, links: undefined };
     const views = paged.items.map((h) => {
-      const view = detail ? hypervisorView(h, mv) : hypervisorSummary(h, mv);
+      const view = detail ? hypervisorView(h, mv, deps.kernel.clock.now()) : hypervisorSummary(h, mv);
       return withServers ? { ...view, servers: servers(s, h) } : view;
     });
     return c.json(collectionBody("hypervisors", views, paged.links));
@@ -77,7 +84,10 @@ export function hypervisorRoutes(deps: ComputeDeps): RouteDef[] {
       path: "/v2.1/os-hypervisors/statistics",
       operation: "compute.hypervisor.statistics",
       policy: "admin",
-      handler: (c) => c.json({ hypervisor_statistics: hypervisorStatistics(values(deps.state().hosts)) }),
+      handler: (c) => {
+        removedAt(c, 88);
+        return c.json({ hypervisor_statistics: hypervisorStatistics(values(deps.state().hosts)) });
+      },
     },
     {
       method: "GET",
@@ -106,7 +116,7 @@ export function hypervisorRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.hypervisor.uptime",
       policy: "admin",
       handler: (c) => {
-        const mv = microversion(c);
+        const mv = removedAt(c, 88);
         const host = hypervisorById(deps.state(), c.req.param("hypervisorId") ?? "", mv);
         // the driver asks the host itself: a host whose service is down cannot answer
         if (!isUp(host)) throw badRequest(`Compute service of ${host.id} is unavailable at this time.`);
@@ -124,7 +134,7 @@ export function hypervisorRoutes(deps: ComputeDeps): RouteDef[] {
         const host = hypervisorById(s, c.req.param("hypervisorId") ?? "", mv);
         const raw = mv >= 53 ? c.req.query("with_servers") : undefined;
         const withServers = raw !== undefined && queryBool(raw) === true;
-        const view = hypervisorView(host, mv);
+        const view = hypervisorView(host, mv, deps.kernel.clock.now());
         return c.json({ hypervisor: withServers ? { ...view, servers: servers(s, host) } : view });
       },
     },

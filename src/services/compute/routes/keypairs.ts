@@ -39,7 +39,7 @@ export function keypairRoutes(deps: ComputeDeps): RouteDef[] {
         const mv = microversion(c);
         const caller = deps.caller(c);
         const userId = targetUser(caller, body.user_id);
-        const input = { name: body.name, userId, projectId: caller.projectId, type: body.type ?? "ssh", publicKey: body.public_key };
+        const input = { name: body.name, userId, projectId: caller.projectId, type: body.type ?? "ssh", publicKey: body.public_key, version: mv };
         // a key to generate is made off the event loop first, and only for a request nothing refuses yet
         if (body.public_key === undefined) refuseNewKeypair(deps.state(), input);
         const rsa = body.public_key === undefined ? await newRsaKeyPair() : undefined;

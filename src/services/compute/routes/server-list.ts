@@ -121,7 +121,37 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
     const want = truthy(locked);
     predicates.push((v) => v.locked === want);
   }
+  // admins filter by these at any version, everyone from 2.83 (before, Nova drops them for others)
+  if (caller.isAdmin || microversion(c) >= 83) predicates.push(...recordFilters(c));
   return { predicates, allTenants, scope };
+}
+
+/** Nova's exact-match filters (any of the values given) and its regular-expression ones, on the record. */
+const EXACT_FILTERS: Record<string, (v: Server) => string | null> = {
+  user_id: (v) => v.userId,
+  vm_state: (v) => v.vmState,
+  task_state: (v) => v.taskState,
+};
+const MATCH_FILTERS: Record<string, (v: Server) => string | null> = {
+  availability_zone: (v) => v.availabilityZone,
+  key_name: (v) => v.keyName,
+  config_drive: (v) => v.configDrive,
+  power_state: (v) => String(v.powerState),
+};
+
+function recordFilters(c: Ctx): Predicate[] {
+  const predicates: Predicate[] = [];
+  for (const [key, field] of Object.entries(EXACT_FILTERS)) {
+    const wanted = c.req.queries(key);
+    if (wanted) predicates.push((v) => wanted.includes(field(v) ?? ""));
+  }
+  for (const [key, field] of Object.entries(MATCH_FILTERS)) {
+    const value = c.req.query(key);
+    if (value === undefined) continue;
+    const re = regex(value, key);
+    predicates.push((v) => re.test(field(v) ?? ""));
+  }
+  return predicates;
 }
 
 /** Nova's sort keys this emulator can sort by, with the server field each means. */

@@ -16,6 +16,7 @@ import type { ComputeProfile } from "../options.js";
 import { listServers } from "./server-list.js";
 import { serverMetadataRoutes } from "./server-metadata.js";
 import { volumeAttachmentRoutes } from "./volume-attachments.js";
+import { requestedHostname } from "../hostname.js";
 
 /** Nova's schema refuses a key the negotiated version does not have yet. */
 function notBefore(v: number, min: number, key: string, given: unknown): void {
@@ -42,6 +43,7 @@ function networksOf(b: ServerCreateBody, v: number, profile: ComputeProfile): Se
 function createInput(b: ServerCreateBody, hints: { group?: string; same_host?: string[]; different_host?: string[] } | undefined, v: number, profile: ComputeProfile): ServerCreateInput {
   notBefore(v, 19, "description", b.description);
   notBefore(v, 52, "tags", b.tags);
+  const hostname = requestedHostname(v, "server", b.hostname);
   if (b.user_data != null && !isBase64(b.user_data)) throw badRequest("User data needs to be valid base 64.");
   // personality is gone from 2.57; its contents are base64
   if (b.personality !== undefined && v >= 57) throw badRequest("Invalid input for field/attribute server. Value: personality. Additional properties are not allowed ('personality' was unexpected)");
@@ -49,6 +51,7 @@ function createInput(b: ServerCreateBody, hints: { group?: string; same_host?: s
   const networks = networksOf(b, v, profile);
   return {
     name: b.name,
+    hostname,
     flavorRef: b.flavorRef,
     imageRef: b.imageRef || undefined,
     networks,
@@ -134,8 +137,9 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
       handler: (c, { server: b }) => {
         const v = microversion(c);
         notBefore(v, 19, "description", b.description);
+        const hostname = requestedHostname(v, "server", b.hostname);
         const server = deps.write(c, (s, ctx) =>
-          updateServer(s, ctx, c.req.param("id")!, { name: b.name, description: b.description, accessIPv4: b.accessIPv4, accessIPv6: b.accessIPv6, diskConfig: b["OS-DCF:diskConfig"] }),
+          updateServer(s, ctx, c.req.param("id")!, { name: b.name, hostname, description: b.description, accessIPv4: b.accessIPv4, accessIPv6: b.accessIPv6, diskConfig: b["OS-DCF:diskConfig"] }),
         );
         // the full record from 2.75; before, Nova answers without the extension attributes
         return c.json({ server: serverView(viewContext(c, deps.caller(c)), server, { serverGroups: true, full: v >= 75 }) });

@@ -61,7 +61,7 @@ export function volumeAttachmentRoutes(deps: ComputeDeps): RouteDef[] {
         const view = deps.write(c, (s, ctx) => {
           const entry = attachVolume(s, ctx, id, input);
           logAction(s, ctx, id, "attach_volume", c.get("requestId"));
-          return volumeAttachmentView(visibleServer(s, ctx.caller, id), entry, mv);
+          return volumeAttachmentView(visibleServer(s, ctx.caller, id), entry, mv, true);
         });
         return c.json({ volumeAttachment: view });
       },

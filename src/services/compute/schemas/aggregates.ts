@@ -3,6 +3,7 @@
 
 import * as z from "zod";
 import { ownRecord } from "../../../kernel/own.js";
+import { UUID } from "./parameter-types.js";
 
 const name = z.string().min(1).max(255).refine((n) => n.trim() !== "", "must not be blank");
 const zone = z.string().min(1).max(255).refine((n) => !n.includes(":"), "must not contain ':'").nullable();
@@ -22,6 +23,11 @@ export const setMetadataBody = z.strictObject({
   set_metadata: z.strictObject({
     metadata: ownRecord(z.string().min(1).max(255).regex(/^[a-zA-Z0-9-_:. ]+$/, "has characters a metadata key may not have"), z.string().max(255).nullable()),
   }),
+});
+
+/** 2.81 image cache request (schemas/aggregate_images.py): at least one `{id}`, each a UUID. */
+export const aggregateImagesSchema = z.strictObject({
+  cache: z.array(z.strictObject({ id: z.string().regex(UUID, "is not a 'uuid'") })).min(1),
 });
 
 export const aggregateActionSchema = z.union([addHostBody, removeHostBody, setMetadataBody]);

@@ -22,7 +22,8 @@ export const rebuildBody = z.strictObject({
     key_name: novaName.nullable().optional(),
     user_data: z.string().max(65535).nullable().optional(),
     trusted_image_certificates: z.array(z.string().min(1)).min(1).max(50).nullable().optional(),
-    hostname: z.string().min(1).max(63).optional(),
+    // checked by version in the route (hostname.ts)
+    hostname: z.unknown().optional(),
   }),
 });
 
@@ -32,6 +33,14 @@ export const nullAction = (key: string) => z.strictObject({ [key]: z.union([z.nu
 /** unshelve: null, or from 2.77 `{availability_zone}` */
 export const unshelveBody = z.strictObject({
   unshelve: z.strictObject({ availability_zone: novaName }).nullable(),
+});
+
+/**
+ * From 2.91: null, or an object with any of `availability_zone` (a string, or null to unpin) and `host`
+ * (nova/api/openstack/compute/schemas/shelve.py unshelve_v291).
+ */
+export const unshelveBody291 = z.strictObject({
+  unshelve: z.strictObject({ availability_zone: z.string().nullable().optional(), host: z.string().optional() }).nullable(),
 });
 
 export const rescueBody = z.strictObject({

@@ -67,6 +67,8 @@ export const serverCreate = z.looseObject({
   "OS-DCF:diskConfig": z.enum(["AUTO", "MANUAL"]).optional(),
   adminPass: z.string().optional(),
   personality: z.array(z.strictObject({ path: z.string(), contents: z.string() })).optional(),
+  // checked by version in the route (hostname.ts)
+  hostname: z.unknown().optional(),
 });
 export type ServerCreateBody = z.infer<typeof serverCreate>;
 
@@ -87,6 +89,8 @@ export const serverUpdateSchema = z.strictObject({
     accessIPv4: accessIPv4.optional(),
     accessIPv6: accessIPv6.optional(),
     "OS-DCF:diskConfig": z.enum(["AUTO", "MANUAL"]).optional(),
+    // checked by version in the route (hostname.ts)
+    hostname: z.unknown().optional(),
   }),
 });
 export type ServerUpdateBody = z.infer<typeof serverUpdateSchema>["server"];

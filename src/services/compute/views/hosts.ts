@@ -1,6 +1,7 @@
 // Hypervisor and compute-service records (nova/api/openstack/compute/hypervisors.py, services.py): ids are
 // integers before 2.53 and UUIDs from it; cpu_info is a JSON string before 2.28 and an object from it;
-// `forced_down` from 2.11. The statistics (removed at 2.88) are always shown: our maximum is 2.87.
+// `forced_down` from 2.11. From 2.88 the detail drops the resource statistics (placement has them) and
+// carries `uptime` instead (null for a host that is down, which cannot answer).
 
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import type { ComputeHost } from "../state.js";
@@ -25,13 +26,17 @@ export function hypervisorSummary(h: ComputeHost, mv: Microversion): Record<stri
   return { id: hypervisorId(h, mv), hypervisor_hostname: h.id, state: state(h), status: h.status };
 }
 
-export function hypervisorView(h: ComputeHost, mv: Microversion): Record<string, unknown> {
-  return {
+export function hypervisorView(h: ComputeHost, mv: Microversion, now: number): Record<string, unknown> {
+  const view = {
     ...hypervisorSummary(h, mv),
     hypervisor_type: HYPERVISOR_TYPE,
     hypervisor_version: HYPERVISOR_VERSION,
     host_ip: h.hostIp,
     service: { host: h.id, id: serviceId(h, mv), disabled_reason: h.disabledReason },
+  };
+  if (mv >= 88) return { ...view, uptime: isUp(h) ? uptimeText(h, now) : null };
+  return {
+    ...view,
     vcpus: h.vcpus,
     vcpus_used: h.vcpusUsed,
     memory_mb: h.memoryMb,

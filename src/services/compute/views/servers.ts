@@ -69,10 +69,7 @@ function imageView(ctx: ServerViewContext, server: Server) {
   return { id: server.imageId, links: [{ rel: "bookmark", href: `${ctx.base}/compute/images/${server.imageId}` }] };
 }
 
-/** Nova's hostname of a server: its display name made a DNS label. */
-export function hostnameOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 63) || "server";
-}
+export { hostnameOf } from "../hostname.js";
 
 export function serverView(ctx: ServerViewContext, server: Server, options: ServerViewOptions = {}): Record<string, unknown> {
   const full = options.full ?? true;
@@ -120,7 +117,7 @@ export function serverView(ctx: ServerViewContext, server: Server, options: Serv
       view["OS-EXT-SRV-ATTR:hypervisor_hostname"] = server.host;
       view["OS-EXT-SRV-ATTR:instance_name"] = `instance-${server.instanceNumber.toString(16).padStart(8, "0")}`;
       if (v >= 3) {
-        view["OS-EXT-SRV-ATTR:hostname"] = hostnameOf(server.name);
+        view["OS-EXT-SRV-ATTR:hostname"] = server.hostname;
         view["OS-EXT-SRV-ATTR:reservation_id"] = server.reservationId;
         view["OS-EXT-SRV-ATTR:launch_index"] = server.launchIndex;
         view["OS-EXT-SRV-ATTR:kernel_id"] = "";
@@ -130,6 +127,9 @@ export function serverView(ctx: ServerViewContext, server: Server, options: Serv
       }
       if (v >= 16) view.host_status = hostState(ctx.s, server.host);
     }
+    // 2.90 shows the hostname to everyone; 2.96 the zone the server is pinned to (its request's)
+    if (v >= 90 && !ctx.isAdmin) view["OS-EXT-SRV-ATTR:hostname"] = server.hostname;
+    if (v >= 96) view.pinned_availability_zone = server.requestedZone;
   }
   if (v >= 9) view.locked = server.locked;
   if (v >= 19) view.description = server.description;

@@ -11,6 +11,7 @@ import { serverView, serverViewContext } from "../../views/servers.js";
 import { isBase64 } from "../../schemas/servers.js";
 import { badRequest } from "../../errors.js";
 import { accepted, onlyIn, type ActionFamily } from "./action.js";
+import { requestedHostname } from "../../hostname.js";
 
 export const rebuildRescueActions: ActionFamily = {
   schemas: [rebuildBody, rescueBody, nullAction("unrescue"), changePasswordBody],
@@ -23,7 +24,7 @@ export const rebuildRescueActions: ActionFamily = {
       onlyIn(v, 54, Infinity, "rebuild", "key_name", r.key_name);
       onlyIn(v, 57, Infinity, "rebuild", "user_data", r.user_data);
       onlyIn(v, 63, Infinity, "rebuild", "trusted_image_certificates", r.trusted_image_certificates);
-      onlyIn(v, 90, Infinity, "rebuild", "hostname", r.hostname);
+      const hostname = requestedHostname(v, "rebuild", r.hostname);
       const adminPass = act(c, "rebuild", (s, ctx, sv) =>
         rebuild(s, ctx, sv, {
           imageRef: r.imageRef,
@@ -36,6 +37,8 @@ export const rebuildRescueActions: ActionFamily = {
           accessIPv4: r.accessIPv4,
           accessIPv6: r.accessIPv6,
           diskConfig: r["OS-DCF:diskConfig"],
+          hostname,
+          version: v,
         }),
       );
       const caller = deps.caller(c);

@@ -49,7 +49,9 @@ export const resizeMigrateActions: ActionFamily = {
       const { evacuate: e } = validate(evacuateBody, body);
       onlyIn(v, 1, 13, "evacuate", "onSharedStorage", e.onSharedStorage);
       onlyIn(v, 29, 67, "evacuate", "force", e.force);
-      const adminPass = act(c, "evacuate", (s, ctx, server) => evacuate(s, ctx, server, { host: e.host, adminPass: e.adminPass, onSharedStorage: e.onSharedStorage }));
+      // from 2.95 the evacuated server is stopped on its destination
+      const input = { host: e.host, adminPass: e.adminPass, onSharedStorage: e.onSharedStorage, stopAtDestination: v >= 95 };
+      const adminPass = act(c, "evacuate", (s, ctx, server) => evacuate(s, ctx, server, input));
       // the password is returned only before 2.14
       return v < 14 ? c.json({ adminPass }) : c.body(null, 200);
     },
