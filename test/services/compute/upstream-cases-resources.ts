@@ -77,6 +77,19 @@ const keypairs = each("keypairs", (v) => [
   { schema: at("keypairs", "delete_keypair", v), call: "DELETE /os-keypairs/{name}", version: v, as: "demo", run: async (w, t, v) => (await post(w, "/os-keypairs", { keypair: { name: "k" } }, t, v), del(w, "/os-keypairs/k", t, v)) },
 ]);
 
+/** an OpenSSH ed25519 public key (2.92 imports only) */
+const SSH_KEY = (() => {
+  const str = (b: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, b.length]), b]);
+  return `ssh-ed25519 ${Buffer.concat([str(Buffer.from("ssh-ed25519")), str(Buffer.alloc(32, 7))]).toString("base64")} me@laptop`;
+})();
+keypairs.push({
+  schema: at("keypairs", "create_keypair", "2.92"),
+  call: "POST /os-keypairs (imported; a name with '@' and '.')",
+  version: "2.92",
+  as: "demo",
+  run: (w, t, v) => post(w, "/os-keypairs", { keypair: { name: unique("me@example.org"), public_key: SSH_KEY } }, t, v),
+});
+
 const groupBody = (v: string) => (Number(v.split(".")[1]) >= 64 ? { name: "g", policy: "anti-affinity" } : { name: "g", policies: ["anti-affinity"] });
 const groups = each("server_groups", (v) => [
   { schema: at("server_groups", "create_show_server_group", v), call: "POST /os-server-groups", version: v, as: "demo", run: (w, t, v) => post(w, "/os-server-groups", { server_group: groupBody(v!) }, t, v) },

@@ -164,4 +164,38 @@ const unversioned: Case[] = [
   action("resetState", { "os-resetState": { state: "error" } }),
 ];
 
-export const SERVER_CASES: Case[] = [...rangeStarts("servers").flatMap(versioned), ...unversioned];
+/** a server of demo's booted from a volume (no image); its id */
+async function volumeBacked(w: Parameters<Case["run"]>[0], t: string): Promise<string> {
+  const res = await call(w.emu, "POST", "/volume/v3/volumes", { token: t, body: { volume: { size: 1, imageRef: CIRROS } } });
+  w.emu.clock.advance(5000);
+  const boot = [{ boot_index: 0, source_type: "volume", destination_type: "volume", uuid: res.body.volume.id }];
+  return server(w, t, { imageRef: undefined, block_device_mapping_v2: boot });
+}
+
+/** What 2.90 to 2.96 change inside a range (hostname, FQDN, volume-backed rebuild, pinned zone), at that version. */
+const later: Case[] = [
+  { schema: S("get_server", "2.90"), call: "GET /servers/{id} (hostname shown to a member)", version: "2.90", as: "demo", run: async (w, t, v) => get(w, `/servers/${await server(w, t)}`, t, v) },
+  {
+    schema: S("update_server", "2.94"),
+    call: "PUT /servers/{id} hostname (an FQDN)",
+    version: "2.94",
+    as: "demo",
+    run: async (w, t, v) => put(w, `/servers/${await server(w, t)}`, { server: { hostname: "web.example.com" } }, t, v),
+  },
+  {
+    schema: S("rebuild_server_with_admin_pass", "2.93"),
+    call: "POST /servers/{id}/action rebuild (volume-backed)",
+    version: "2.93",
+    as: "demo",
+    run: async (w, t, v) => act(w, await volumeBacked(w, t), { rebuild: { imageRef: CIRROS, adminPass: "secret-pass", hostname: "rebuilt" } }, t, v),
+  },
+  {
+    schema: S("get_server", "2.96"),
+    call: "GET /servers/{id} (pinned to a zone)",
+    version: "2.96",
+    as: "demo",
+    run: async (w, t, v) => get(w, `/servers/${await server(w, t, { availability_zone: "nova" })}`, t, v),
+  },
+];
+
+export const SERVER_CASES: Case[] = [...rangeStarts("servers").flatMap(versioned), ...later, ...unversioned];
