@@ -69,8 +69,6 @@ function imageView(ctx: ServerViewContext, server: Server) {
   return { id: server.imageId, links: [{ rel: "bookmark", href: `${ctx.base}/compute/images/${server.imageId}` }] };
 }
 
-export { hostnameOf } from "../hostname.js";
-
 export function serverView(ctx: ServerViewContext, server: Server, options: ServerViewOptions = {}): Record<string, unknown> {
   const full = options.full ?? true;
   const v = ctx.version;
