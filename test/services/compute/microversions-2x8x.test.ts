@@ -27,7 +27,7 @@ describe("2.81 os-aggregates/{id}/images", () => {
 });
 
 describe("2.83 server list filters for non-admins", () => {
-  it("lets a member filter by key_name, vm_state, availability_zone, user_id... from 2.83; ignored before", async () => {
+  it("lets a member filter by key_name, vm_state, availability_zone, user_id... from 2.83 (hostname from 2.90); ignored before", async () => {
     const t = await computeApi();
     const running = await t.active({ name: "running" });
     const other = await t.active({ name: "other" });
@@ -44,6 +44,9 @@ describe("2.83 server list filters for non-admins", () => {
     expect(await names(`user_id=${t.demoUser}`, "2.83")).toEqual(["other", "running"]);
     expect(await names("user_id=someone-else", "2.83")).toEqual([]);
     expect(await names("key_name=nokey", "2.83")).toEqual([]);
+    // hostname from 2.90
+    expect(await names("hostname=^runn", "2.89")).toEqual(["other", "running"]);
+    expect(await names("hostname=^runn", "2.90")).toEqual(["running"]);
     // an admin could always
     const asAdmin = (await t.api("GET", "/servers/detail?vm_state=stopped&all_tenants=1", { version: "2.1" })).body.servers;
     expect(asAdmin.map((s: any) => s.id)).toEqual([other.id]);

@@ -121,8 +121,10 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
     const want = truthy(locked);
     predicates.push((v) => v.locked === want);
   }
-  // admins filter by these at any version, everyone from 2.83 (before, Nova drops them for others)
-  if (caller.isAdmin || microversion(c) >= 83) predicates.push(...recordFilters(c));
+  // admins filter by these at any version, everyone from 2.83 (hostname from 2.90); before, Nova drops them
+  // for others
+  const v = microversion(c);
+  if (caller.isAdmin || v >= 83) predicates.push(...recordFilters(c, caller.isAdmin || v >= 90));
   return { predicates, allTenants, scope };
 }
 
@@ -139,8 +141,13 @@ const MATCH_FILTERS: Record<string, (v: Server) => string | null> = {
   power_state: (v) => String(v.powerState),
 };
 
-function recordFilters(c: Ctx): Predicate[] {
+function recordFilters(c: Ctx, withHostname: boolean): Predicate[] {
   const predicates: Predicate[] = [];
+  const hostname = withHostname ? c.req.query("hostname") : undefined;
+  if (hostname !== undefined) {
+    const re = regex(hostname, "hostname");
+    predicates.push((v) => re.test(v.hostname));
+  }
   for (const [key, field] of Object.entries(EXACT_FILTERS)) {
     const wanted = c.req.queries(key);
     if (wanted) predicates.push((v) => wanted.includes(field(v) ?? ""));
