@@ -121,7 +121,8 @@ export function resetServerState(ctx: OperationContext, id: string, state: "acti
  * POST /servers/{id}/action {"evacuate": {host?}}: Nova's own checks (the source host must be down, the
  * vm_state active, stopped or error) throw its 400/404/409. The rebuild then runs on compute's lifecycle,
  * on the virtual clock. Returns the destination taken, null when no host could take the server (the
- * rebuild will then end in ERROR with NoValidHost).
+ * rebuild will then end in ERROR with NoValidHost). Masakari asks at its own microversion, below 2.95: the
+ * server keeps its state (a stopped one stays stopped, others come back active), never 2.95's stop.
  */
 export function evacuateServer(ctx: OperationContext, id: string, targetHost?: string): { destHost: string | null } {
   const s = slice(ctx.root)!;
