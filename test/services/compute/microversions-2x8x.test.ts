@@ -44,6 +44,13 @@ describe("2.83 server list filters for non-admins", () => {
     expect(await names(`user_id=${t.demoUser}`, "2.83")).toEqual(["other", "running"]);
     expect(await names("user_id=someone-else", "2.83")).toEqual([]);
     expect(await names("key_name=nokey", "2.83")).toEqual([]);
+    const created = (await t.show(running.id))["created"];
+    expect(await names(`created_at=${created}`, "2.82")).toEqual(["other", "running"]);
+    // the other server was made a build later
+    expect(await names(`created_at=${created}`, "2.83")).toEqual(["running"]);
+    expect(await names("created_at=2001-01-01T00:00:00Z", "2.83")).toEqual([]);
+    expect(await names("launched_at=2001-01-01T00:00:00", "2.83")).toEqual([]);
+    await t.refused(400, "GET", "/servers/detail?created_at=yesterday", { token: t.demo, version: "2.83" });
     // hostname from 2.90
     expect(await names("hostname=^runn", "2.89")).toEqual(["other", "running"]);
     expect(await names("hostname=^runn", "2.90")).toEqual(["running"]);

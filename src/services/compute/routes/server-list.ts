@@ -128,7 +128,7 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   return { predicates, allTenants, scope };
 }
 
-/** Nova's exact-match filters (any of the values given) and its regular-expression ones, on the record. */
+/** Nova's exact-match filters (any of the values given), its time stamps and its regular-expression ones. */
 const EXACT_FILTERS: Record<string, (v: Server) => string | null> = {
   user_id: (v) => v.userId,
   vm_state: (v) => v.vmState,
@@ -141,6 +141,12 @@ const MATCH_FILTERS: Record<string, (v: Server) => string | null> = {
   power_state: (v) => String(v.powerState),
 };
 
+const TIME_FILTERS: Record<string, (v: Server) => number | null> = {
+  created_at: (v) => v.createdAt,
+  launched_at: (v) => v.launchedAt,
+  terminated_at: (v) => v.terminatedAt,
+};
+
 function recordFilters(c: Ctx, withHostname: boolean): Predicate[] {
   const predicates: Predicate[] = [];
   const hostname = withHostname ? c.req.query("hostname") : undefined;
@@ -151,6 +157,16 @@ function recordFilters(c: Ctx, withHostname: boolean): Predicate[] {
   for (const [key, field] of Object.entries(EXACT_FILTERS)) {
     const wanted = c.req.queries(key);
     if (wanted) predicates.push((v) => wanted.includes(field(v) ?? ""));
+  }
+  // a time stamp (ISO 8601, UTC when no zone): the servers whose record has that second
+  for (const [key, field] of Object.entries(TIME_FILTERS)) {
+    const value = c.req.query(key);
+    if (value === undefined) continue;
+    const second = Math.floor(time(value, key) / 1000);
+    predicates.push((v) => {
+      const at = field(v);
+      return at !== null && Math.floor(at / 1000) === second;
+    });
   }
   for (const [key, field] of Object.entries(MATCH_FILTERS)) {
     const value = c.req.query(key);
