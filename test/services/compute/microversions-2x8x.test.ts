@@ -91,6 +91,7 @@ describe("2.86 flavor extra spec validation", () => {
       "hw:numa_cpus.0": "0-3,^2",
       "hw:mem_page_size": "2MB",
       "hw:cpu_realtime": "yes",
+      "hw:numa_nodes": " 99999999999999999999 ",
       "hw:pmem": "small,large",
       "pci_passthrough:alias": "a1:2, b2:1",
       "resources:VCPU": "2",

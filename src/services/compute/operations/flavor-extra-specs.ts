@@ -139,10 +139,11 @@ const BOOL_LIKE = /^\s*(1|t|true|on|y|yes|0|f|false|off|n|no)\s*$/i;
 
 function checkValue(rule: Rule, value: string): void {
   if (rule.type === "int") {
-    const n = /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n)) throw fail(`'${value}' is not a valid integer value.`);
-    if (rule.max !== undefined && rule.max < n) throw fail(`'${value}' is greater than the max value of '${rule.max}'.`);
-    if (rule.min !== undefined && rule.min > n) throw fail(`'${value}' is less than the min value of '${rule.min}'.`);
+    // Python's int(): any number of digits, a sign, surrounding spaces
+    if (!/^\s*[+-]?\d+\s*$/.test(value)) throw fail(`'${value}' is not a valid integer value.`);
+    const n = BigInt(value);
+    if (rule.max !== undefined && BigInt(rule.max) < n) throw fail(`'${value}' is greater than the max value of '${rule.max}'.`);
+    if (rule.min !== undefined && BigInt(rule.min) > n) throw fail(`'${value}' is less than the min value of '${rule.min}'.`);
   } else if (rule.type === "bool") {
     if (!BOOL_LIKE.test(value)) throw fail(`'${value}' is not a valid boolean-like value.`);
   } else if (rule.pattern) {
