@@ -7,7 +7,7 @@ import { get } from "../../kernel/store/table.js";
 import { computeHooks } from "../networking/index.js";
 import type { EventMap } from "../../kernel/events.js";
 import { SLICE, type ComputeState, type FlavorSnapshot, type Server, type ServerFault } from "./state.js";
-import { hostnameOf } from "./hostname.js";
+import { hostnameOf, serverHostname } from "./hostname.js";
 
 /** One address of the server, with the port it is on. */
 export interface InstanceAddress {
@@ -91,7 +91,7 @@ export function liveInstance(kernel: Kernel, id: string): InstanceFacts | undefi
     userId: server.userId,
     name: server.name,
     description: server.description,
-    hostname: server.hostname,
+    hostname: serverHostname(server),
     reservationId: server.reservationId,
     instanceName: `instance-${server.instanceNumber.toString(16).padStart(8, "0")}`,
     flavorId: server.flavorId,

@@ -5,6 +5,11 @@
 import { badRequest } from "./errors.js";
 import type { Microversion } from "./microversion.js";
 
+/** The server's hostname: the one it keeps, or (a server of an older build's snapshot) its name's. */
+export function serverHostname(server: { hostname?: string; name: string }): string {
+  return server.hostname ?? hostnameOf(server.name);
+}
+
 /** Nova's hostname of a server: its display name made a DNS label. */
 export function hostnameOf(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 63) || "server";

@@ -44,17 +44,17 @@ export interface AttachedVolume {
   deleteOnTermination: boolean;
   device: string;
   tag?: string | null;
-  /** Cinder's attachment (2.89 attachment_id) */
-  attachmentId: string;
-  /** the block device mapping's own uuid (2.89 bdm_uuid) */
-  bdmUuid: string;
+  /** Cinder's attachment (2.89 attachment_id); absent in snapshots of older builds (shown null) */
+  attachmentId?: string;
+  /** the block device mapping's own uuid (2.89 bdm_uuid); absent in snapshots of older builds (shown null) */
+  bdmUuid?: string;
 }
 
 export interface Server {
   id: string;
   name: string;
-  /** OS-EXT-SRV-ATTR:hostname: from the name at create, or given (2.90) */
-  hostname: string;
+  /** OS-EXT-SRV-ATTR:hostname: from the name at create, or given (2.90); absent in snapshots of older builds (read it with serverHostname) */
+  hostname?: string;
   projectId: string;
   userId: string;
   description: string | null;

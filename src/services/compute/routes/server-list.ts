@@ -2,6 +2,7 @@
 // scoping (all_tenants: 403 for others), newest first, limit/marker with `servers_links`. Without filters a
 // page walks the table backwards from the marker: O(page), whatever the number of servers.
 
+import { serverHostname } from "../hostname.js";
 import { novaNextLinks, paginate } from "../../../kernel/pagination.js";
 import { get, scan, scanGroup } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
@@ -152,7 +153,7 @@ function recordFilters(c: Ctx, withHostname: boolean): Predicate[] {
   const hostname = withHostname ? c.req.query("hostname") : undefined;
   if (hostname !== undefined) {
     const re = regex(hostname, "hostname");
-    predicates.push((v) => re.test(v.hostname));
+    predicates.push((v) => re.test(serverHostname(v)));
   }
   for (const [key, field] of Object.entries(EXACT_FILTERS)) {
     const wanted = c.req.queries(key);

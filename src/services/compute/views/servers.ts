@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { isoMicroNoZone, isoSeconds } from "../../../kernel/time.js";
 import type { ComputeState, Server } from "../state.js";
+import { serverHostname } from "../hostname.js";
 import { hostState } from "../operations/hosts.js";
 import { apiStatus, FAULT_STATUSES, PROGRESS_STATUSES } from "../status.js";
 import { addressContext, addressesView, type AddressContext } from "./server-addresses.js";
@@ -115,7 +116,7 @@ export function serverView(ctx: ServerViewContext, server: Server, options: Serv
       view["OS-EXT-SRV-ATTR:hypervisor_hostname"] = server.host;
       view["OS-EXT-SRV-ATTR:instance_name"] = `instance-${server.instanceNumber.toString(16).padStart(8, "0")}`;
       if (v >= 3) {
-        view["OS-EXT-SRV-ATTR:hostname"] = server.hostname;
+        view["OS-EXT-SRV-ATTR:hostname"] = serverHostname(server);
         view["OS-EXT-SRV-ATTR:reservation_id"] = server.reservationId;
         view["OS-EXT-SRV-ATTR:launch_index"] = server.launchIndex;
         view["OS-EXT-SRV-ATTR:kernel_id"] = "";
@@ -126,7 +127,7 @@ export function serverView(ctx: ServerViewContext, server: Server, options: Serv
       if (v >= 16) view.host_status = hostState(ctx.s, server.host);
     }
     // 2.90 shows the hostname to everyone; 2.96 the zone the server is pinned to (its request's)
-    if (v >= 90 && !ctx.isAdmin) view["OS-EXT-SRV-ATTR:hostname"] = server.hostname;
+    if (v >= 90 && !ctx.isAdmin) view["OS-EXT-SRV-ATTR:hostname"] = serverHostname(server);
     if (v >= 96) view.pinned_availability_zone = server.requestedZone;
   }
   if (v >= 9) view.locked = server.locked;

@@ -11,6 +11,6 @@ export function volumeAttachmentView(server: Server, a: AttachedVolume, mv: Micr
   Object.assign(view, { volumeId: a.id, serverId: server.id, device: a.device });
   if (mv >= 70) view.tag = a.tag ?? null;
   if (mv >= 79) view.delete_on_termination = a.deleteOnTermination;
-  if (v289) Object.assign(view, { attachment_id: a.attachmentId, bdm_uuid: a.bdmUuid });
+  if (v289) Object.assign(view, { attachment_id: a.attachmentId ?? null, bdm_uuid: a.bdmUuid ?? null });
   return view;
 }
