@@ -2,6 +2,8 @@
 // copies one path of 32-slot nodes and one bucket of at most eight entries, never the whole map.
 // Plain arrays and objects only: the store exports to JSON and imports back unchanged.
 
+import { isDraftValue, latest } from "./draft-read.js";
+
 const BITS = 5;
 const WIDTH = 1 << BITS; // 32 slots per node
 const MASK = WIDTH - 1;
@@ -43,17 +45,33 @@ function slotIndex(h: number, depth: number): number {
 
 export function dictGet<V>(dict: Dict<V>, key: string): V | undefined {
   const h = hash(key);
-  let node = dict.root;
+  // the walk reads plain data (draft-read.ts): a lookup in a recipe makes no draft of the nodes and entries
+  // it passes, only, for a value that is an object, of the one path to it (the caller may change it)
+  let node = latest(latest(dict).root);
   for (let depth = 0; ; depth++) {
-    const slot = node[slotIndex(h, depth)];
+    const i = slotIndex(h, depth);
+    const slot = latest(node[i]);
     if (slot === null || slot === undefined) return undefined;
     if (Array.isArray(slot)) {
       node = slot;
       continue;
     }
-    for (const entry of slot.e) if (entry[0] === key) return entry[1];
+    const entries = latest(slot.e);
+    for (let j = 0; j < entries.length; j++) {
+      const entry = latest(entries[j]);
+      if (entry[0] !== key) continue;
+      const value = entry[1];
+      return value !== null && typeof value === "object" && isDraftValue(dict) ? draftAt(dict, h, depth, j) : value;
+    }
     return undefined;
   }
+}
+
+/** The value of entry j of the bucket at `depth` on h's path, read through the draft (a draft of it). */
+function draftAt<V>(dict: Dict<V>, h: number, depth: number, j: number): V {
+  let node = dict.root;
+  for (let d = 0; d < depth; d++) node = node[slotIndex(h, d)] as DictNode<V>;
+  return (node[slotIndex(h, depth)] as Bucket<V>).e[j][1];
 }
 
 export function dictHas<V>(dict: Dict<V>, key: string): boolean {
@@ -77,8 +95,9 @@ export function dictSet<V>(dict: Dict<V>, key: string, value: V): void {
       continue;
     }
     const entries = slot.e;
-    for (let j = 0; j < entries.length; j++) {
-      if (entries[j][0] === key) {
+    const plain = latest(entries);
+    for (let j = 0; j < plain.length; j++) {
+      if (latest(plain[j])[0] === key) {
         entries[j][1] = value;
         return;
       }
@@ -140,7 +159,7 @@ export function dictDelete<V>(dict: Dict<V>, key: string): boolean {
       node = slot;
       continue;
     }
-    const j = slot.e.findIndex((entry) => entry[0] === key);
+    const j = latest(latest(slot).e).findIndex((entry) => latest(entry)[0] === key);
     if (j < 0) return false;
     if (slot.e.length === 1) node[i] = null;
     else slot.e.splice(j, 1);
@@ -153,12 +172,27 @@ export function dictDelete<V>(dict: Dict<V>, key: string): boolean {
 /** Walks back up a delete's path, replacing each node that only buckets a few entries by one bucket. */
 function foldUp<V>(path: Array<[DictNode<V>, number]>, node: DictNode<V>): void {
   for (let k = path.length - 1; k >= 0; k--) {
+    // counted on plain data first: most nodes hold too much to fold, and need no draft of their buckets
+    if (!isSmallNode(latest(node))) return;
     const entries = smallNodeEntries(node);
     if (entries === undefined) return;
     const [parent, i] = path[k];
     parent[i] = entries.length === 0 ? null : { e: entries };
     node = parent;
   }
+}
+
+/** Whether a node holds only buckets and at most BUCKET_MAX entries in all (read on plain data). */
+function isSmallNode<V>(node: DictNode<V>): boolean {
+  let count = 0;
+  for (const slot of node) {
+    const bucket = latest(slot);
+    if (bucket === null || bucket === undefined) continue;
+    if (Array.isArray(bucket)) return false;
+    count += latest(bucket.e).length;
+    if (count > BUCKET_MAX) return false;
+  }
+  return true;
 }
 
 /** A node's entries (in walk order) when it holds only buckets and at most BUCKET_MAX entries in all. */

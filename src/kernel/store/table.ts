@@ -5,6 +5,7 @@
 // order, so one group's page costs the same however many rows the other groups hold.
 
 import { emptyDict, dictGet, dictSet, dictDelete, type Dict } from "./dict.js";
+import { latest } from "./draft-read.js";
 
 const BITS = 5;
 const WIDTH = 1 << BITS;
@@ -144,7 +145,7 @@ export function remove<T extends { id: string }>(table: Table<T>, id: string): T
   }
   const row = node[digit(seq, 0)] as T;
   node[digit(seq, 0)] = null;
-  for (let i = path.length - 1; i >= 0 && node.every((s) => s === null); i--) {
+  for (let i = path.length - 1; i >= 0 && isEmptyNode(node); i--) {
     const [parent, d] = path[i];
     parent[d] = null;
     node = parent;
@@ -153,6 +154,11 @@ export function remove<T extends { id: string }>(table: Table<T>, id: string): T
   table.size--;
   leave(table, groupOf(table, row), id);
   return row;
+}
+
+/** Whether every slot of a node is empty, read without drafting the rows it holds (draft-read.ts). */
+function isEmptyNode<T>(node: RowNode<T>): boolean {
+  return latest(node).every((slot) => slot === null);
 }
 
 export interface ScanOptions {

@@ -8,6 +8,7 @@ import { computeHooks } from "../networking/index.js";
 import type { EventMap } from "../../kernel/events.js";
 import { SLICE, type ComputeState, type FlavorSnapshot, type Server, type ServerFault } from "./state.js";
 import { hostnameOf, serverHostname } from "./hostname.js";
+import { actionsOf } from "./operations/server-instance-actions.js";
 
 /** One address of the server, with the port it is on. */
 export interface InstanceAddress {
@@ -64,7 +65,7 @@ function compute(kernel: Kernel): ComputeState {
 
 /** The latest instance action recorded on the server (kept after it is deleted). */
 export function latestAction(kernel: Kernel, serverId: string) {
-  return get(compute(kernel).instanceActions, serverId)?.actions.at(-1) ?? null;
+  return actionsOf(compute(kernel), serverId)?.at(-1) ?? null;
 }
 
 function addressesOf(kernel: Kernel, portIds: readonly string[]): InstanceAddress[] {

@@ -21,7 +21,6 @@ import { computeRoutes } from "./routes/index.js";
 import { refuseEmptyProject } from "./routes/tenant-usage.js";
 import { SLICE } from "./state.js";
 import { STEP_OPERATIONS, startServerLifecycle } from "./transitions.js";
-import { subscribeServerUsage } from "./usage-subscriptions.js";
 import { subscribeCompute } from "./subscriptions.js";
 
 // its events (events.ts merges them into the kernel's EventMap wherever this module is compiled)
@@ -46,7 +45,6 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     start(kernel) {
       startServerLifecycle(kernel, options);
       subscribeCompute(kernel);
-      subscribeServerUsage(kernel);
     },
     control: (kernel) => computeControl(kernel),
     notifications: (kernel) => computeNotifications(kernel),

@@ -9,6 +9,7 @@ import { sliceOf as computeState, type ComputeHost, type ComputeState, type Serv
 import { SERVER } from "./lifecycle.js";
 import { apiStatus, type ServerStatus } from "./status.js";
 import { serversOn } from "./operations/hosts.js";
+import { actionsOf } from "./operations/server-instance-actions.js";
 import type { Assert, Equals } from "../../kernel/type-equals.js";
 import type { ComputeHostState, ServerStatus as ClientServerStatus } from "../../client/types.js";
 
@@ -19,7 +20,7 @@ type _Host = Assert<Equals<ComputeHost["state"], ComputeHostState>>;
 type Root = Readonly<Record<string, unknown>>;
 
 function serverDetail(v: Server, root: Root): Record<string, unknown> {
-  const log = get(computeState(root).instanceActions, v.id)?.actions ?? [];
+  const log = actionsOf(computeState(root), v.id) ?? [];
   return {
     id: v.id,
     name: v.name,

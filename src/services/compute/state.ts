@@ -108,6 +108,11 @@ export interface Server {
   updatedAt: number;
   launchedAt: number | null;
   terminatedAt: number | null;
+  /**
+   * The create request's id while the server's action log is only its create (server-instance-actions.ts
+   * reads the entry from the record); null once the log is written. Absent in snapshots of older builds.
+   */
+  createRequestId?: string | null;
 }
 
 export interface Flavor {

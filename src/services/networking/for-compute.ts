@@ -56,6 +56,13 @@ export function findPort(root: Root, caller: Caller, id: string): Port | undefin
   return port && canSeePort(s, caller, port) ? port : undefined;
 }
 
+/** The servers (device ids) the project's ports are bound to: compute's per-project reset reads the state before it. */
+export function deviceIdsOfProjectPorts(root: Root, projectId: string): string[] {
+  const out: string[] = [];
+  for (const port of scan(net(root).ports)) if (port.projectId === projectId && port.deviceId !== "") out.push(port.deviceId);
+  return out;
+}
+
 /**
  * Security group names (or ids) of a project resolved to ids, as Nova resolves `security_groups: [{name}]`;
  * `missing` lists the names that match no group of the project.

@@ -9,7 +9,7 @@ import { operationContext, systemCaller, type OperationContext } from "../../../
 import type { ResetContext } from "../../../kernel/service.js";
 import type { Tx } from "../../../kernel/store/store.js";
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { filter, get, has, put, remove, scan, type Table } from "../../../kernel/store/table.js";
+import { filter, get, has, put, remove, scan, scanGroup, type Table } from "../../../kernel/store/table.js";
 import { computeHooks } from "../../networking/index.js";
 import type { ComputeState, Server } from "../state.js";
 import { SERVER } from "../lifecycle.js";
@@ -25,7 +25,12 @@ export function resetComputeProject(s: ComputeState, seeded: ComputeState, proje
   // servers are read as they were before this update (compute's reset is the first to change them), so a
   // large table is not drafted row by row
   const before = isDraft(s.servers) ? original(s.servers)! : s.servers;
-  for (const { id } of filter(before, (v) => v.projectId === projectId)) {
+  const beforeGroups = isDraft(s.serverGroups) ? original(s.serverGroups)! : s.serverGroups;
+  const beforeWorld = isDraft(world) ? (original(world) as Record<string, unknown>) : world;
+  // the servers of other projects that may point into this one: members of its server groups, holders of its ports
+  const linked = new Set<string>(computeHooks.deviceIdsOfProjectPorts(beforeWorld, projectId));
+  for (const group of scan(beforeGroups)) if (group.projectId === projectId) for (const member of group.members) linked.add(member);
+  for (const { id } of [...scanGroup(before, projectId)]) {
     const server = get(s.servers, id)!;
     releaseMigration(s, server);
     releaseHost(s, server);
@@ -44,7 +49,7 @@ export function resetComputeProject(s: ComputeState, seeded: ComputeState, proje
   const usage = dictGet(seeded.usage, projectId);
   if (usage) dictSet(s.usage, projectId, { ...usage });
   else dictDelete(s.usage, projectId);
-  unlinkOthers(s, before, world, projectId);
+  unlinkOthers(s, linked, world, projectId);
 }
 
 /**
@@ -70,19 +75,20 @@ function restoreRows<T extends { id: string }>(table: Table<T>, seeded: Table<T>
 }
 
 /**
- * Other projects' servers that pointed into the reset project (an admin's, say, in one of its groups or
+ * Other projects' servers that pointed into the reset project (`linked`: those its groups and ports named) (an admin's, say, in one of its groups or
  * holding one of its ports) let go of groups that are gone and of ports that are gone or were given back.
  */
-function unlinkOthers(s: ComputeState, before: Table<Server>, world: Record<string, unknown>, projectId: string): void {
+function unlinkOthers(s: ComputeState, linked: ReadonlySet<string>, world: Record<string, unknown>, projectId: string): void {
   const admin = systemCaller(projectId);
   const lostGroup = (server: Server) => server.serverGroupId !== null && !has(s.serverGroups, server.serverGroupId);
   const lostPort = (server: Server) => (portId: string) => {
     const port = computeHooks.findPort(world, admin, portId);
     return !port || (port.projectId === projectId && port.deviceId !== server.id);
   };
-  const stale = filter(before, (v) => v.projectId !== projectId && (lostGroup(v) || v.portIds.some(lostPort(v))));
-  for (const { id } of stale) {
-    const server = get(s.servers, id)!;
+  for (const id of linked) {
+    const seen = get(s.servers, id);
+    if (!seen || seen.projectId === projectId || !(lostGroup(seen) || seen.portIds.some(lostPort(seen)))) continue;
+    const server = seen;
     if (lostGroup(server)) server.serverGroupId = null;
     const gone = new Set(server.portIds.filter(lostPort(server)));
     server.portIds = server.portIds.filter((p) => !gone.has(p));

@@ -4,6 +4,7 @@
 // One update: a refusal leaves nothing behind.
 
 import { get, put } from "../../../kernel/store/table.js";
+import { intern, sharedList, sharedMap } from "../../../kernel/store/shared.js";
 import type { OperationContext } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
 import { findImage } from "../../image/for-compute.js";
@@ -17,7 +18,6 @@ import { addInstanceUsage, checkInstanceQuota, computeQuotas } from "./quotas.js
 import { allocatePorts, planNetworks, type NetworkRequest } from "./server-networks.js";
 import { addGroupMember } from "./server-groups.js";
 import { zoneExists } from "./zones.js";
-import { keepServerUsage } from "./tenant-usage.js";
 import { hostnameOf } from "../hostname.js";
 import { attachBlockDevices, planBlockDevices, type BlockDevice } from "./server-block-devices.js";
 
@@ -75,6 +75,17 @@ export function snapshotOf(flavor: Flavor): FlavorSnapshot {
     original_name: flavor.name,
     extra_specs: { ...flavor.extraSpecs },
   };
+}
+
+/**
+ * A new server's lists as it keeps them: an empty one is the shared empty list, and the ports it created
+ * itself, when they are all of its ports (the usual case), are the same list as its ports.
+ */
+export function compactLists(server: Server): void {
+  server.portIds = Object.freeze(sharedList(server.portIds)) as string[];
+  const owned = server.ownedPortIds;
+  server.ownedPortIds = owned.length === server.portIds.length && owned.every((id, i) => id === server.portIds[i]) ? server.portIds : sharedList(owned);
+  server.volumesAttached = sharedList(server.volumesAttached);
 }
 
 /** The image to boot: imageRef, or none when block device 0 is a volume (checked with the other volume
@@ -202,6 +213,9 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
   const reservationId = `r-${ctx.ids.hexId().slice(0, 8)}`;
 
   const servers: Server[] = [];
+  // what every server of the request holds alike, held once (kernel/store/shared.ts)
+  const snapshot = intern(snapshotOf(flavor));
+  const sharedGroups = intern([...groupNames]);
   for (let i = 0; i < count; i++) {
     const id = ctx.ids.uuid();
     const host = forcedHost ?? scheduleHost(s, { flavor, zone: blockDevices.zone, serverGroup: group, serverId: id, sameHost: input.sameHost, differentHost: input.differentHost });
@@ -214,15 +228,15 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
       userId: ctx.caller.userId,
       description: input.description ?? null,
       flavorId: flavor.id,
-      flavor: snapshotOf(flavor),
+      flavor: snapshot,
       oldFlavorId: null,
       oldFlavor: null,
       imageId,
       keyName: input.keyName ?? null,
-      securityGroups: groupNames,
+      securityGroups: sharedGroups,
       userData: input.userData ?? null,
-      metadata: { ...metadata },
-      tags: [...new Set(input.tags ?? [])],
+      metadata: sharedMap({ ...metadata }),
+      tags: sharedList([...new Set(input.tags ?? [])]),
       requestedZone: blockDevices.zone,
       availabilityZone: host?.zone ?? "",
       host: host?.id ?? null,
@@ -250,11 +264,12 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
       updatedAt: ctx.now,
       launchedAt: null,
       terminatedAt: null,
+      createRequestId: null,
     };
     put(s.servers, server);
-    keepServerUsage(s, server);
     allocatePorts(ctx, server, plan, groups.ids);
     attachBlockDevices(ctx, server, blockDevices);
+    compactLists(server);
     if (group) addGroupMember(s, group.id, id);
     addInstanceUsage(s, projectId, { instances: 1, cores: flavor.vcpus, ram: flavor.ram });
     enterPhase(ctx, server, "building");

@@ -50,6 +50,11 @@ const NO_EVENT = new Set(["lock", "unlock", "resetState", "addSecurityGroup", "r
 /**
  * Records `action` on the server under the request's id. Actions that run on the host get an open event
  * that closeActionEvents ends; the others are complete at once.
+ *
+ * A server's create is not written as a log row: the server keeps its request id (`createRequestId`) and
+ * the entry is read from the record (createdAt, launchedAt, host) until anything else happens to it (another
+ * action, a failed build, a deletion), when the log is written out as it stood. Most servers never see
+ * another action, and a log row with its action and event is most of what a server costs.
  */
 export function recordAction(s: ComputeState, ctx: OperationContext<Caller | null>, server: Server, action: string, requestId: string): void {
   const caller = ctx.caller;
@@ -64,8 +69,50 @@ export function recordAction(s: ComputeState, ctx: OperationContext<Caller | nul
     events: NO_EVENT.has(action) ? [] : [{ event: EVENTS[action] ?? `compute_${action}`, startTime: ctx.now, finishTime: null, result: null, host: server.host }],
   };
   const log = get(s.instanceActions, server.id);
-  if (log) log.actions.push(entry);
-  else put(s.instanceActions, { id: server.id, projectId: server.projectId, actions: [entry] });
+  if (log) {
+    log.actions.push(entry);
+    return;
+  }
+  if (action === "create" && !server.createRequestId && server.launchedAt === null && entry.userId === server.userId) {
+    server.createRequestId = requestId;
+    return;
+  }
+  const create = implicitCreate(server);
+  if (create) server.createRequestId = null;
+  put(s.instanceActions, { id: server.id, projectId: server.projectId, actions: create ? [create, entry] : [entry] });
+}
+
+/** The create entry a server keeps in its record: open until it first became active, then a Success. */
+function implicitCreate(server: Server): InstanceAction | undefined {
+  if (!server.createRequestId) return undefined;
+  const finished = server.launchedAt;
+  return {
+    requestId: server.createRequestId,
+    action: "create",
+    projectId: server.projectId,
+    userId: server.userId,
+    startTime: server.createdAt,
+    updatedAt: finished ?? server.createdAt,
+    message: null,
+    events: [{ event: EVENTS.create, startTime: server.createdAt, finishTime: finished, result: finished === null ? null : "Success", host: server.host }],
+  };
+}
+
+/** Writes out the create a server still keeps in its record (before its host or launch change outside an action). */
+export function writeOutCreate(s: ComputeState, server: Server): void {
+  const create = implicitCreate(server);
+  if (!create || get(s.instanceActions, server.id)) return;
+  server.createRequestId = null;
+  put(s.instanceActions, { id: server.id, projectId: server.projectId, actions: [create] });
+}
+
+/** The server's actions, oldest first (its create read from its record while it keeps it there). */
+export function actionsOf(s: ComputeState, serverId: string): InstanceAction[] | undefined {
+  const log = get(s.instanceActions, serverId);
+  if (log) return log.actions;
+  const server = get(s.servers, serverId);
+  const create = server && implicitCreate(server);
+  return create ? [create] : undefined;
 }
 
 /**
@@ -83,7 +130,10 @@ export function recordEventAction(s: ComputeState, ctx: OperationContext<Caller 
 
 /** The server came to rest (or failed): its open events end, the action's updated_at moves. */
 export function closeActionEvents(ctx: Pick<StepContext, "now" | "root">, server: Server, result: "Success" | "Error" = "Success"): void {
-  const log = get(sliceOf(ctx.root).instanceActions, server.id);
+  const s = sliceOf(ctx.root);
+  // a build that ends well is what the kept create already says (closed at launchedAt); anything else is written out
+  if (server.createRequestId && !(result === "Success" && server.launchedAt === ctx.now)) writeOutCreate(s, server);
+  const log = get(s.instanceActions, server.id);
   if (!log) return;
   for (let i = log.actions.length - 1; i >= 0 && i >= log.actions.length - 3; i--) {
     const action = log.actions[i];
@@ -101,7 +151,7 @@ export function closeActionEvents(ctx: Pick<StepContext, "now" | "root">, server
 
 /** The log of a server the caller may see; Nova (2.21+) shows the actions of a deleted server too. */
 export function actionLogOf(s: ComputeState, caller: Caller, serverId: string): InstanceAction[] | undefined {
-  const log = get(s.instanceActions, serverId);
-  if (!log || (!caller.isAdmin && log.projectId !== caller.projectId)) return undefined;
-  return log.actions;
+  const projectId = get(s.instanceActions, serverId)?.projectId ?? get(s.servers, serverId)?.projectId;
+  if (projectId === undefined || (!caller.isAdmin && projectId !== caller.projectId)) return undefined;
+  return actionsOf(s, serverId);
 }

@@ -12,7 +12,8 @@ import { claimHost, isUp } from "./hosts.js";
 import { addInstanceUsage } from "./quotas.js";
 import { removeGroupMember } from "./server-groups.js";
 import { releaseVolumes } from "./volume-attachments.js";
-import { closeActionEvents } from "./server-instance-actions.js";
+import { closeActionEvents, writeOutCreate } from "./server-instance-actions.js";
+import { keepServerUsage } from "./tenant-usage.js";
 
 /** nova.exception.NoValidHost with an empty reason: the fault a server gets when no host can take it. */
 export function noValidHostFault(now: number): ServerFault {
@@ -59,6 +60,8 @@ export function finishBuild(s: ComputeState, ctx: StepContext, server: Server): 
  * leaves the server in ERROR with its fault. The quota stays used until the server is deleted, as in Nova.
  */
 export function failBuild(s: ComputeState, ctx: StepContext, server: Server, fault: ServerFault): void {
+  // the create's event keeps the host it was built on, which the release below takes away
+  writeOutCreate(s, server);
   releasePorts(ctx, server);
   releaseVolumes(ctx, server);
   releaseHost(s, server);
@@ -127,6 +130,8 @@ function keepDeletedRecords(s: ComputeState, id: string): void {
 
 /** The end of the deleting phase: everything released, the record gone (GET is 404 from now on). */
 export function finishDelete(s: ComputeState, ctx: StepContext, server: Server): void {
+  // a server deleted with no delete action (a reset project's, a reclaimed one) writes its create out first
+  writeOutCreate(s, server);
   const host = server.host;
   const vmState = server.vmState;
   releasePorts(ctx, server);
@@ -138,6 +143,7 @@ export function finishDelete(s: ComputeState, ctx: StepContext, server: Server):
   changeState(ctx, server, { vmState: "deleted", taskState: null, powerState: POWER.NOSTATE });
   server.terminatedAt = ctx.now;
   closeActionEvents(ctx, server);
+  keepServerUsage(s, server, ctx.now);
   remove(s.servers, server.id);
   remove(s.serverExtras, server.id);
   keepDeletedRecords(s, server.id);

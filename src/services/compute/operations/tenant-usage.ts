@@ -1,6 +1,6 @@
 // os-simple-tenant-usage (nova/api/openstack/compute/simple_tenant_usage.py): each server's hours in a
 // period from its launch to its end (or the period's end), on the virtual clock, and the sums per project.
-// Deleted servers count from the lifetimes kept in serverUsage (usage-subscriptions.ts keeps them).
+// Deleted servers count from the lifetimes kept in serverUsage (written when a server's deletion ends).
 
 import { get, put, values } from "../../../kernel/store/table.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
@@ -27,9 +27,12 @@ export function usageOf(server: Server): ServerUsage {
   };
 }
 
-/** At creation: the row that outlives the server. */
-export function keepServerUsage(s: ComputeState, server: Server): void {
-  put(s.serverUsage, usageOf(server));
+/**
+ * At deletion: the row that outlives the server, as it was at its end. A live server's usage is read from
+ * the server itself, so nothing is kept for it while it lives.
+ */
+export function keepServerUsage(s: ComputeState, server: Server, endedAt: number): void {
+  put(s.serverUsage, { ...usageOf(server), endedAt });
 }
 
 /** The servers that ran in [start, stop] (Nova's active-by-window query): not ended before it, launched before its end. */

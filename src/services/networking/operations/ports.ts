@@ -1,6 +1,7 @@
 // Ports (neutron db_base_plugin_v2 create/delete_port, ml2 binding, port-security): MAC addresses, fixed addresses, security groups, quota and the network's port count, and the
 // status a port shows from what is bound to it. Updates live in port-update.ts.
 
+import { intern, sharedList, sharedMap } from "../../../kernel/store/shared.js";
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { get, put, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -203,11 +204,21 @@ export function createPort(s: NetworkingState, ctx: NetworkingContext, input: Po
     extraDhcpOpts: mergeExtraDhcpOpts([], input.extraDhcpOpts ?? []),
     dnsName: checkDnsName(input.dnsName ?? ""),
   };
+  shareAlikeValues(port);
   put(s.ports, port);
   countGroupPorts(s, securityGroups, 1);
   if (port.countsAgainstNetwork) network.portCount++;
   ctx.tx.emit("networking.port.created", { id: port.id, projectId, networkId: network.id, deviceId, deviceOwner, fixedIps });
   return port;
+}
+
+/** What many ports hold alike, held once (kernel/store/shared.ts): empty lists and maps, the group list. */
+function shareAlikeValues(port: Port): void {
+  port.tags = sharedList(port.tags);
+  port.securityGroups = port.securityGroups.length === 0 ? sharedList(port.securityGroups) : intern(port.securityGroups);
+  port.allowedAddressPairs = sharedList(port.allowedAddressPairs);
+  port.bindingProfile = sharedMap(port.bindingProfile);
+  port.extraDhcpOpts = sharedList(port.extraDhcpOpts);
 }
 
 /**
