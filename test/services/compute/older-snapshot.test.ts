@@ -43,3 +43,18 @@ describe("servers from an older build's snapshot", () => {
     expect(attachment).toMatchObject({ attachment_id: null, bdm_uuid: null, volumeId: v });
   });
 });
+
+describe("a server's hostname", () => {
+  it("stays what it was made from when the server is renamed or rebuilt with a new name (as Nova's)", async () => {
+    const t = await actionApi();
+    const server = await t.active({ name: "First Name" });
+    const hostname = async () => (await t.api("GET", `/servers/${server.id}`, { token: t.demo, version: "2.90" })).body.server["OS-EXT-SRV-ATTR:hostname"];
+    expect(await hostname()).toBe("first-name");
+    expect((await t.api("PUT", `/servers/${server.id}`, { token: t.demo, body: { server: { name: "second" } } })).status).toBe(200);
+    expect(await hostname()).toBe("first-name");
+    await t.ok(server.id, { rebuild: { imageRef: "b5f5c6a2-7e0f-4f34-9d59-0d1b0a7c1a11", name: "third" } });
+    expect(await hostname()).toBe("first-name");
+    expect((await t.api("PUT", `/servers/${server.id}`, { token: t.demo, version: "2.90", body: { server: { hostname: "given" } } })).status).toBe(200);
+    expect(await hostname()).toBe("given");
+  });
+});

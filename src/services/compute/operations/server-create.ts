@@ -18,7 +18,6 @@ import { addInstanceUsage, checkInstanceQuota, computeQuotas } from "./quotas.js
 import { allocatePorts, planNetworks, type NetworkRequest } from "./server-networks.js";
 import { addGroupMember } from "./server-groups.js";
 import { zoneExists } from "./zones.js";
-import { hostnameOf } from "../hostname.js";
 import { attachBlockDevices, planBlockDevices, type BlockDevice } from "./server-block-devices.js";
 
 export type { BlockDevice } from "./server-block-devices.js";
@@ -223,7 +222,8 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
     const server: Server = {
       id,
       name: count > 1 ? `${input.name}-${i + 1}` : input.name,
-      hostname: input.hostname ?? hostnameOf(count > 1 ? `${input.name}-${i + 1}` : input.name),
+      // written down only when it is not the name's (servers.ts keepHostname)
+      hostname: input.hostname,
       projectId,
       userId: ctx.caller.userId,
       description: input.description ?? null,

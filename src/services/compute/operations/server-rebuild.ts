@@ -2,6 +2,7 @@
 // trigger_crash_dump; servers.py _action_rebuild): the checks Nova makes before casting to the host, the
 // record changes made at once (image, name, metadata, key, user data), and one step back to rest.
 
+import { keepHostname } from "./servers.js";
 import { systemCaller, type OperationContext } from "../../../kernel/operation.js";
 import { findVolume } from "../../block-storage/for-compute.js";
 import { ROOT_DEVICE } from "./volume-attachments.js";
@@ -77,7 +78,10 @@ export function rebuild(s: ComputeState, ctx: OperationContext, server: Server, 
   if (server.imageId === null) assertRootVolumeFits(ctx, server, image.minDisk);
   // a volume-backed server keeps no image of its own (Nova leaves image_ref empty): the volume is reimaged
   else server.imageId = image.id;
-  if (input.name !== undefined) server.name = input.name;
+  if (input.name !== undefined) {
+    keepHostname(server);
+    server.name = input.name;
+  }
   if (input.hostname !== undefined) server.hostname = input.hostname;
   if (input.metadata !== undefined) server.metadata = { ...input.metadata };
   if (input.description !== undefined) server.description = input.description;

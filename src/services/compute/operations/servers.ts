@@ -1,6 +1,7 @@
 // Servers' own rules (nova/compute/api.py get, update, delete, update_instance_metadata): visibility per
 // project (404 otherwise), the lock, PUT's fields, DELETE's deleting phase and the metadata endpoints.
 
+import { serverHostname } from "../hostname.js";
 import { get } from "../../../kernel/store/table.js";
 import { withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
@@ -28,9 +29,20 @@ export interface ServerPatch {
   diskConfig?: "AUTO" | "MANUAL";
 }
 
+/**
+ * A server keeps no hostname of its own while it is its name's (most servers): before a rename it writes
+ * that one down, since the hostname stays what it was (as Nova's does).
+ */
+export function keepHostname(server: Server): void {
+  server.hostname = serverHostname(server);
+}
+
 export function updateServer(s: ComputeState, ctx: OperationContext, id: string, patch: ServerPatch): Server {
   const server = visibleServer(s, ctx.caller, id);
-  if (patch.name !== undefined) server.name = patch.name;
+  if (patch.name !== undefined) {
+    keepHostname(server);
+    server.name = patch.name;
+  }
   if (patch.hostname !== undefined) server.hostname = patch.hostname;
   if (patch.description !== undefined) server.description = patch.description;
   if (patch.accessIPv4 !== undefined) server.accessIPv4 = patch.accessIPv4;
