@@ -18,7 +18,7 @@ import { POWER } from "./lifecycle.js";
 import { hostnameOf } from "./hostname.js";
 import { claimHost, hasRoom, isUp, scheduleHost } from "./operations/hosts.js";
 import { addInstanceUsage, checkInstanceQuota, computeQuotas } from "./operations/quotas.js";
-import { snapshotOf } from "./operations/server-create.js";
+import { sharedSnapshotOf } from "./operations/server-create.js";
 import { findFlavor } from "./operations/flavors.js";
 
 export const serverSeed = z.strictObject({
@@ -94,7 +94,7 @@ export function seedServers(s: ComputeState, seeds: readonly ServerSeed[], kerne
         userId: seed.user_id ?? uuidOf(derivedId("seed-user", projectId)),
         description: null,
         flavorId: flavor.id,
-        flavor: snapshotOf(flavor),
+        flavor: sharedSnapshotOf(flavor),
         oldFlavorId: null,
         oldFlavor: null,
         imageId: image.id,

@@ -5,6 +5,8 @@
 
 import { get, put } from "../../../kernel/store/table.js";
 import { intern, sharedList, sharedMap } from "../../../kernel/store/shared.js";
+import { latest } from "../../../kernel/store/draft-read.js";
+import { isDraft, original } from "immer";
 import type { OperationContext } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
 import { findImage } from "../../image/for-compute.js";
@@ -64,6 +66,23 @@ export interface CreatedServers {
 const PASSWORD_CHARS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
 /** What a server keeps of its flavor (shown from 2.47; survives the flavor's deletion). */
+const snapshots = new WeakMap<Flavor, FlavorSnapshot>();
+
+/**
+ * The flavor's snapshot as servers hold it: one shared, frozen object per version of the flavor row (a
+ * row changes by becoming a new object, so the row is the key; one changed in this very recipe is not kept).
+ */
+export function sharedSnapshotOf(flavor: Flavor): FlavorSnapshot {
+  const row = latest(flavor);
+  if (isDraft(flavor) && row !== original(flavor)) return intern(snapshotOf(row));
+  let snapshot = snapshots.get(row);
+  if (snapshot === undefined) {
+    snapshot = intern(snapshotOf(row));
+    snapshots.set(row, snapshot);
+  }
+  return snapshot;
+}
+
 export function snapshotOf(flavor: Flavor): FlavorSnapshot {
   return {
     vcpus: flavor.vcpus,
@@ -213,7 +232,7 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
 
   const servers: Server[] = [];
   // what every server of the request holds alike, held once (kernel/store/shared.ts)
-  const snapshot = intern(snapshotOf(flavor));
+  const snapshot = sharedSnapshotOf(flavor);
   const sharedGroups = intern([...groupNames]);
   for (let i = 0; i < count; i++) {
     const id = ctx.ids.uuid();

@@ -11,7 +11,7 @@ import { changeState, enterPhase, POWER, type ServerStepApplier, type ServerStep
 import { findFlavor } from "./flavors.js";
 import { claimHost, scheduleHost } from "./hosts.js";
 import { addInstanceUsage, checkInstanceQuota } from "./quotas.js";
-import { snapshotOf } from "./server-create.js";
+import { sharedSnapshotOf } from "./server-create.js";
 import { assertUnlocked, begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "./server-action-rules.js";
 import { onBehalfOf } from "./server-lifecycle.js";
 import { followHost } from "./volume-attachments.js";
@@ -49,7 +49,7 @@ export function resize(s: ComputeState, ctx: OperationContext, server: Server, f
   if (!dest) throw badRequest("No valid host was found. There are not enough hosts available.");
   // the resized disk's partitioning, as the request's OS-DCF:diskConfig asks (Nova's auto_disk_config)
   if (diskConfig !== undefined) server.diskConfig = diskConfig;
-  startMove(s, ctx, server, dest, { id: flavor.id, snapshot: snapshotOf(flavor) }, "resize");
+  startMove(s, ctx, server, dest, { id: flavor.id, snapshot: sharedSnapshotOf(flavor) }, "resize");
 }
 
 /**
