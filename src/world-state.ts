@@ -9,6 +9,7 @@ import type { ServiceModule } from "./kernel/service.js";
 import { ApiError } from "./kernel/errors.js";
 import { describeIssues } from "./kernel/http/body.js";
 import { dictProblem, tableProblem } from "./kernel/store/check.js";
+import { addMissingGroupings, optionsOf, type Table } from "./kernel/store/table.js";
 import { stageSnapshotBlobs, type BlobSections } from "./kernel/blobs/snapshot.js";
 import type { PendingStep } from "./kernel/transitions.js";
 import type { ResolvedOptions } from "./config.js";
@@ -229,7 +230,12 @@ export class World {
  */
 function sliceProblem(fresh: unknown, given: unknown, path: string): string | undefined {
   const at = path || "the slice";
-  if (isObject(fresh) && "rows" in fresh) return prefixed(path, tableProblem(given));
+  if (isObject(fresh) && "rows" in fresh) {
+    const problem = prefixed(path, tableProblem(given));
+    // an index added to the table since the snapshot's build is built from its rows
+    if (!problem) addMissingGroupings(given as unknown as Table<{ id: string }>, optionsOf(fresh as unknown as Table<{ id: string }>));
+    return problem;
+  }
   if (isObject(fresh) && "root" in fresh) return prefixed(path, dictProblem(given));
   if (isObject(fresh)) {
     if (!isObject(given)) return `${at} is not an object`;

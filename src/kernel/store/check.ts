@@ -62,12 +62,18 @@ export function tableProblem(value: unknown): string | undefined {
     return undefined;
   };
   const problem = walk(t.rows, t.depth - 1, 0) ?? (count === t.size && t.index.size === t.size ? undefined : "table size does not match its rows");
-  return problem ?? (t.groups === undefined ? undefined : groupsProblem(t));
+  if (problem) return problem;
+  if (t.also !== undefined && (!Array.isArray(t.also) || t.also.length > 8)) return "table indexes are not valid";
+  for (const grouping of [t.groups, ...(t.also ?? [])]) {
+    if (grouping === undefined) continue;
+    const groupProblem = groupsProblem(t, grouping);
+    if (groupProblem) return groupProblem;
+  }
+  return undefined;
 }
 
 /** A grouped table's groups list exactly the rows whose field holds the group's value. */
-function groupsProblem(t: Table<{ id: string }>): string | undefined {
-  const groups: unknown = t.groups;
+function groupsProblem(t: Table<{ id: string }>, groups: unknown): string | undefined {
   if (!isObject(groups) || typeof groups.by !== "string") return "table groups are not valid";
   const by = groups.by;
   const membersProblem = dictProblem(groups.members);
@@ -76,7 +82,7 @@ function groupsProblem(t: Table<{ id: string }>): string | undefined {
   for (const [group, members] of dictEntries(groups.members as Dict<Table<Member>>)) {
     const problem = tableProblem(members);
     if (problem) return `table group ${group}: ${problem}`;
-    if ((members as { groups?: unknown }).groups !== undefined) return `table group ${group} is grouped itself`;
+    if ((members as { groups?: unknown }).groups !== undefined || (members as { also?: unknown }).also !== undefined) return `table group ${group} is grouped itself`;
     for (const member of scan(members)) {
       if ((get(t, member.id) as Record<string, unknown> | undefined)?.[by] !== group) return `table group ${group} lists row ${member.id}, which is not in it`;
       listed++;

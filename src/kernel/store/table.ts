@@ -22,7 +22,15 @@ export interface Table<T extends { id: string }> {
   rows: RowNode<T>;
   index: Dict<number>;
   /** with `groupBy`: the field's value -> the ids of the rows holding it, in insertion order */
-  groups?: { by: string; members: Dict<Table<Member>> };
+  groups?: Grouping;
+  /** with `alsoGroupBy`: more fields indexed the same way (a port's device and network) */
+  also?: Grouping[];
+}
+
+/** One field's index: each value -> the ids of the rows holding it, in the order they came to hold it. */
+export interface Grouping {
+  by: string;
+  members: Dict<Table<Member>>;
 }
 
 /** A group's entry: the row's id (the row itself stays in the table). */
@@ -33,32 +41,81 @@ export interface Member {
 export interface TableOptions<T> {
   /** a string field whose rows are listed together often (`projectId`): each value's rows are indexed */
   groupBy?: keyof T & string;
+  /**
+   * More string fields indexed the same way. A row's indexed field must change only through `put` or
+   * `regroup` (a write straight to the field leaves the index behind).
+   */
+  alsoGroupBy?: Array<keyof T & string>;
 }
 
 export function emptyTable<T extends { id: string }>(options: TableOptions<T> = {}): Table<T> {
   const table: Table<T> = { size: 0, next: 0, depth: 1, rows: newNode(), index: emptyDict() };
   if (options.groupBy !== undefined) table.groups = { by: options.groupBy, members: emptyDict() };
+  if (options.alsoGroupBy?.length) table.also = options.alsoGroupBy.map((by) => ({ by, members: emptyDict() }));
   return table;
 }
 
-const groupOf = <T extends { id: string }>(table: Table<T>, row: T): string | undefined => {
-  const value = table.groups && (row as Record<string, unknown>)[table.groups.by];
-  return typeof value === "string" ? value : undefined;
-};
-
-function join<T extends { id: string }>(table: Table<T>, group: string | undefined, id: string): void {
-  if (group === undefined || !table.groups) return;
-  const members = dictGet(table.groups.members, group) ?? emptyTable<Member>();
-  put(members, { id });
-  dictSet(table.groups.members, group, members);
+/** The options a table was made with (an empty table like it: a rebuild keeps its indexes). */
+export function optionsOf<T extends { id: string }>(table: Table<T>): TableOptions<T> {
+  return {
+    groupBy: table.groups?.by as (keyof T & string) | undefined,
+    alsoGroupBy: table.also?.map((g) => g.by as keyof T & string),
+  };
 }
 
-function leave<T extends { id: string }>(table: Table<T>, group: string | undefined, id: string): void {
-  if (group === undefined || !table.groups) return;
-  const members = dictGet(table.groups.members, group);
+function groupingsOf<T extends { id: string }>(table: Table<T>): Grouping[] {
+  if (!table.groups) return table.also ?? [];
+  return table.also ? [table.groups, ...table.also] : [table.groups];
+}
+
+function valueOf(grouping: Grouping, row: object): string | undefined {
+  const value = (row as Record<string, unknown>)[grouping.by];
+  return typeof value === "string" ? value : undefined;
+}
+
+function join(grouping: Grouping, group: string | undefined, id: string): void {
+  if (group === undefined) return;
+  const members = dictGet(grouping.members, group) ?? emptyTable<Member>();
+  put(members, { id });
+  dictSet(grouping.members, group, members);
+}
+
+function leave(grouping: Grouping, group: string | undefined, id: string): void {
+  if (group === undefined) return;
+  const members = dictGet(grouping.members, group);
   if (!members) return;
   remove(members, id);
-  if (members.size === 0) dictDelete(table.groups.members, group);
+  if (members.size === 0) dictDelete(grouping.members, group);
+}
+
+/**
+ * Sets a row's indexed field to `value` and moves it between that field's groups (it joins the new group
+ * last). The way to change a field an `alsoGroupBy` index keeps.
+ */
+export function regroup<T extends { id: string }, K extends keyof T & string>(table: Table<T>, row: T, field: K, value: T[K] & string): void {
+  const grouping = groupingsOf(table).find((g) => g.by === field);
+  const before = (row as Record<string, unknown>)[field];
+  row[field] = value;
+  if (!grouping || before === value) return;
+  leave(grouping, typeof before === "string" ? before : undefined, row.id);
+  join(grouping, value, row.id);
+}
+
+/**
+ * Adds the indexes `options` names that `table` lacks, built from its rows (a table from a snapshot of a
+ * build that did not index that field yet).
+ */
+export function addMissingGroupings<T extends { id: string }>(table: Table<T>, options: TableOptions<T>): void {
+  const missing: Grouping[] = [];
+  if (options.groupBy !== undefined && !table.groups) missing.push((table.groups = { by: options.groupBy, members: emptyDict() }));
+  for (const by of options.alsoGroupBy ?? []) {
+    if (groupingsOf(table).some((g) => g.by === by)) continue;
+    const grouping: Grouping = { by, members: emptyDict() };
+    (table.also ??= []).push(grouping);
+    missing.push(grouping);
+  }
+  if (missing.length === 0) return;
+  for (const row of scan(table)) for (const grouping of missing) join(grouping, valueOf(grouping, row), row.id);
 }
 
 function newNode<T>(): RowNode<T> {
@@ -93,13 +150,17 @@ export function has<T extends { id: string }>(table: Table<T>, id: string): bool
 export function put<T extends { id: string }>(table: Table<T>, row: T): void {
   const existing = dictGet(table.index, row.id);
   if (existing !== undefined) {
-    if (table.groups) {
+    const groupings = groupingsOf(table);
+    if (groupings.length > 0) {
       // a row that changes group (a volume transferred to another project) joins the new group last
-      const before = groupOf(table, rowAt(table, existing)!);
-      const after = groupOf(table, row);
-      if (before !== after) {
-        leave(table, before, row.id);
-        join(table, after, row.id);
+      const old = rowAt(table, existing)!;
+      for (const grouping of groupings) {
+        const before = valueOf(grouping, old);
+        const after = valueOf(grouping, row);
+        if (before !== after) {
+          leave(grouping, before, row.id);
+          join(grouping, after, row.id);
+        }
       }
     }
     setAt(table, existing, row);
@@ -115,7 +176,7 @@ export function put<T extends { id: string }>(table: Table<T>, row: T): void {
   setAt(table, seq, row);
   dictSet(table.index, row.id, seq);
   table.size++;
-  join(table, groupOf(table, row), row.id);
+  for (const grouping of groupingsOf(table)) join(grouping, valueOf(grouping, row), row.id);
 }
 
 function setAt<T extends { id: string }>(table: Table<T>, seq: number, row: T | null): void {
@@ -152,7 +213,7 @@ export function remove<T extends { id: string }>(table: Table<T>, id: string): T
   }
   dictDelete(table.index, id);
   table.size--;
-  leave(table, groupOf(table, row), id);
+  for (const grouping of groupingsOf(table)) leave(grouping, valueOf(grouping, row), id);
   return row;
 }
 
@@ -187,9 +248,10 @@ export function* scan<T extends { id: string }>(table: Table<T>, options: ScanOp
  * One group's rows (a table made with `groupBy`), in insertion order or reverse, after the row `after`
  * (which must be in the group: otherwise nothing). Costs O(log n + rows read), whatever other groups hold.
  */
-export function* scanGroup<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions = {}): Generator<T> {
-  if (!table.groups) throw new Error("scanGroup needs a table made with groupBy");
-  const members = dictGet(table.groups.members, group);
+export function* scanGroup<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions & { by?: string } = {}): Generator<T> {
+  const grouping = options.by === undefined ? table.groups : groupingsOf(table).find((g) => g.by === options.by);
+  if (!grouping) throw new Error(`scanGroup needs a table grouped by ${options.by ?? "its groupBy field"}`);
+  const members = dictGet(grouping.members, group);
   if (!members) return;
   for (const member of scan(members, options)) {
     const row = get(table, member.id);
@@ -198,9 +260,15 @@ export function* scanGroup<T extends { id: string }>(table: Table<T>, group: str
 }
 
 /** How many rows a group holds (0 for an unknown group). */
-export function groupSize<T extends { id: string }>(table: Table<T>, group: string): number {
-  if (!table.groups) throw new Error("groupSize needs a table made with groupBy");
-  return dictGet(table.groups.members, group)?.size ?? 0;
+export function groupSize<T extends { id: string }>(table: Table<T>, group: string, by?: string): number {
+  const grouping = by === undefined ? table.groups : groupingsOf(table).find((g) => g.by === by);
+  if (!grouping) throw new Error(`groupSize needs a table grouped by ${by ?? "its groupBy field"}`);
+  return dictGet(grouping.members, group)?.size ?? 0;
+}
+
+/** The position of a row in insertion order (its sequence number), or undefined. */
+export function seqOf<T extends { id: string }>(table: Table<T>, id: string): number | undefined {
+  return dictGet(table.index, id);
 }
 
 function* walkFrom<T>(node: RowNode<T>, level: number, seq: number, reverse: boolean): Generator<T> {
@@ -217,6 +285,35 @@ function* walkFrom<T>(node: RowNode<T>, level: number, seq: number, reverse: boo
     } else {
       yield* walkFrom(slot as RowNode<T>, level - 1, reverse ? WIDTH ** level - 1 : 0, reverse);
     }
+  }
+}
+
+/**
+ * Rows of several streams over one table (each in insertion order, such as a scan and some scanGroups)
+ * merged into one in insertion order, each row once. Costs O(k) a row for k streams.
+ */
+export function* mergeInOrder<T extends { id: string }>(table: Table<T>, streams: Array<Iterable<T>>): Generator<T> {
+  const heads = streams.map((stream) => {
+    const it = stream[Symbol.iterator]();
+    return { it, row: undefined as T | undefined, seq: Infinity };
+  });
+  const advance = (head: (typeof heads)[number]) => {
+    const next = head.it.next();
+    head.row = next.done ? undefined : next.value;
+    head.seq = next.done ? Infinity : (dictGet(table.index, next.value.id) ?? Infinity);
+  };
+  for (const head of heads) advance(head);
+  let last = -1;
+  for (;;) {
+    let min: (typeof heads)[number] | undefined;
+    for (const head of heads) if (head.row !== undefined && (min === undefined || head.seq < min.seq)) min = head;
+    if (min === undefined) return;
+    const row = min.row!;
+    const seq = min.seq;
+    advance(min);
+    if (seq === last) continue;
+    last = seq;
+    yield row;
   }
 }
 

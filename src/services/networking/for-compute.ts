@@ -5,7 +5,7 @@
 
 import type { Caller, OperationContext } from "../../kernel/operation.js";
 import { dictGet } from "../../kernel/store/dict.js";
-import { get, scan } from "../../kernel/store/table.js";
+import { get, regroup, scan } from "../../kernel/store/table.js";
 import type { FloatingIp, Network, NetworkingState, Port } from "./state.js";
 import { SLICE } from "./state.js";
 import { createPort, deletePortRecord, emitPortUpdated, portStatus } from "./operations/ports.js";
@@ -125,7 +125,7 @@ export function createServerPort(ctx: OperationContext, input: ServerPortInput):
 export function claimPort(ctx: OperationContext, portId: string, serverId: string): Port | undefined {
   const port = get(net(ctx.root).ports, portId);
   if (!port) return undefined;
-  port.deviceId = serverId;
+  regroup(net(ctx.root).ports, port, "deviceId", serverId);
   port.status = portStatus(port);
   touch(port, ctx.now);
   return port;
@@ -135,7 +135,7 @@ export function claimPort(ctx: OperationContext, portId: string, serverId: strin
 export function bindPort(ctx: OperationContext, portId: string, binding: { serverId: string; host: string; zone: string }): Port | undefined {
   const port = get(net(ctx.root).ports, portId);
   if (!port) return undefined;
-  port.deviceId = binding.serverId;
+  regroup(net(ctx.root).ports, port, "deviceId", binding.serverId);
   port.deviceOwner = `compute:${binding.zone}`;
   port.bindingHostId = binding.host;
   port.status = portStatus(port);
@@ -165,7 +165,7 @@ function bindSubPorts(ctx: OperationContext, parent: Port): void {
 export function unbindPort(ctx: OperationContext, portId: string): Port | undefined {
   const port = get(net(ctx.root).ports, portId);
   if (!port) return undefined;
-  port.deviceId = "";
+  regroup(net(ctx.root).ports, port, "deviceId", "");
   port.deviceOwner = "";
   port.bindingHostId = "";
   port.status = portStatus(port);

@@ -237,13 +237,14 @@ export interface NetworkingState {
 
 export function initialNetworkingState(): NetworkingState {
   return {
-    networks: emptyTable(),
+    networks: emptyTable({ groupBy: "projectId" }),
     subnets: emptyTable(),
-    ports: emptyTable(),
-    routers: emptyTable(),
-    securityGroups: emptyTable(),
-    rules: emptyTable(),
-    floatingIps: emptyTable(),
+    // a port's device changes only through regroup(); its project and network never change
+    ports: emptyTable({ groupBy: "projectId", alsoGroupBy: ["deviceId", "networkId"] }),
+    routers: emptyTable({ groupBy: "projectId" }),
+    securityGroups: emptyTable({ groupBy: "projectId" }),
+    rules: emptyTable({ groupBy: "projectId" }),
+    floatingIps: emptyTable({ groupBy: "projectId" }),
     qosPolicies: emptyTable(),
     quotas: emptyTable(),
     usage: emptyDict(),

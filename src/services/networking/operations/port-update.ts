@@ -2,7 +2,7 @@
 // and allowed-address-pairs checks): fixed addresses re-allocated, security group counts moved, and the
 // status following what compute or a router binds to the port.
 
-import { get } from "../../../kernel/store/table.js";
+import { get, regroup } from "../../../kernel/store/table.js";
 import * as E from "../errors.js";
 import { canonicalIp } from "../ip.js";
 import type { FixedIp, NetworkingState, Port } from "../state.js";
@@ -82,7 +82,7 @@ export function updatePort(s: NetworkingState, ctx: NetworkingContext, id: strin
   if (patch.name !== undefined) port.name = patch.name;
   if (patch.description !== undefined) port.description = patch.description;
   if (patch.adminStateUp !== undefined) port.adminStateUp = patch.adminStateUp;
-  if (patch.deviceId !== undefined) port.deviceId = patch.deviceId;
+  if (patch.deviceId !== undefined) regroup(s.ports, port, "deviceId", patch.deviceId);
   if (patch.deviceOwner !== undefined) port.deviceOwner = patch.deviceOwner;
   if (patch.qosPolicyId !== undefined) port.qosPolicyId = patch.qosPolicyId;
   if (patch.bindingHostId !== undefined) port.bindingHostId = patch.bindingHostId;

@@ -7,7 +7,7 @@
 
 import { current, isDraft } from "immer";
 import { dictEntries, dictGet, dictSet, emptyDict } from "../../../kernel/store/dict.js";
-import { emptyTable, get, has, put, scan, type Table } from "../../../kernel/store/table.js";
+import { emptyTable, get, has, optionsOf, put, scan, type Table } from "../../../kernel/store/table.js";
 import { addUsage } from "../../../kernel/quota.js";
 import { requireCidr } from "../cidr.js";
 import { requireIp } from "../ip.js";
@@ -29,7 +29,7 @@ export function resetNetworkingProject(draft: NetworkingState, seeded: Networkin
   const portOf = (routers: Set<string>) => (p: Port) => owned(p) || (p.projectId === "" && routers.has(p.deviceId));
   const restored = new Set<string>();
   const merge = <T extends Row>(mine: Table<T>, theirs: Table<T>, ownedNow: (r: T) => boolean, ownedSeed: (r: T) => boolean): Table<T> => {
-    const out = emptyTable<T>();
+    const out = emptyTable<T>(optionsOf(mine));
     for (const row of scan(mine)) {
       if (!ownedNow(row)) put(out, row);
       else {
@@ -74,7 +74,7 @@ function clone<T extends Row>(row: T, restored: Set<string>): T {
 /** Drops what lost what it stood on; other projects' rows win address and MAC clashes over restored ones. */
 function prune(f: NetworkingState, restored: Set<string>): void {
   const drop = <T extends Row>(table: Table<T>, keep: (r: T) => boolean): Table<T> => {
-    const out = emptyTable<T>();
+    const out = emptyTable<T>(optionsOf(table));
     for (const row of scan(table)) if (keep(row)) put(out, row);
     return keepCounter(out, table);
   };

@@ -2,7 +2,7 @@
 // interface is a `network:router_interface` port holding the subnet's gateway address, made for a subnet or
 // taken over from an existing port. subnet.routerIds and router.interfaces are kept in step.
 
-import { get } from "../../../kernel/store/table.js";
+import { get, regroup } from "../../../kernel/store/table.js";
 import {
   badRequest, portInUse, routerInterfaceInUseByFloatingIp, routerInterfaceInUseByRoute, routerInterfaceNotFound, routerInterfaceNotFoundForSubnet,
 } from "../errors.js";
@@ -58,7 +58,7 @@ export function addRouterInterface(s: NetworkingState, ctx: NetworkingContext, r
     subnet = get(s.subnets, port.fixedIps[0].subnetId)!;
     checkSubnetFree(s, router, subnet);
     port.deviceOwner = ROUTER_INTERFACE;
-    port.deviceId = router.id;
+    regroup(s.ports, port, "deviceId", router.id);
     port.status = portStatus(port);
     touch(port, ctx.now);
   }

@@ -4,7 +4,7 @@
 
 import type { Caller } from "../../../kernel/operation.js";
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { get, put, remove } from "../../../kernel/store/table.js";
+import { get, put, regroup, remove } from "../../../kernel/store/table.js";
 import type { NetworkingState, Port } from "../state.js";
 import type { SubPort, Trunk } from "../extension-state.js";
 import {
@@ -91,7 +91,7 @@ export function addSubPorts(s: NetworkingState, ctx: NetworkingContext, trunk: T
     trunk.subPorts.push({ portId: port.id, segmentationType: sub.segmentationType, segmentationId: sub.segmentationId });
     // Neutron marks a subport as the trunk's: its owner and device
     port.deviceOwner = TRUNK_SUBPORT_OWNER;
-    port.deviceId = trunk.id;
+    regroup(s.ports, port, "deviceId", trunk.id);
   }
   if (bump) touch(trunk, ctx.now);
   return trunk;
@@ -113,7 +113,7 @@ function releaseSubPort(s: NetworkingState, portId: string): void {
   const port = get(s.ports, portId);
   if (port && port.deviceOwner === TRUNK_SUBPORT_OWNER) {
     port.deviceOwner = "";
-    port.deviceId = "";
+    regroup(s.ports, port, "deviceId", "");
   }
 }
 

@@ -3,7 +3,6 @@
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { canonicalIp } from "../ip.js";
 import { invalidInput } from "../errors.js";
@@ -17,6 +16,7 @@ import { portView } from "../views/ports.js";
 import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
 import { canSeePort, visiblePort } from "../operations/visibility.js";
+import { candidatePorts } from "../operations/port-queries.js";
 
 const addressRequests = (list: PortUpdateBody["fixed_ips"]) => list?.map((f) => ({ subnetId: f.subnet_id, ipAddress: f.ip_address }));
 
@@ -76,8 +76,13 @@ function fixedIpFilter(values: string[]): (p: Port) => boolean {
     );
 }
 
-function* visiblePorts(s: NetworkingState, caller: Caller, keep: (p: Port) => boolean): Generator<Port> {
-  for (const p of scan(s.ports)) if (keep(p) && canSeePort(s, caller, p)) yield p;
+function* visiblePorts(s: NetworkingState, caller: Caller, keep: (p: Port) => boolean, c: Ctx): Generator<Port> {
+  const one = (key: string) => {
+    const values = c.req.queries(key);
+    return values?.length === 1 ? values[0] : undefined;
+  };
+  const rows = candidatePorts(s, caller, { deviceId: one("device_id"), networkId: one("network_id") });
+  for (const p of rows) if (keep(p) && canSeePort(s, caller, p)) yield p;
 }
 
 const idOf = (c: Ctx) => c.req.param("portId") ?? "";
@@ -93,7 +98,7 @@ export function portRoutes(deps: NetworkingDeps): RouteDef[] {
         const s = deps.state();
         const fixedIps = c.req.queries("fixed_ips");
         const keep = fixedIps ? fixedIpFilter(fixedIps) : () => true;
-        const views = lazyMap(visiblePorts(s, caller, keep), (p) => portView(s, p, caller));
+        const views = lazyMap(visiblePorts(s, caller, keep, c), (p) => portView(s, p, caller));
         return c.json(listBody(c, "ports", views, deps.kernel.options.maxPageSize, { ownFilters: ["fixed_ips"] }));
       },
     },

@@ -1,0 +1,35 @@
+// Which ports a list reads, through the ports' indexes (state.ts: by project, device and network), so that
+// a page costs the same however many ports other projects and devices hold.
+
+import type { Caller } from "../../../kernel/operation.js";
+import { mergeInOrder, scan, scanGroup, seqOf } from "../../../kernel/store/table.js";
+import type { Network, NetworkingState, Port } from "../state.js";
+
+export interface PortQuery {
+  /** one `device_id` filter value (Nova's and the CLI's question: a server's ports) */
+  deviceId?: string;
+  /** one `network_id` filter value */
+  networkId?: string;
+}
+
+/**
+ * The ports a list may show, in creation order, a superset of what the caller sees (the caller checks each
+ * with canSeePort): one device's or one network's ports for those filters; for a member, its project's ports
+ * and the other projects' ports on the networks it owns (the only others it sees); for an admin, all.
+ */
+export function candidatePorts(s: NetworkingState, caller: Caller, query: PortQuery): Iterable<Port> {
+  if (query.deviceId !== undefined) return inCreationOrder(s, scanGroup(s.ports, query.deviceId, { by: "deviceId" }));
+  if (query.networkId !== undefined) return scanGroup(s.ports, query.networkId, { by: "networkId" });
+  if (caller.isAdmin) return scan(s.ports);
+  const foreignOn = (network: Network) => onlyIf(scanGroup(s.ports, network.id, { by: "networkId" }), (p) => p.projectId !== caller.projectId);
+  return mergeInOrder(s.ports, [scanGroup(s.ports, caller.projectId), ...Array.from(scanGroup(s.networks, caller.projectId), foreignOn)]);
+}
+
+/** A device's group is in the order ports came to it: put back in creation order, as every list is. */
+function inCreationOrder(s: NetworkingState, rows: Iterable<Port>): Port[] {
+  return Array.from(rows).sort((a, b) => (seqOf(s.ports, a.id) ?? 0) - (seqOf(s.ports, b.id) ?? 0));
+}
+
+function* onlyIf<T>(rows: Iterable<T>, keep: (row: T) => boolean): Generator<T> {
+  for (const row of rows) if (keep(row)) yield row;
+}

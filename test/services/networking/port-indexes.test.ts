@@ -1,0 +1,111 @@
+// Port lists read through the ports' indexes (by project, device and network): the rows are exactly the
+// ones a scan of every port would give, in the same order, through device changes (bind, unbind, router,
+// update), a member's view of other projects' ports on its networks, a per-project reset and a snapshot of
+// a build that kept no such indexes.
+
+import { describe, expect, it } from "vitest";
+import { call } from "../../helpers/emulator.js";
+import { netApi, type NetApi } from "./api-setup.js";
+import { demoNet, okPort } from "./port-setup.js";
+
+const ids = async (n: NetApi, query: string, token = n.admin) => {
+  const res = await n.api("GET", `/v2.0/ports${query}`, { token });
+  expect(res.status, res.text).toBe(200);
+  return res.body.ports.map((p: any) => p.id as string);
+};
+
+/** Every port the token sees, filtered here by a scan of the full admin list: what an index must match. */
+async function expected(n: NetApi, keep: (p: any) => boolean, token = n.admin): Promise<string[]> {
+  const all = (await n.api("GET", "/v2.0/ports", { token })).body.ports;
+  return all.filter(keep).map((p: any) => p.id);
+}
+
+describe("port lists through the indexes", () => {
+  it("a device_id filter follows ports bound, unbound, moved to another device and updated, in creation order", async () => {
+    const n = await netApi();
+    const { network } = await demoNet(n);
+    const a = await okPort(n, { network_id: network.id, device_id: "dev-1" });
+    const b = await okPort(n, { network_id: network.id });
+    const c = await okPort(n, { network_id: network.id, device_id: "dev-1" });
+    expect(await ids(n, "?device_id=dev-1")).toEqual([a.id, c.id]);
+    // b joins dev-1 after c did: it still lists in creation order
+    expect((await n.api("PUT", `/v2.0/ports/${b.id}`, { token: n.demo, body: { port: { device_id: "dev-1" } } })).status).toBe(200);
+    expect(await ids(n, "?device_id=dev-1")).toEqual([a.id, b.id, c.id]);
+    expect((await n.api("PUT", `/v2.0/ports/${a.id}`, { token: n.demo, body: { port: { device_id: "dev-2" } } })).status).toBe(200);
+    expect(await ids(n, "?device_id=dev-1")).toEqual([b.id, c.id]);
+    expect(await ids(n, "?device_id=dev-2")).toEqual([a.id]);
+    expect(await ids(n, "?device_id=dev-1", n.demo)).toEqual([b.id, c.id]);
+    expect(await ids(n, "?device_id=")).toEqual(await expected(n, (p) => p.device_id === ""));
+    expect(await ids(n, "?device_id=dev-1&device_id=dev-2")).toEqual([a.id, b.id, c.id]);
+    // deleted: gone from its device
+    expect((await n.api("DELETE", `/v2.0/ports/${c.id}`, { token: n.demo })).status).toBe(204);
+    expect(await ids(n, "?device_id=dev-1")).toEqual([b.id]);
+  });
+
+  it("a server's ports by device_id as Nova asks, through its build and delete; a router's interface port", async () => {
+    const n = await netApi();
+    const net = (await n.api("GET", "/v2.0/networks?name=private", { token: n.demo })).body.networks[0];
+    const made = await call(n.emu, "POST", "/compute/v2.1/servers", { token: n.demo, body: { server: { name: "s", flavorRef: "1", imageRef: "b5f5c6a2-7e0f-4f34-9d59-0d1b0a7c1a11", networks: [{ uuid: net.id }] } } });
+    expect(made.status, made.text).toBe(202);
+    const server = made.body.server.id;
+    n.emu.clock.advance(10_000);
+    const ports = await ids(n, `?device_id=${server}`);
+    expect(ports).toHaveLength(1);
+    expect(ports).toEqual(await expected(n, (p) => p.device_id === server));
+    expect((await call(n.emu, "DELETE", `/compute/v2.1/servers/${server}`, { token: n.demo })).status).toBe(204);
+    n.emu.clock.advance(10_000);
+    expect(await ids(n, `?device_id=${server}`)).toEqual([]);
+
+    const router = (await n.api("GET", "/v2.0/routers", { token: n.demo })).body.routers[0];
+    expect(await ids(n, `?device_id=${router.id}`)).toEqual(await expected(n, (p) => p.device_id === router.id));
+    expect((await ids(n, `?device_id=${router.id}`)).length).toBeGreaterThan(0);
+  });
+
+  it("a member sees its own ports and other projects' ports on its networks, and no others, in creation order", async () => {
+    const n = await netApi();
+    const { network: mine } = await demoNet(n);
+    const shared = await n.network({ name: "shared-net", shared: true });
+    await n.subnet({ network_id: shared.id, cidr: "10.99.0.0/24" });
+    const own1 = await okPort(n, { network_id: mine.id });
+    const adminsOnMine = await okPort(n, { network_id: mine.id, project_id: n.adminProject }, n.admin);
+    const adminsOnShared = await okPort(n, { network_id: shared.id }, n.admin);
+    const ownOnShared = await okPort(n, { network_id: shared.id });
+    const seen = await ids(n, "", n.demo);
+    expect(seen).toContain(own1.id);
+    expect(seen).toContain(adminsOnMine.id);
+    expect(seen).toContain(ownOnShared.id);
+    expect(seen).not.toContain(adminsOnShared.id);
+    // the same rows, in the same order, as the admin's full list narrowed to what demo may see
+    const admin = (await n.api("GET", "/v2.0/ports", { token: n.admin })).body.ports;
+    const demoNets = new Set((await n.api("GET", `/v2.0/networks?project_id=${n.demoProject}`, { token: n.admin })).body.networks.map((x: any) => x.id));
+    expect(seen).toEqual(admin.filter((p: any) => p.project_id === n.demoProject || demoNets.has(p.network_id)).map((p: any) => p.id));
+    expect(await ids(n, `?network_id=${shared.id}`, n.demo)).toEqual([ownOnShared.id]);
+    expect(await ids(n, `?network_id=${mine.id}`, n.demo)).toEqual(await expected(n, (p) => p.network_id === mine.id));
+    // a page and the next one after its marker
+    const page = await ids(n, "?limit=2", n.demo);
+    expect(page).toEqual(seen.slice(0, 2));
+    expect(await ids(n, `?limit=2&marker=${page[1]}`, n.demo)).toEqual(seen.slice(2, 4));
+  });
+
+  it("stays right through a per-project reset and a snapshot from a build without the indexes", async () => {
+    const n = await netApi();
+    const { network } = await demoNet(n);
+    const adminPort = await okPort(n, { network_id: network.id, project_id: n.adminProject, device_id: "keep" }, n.admin);
+    await okPort(n, { network_id: network.id, device_id: "gone" });
+    expect((await call(n.emu, "POST", `/_emulator/reset?project=${n.demoProject}`)).status).toBeLessThan(300);
+    expect(await ids(n, "?device_id=gone")).toEqual([]);
+    expect(await ids(n, "?device_id=keep")).toEqual([]); // its network was demo's: gone with it
+    const kept = await okPort(n, { network_id: (await n.api("GET", "/v2.0/networks?name=private", { token: n.demo })).body.networks[0].id, device_id: "dev" });
+    expect(adminPort.id).not.toBe(kept.id);
+
+    const snapshot = JSON.parse((await call(n.emu, "GET", "/_emulator/state")).text);
+    const ports = snapshot.state.networking.ports;
+    expect(ports.also).toHaveLength(2);
+    delete ports.also;
+    delete ports.groups;
+    delete snapshot.state.networking.networks.groups;
+    expect((await call(n.emu, "PUT", "/_emulator/state", { body: snapshot })).status).toBe(200);
+    expect(await ids(n, "?device_id=dev")).toEqual([kept.id]);
+    expect(await ids(n, "", n.demo)).toEqual(await expected(n, (p) => p.project_id === n.demoProject || p.network_id === kept.network_id));
+  });
+});
