@@ -2,6 +2,7 @@
 // project, revision bumps, and quota accounting (usage kept per project, so a quota check never counts a
 // collection).
 
+import { scan, scanGroup, type Table } from "../../../kernel/store/table.js";
 import type { Ids } from "../../../kernel/ids.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { addUsage } from "../../../kernel/quota.js";
@@ -32,6 +33,14 @@ export function newStandard(ctx: NetworkingContext, fields: { name?: string; des
 export function touch(r: { updatedAt: number; revision: number }, now: number): void {
   r.updatedAt = now;
   r.revision++;
+}
+
+/**
+ * The rows of a table grouped by project that `owns` lets the caller see, in creation order: an admin's
+ * all, a member's its project's group (never walking other projects' rows).
+ */
+export function ownedRows<T extends { id: string; projectId: string }>(caller: Caller, table: Table<T>): Iterable<T> {
+  return caller.isAdmin ? scan(table) : scanGroup(table, caller.projectId);
 }
 
 /** Non-admins see their own project's resources; admins see all. Networks add shared and external. */

@@ -7,8 +7,8 @@ import { scan } from "../../../kernel/store/table.js";
 import { floatingIpCreateSchema, floatingIpUpdateSchema } from "../schemas/floating-ips.js";
 import { createFloatingIp, deleteFloatingIp, updateFloatingIp, visibleFloatingIp } from "../operations/floating-ips.js";
 import { floatingIpView } from "../views/floating-ips.js";
-import { owns } from "../operations/common.js";
-import { fieldsOf, listBody, selectFields } from "./list.js";
+import { owns, ownedRows } from "../operations/common.js";
+import { fieldsOf, lazyMap, listBody, selectFields } from "./list.js";
 import type { NetworkingDeps } from "./deps.js";
 
 export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
@@ -22,9 +22,7 @@ export function floatingIpRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const caller = deps.caller(c);
         const s = deps.state();
-        const views = (function* () {
-          for (const f of scan(s.floatingIps)) if (owns(caller, f)) yield floatingIpView(s, f);
-        })();
+        const views = lazyMap(ownedRows(caller, s.floatingIps), (f) => floatingIpView(s, f));
         return c.json(listBody(c, "floatingips", views, kernel.options.maxPageSize));
       },
     },

@@ -9,8 +9,8 @@ import { extraRoutesSchema, routerCreateSchema, routerInterfaceSchema, routerUpd
 import { changeExtraRoutes, createRouter, deleteRouter, updateRouter, visibleRouter, type GatewayInput } from "../operations/routers.js";
 import { addRouterInterface, removeRouterInterface } from "../operations/router-interfaces.js";
 import { routerInterfaceView, routerView } from "../views/routers.js";
-import { owns } from "../operations/common.js";
-import { fieldsOf, listBody, selectFields } from "./list.js";
+import { owns, ownedRows } from "../operations/common.js";
+import { fieldsOf, lazyMap, listBody, selectFields } from "./list.js";
 import type { NetworkingDeps } from "./deps.js";
 
 function gatewayInput(info: GatewayInfoBody | undefined): GatewayInput | null | undefined {
@@ -45,9 +45,7 @@ export function routerRoutes(deps: NetworkingDeps): RouteDef[] {
       operation: "networking.router.list",
       handler: (c) => {
         const caller = deps.caller(c);
-        const views = (function* () {
-          for (const r of scan(deps.state().routers)) if (owns(caller, r)) yield routerView(r, caller);
-        })();
+        const views = lazyMap(ownedRows(caller, deps.state().routers), (r) => routerView(r, caller));
         return c.json(listBody(c, "routers", views, kernel.options.maxPageSize));
       },
     },

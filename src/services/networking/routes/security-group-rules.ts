@@ -5,14 +5,14 @@ import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { targetProject } from "../operations/common.js";
+import { ownedRows, targetProject } from "../operations/common.js";
 import { createRule, deleteRule, visibleRule, type RuleInput } from "../operations/security-group-rules.js";
 import { requestedProject } from "../schemas/networks.js";
 import { ruleCreateSchema, type RuleCreateBody } from "../schemas/security-group-rules.js";
 import { ruleView } from "../views/security-group-rules.js";
 import type { NetworkingState } from "../state.js";
 import type { NetworkingDeps } from "./deps.js";
-import { fieldsOf, listBody, selectFields } from "./list.js";
+import { fieldsOf, lazyMap, listBody, selectFields } from "./list.js";
 
 function ruleInput(b: RuleCreateBody, caller: Caller): RuleInput {
   // the rule belongs to its group's project; naming another project is still an admin's privilege
@@ -45,8 +45,7 @@ export function securityGroupRuleRoutes(deps: NetworkingDeps, listWithDefault: L
       handler: (c) => {
         const caller = deps.caller(c);
         const body = listWithDefault(c, (s) => {
-          const views: Record<string, unknown>[] = [];
-          for (const r of scan(s.rules)) if (caller.isAdmin || r.projectId === caller.projectId) views.push(ruleView(s, r));
+          const views = lazyMap(ownedRows(caller, s.rules), (r) => ruleView(s, r));
           return listBody(c, "security_group_rules", views, deps.kernel.options.maxPageSize);
         });
         return c.json(body);

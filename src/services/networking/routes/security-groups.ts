@@ -7,13 +7,13 @@ import type { Ctx } from "../../../kernel/http/context.js";
 import { dictGet } from "../../../kernel/store/dict.js";
 import { has, scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { targetProject } from "../operations/common.js";
+import { ownedRows, targetProject } from "../operations/common.js";
 import { createGroup, deleteGroup, ensureDefaultGroup, updateGroup, visibleGroup, type GroupInput } from "../operations/security-groups.js";
 import { requestedProject } from "../schemas/networks.js";
 import { groupCreateSchema, groupUpdateSchema, type GroupCreateBody } from "../schemas/security-groups.js";
 import { groupView } from "../views/security-groups.js";
 import type { NetworkingDeps } from "./deps.js";
-import { fieldsOf, listBody, selectFields } from "./list.js";
+import { fieldsOf, lazyMap, listBody, selectFields } from "./list.js";
 import { securityGroupRuleRoutes, type ListWithDefault } from "./security-group-rules.js";
 
 function groupInput(b: GroupCreateBody, caller: Caller): GroupInput {
@@ -46,8 +46,7 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const caller = deps.caller(c);
         const body = listWithDefault(c, (s) => {
-          const views: Record<string, unknown>[] = [];
-          for (const g of scan(s.securityGroups)) if (caller.isAdmin || g.projectId === caller.projectId) views.push(groupView(s, g));
+          const views = lazyMap(ownedRows(caller, s.securityGroups), (g) => groupView(s, g));
           return listBody(c, "security_groups", views, deps.kernel.options.maxPageSize);
         });
         return c.json(body);
