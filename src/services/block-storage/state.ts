@@ -102,6 +102,8 @@ export interface Snapshot {
   size: number;
   status: string;
   metadata: Record<string, string>;
+  /** the group snapshot it was taken in (3.14; absent in older states) */
+  groupSnapshotId?: string | null;
   /** the progress a driver (or Nova) last reported through os-update_snapshot_status, e.g. "90%" */
   progress?: string;
   createdAt: number;
@@ -199,6 +201,22 @@ export interface BlockStorageState {
   groupTypes?: Table<GroupType>;
   /** generic volume groups (absent in older states) */
   groups?: Table<VolumeGroup>;
+  /** snapshots of whole groups (absent in older states) */
+  groupSnapshots?: Table<GroupSnapshot>;
+}
+
+/** A snapshot of a generic volume group (3.14): one snapshot of each member volume, managed together. */
+export interface GroupSnapshot {
+  id: string;
+  groupId: string;
+  groupTypeId: string;
+  projectId: string;
+  userId: string;
+  name: string | null;
+  description: string | null;
+  status: string;
+  createdAt: number;
+  updatedAt: number | null;
 }
 
 /** A generic volume group (3.13): volumes of the listed types, managed together. */
@@ -212,6 +230,9 @@ export interface VolumeGroup {
   availabilityZone: string;
   groupTypeId: string;
   volumeTypeIds: string[];
+  /** what it was created from (create-from-src, 3.14; absent in older states) */
+  groupSnapshotId?: string | null;
+  sourceGroupId?: string | null;
   /** while updating: the volumes joining and leaving when the update finishes */
   pending: { add: string[]; remove: string[] } | null;
   createdAt: number;
@@ -266,6 +287,7 @@ export function initialBlockStorageState(): BlockStorageState {
     transfers: emptyTable(),
     groupTypes: emptyTable(),
     groups: emptyTable({ groupBy: "projectId" }),
+    groupSnapshots: emptyTable({ groupBy: "projectId" }),
   };
 }
 

@@ -147,6 +147,7 @@ export function deleteGroup(s: BlockStorageState, ctx: OperationContext, id: str
   if (!deleteVolumes && group.status !== "available" && group.status !== "error") {
     throw invalidGroupState(`Group status must be available or error, but current status is: ${group.status}`);
   }
+  if (s.groupSnapshots && filter(s.groupSnapshots, (g) => g.groupId === id).length) throw invalidGroupState("Group has existing snapshots.");
   const volumes = volumesOfGroup(s, id);
   if (volumes.length && !deleteVolumes) throw invalidGroupState(`Group ${id} still contains volumes. The delete-volumes flag is required to delete it.`);
   for (const volume of volumes) {

@@ -130,15 +130,18 @@ function startDeleting(ctx: OperationContext, snapshot: Snapshot): void {
 /** DELETE: only an available or errored snapshot (202, `deleting`, then gone). */
 export function deleteSnapshot(s: BlockStorageState, ctx: OperationContext, id: string): void {
   const snapshot = visibleSnapshot(s, ctx.caller, id);
-  if (snapshot.status !== "available" && snapshot.status !== "error") {
+  if ((snapshot.status !== "available" && snapshot.status !== "error") || snapshot.groupSnapshotId) {
     throw invalidSnapshotState("Snapshot status must be available or error and must not be part of a group.");
   }
   startDeleting(ctx, snapshot);
 }
 
-/** os-force_delete (admin): whatever the status. */
+/** os-force_delete (admin): whatever the status, but not one of a group snapshot (it goes with that). */
 export function forceDeleteSnapshot(s: BlockStorageState, ctx: OperationContext, id: string): void {
-  startDeleting(ctx, visibleSnapshot(s, ctx.caller, id));
+  const snapshot = visibleSnapshot(s, ctx.caller, id);
+  // Cinder's message with no status condition to name (build_or_str of none is empty): two spaces
+  if (snapshot.groupSnapshotId) throw invalidSnapshotState("Snapshot  must not be part of a group.");
+  startDeleting(ctx, snapshot);
 }
 
 /** os-reset_status (admin): any SnapshotStatus, lower-cased; the snapshot rests there (no step follows). */
