@@ -44,6 +44,8 @@ export interface Volume {
   snapshotId: string | null;
   sourceVolid: string | null;
   backupId: string | null;
+  /** the request that created it, named by the user message of a failure (absent in older states) */
+  requestId?: string;
   /** the generic volume group it belongs to (3.13; absent in older states) */
   groupId?: string | null;
   attachments: VolumeAttachment[];
@@ -102,6 +104,8 @@ export interface Snapshot {
   size: number;
   status: string;
   metadata: Record<string, string>;
+  /** the request that created it, named by the user message of a failure (absent in older states) */
+  requestId?: string;
   /** the group snapshot it was taken in (3.14; absent in older states) */
   groupSnapshotId?: string | null;
   /** the progress a driver (or Nova) last reported through os-update_snapshot_status, e.g. "90%" */
@@ -124,6 +128,8 @@ export interface Backup {
   isIncremental: boolean;
   createdAt: number;
   updatedAt: number | null;
+  /** the request that created it, named by the user message of a failure (absent in older states) */
+  requestId?: string;
   /** the full or incremental backup this one builds on (Cinder's parent_id) */
   parentId: string | null;
   snapshotId: string | null;
@@ -203,6 +209,24 @@ export interface BlockStorageState {
   groups?: Table<VolumeGroup>;
   /** snapshots of whole groups (absent in older states) */
   groupSnapshots?: Table<GroupSnapshot>;
+  /** user messages about failures the user's requests ran into (absent in older states) */
+  messages?: Table<UserMessage>;
+}
+
+/** A user message (3.3, cinder/message/api.py): what failed, for whom, until when it is kept. */
+export interface UserMessage {
+  id: string;
+  projectId: string;
+  /** the request whose work failed */
+  requestId: string;
+  resourceType: string;
+  resourceUuid: string | null;
+  /** message_field Action and Detail ids ('001'...) */
+  actionId: string;
+  detailId: string;
+  createdAt: number;
+  /** guaranteed_until: gone from then on */
+  expiresAt: number;
 }
 
 /** A snapshot of a generic volume group (3.14): one snapshot of each member volume, managed together. */

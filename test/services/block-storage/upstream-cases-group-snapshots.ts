@@ -1,7 +1,8 @@
 // Conformance cases for group snapshots and groups from a source (tempest's group_snapshots and groups
-// clients, 3.14 on; 3.29 pages the lists).
+// clients, 3.14 on; 3.29 pages the lists), and user messages (its messages client, 3.3 on).
 
 import { advance, type World } from "./setup.js";
+import { call } from "../../helpers/emulator.js";
 import { del, get, post, type Case } from "./upstream-cases.js";
 import { group } from "./upstream-cases-groups.js";
 
@@ -55,3 +56,19 @@ export const GROUP_SNAPSHOT_CASES: Case[] = [
     run: async (w, t, v) => post(w, `/group_snapshots/${(await groupSnapshot(w, t, v)).id}/action`, { reset_status: { status: "error" } }, t, v),
   },
 ];
+
+/** A user message of the demo project: a volume create failed by a fault rule. */
+async function message(w: World, v: string | undefined): Promise<any> {
+  await call(w.emu, "POST", "/_emulator/faults", { body: { operation: "block-storage.volume.creating", effect: { type: "error", status: 500 }, times: 1 } });
+  await post(w, "/volumes", { volume: { size: 1 } }, w.demo, v);
+  await advance(w, 2);
+  return (await get(w, "/messages", w.demo, v)).body.messages[0];
+}
+
+const messageCases = (as: Case["as"], version: string): Case[] => [
+  { schema: "messages.show_message", call: "GET /messages/{id}", version, as, run: async (w, t, v) => get(w, `/messages/${(await message(w, v)).id}`, t, v) },
+  { schema: "messages.list_messages", call: "GET /messages", version, as, run: async (w, t, v) => (await message(w, v), get(w, "/messages", t, v)) },
+  { schema: "messages.delete_message", call: "DELETE /messages/{id}", version, as, run: async (w, t, v) => del(w, `/messages/${(await message(w, v)).id}`, t, v) },
+];
+
+export const MESSAGE_CASES: Case[] = [...messageCases("demo", "3.3"), ...messageCases("demo", "3.5"), ...messageCases("admin", "3.5")];

@@ -11,9 +11,9 @@ import { VOLUME_CASES } from "./upstream-cases-volumes.js";
 import { RESOURCE_CASES } from "./upstream-cases-resources.js";
 import { TRANSFER_CASES } from "./upstream-cases-transfers.js";
 import { GROUP_CASES } from "./upstream-cases-groups.js";
-import { GROUP_SNAPSHOT_CASES } from "./upstream-cases-group-snapshots.js";
+import { GROUP_SNAPSHOT_CASES, MESSAGE_CASES } from "./upstream-cases-group-snapshots.js";
 
-const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES, ...TRANSFER_CASES, ...GROUP_CASES, ...GROUP_SNAPSHOT_CASES];
+const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES, ...TRANSFER_CASES, ...GROUP_CASES, ...GROUP_SNAPSHOT_CASES, ...MESSAGE_CASES];
 const PROFILES = ["upstream", "spec"] as const;
 
 // Routes tempest has schemas for that the emulator does not serve (COVERAGE.md), each with one request
@@ -23,7 +23,6 @@ const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [me
   "the default group type": { modules: ["group_types"], names: ["show_default_group_type"], probe: ["GET", "/group_types/default"] },
   "manage existing snapshots": { modules: ["manage_snapshot"], probe: ["POST", "/os-snapshot-manage", { snapshot: {} }] },
   "manage existing volumes": { modules: ["manage_volume"], probe: ["POST", "/os-volume-manage", { volume: {} }] },
-  "user messages": { modules: ["messages"], probe: ["GET", "/messages"] },
   "unmanage a volume": { modules: ["volumes"], names: ["unmanage_volume"], probe: ["POST", "/volumes/{volume}/action", { "os-unmanage": {} }] },
   "unmanage a snapshot": { modules: ["snapshots"], names: ["unmanage_snapshot"], probe: ["POST", "/snapshots/{snapshot}/action", { "os-unmanage": {} }] },
 };

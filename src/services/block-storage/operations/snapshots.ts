@@ -8,6 +8,7 @@ import { own, withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { badRequest, inState, invalidSnapshotState, invalidVolumeState, snapshotNotFound, volumeNotFound } from "../errors.js";
 import type { Microversion } from "../microversion.js";
+import type { RequestContext } from "../lifecycle.js";
 import type { BlockStorageState, Snapshot, Volume } from "../state.js";
 import type { SnapshotCreateBody, SnapshotUpdateBody } from "../schemas/snapshots.js";
 import { checkQuota, useQuota } from "./quotas.js";
@@ -56,7 +57,7 @@ function checkSnapshotable(volume: Volume, allowInUse: boolean): void {
 
 export function createSnapshot(
   s: BlockStorageState,
-  ctx: OperationContext,
+  ctx: RequestContext,
   body: SnapshotCreateBody,
   mv: Microversion,
 ): Snapshot {
@@ -79,6 +80,7 @@ export function createSnapshot(
     size: volume.size,
     status: "creating",
     metadata: body.metadata ? { ...body.metadata } : {},
+    ...(ctx.requestId === undefined ? {} : { requestId: ctx.requestId }),
     createdAt: ctx.now,
     updatedAt: null,
   };

@@ -16,7 +16,7 @@ import {
   volumeTypeNotFound,
   volumeTypeNotFoundByName,
 } from "../errors.js";
-import { setStatus, VOLUME, type StepContext } from "../lifecycle.js";
+import { setStatus, VOLUME, type RequestContext, type StepContext } from "../lifecycle.js";
 import { DEFAULT_ZONE, hostOf } from "../backends.js";
 import type { CreateVolumeBody, UpdateVolumeBody } from "../schemas/volumes.js";
 import { typeByNameOrId, type BlockStorageState, type Volume, type VolumeType } from "../state.js";
@@ -111,7 +111,7 @@ function sourceOf(s: BlockStorageState, ctx: OperationContext, body: CreateVolum
  * `fromGroupSource`: a member of a group being created from a source (create-from-src), which Cinder makes
  * while the group is still creating.
  */
-export function createVolume(s: BlockStorageState, ctx: OperationContext, body: CreateVolumeBody, fromGroupSource = false): Volume {
+export function createVolume(s: BlockStorageState, ctx: RequestContext, body: CreateVolumeBody, fromGroupSource = false): Volume {
   const source = sourceOf(s, ctx, body);
   const size = body.size ?? source.size;
   if (size === undefined || size === null) {
@@ -147,6 +147,7 @@ export function createVolume(s: BlockStorageState, ctx: OperationContext, body: 
     sourceVolid: source.sourceVolid,
     backupId: null,
     groupId: body.group_id ?? null,
+    ...(ctx.requestId === undefined ? {} : { requestId: ctx.requestId }),
     attachments: [],
     host: hostOf(type),
     migrationStatus: null,

@@ -1,5 +1,5 @@
 // /group_snapshots (cinder/api/v3/group_snapshots.py, views/group_snapshots.py; 3.14+, a 404 before): create
-// (202, the summary), list (id and name) and detail (paging, sorting and the status and group_id filters
+// (202, the summary), list (id and name) and detail (paging, sorting and the name, status and group_id filters
 // from 3.29), show, delete (202) and the reset_status action (3.19, admin).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
@@ -54,8 +54,9 @@ export function groupSnapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
     const query = paged
       ? listQuery(c, caller, deps.kernel.options.maxPageSize, SORT_KEYS)
       : { limit: Number.MAX_SAFE_INTEGER, marker: undefined, offset: 0, sort: [], projectId: caller.projectId };
-    const [status, groupId] = paged ? [c.req.query("status"), c.req.query("group_id")] : [undefined, undefined];
-    const match = (g: GroupSnapshot) => (status === undefined || g.status === status) && (groupId === undefined || g.groupId === groupId);
+    const [status, groupId, name] = paged ? [c.req.query("status"), c.req.query("group_id"), c.req.query("name")] : [undefined, undefined, undefined];
+    const match = (g: GroupSnapshot) =>
+      (status === undefined || g.status === status) && (groupId === undefined || g.groupId === groupId) && (name === undefined || g.name === name);
     const value = (g: GroupSnapshot, key: string) =>
       key === "created_at" ? g.createdAt : key === "updated_at" ? g.updatedAt : key === "group_id" ? g.groupId : key === "id" ? g.id : key === "name" ? g.name : g.status;
     const page = listPage(ops.groupSnapshotTable(s), query, match, value);

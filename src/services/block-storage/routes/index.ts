@@ -25,6 +25,7 @@ import { encryptionTypeRoutes } from "./encryption-types.js";
 import { groupTypeRoutes } from "./group-types.js";
 import { groupRoutes } from "./groups.js";
 import { groupSnapshotRoutes } from "./group-snapshots.js";
+import { messageRoutes } from "./messages.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -40,6 +41,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...groupTypeRoutes(deps),
       ...groupRoutes(deps),
       ...groupSnapshotRoutes(deps),
+      ...messageRoutes(deps),
       ...quotaRoutes(deps),
       ...qosSpecRoutes(deps),
       ...serviceRoutes(deps),
