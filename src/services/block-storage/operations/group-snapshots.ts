@@ -13,7 +13,7 @@ import { typeNameOf } from "./volumes.js";
 import { SNAPSHOT } from "./snapshots.js";
 
 /** The lifecycle type of group snapshots (/_emulator/transitions overrides name it). */
-export const GROUP_SNAPSHOT = "block-storage.group-snapshot";
+export const GROUP_SNAPSHOT = "block-storage.group_snapshot";
 
 /** GroupSnapshotStatus.ALL (cinder/objects/fields.py): what reset_status accepts. */
 export const GROUP_SNAPSHOT_STATUSES = ["error", "available", "creating", "deleting", "deleted", "updating", "error_deleting"] as const;

@@ -73,7 +73,7 @@ export function groupSnapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
     route({
       method: "POST",
       path: "/group_snapshots",
-      operation: "block-storage.group-snapshot.create",
+      operation: "block-storage.group_snapshot.create",
       schema: createGroupSnapshotBody,
       handler: (c, { group_snapshot: b }) => {
         const input = { groupId: b.group_id, name: b.name ?? null, description: b.description ?? null };
@@ -81,18 +81,18 @@ export function groupSnapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
         return c.json({ group_snapshot: { id: made.id, name: made.name, group_type_id: made.groupTypeId } }, 202);
       },
     }),
-    { method: "GET", path: "/group_snapshots", operation: "block-storage.group-snapshot.list", handler: list(false) },
-    { method: "GET", path: "/group_snapshots/detail", operation: "block-storage.group-snapshot.list-detail", handler: list(true) },
+    { method: "GET", path: "/group_snapshots", operation: "block-storage.group_snapshot.list", handler: list(false) },
+    { method: "GET", path: "/group_snapshots/detail", operation: "block-storage.group_snapshot.list-detail", handler: list(true) },
     {
       method: "GET",
       path: "/group_snapshots/:id",
-      operation: "block-storage.group-snapshot.show",
+      operation: "block-storage.group_snapshot.show",
       handler: (c) => c.json({ group_snapshot: groupSnapshotDetail(ops.visibleGroupSnapshot(deps.state(), deps.caller(c), id(c)), microversion(c)) }),
     },
     {
       method: "DELETE",
       path: "/group_snapshots/:id",
-      operation: "block-storage.group-snapshot.delete",
+      operation: "block-storage.group_snapshot.delete",
       handler: (c) => {
         deps.write(c, (s, ctx) => ops.deleteGroupSnapshot(s, ctx, id(c)));
         return c.body(null, 202);
@@ -101,8 +101,8 @@ export function groupSnapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
     route({
       method: "POST",
       path: "/group_snapshots/:id/action",
-      operation: "block-storage.group-snapshot.action",
-      variants: actionVariants("block-storage.group-snapshot.action", ["reset_status"]),
+      operation: "block-storage.group_snapshot.action",
+      variants: actionVariants("block-storage.group_snapshot.action", ["reset_status"]),
       schema: groupSnapshotActionBody,
       handler: (c, body) => {
         const mv = microversion(c);
