@@ -4,6 +4,7 @@
 // (a group with group snapshots is not deleted, a member snapshot is not deleted alone).
 
 import { beforeEach, describe, expect, it } from "vitest";
+import { call } from "../../helpers/emulator.js";
 import { advance, bs, exported, world, type World } from "./setup.js";
 
 let w: World;
@@ -158,6 +159,22 @@ describe("group snapshots", () => {
     expect((await api("GET", `/group_snapshots/${id}`)).body.group_snapshot.status).toBe("error");
     // an errored one may be deleted
     expect((await api("DELETE", `/group_snapshots/${id}`)).status).toBe(202);
+  });
+});
+
+describe("group snapshots on the clock", () => {
+  it("a redirect to error leaves the group snapshot and its snapshots in error, deletable", async () => {
+    const g = await groupWithVolumes(2);
+    const o = await call(w.emu, "POST", "/_emulator/transitions/overrides", { body: { type: "block-storage.group_snapshot", mode: "redirect", to: "error" } });
+    expect(o.status, o.text).toBe(201);
+    const res = await api("POST", "/group_snapshots", { body: { group_snapshot: { group_id: g.id } } });
+    await advance(w, 2);
+    expect((await api("GET", `/group_snapshots/${res.body.group_snapshot.id}`)).body.group_snapshot.status).toBe("error");
+    expect((await api("GET", "/snapshots")).body.snapshots.map((s: any) => s.status)).toEqual(["error", "error"]);
+    await call(w.emu, "DELETE", `/_emulator/transitions/overrides/${o.body.id}`);
+    expect((await api("DELETE", `/group_snapshots/${res.body.group_snapshot.id}`)).status).toBe(202);
+    await advance(w, 2);
+    expect((await api("GET", "/snapshots")).body.snapshots).toEqual([]);
   });
 });
 

@@ -65,6 +65,23 @@ describe("user messages", () => {
     ]);
   });
 
+  it("records a failed backup create (VOLUME_BACKUP) with the backup request's id", async () => {
+    const volume = await availableVolume(w);
+    await call(w.emu, "POST", "/_emulator/faults", { body: { operation: "block-storage.backup.build", effect: { type: "error", status: 500, message: "swift is down" }, times: 1 } });
+    const res = await api("POST", "/backups", { body: { backup: { volume_id: volume.id } } });
+    expect(res.status, res.text).toBe(202);
+    await advance(w, 2);
+    const [m, ...rest] = (await api("GET", "/messages")).body.messages;
+    expect(rest).toEqual([]);
+    expect(m).toMatchObject({
+      event_id: "VOLUME_VOLUME_BACKUP_013_020",
+      user_message: "create backup:Backup driver failed to create backup.",
+      resource_type: "VOLUME_BACKUP",
+      resource_uuid: res.body.backup.id,
+      request_id: res.headers.get("x-openstack-request-id"),
+    });
+  });
+
   it("filters, sorts and pages from 3.5 (not before), deletes (204), and refuses what it cannot find", async () => {
     const a = await failedVolume("a");
     const b = await failedVolume("b");
