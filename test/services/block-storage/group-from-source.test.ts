@@ -59,6 +59,14 @@ describe("groups from a source", () => {
     const res = await fromSource({ source_group_id: g.id });
     expect(res.status, res.text).toBe(202);
     expect(res.body.group.name).toBeNull();
+    // the source of a group being created is not deleted meanwhile
+    const refused = await api("POST", `/groups/${g.id}/action`, { body: { delete: { "delete-volumes": true } } });
+    expect(refused.body).toEqual({
+      badRequest: {
+        code: 400,
+        message: `Invalid Group: Cannot delete group ${g.id}. Group status must be available or error and must not have dependent group snapshots, and it cannot be the source for an ongoing group or group snapshot creation.`,
+      },
+    });
     await advance(w, 2);
     const made = (await api("GET", `/groups/${res.body.group.id}`)).body.group;
     expect(made).toMatchObject({ status: "available", source_group_id: g.id, group_snapshot_id: null });

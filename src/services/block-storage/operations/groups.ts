@@ -154,6 +154,12 @@ export function deleteGroup(s: BlockStorageState, ctx: OperationContext, id: str
     if (volume.attachments.length) throw invalidGroupState(`Volume in group ${id} is attached. Need to detach first.`);
     if (filter(s.snapshots, (snap) => snap.volumeId === volume.id).length) throw invalidGroupState("Volume in group still has dependent snapshots.");
   }
+  if (filter(groupTable(s), (g) => g.status === "creating" && g.sourceGroupId === id).length) {
+    const reason = deleteVolumes
+      ? "Group status must be available or error and must not have dependent group snapshots"
+      : "Group must not have attached volumes, volumes with snapshots, or dependent group snapshots";
+    throw invalidGroupState(`Cannot delete group ${id}. ${reason}, and it cannot be the source for an ongoing group or group snapshot creation.`);
+  }
   // the volumes go with the group: their own delete steps run on the volume lifecycle
   for (const volume of volumes) setStatus(ctx, volume, "deleting");
   group.status = "deleting";
