@@ -21,6 +21,7 @@ import { blockStorageNotifications } from "./bus.js";
 import { startSnapshotLifecycle } from "./operations/snapshot-lifecycle.js";
 import { startBackupLifecycle } from "./operations/backup-lifecycle.js";
 import { startGroupLifecycle } from "./operations/group-lifecycle.js";
+import { startGroupSnapshotLifecycle } from "./operations/group-snapshot-lifecycle.js";
 import { SNAPSHOT_BUILD_OPERATION } from "./operations/snapshots.js";
 import { BACKUP_BUILD_OPERATION } from "./operations/backups.js";
 
@@ -53,6 +54,7 @@ export function blockStorageService(overrides: Partial<BlockStorageOptions> = {}
       startSnapshotLifecycle(kernel, options);
       startBackupLifecycle(kernel, options);
       startGroupLifecycle(kernel, options);
+      startGroupSnapshotLifecycle(kernel, options);
     },
     routes(kernel) {
       return buildServiceApp(

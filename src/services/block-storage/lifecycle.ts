@@ -11,6 +11,9 @@ export const VOLUME = "block-storage.volume";
 /** Statuses a step leads out of; any other status is at rest. */
 export const TIMED = new Set(["creating", "extending", "retyping", "deleting", "uploading"]);
 
+/** What an API request's operation runs with: its request id too, which a later failure's user message names. */
+export type RequestContext = OperationContext & { requestId?: string };
+
 /** What a step runs with: no API caller asked for it. */
 export type StepContext = OperationContext<Caller | null>;
 

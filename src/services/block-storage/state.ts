@@ -44,6 +44,8 @@ export interface Volume {
   snapshotId: string | null;
   sourceVolid: string | null;
   backupId: string | null;
+  /** the request that created it, named by the user message of a failure (absent in older states) */
+  requestId?: string;
   /** the generic volume group it belongs to (3.13; absent in older states) */
   groupId?: string | null;
   attachments: VolumeAttachment[];
@@ -102,6 +104,10 @@ export interface Snapshot {
   size: number;
   status: string;
   metadata: Record<string, string>;
+  /** the request that created it, named by the user message of a failure (absent in older states) */
+  requestId?: string;
+  /** the group snapshot it was taken in (3.14; absent in older states) */
+  groupSnapshotId?: string | null;
   /** the progress a driver (or Nova) last reported through os-update_snapshot_status, e.g. "90%" */
   progress?: string;
   createdAt: number;
@@ -122,6 +128,8 @@ export interface Backup {
   isIncremental: boolean;
   createdAt: number;
   updatedAt: number | null;
+  /** the request that created it, named by the user message of a failure (absent in older states) */
+  requestId?: string;
   /** the full or incremental backup this one builds on (Cinder's parent_id) */
   parentId: string | null;
   snapshotId: string | null;
@@ -199,6 +207,40 @@ export interface BlockStorageState {
   groupTypes?: Table<GroupType>;
   /** generic volume groups (absent in older states) */
   groups?: Table<VolumeGroup>;
+  /** snapshots of whole groups (absent in older states) */
+  groupSnapshots?: Table<GroupSnapshot>;
+  /** user messages about failures the user's requests ran into (absent in older states) */
+  messages?: Table<UserMessage>;
+}
+
+/** A user message (3.3, cinder/message/api.py): what failed, for whom, until when it is kept. */
+export interface UserMessage {
+  id: string;
+  projectId: string;
+  /** the request whose work failed */
+  requestId: string;
+  resourceType: string;
+  resourceUuid: string | null;
+  /** message_field Action and Detail ids ('001'...) */
+  actionId: string;
+  detailId: string;
+  createdAt: number;
+  /** guaranteed_until: gone from then on */
+  expiresAt: number;
+}
+
+/** A snapshot of a generic volume group (3.14): one snapshot of each member volume, managed together. */
+export interface GroupSnapshot {
+  id: string;
+  groupId: string;
+  groupTypeId: string;
+  projectId: string;
+  userId: string;
+  name: string | null;
+  description: string | null;
+  status: string;
+  createdAt: number;
+  updatedAt: number | null;
 }
 
 /** A generic volume group (3.13): volumes of the listed types, managed together. */
@@ -212,6 +254,9 @@ export interface VolumeGroup {
   availabilityZone: string;
   groupTypeId: string;
   volumeTypeIds: string[];
+  /** what it was created from (create-from-src, 3.14; absent in older states) */
+  groupSnapshotId?: string | null;
+  sourceGroupId?: string | null;
   /** while updating: the volumes joining and leaving when the update finishes */
   pending: { add: string[]; remove: string[] } | null;
   createdAt: number;
@@ -266,6 +311,7 @@ export function initialBlockStorageState(): BlockStorageState {
     transfers: emptyTable(),
     groupTypes: emptyTable(),
     groups: emptyTable({ groupBy: "projectId" }),
+    groupSnapshots: emptyTable({ groupBy: "projectId" }),
   };
 }
 

@@ -16,6 +16,7 @@ import { finishExtend, finishRetype, VOLUME_STATUSES } from "./operations/volume
 import { failUpload, finishUploadStep } from "./operations/volume-upload.js";
 import { finishDelete, typeNameOf } from "./operations/volumes.js";
 import { useQuota } from "./operations/quotas.js";
+import { recordMessage } from "./operations/messages.js";
 
 type Applier = (s: BlockStorageState, ctx: StepContext, volume: Volume, from: string) => void;
 
@@ -41,6 +42,12 @@ function fail(s: BlockStorageState, ctx: StepContext, volume: Volume, to: string
   if (volume.status === "uploading") {
     failUpload(ctx, volume);
     to = to === "available" || to === "in-use" ? volume.pending?.resumeStatus ?? to : to;
+  }
+  // the create flow's failure is the user's to read (cinder/volume/flows/manager/create_volume.py)
+  if (volume.status === "creating" && to === "error") {
+    recordMessage(s, ctx, {
+      projectId: volume.projectId, requestId: volume.requestId, resourceType: "VOLUME", resourceUuid: volume.id, action: "CREATE_VOLUME_FROM_BACKEND", detail: "DRIVER_FAILED_CREATE",
+    });
   }
   volume.pending = null;
   setStatus(ctx, volume, to);

@@ -13,7 +13,7 @@ async function groupType(w: World): Promise<any> {
 }
 
 /** An available group of the caller's project, of a public group type and the default volume type. */
-async function group(w: World, token: string): Promise<any> {
+export async function group(w: World, token: string): Promise<any> {
   const type = await groupType(w);
   const res = await post(w, "/groups", { group: { name: "g", group_type: type.id, volume_types: ["__DEFAULT__"] } }, token, G);
   if (res.status !== 202) throw new Error(`group: ${res.status} ${res.text}`);

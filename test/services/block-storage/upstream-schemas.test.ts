@@ -11,20 +11,18 @@ import { VOLUME_CASES } from "./upstream-cases-volumes.js";
 import { RESOURCE_CASES } from "./upstream-cases-resources.js";
 import { TRANSFER_CASES } from "./upstream-cases-transfers.js";
 import { GROUP_CASES } from "./upstream-cases-groups.js";
+import { GROUP_SNAPSHOT_CASES, MESSAGE_CASES } from "./upstream-cases-group-snapshots.js";
 
-const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES, ...TRANSFER_CASES, ...GROUP_CASES];
+const CASES: Case[] = [...VOLUME_CASES, ...RESOURCE_CASES, ...TRANSFER_CASES, ...GROUP_CASES, ...GROUP_SNAPSHOT_CASES, ...MESSAGE_CASES];
 const PROFILES = ["upstream", "spec"] as const;
 
 // Routes tempest has schemas for that the emulator does not serve (COVERAGE.md), each with one request
 // that must be refused (404, 405 or 400 for an unknown action), never answered as if served.
 const UNSERVED: Record<string, { modules: string[]; names?: string[]; probe: [method: string, path: string, body?: unknown] }> = {
-  "group snapshots": { modules: ["group_snapshots"], probe: ["GET", "/group_snapshots"] },
   // no default group type is configured (Cinder's default_group_type option is unset by default)
   "the default group type": { modules: ["group_types"], names: ["show_default_group_type"], probe: ["GET", "/group_types/default"] },
-  "groups from a source": { modules: ["groups"], names: ["create_group_from_source"], probe: ["POST", "/groups/action", { "create-from-src": {} }] },
   "manage existing snapshots": { modules: ["manage_snapshot"], probe: ["POST", "/os-snapshot-manage", { snapshot: {} }] },
   "manage existing volumes": { modules: ["manage_volume"], probe: ["POST", "/os-volume-manage", { volume: {} }] },
-  "user messages": { modules: ["messages"], probe: ["GET", "/messages"] },
   "unmanage a volume": { modules: ["volumes"], names: ["unmanage_volume"], probe: ["POST", "/volumes/{volume}/action", { "os-unmanage": {} }] },
   "unmanage a snapshot": { modules: ["snapshots"], names: ["unmanage_snapshot"], probe: ["POST", "/snapshots/{snapshot}/action", { "os-unmanage": {} }] },
 };

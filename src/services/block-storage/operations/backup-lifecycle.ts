@@ -20,6 +20,7 @@ import { BACKUP, BACKUP_BUILD_OPERATION } from "./backups.js";
 import { useQuota } from "./quotas.js";
 import { restoreVolumeMeta } from "./backup-volume-meta.js";
 import { ApiError } from "../../../kernel/errors.js";
+import { recordMessage } from "./messages.js";
 import {
   BACKUP_OBJECTS_PER_UPDATE,
   FIRST_UPDATE_OBJECTS,
@@ -193,6 +194,9 @@ function failCreate(kernel: Kernel, s: BlockStorageState, ctx: StepContext, back
   releaseSource(s, ctx, backup);
   backup.failReason = reason;
   atRest(ctx, backup, "error");
+  recordMessage(s, ctx, {
+    projectId: backup.projectId, requestId: backup.requestId, resourceType: "VOLUME_BACKUP", resourceUuid: backup.id, action: "BACKUP_CREATE", detail: "BACKUP_CREATE_DRIVER_ERROR",
+  });
   ctx.tx.emit("block-storage.backup.failed", { id: backup.id, projectId: backup.projectId, volumeId: backup.volumeId, reason });
 }
 

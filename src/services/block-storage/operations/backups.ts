@@ -7,7 +7,7 @@ import { backupNotFound, badRequest, invalidBackupState, invalidSnapshotState, i
 import type { Microversion } from "../microversion.js";
 import type { BackupCreateBody, BackupRestoreBody, BackupUpdateBody } from "../schemas/backups.js";
 import type { Backup, BlockStorageState, Snapshot, Volume } from "../state.js";
-import { setStatus } from "../lifecycle.js";
+import { setStatus, type RequestContext } from "../lifecycle.js";
 import { checkQuota, useQuota } from "./quotas.js";
 import { volumeMetaFromRecord, volumeMetaOf } from "./backup-volume-meta.js";
 import { visibleSnapshot } from "./snapshots.js";
@@ -51,7 +51,7 @@ function parentFor(s: BlockStorageState, projectId: string, volumeId: string, sn
   return latest;
 }
 
-export function createBackup(s: BlockStorageState, ctx: OperationContext, body: BackupCreateBody, mv: Microversion): Backup {
+export function createBackup(s: BlockStorageState, ctx: RequestContext, body: BackupCreateBody, mv: Microversion): Backup {
   const volume = visibleVolume(s, ctx.caller, body.volume_id);
   let snapshot: Snapshot | undefined;
   if (body.snapshot_id) {
@@ -93,6 +93,7 @@ export function createBackup(s: BlockStorageState, ctx: OperationContext, body: 
     sourceResumeStatus: snapshot ? snapshot.status : volume.status,
     restoreVolumeId: null,
     volumeMeta: volumeMetaOf(volume),
+    ...(ctx.requestId === undefined ? {} : { requestId: ctx.requestId }),
   };
   if (snapshot) {
     snapshot.status = "backing-up";

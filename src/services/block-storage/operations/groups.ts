@@ -147,11 +147,18 @@ export function deleteGroup(s: BlockStorageState, ctx: OperationContext, id: str
   if (!deleteVolumes && group.status !== "available" && group.status !== "error") {
     throw invalidGroupState(`Group status must be available or error, but current status is: ${group.status}`);
   }
+  if (s.groupSnapshots && filter(s.groupSnapshots, (g) => g.groupId === id).length) throw invalidGroupState("Group has existing snapshots.");
   const volumes = volumesOfGroup(s, id);
   if (volumes.length && !deleteVolumes) throw invalidGroupState(`Group ${id} still contains volumes. The delete-volumes flag is required to delete it.`);
   for (const volume of volumes) {
     if (volume.attachments.length) throw invalidGroupState(`Volume in group ${id} is attached. Need to detach first.`);
     if (filter(s.snapshots, (snap) => snap.volumeId === volume.id).length) throw invalidGroupState("Volume in group still has dependent snapshots.");
+  }
+  if (filter(groupTable(s), (g) => g.status === "creating" && g.sourceGroupId === id).length) {
+    const reason = deleteVolumes
+      ? "Group status must be available or error and must not have dependent group snapshots"
+      : "Group must not have attached volumes, volumes with snapshots, or dependent group snapshots";
+    throw invalidGroupState(`Cannot delete group ${id}. ${reason}, and it cannot be the source for an ongoing group or group snapshot creation.`);
   }
   // the volumes go with the group: their own delete steps run on the volume lifecycle
   for (const volume of volumes) setStatus(ctx, volume, "deleting");

@@ -1,4 +1,4 @@
-// Per-project reset (POST /_emulator/reset?project=): the project's volumes (and their transfers), groups, snapshots, backups, quota
+// Per-project reset (POST /_emulator/reset?project=): the project's volumes (and their transfers), groups, group snapshots, user messages, snapshots, backups, quota
 // overrides and usage go back to the seed world (which holds no volumes), their pending lifecycle steps
 // forgotten. Volume types are the cloud's, not a project's, and stay.
 
@@ -9,6 +9,7 @@ import { VOLUME } from "../lifecycle.js";
 import type { BlockStorageState } from "../state.js";
 import { forgetTransfers } from "./transfers.js";
 import { GROUP } from "./groups.js";
+import { GROUP_SNAPSHOT } from "./group-snapshots.js";
 
 export function resetBlockStorageProject(s: BlockStorageState, seeded: BlockStorageState, projectId: string, context: ResetContext): void {
   const { kernel, tx } = context;
@@ -34,6 +35,13 @@ export function resetBlockStorageProject(s: BlockStorageState, seeded: BlockStor
       tx.afterCommit(() => kernel.transitions.forget(GROUP, id));
     }
   }
+  if (s.groupSnapshots) {
+    for (const { id } of filter(s.groupSnapshots, (g) => g.projectId === projectId)) {
+      remove(s.groupSnapshots, id);
+      tx.afterCommit(() => kernel.transitions.forget(GROUP_SNAPSHOT, id));
+    }
+  }
+  if (s.messages) for (const { id } of filter(s.messages, (m) => m.projectId === projectId)) remove(s.messages, id);
   restoreRows(s.quotas, seeded.quotas, (q) => q.id === projectId);
   const usage = dictGet(seeded.usage, projectId);
   if (usage) dictSet(s.usage, projectId, { ...usage });

@@ -12,6 +12,7 @@ import type { StepContext } from "../lifecycle.js";
 import { sliceOf, SLICE } from "../state.js";
 import { SNAPSHOT, SNAPSHOT_BUILD_OPERATION } from "./snapshots.js";
 import { useQuota } from "./quotas.js";
+import { recordMessage } from "./messages.js";
 
 /** The name per-type quota keys use (`snapshots_<type>`), as typeNameOf names a volume's; the type may be gone. */
 const typeNameById = (s: BlockStorageState, typeId: string) => get(s.volumeTypes, typeId)?.name ?? typeId;
@@ -42,10 +43,15 @@ function finishSnapshotDelete(s: BlockStorageState, ctx: StepContext, snapshot: 
 }
 
 /** A step redirected to `error` (or failed by a fault rule): creating -> error, deleting -> error_deleting. */
-function failSnapshot(_s: BlockStorageState, ctx: StepContext, snapshot: Snapshot, from: string): void {
+function failSnapshot(s: BlockStorageState, ctx: StepContext, snapshot: Snapshot, from: string): void {
   snapshot.status = from === "deleting" ? "error_deleting" : "error";
   snapshot.updatedAt = ctx.now;
   ctx.enter(SNAPSHOT, snapshot.id, null);
+  if (from === "creating") {
+    recordMessage(s, ctx, {
+      projectId: snapshot.projectId, requestId: snapshot.requestId, resourceType: "VOLUME_SNAPSHOT", resourceUuid: snapshot.id, action: "SNAPSHOT_CREATE", detail: "SNAPSHOT_CREATE_ERROR",
+    });
+  }
 }
 
 type Applier = (s: BlockStorageState, ctx: StepContext, snapshot: Snapshot, from: string) => void;

@@ -8,6 +8,7 @@ import { own, withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { badRequest, inState, invalidSnapshotState, invalidVolumeState, snapshotNotFound, volumeNotFound } from "../errors.js";
 import type { Microversion } from "../microversion.js";
+import type { RequestContext } from "../lifecycle.js";
 import type { BlockStorageState, Snapshot, Volume } from "../state.js";
 import type { SnapshotCreateBody, SnapshotUpdateBody } from "../schemas/snapshots.js";
 import { checkQuota, useQuota } from "./quotas.js";
@@ -56,7 +57,7 @@ function checkSnapshotable(volume: Volume, allowInUse: boolean): void {
 
 export function createSnapshot(
   s: BlockStorageState,
-  ctx: OperationContext,
+  ctx: RequestContext,
   body: SnapshotCreateBody,
   mv: Microversion,
 ): Snapshot {
@@ -79,6 +80,7 @@ export function createSnapshot(
     size: volume.size,
     status: "creating",
     metadata: body.metadata ? { ...body.metadata } : {},
+    ...(ctx.requestId === undefined ? {} : { requestId: ctx.requestId }),
     createdAt: ctx.now,
     updatedAt: null,
   };
@@ -130,15 +132,18 @@ function startDeleting(ctx: OperationContext, snapshot: Snapshot): void {
 /** DELETE: only an available or errored snapshot (202, `deleting`, then gone). */
 export function deleteSnapshot(s: BlockStorageState, ctx: OperationContext, id: string): void {
   const snapshot = visibleSnapshot(s, ctx.caller, id);
-  if (snapshot.status !== "available" && snapshot.status !== "error") {
+  if ((snapshot.status !== "available" && snapshot.status !== "error") || snapshot.groupSnapshotId) {
     throw invalidSnapshotState("Snapshot status must be available or error and must not be part of a group.");
   }
   startDeleting(ctx, snapshot);
 }
 
-/** os-force_delete (admin): whatever the status. */
+/** os-force_delete (admin): whatever the status, but not one of a group snapshot (it goes with that). */
 export function forceDeleteSnapshot(s: BlockStorageState, ctx: OperationContext, id: string): void {
-  startDeleting(ctx, visibleSnapshot(s, ctx.caller, id));
+  const snapshot = visibleSnapshot(s, ctx.caller, id);
+  // Cinder's message with no status condition to name (build_or_str of none is empty): two spaces
+  if (snapshot.groupSnapshotId) throw invalidSnapshotState("Snapshot  must not be part of a group.");
+  startDeleting(ctx, snapshot);
 }
 
 /** os-reset_status (admin): any SnapshotStatus, lower-cased; the snapshot rests there (no step follows). */

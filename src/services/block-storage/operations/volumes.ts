@@ -16,7 +16,7 @@ import {
   volumeTypeNotFound,
   volumeTypeNotFoundByName,
 } from "../errors.js";
-import { setStatus, VOLUME, type StepContext } from "../lifecycle.js";
+import { setStatus, VOLUME, type RequestContext, type StepContext } from "../lifecycle.js";
 import { DEFAULT_ZONE, hostOf } from "../backends.js";
 import type { CreateVolumeBody, UpdateVolumeBody } from "../schemas/volumes.js";
 import { typeByNameOrId, type BlockStorageState, type Volume, type VolumeType } from "../state.js";
@@ -107,7 +107,11 @@ function sourceOf(s: BlockStorageState, ctx: OperationContext, body: CreateVolum
   return blank;
 }
 
-export function createVolume(s: BlockStorageState, ctx: OperationContext, body: CreateVolumeBody): Volume {
+/**
+ * `fromGroupSource`: a member of a group being created from a source (create-from-src), which Cinder makes
+ * while the group is still creating.
+ */
+export function createVolume(s: BlockStorageState, ctx: RequestContext, body: CreateVolumeBody, fromGroupSource = false): Volume {
   const source = sourceOf(s, ctx, body);
   const size = body.size ?? source.size;
   if (size === undefined || size === null) {
@@ -120,7 +124,7 @@ export function createVolume(s: BlockStorageState, ctx: OperationContext, body: 
   const type = body.volume_type ? resolveType(s, ctx.caller, body.volume_type) : resolveType(s, ctx.caller, source.typeId ?? null);
   const zone = body.availability_zone ?? DEFAULT_ZONE;
   if (zone !== DEFAULT_ZONE) throw badRequest(`Availability zone '${zone}' is invalid.`);
-  if (body.group_id) checkVolumeForGroup(s, ctx.caller, body.group_id, type.id, type.name);
+  if (body.group_id && !fromGroupSource) checkVolumeForGroup(s, ctx.caller, body.group_id, type.id, type.name);
   const projectId = ctx.caller.projectId;
   checkVolumeQuota(s, projectId, type.name, 1, size);
   const volume: Volume = {
@@ -143,6 +147,7 @@ export function createVolume(s: BlockStorageState, ctx: OperationContext, body: 
     sourceVolid: source.sourceVolid,
     backupId: null,
     groupId: body.group_id ?? null,
+    ...(ctx.requestId === undefined ? {} : { requestId: ctx.requestId }),
     attachments: [],
     host: hostOf(type),
     migrationStatus: null,

@@ -4,7 +4,8 @@
 import type { Draft } from "immer";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { tokenCaller, type Ctx } from "../../../kernel/http/context.js";
-import { runOperation, type Caller, type OperationContext } from "../../../kernel/operation.js";
+import { runOperation, type Caller } from "../../../kernel/operation.js";
+import type { RequestContext } from "../lifecycle.js";
 import { SLICE, sliceOf, type  BlockStorageState } from "../state.js";
 import { forbidden } from "../errors.js";
 import type { BlockStorageOptions } from "../options.js";
@@ -16,7 +17,7 @@ export interface BlockStorageDeps {
   root(): Readonly<Record<string, unknown>>;
   caller(c: Ctx): Caller;
   /** runs one operation as the request's caller, in one store update */
-  write<R>(c: Ctx, op: (s: BlockStorageState, ctx: OperationContext) => R): R;
+  write<R>(c: Ctx, op: (s: BlockStorageState, ctx: RequestContext) => R): R;
 }
 
 export function blockStorageDeps(kernel: Kernel, options: BlockStorageOptions): BlockStorageDeps {
@@ -27,6 +28,6 @@ export function blockStorageDeps(kernel: Kernel, options: BlockStorageOptions): 
     state: () => kernel.slice<BlockStorageState>(SLICE),
     root: () => kernel.store.state,
     caller,
-    write: (c, op) => runOperation(kernel, caller(c), (ctx) => op(sliceOf(ctx.root), ctx)),
+    write: (c, op) => runOperation(kernel, caller(c), (ctx) => op(sliceOf(ctx.root), { ...ctx, requestId: c.get("requestId") })),
   };
 }

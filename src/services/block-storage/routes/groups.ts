@@ -1,6 +1,7 @@
 // /groups (cinder/api/v3/groups.py, views/groups.py; 3.13+, a 404 before): create (202 with id and name),
 // list and detail (own project's; an admin's all_tenants; name and status filters, limit/marker/sort), show,
-// update (name, description, add_volumes/remove_volumes; 202), and the actions delete and reset_status (3.20).
+// update (name, description, add_volumes/remove_volumes; 202), the actions delete and reset_status (3.20), and
+// create-from-src (3.14, a group snapshot's or a group's copy).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
@@ -9,7 +10,8 @@ import { isoMicroNoZone } from "../../../kernel/time.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
 import * as ops from "../operations/groups.js";
-import { createGroupBody, groupActionBody, updateGroupBody } from "../schemas/groups.js";
+import { createGroupFromSource } from "../operations/group-from-source.js";
+import { createGroupBody, createGroupFromSourceBody, groupActionBody, updateGroupBody } from "../schemas/groups.js";
 import { queryBool } from "../schemas/parameter-types.js";
 import type { BlockStorageState, VolumeGroup } from "../state.js";
 import { collectionBody } from "../views/links.js";
@@ -17,6 +19,7 @@ import type { BlockStorageDeps } from "./deps.js";
 import { listPage, listQuery } from "./list.js";
 
 const GROUPS = 13;
+const FROM_SOURCE = 14;
 const RESET_STATUS = 20;
 const SORT_KEYS = ["created_at", "updated_at", "id", "name", "status"] as const;
 
@@ -31,7 +34,7 @@ function groupDetail(c: Ctx, s: BlockStorageState, g: VolumeGroup, mv: number) {
     description: g.description,
     group_type: g.groupTypeId,
     volume_types: [...g.volumeTypeIds],
-    ...(mv >= 14 ? { group_snapshot_id: null, source_group_id: null } : {}),
+    ...(mv >= 14 ? { group_snapshot_id: g.groupSnapshotId ?? null, source_group_id: g.sourceGroupId ?? null } : {}),
     ...(mv >= 25 && queryBool(c.req.query("list_volume") ?? "false") ? { volumes: ops.volumesOfGroup(s, g.id).map((v) => v.id) } : {}),
     ...(mv >= 38 ? { replication_status: "disabled" } : {}),
     ...(mv >= 58 ? { project_id: g.projectId } : {}),
@@ -75,6 +78,19 @@ export function groupRoutes(deps: BlockStorageDeps): RouteDef[] {
           availabilityZone: b.availability_zone ?? null,
         };
         const made = deps.write(c, (s, ctx) => ({ ...ops.createGroup(s, ctx, input) }));
+        return c.json({ group: { id: made.id, name: made.name } }, 202);
+      },
+    }),
+    route({
+      method: "POST",
+      path: "/groups/action",
+      operation: "block-storage.group.create-from-src",
+      schema: createGroupFromSourceBody,
+      handler: (c, { "create-from-src": b }) => {
+        const mv = microversion(c);
+        if (mv < FROM_SOURCE) throw itemNotFound(`API version 3.${mv} is not supported on this method.`);
+        const input = { name: b.name ?? null, description: b.description ?? null, groupSnapshotId: b.group_snapshot_id ?? null, sourceGroupId: b.source_group_id ?? null };
+        const made = deps.write(c, (s, ctx) => ({ ...createGroupFromSource(s, ctx, input) }));
         return c.json({ group: { id: made.id, name: made.name } }, 202);
       },
     }),

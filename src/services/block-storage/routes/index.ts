@@ -24,6 +24,8 @@ import { transferRoutes } from "./transfers.js";
 import { encryptionTypeRoutes } from "./encryption-types.js";
 import { groupTypeRoutes } from "./group-types.js";
 import { groupRoutes } from "./groups.js";
+import { groupSnapshotRoutes } from "./group-snapshots.js";
+import { messageRoutes } from "./messages.js";
 
 export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions): RouteDef[] {
   const deps = blockStorageDeps(kernel, options);
@@ -38,6 +40,8 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...encryptionTypeRoutes(deps),
       ...groupTypeRoutes(deps),
       ...groupRoutes(deps),
+      ...groupSnapshotRoutes(deps),
+      ...messageRoutes(deps),
       ...quotaRoutes(deps),
       ...qosSpecRoutes(deps),
       ...serviceRoutes(deps),

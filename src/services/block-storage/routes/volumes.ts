@@ -36,7 +36,10 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
     const bootableRaw = c.req.query("bootable");
     const bootable = bootableRaw === undefined ? undefined : queryBool(bootableRaw);
     const metadata = metadataFilter(c.req.query("metadata"));
+    // 3.10: the generic group's volumes; before it Cinder drops the filter
+    const groupId = microversion(c) >= 10 ? c.req.query("group_id") : undefined;
     const match = (v: Volume) =>
+      (groupId === undefined || (v.groupId ?? null) === groupId) &&
       (name === undefined || v.name === name) &&
       (status === undefined || v.status === status) &&
       (zone === undefined || v.availabilityZone === zone) &&

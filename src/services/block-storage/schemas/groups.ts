@@ -1,8 +1,9 @@
-// Request bodies of /groups (cinder/api/schemas/groups.py): create, update, and the delete and reset_status
-// actions. References (types, volumes) are resolved in the operations.
+// Request bodies of /groups (cinder/api/schemas/groups.py): create, create-from-src, update, and the delete
+// and reset_status actions. References (types, volumes) are resolved in the operations.
 
 import * as z from "zod";
 import { cinderBool, nullableText } from "./parameter-types.js";
+import { cinderUuid } from "./group-snapshots.js";
 
 const ref = z.string().min(1).max(255);
 
@@ -30,3 +31,15 @@ export const groupActionBody = z.union([
   z.strictObject({ delete: z.strictObject({ "delete-volumes": cinderBool.optional() }) }),
   z.strictObject({ reset_status: z.strictObject({ status: z.string().min(1).max(255) }) }),
 ]);
+
+/** create-from-src: exactly one source, a group snapshot or a group (the schema's oneOf) */
+export const createGroupFromSourceBody = z.strictObject({
+  "create-from-src": z
+    .strictObject({
+      name: nullableText.optional(),
+      description: nullableText.optional(),
+      group_snapshot_id: cinderUuid.optional(),
+      source_group_id: cinderUuid.optional(),
+    })
+    .refine((b) => (b.group_snapshot_id === undefined) !== (b.source_group_id === undefined), "needs exactly one of group_snapshot_id and source_group_id"),
+});

@@ -40,7 +40,7 @@ export function snapshotDetail(snapshot: Snapshot, mv: Microversion, extended: b
     out["os-extended-snapshot-attributes:progress"] = snapshotProgress(snapshot);
     out["os-extended-snapshot-attributes:project_id"] = snapshot.projectId;
   }
-  if (mv >= 14) out.group_snapshot_id = null;
+  if (mv >= 14) out.group_snapshot_id = snapshot.groupSnapshotId ?? null;
   if (mv >= 41) out.user_id = snapshot.userId;
   if (mv >= 65) out.consumes_quota = true;
   return out;

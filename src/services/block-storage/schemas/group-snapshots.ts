@@ -1,0 +1,20 @@
+// Request bodies of /group_snapshots (cinder/api/schemas/group_snapshots.py): create names the group (a UUID)
+// and optionally a name and description; reset_status names the status (checked in the operation).
+
+import * as z from "zod";
+import { nullableText } from "./parameter-types.js";
+
+/** parameter_types.uuid: oslo is_uuid_like (32 hex digits, dashes optional) */
+export const cinderUuid = z.string().regex(/^(?:[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12})$/, "is not a UUID");
+
+export const createGroupSnapshotBody = z.strictObject({
+  group_snapshot: z.strictObject({
+    group_id: cinderUuid,
+    name: nullableText.optional(),
+    description: nullableText.optional(),
+  }),
+});
+
+export const groupSnapshotActionBody = z.strictObject({
+  reset_status: z.strictObject({ status: z.string().max(255) }),
+});
