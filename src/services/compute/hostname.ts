@@ -26,8 +26,10 @@ export function requestedHostname(v: Microversion, action: string, given: unknow
   if (given === undefined) return undefined;
   if (v < 90) throw badRequest(`Invalid input for field/attribute ${action}. Value: hostname. Additional properties are not allowed ('hostname' was unexpected)`);
   const rule = v >= 94 ? FQDN : LABEL;
-  const bad = (why: string) => badRequest(`Invalid input for field/attribute hostname. Value: ${String(given).slice(0, 300)}. ${why}`);
-  if (typeof given !== "string") throw bad(`${JSON.stringify(given)?.slice(0, 300)} is not of type 'string'`);
+  // a body's value shown as JSON: String() of an object calls its own `toString`, which a body may set to anything
+  const shown = typeof given === "string" ? given : (JSON.stringify(given) ?? typeof given);
+  const bad = (why: string) => badRequest(`Invalid input for field/attribute hostname. Value: ${shown.slice(0, 300)}. ${why}`);
+  if (typeof given !== "string") throw bad(`${shown.slice(0, 300)} is not of type 'string'`);
   if (given.length < rule.min) throw bad(`'${given}' is too short`);
   if (given.length > rule.max) throw bad(`'${given.slice(0, 300)}' is too long`);
   if (!rule.re.test(given)) throw bad(`'${given}' does not match '${rule.pattern}'`);

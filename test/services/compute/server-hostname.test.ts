@@ -1,6 +1,7 @@
-// A snapshot written by an older build holds servers without the fields later microversions added (the
-// hostname kept since 2.90, an attachment's 2.89 ids): it imports, and its servers answer every microversion
-// with the keys those answers have (the hostname made from the name, the ids null), never a missing key.
+// A server's hostname (2.90+) and the fields later microversions added: a snapshot written by an older build
+// holds servers without them (the hostname kept since 2.90, an attachment's 2.89 ids) and imports, its
+// servers answering with every key (the hostname made from the name, the ids null); a rename keeps the
+// hostname; a hostname that is not a string is a 400 that changes nothing.
 
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
@@ -56,5 +57,18 @@ describe("a server's hostname", () => {
     expect(await hostname()).toBe("first-name");
     expect((await t.api("PUT", `/servers/${server.id}`, { token: t.demo, version: "2.90", body: { server: { hostname: "given" } } })).status).toBe(200);
     expect(await hostname()).toBe("given");
+  });
+});
+
+describe("a hostname that is not a string", () => {
+  it("is a 400 naming it, even an object whose own toString is no function, and changes nothing", async () => {
+    const t = await actionApi();
+    const server = await t.active({ name: "keep" });
+    const before = JSON.stringify(t.emu.kernel.store.state.compute.servers);
+    const body = JSON.parse('{"server":{"hostname":{"toString":1,"__proto__":null}}}');
+    const res = await t.api("PUT", `/servers/${server.id}`, { token: t.demo, version: "2.94", body });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.badRequest.message).toContain(`{"toString":1,"__proto__":null} is not of type 'string'`);
+    expect(JSON.stringify(t.emu.kernel.store.state.compute.servers)).toBe(before);
   });
 });
