@@ -11,7 +11,6 @@ import * as z from "zod";
 import type { Kernel } from "./kernel/kernel.js";
 import { describeIssues } from "./kernel/http/body.js";
 import { DiskBlobStore } from "./kernel/blobs/index.js";
-import { blobIdsIn } from "./kernel/blobs/snapshot.js";
 import type { World, WorldExtras } from "./world-state.js";
 import { writeJsonSliced } from "./persist-json.js";
 
@@ -113,7 +112,7 @@ export class Persistence {
       throw this.#refused((error as Error).message.replace(/\.$/, ""));
     }
     // a blob put while the save ran, whose resource was not yet written: nothing will ever refer to it
-    const referred = blobIdsIn(this.kernel.store.state);
+    const referred = this.world.blobIds();
     for (const id of this.#blobs.ids()) if (!referred.has(id)) this.#blobs.delete(id);
     // an earlier run's blob files the state no longer names, and a save it did not finish
     this.#blobs.dropOrphans();

@@ -10,7 +10,7 @@ import { ApiError } from "./kernel/errors.js";
 import { describeIssues } from "./kernel/http/body.js";
 import { dictProblem, tableProblem } from "./kernel/store/check.js";
 import { addMissingGroupings, optionsOf, type Table } from "./kernel/store/table.js";
-import { stageSnapshotBlobs, type BlobSections } from "./kernel/blobs/snapshot.js";
+import { blobIdsIn, stageSnapshotBlobs, type BlobSections } from "./kernel/blobs/snapshot.js";
 import type { PendingStep } from "./kernel/transitions.js";
 import type { ResolvedOptions } from "./config.js";
 import { mergeWorlds, type WorldDocument as WorldDoc } from "./world.js";
@@ -186,6 +186,11 @@ export class World {
     this.kernel.ids.restore(extras.ids);
   }
 
+  /** The blobs the running state names (its blob-holding slices only). */
+  blobIds(): Set<string> {
+    return blobIdsIn(blobSlices(this.services, this.kernel.store.state));
+  }
+
   /**
    * Replaces the running state with a snapshot taken by export(); the clock moves to its time. The state
    * takes the snapshot's objects as they are (both callers hand over a document they just parsed, and keep
@@ -209,7 +214,7 @@ export class World {
     if (!pending.success) throw new ApiError(400, undefined, `The snapshot's transitions are not valid: ${describeIssues(pending.error)}.`);
     const k = this.kernel;
     // the last check: what it stages (the section's bytes) is committed below or dropped on its own error
-    const blobs = stageSnapshotBlobs(k.blobs, s, s.state);
+    const blobs = stageSnapshotBlobs(k.blobs, s, blobSlices(this.services, s.state));
     blobs?.commit();
     k.transitions.clearPending();
     k.clock.clearJobs();
@@ -221,6 +226,11 @@ export class World {
     this.logins.retainProjects((id) => projects.some(({ kind, slice }) => findResource(kind, k.store.state, slice, id) !== undefined));
     for (const service of this.services) service.worldReplaced?.(k, "import");
   }
+}
+
+/** The slices of a state that may hold blob references (their services say so): the rest is not walked. */
+export function blobSlices(services: ReadonlyArray<{ name: string; holdsBlobs?: boolean }>, state: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(services.filter((svc) => svc.holdsBlobs).map((svc) => [svc.name, state[svc.name]]));
 }
 
 /**

@@ -46,6 +46,11 @@ export interface ServiceModule<S = unknown> {
   envelope?: ErrorEnvelope;
   initialState(): S;
   /**
+   * Its state holds blob references ({id, size, md5}: object bytes, image data). Only these slices are
+   * walked for them (a snapshot's blobs checked on import, the blobs a saved state still names).
+   */
+  holdsBlobs?: boolean;
+  /**
    * Loads this service's section of a seed world into its slice (already initialised). `world` is the
    * whole state being seeded, read-only: services earlier in the list are already loaded, so a loader may
    * read them through their exported selectors (networking reads identity's projects).

@@ -34,10 +34,13 @@ async function withBlobs() {
   return { emu, small, owned, empty };
 }
 
-/** The snapshot with `ref` added to the first identity user's row, as a service would keep it. */
+/**
+ * The snapshot with `ref` added to the first image's row, as a service would keep it (the image service holds
+ * blobs: only such services' slices are looked through for refs).
+ */
 function withRef(snapshot: any, ref: unknown) {
   const copy = structuredClone(snapshot);
-  copy.state.identity.users.rows[0].avatar = ref;
+  copy.state.image.images.rows[0].extra = ref;
   return copy;
 }
 

@@ -193,6 +193,21 @@ function setAt<T extends { id: string }>(table: Table<T>, seq: number, row: T | 
   node[digit(seq, 0)] = row;
 }
 
+/**
+ * Moves the table's insertion counter on to at least `next` (a rebuilt table continuing an old one's
+ * sequence numbers), growing the trie so that the counter stays within its capacity.
+ */
+export function continueFrom<T extends { id: string }>(table: Table<T>, next: number): void {
+  if (next <= table.next) return;
+  table.next = next;
+  while (table.next > WIDTH ** table.depth) {
+    const root = newNode<T>();
+    root[0] = table.rows;
+    table.rows = root;
+    table.depth++;
+  }
+}
+
 /** Removes the row with this id; returns the removed row. Empty nodes are pruned so scans skip them. */
 export function remove<T extends { id: string }>(table: Table<T>, id: string): T | undefined {
   const seq = dictGet(table.index, id);

@@ -30,6 +30,7 @@ export function imageService(): ServiceModule<ImageState> {
     resources: imageResources,
     initialState: initialImageState,
     loadSeed: (draft, section, kernel, world) => loadImageSeed(draft, section, kernel, world),
+    holdsBlobs: true,
     resetProject: resetImageProject,
     routes: (kernel) => buildServiceApp(kernel, { name: SLICE, mountPath, envelope }, allImageRoutes(kernel)),
     start: (kernel) => releaseBlobsOnComputeDelete(kernel),

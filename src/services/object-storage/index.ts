@@ -31,6 +31,7 @@ export function objectStorageService(): ServiceModule<ObjectStorageState> {
     initialState: initialObjectStorageState,
     // accounts come into being on their project's first write; a seed world has none to load
     loadSeed: () => {},
+    holdsBlobs: true,
     resetProject: resetObjectStorageProject,
     routes(kernel) {
       const d = deps(kernel);

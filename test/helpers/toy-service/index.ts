@@ -41,6 +41,8 @@ export function toyService(options: ToyOptions = {}): ServiceModule<ToyState> {
     mountPath,
     envelope,
     initialState: initialToyState,
+    // its widgets hold blob references (the bytes streamed in): a snapshot's blobs are checked against them
+    holdsBlobs: true,
     loadSeed: (draft, section) => loadToySeed(draft, section),
     resetProject(draft, seeded, projectId) {
       for (const w of filter(draft.widgets, (w) => w.projectId === projectId)) remove(draft.widgets, w.id);

@@ -64,11 +64,11 @@ describe("a hostname that is not a string", () => {
   it("is a 400 naming it, even an object whose own toString is no function, and changes nothing", async () => {
     const t = await actionApi();
     const server = await t.active({ name: "keep" });
-    const before = JSON.stringify(t.emu.kernel.store.state.compute.servers);
+    const before = JSON.stringify((t.emu.kernel.store.state as any).compute.servers);
     const body = JSON.parse('{"server":{"hostname":{"toString":1,"__proto__":null}}}');
     const res = await t.api("PUT", `/servers/${server.id}`, { token: t.demo, version: "2.94", body });
     expect(res.status, res.text).toBe(400);
     expect(res.body.badRequest.message).toContain(`{"toString":1,"__proto__":null} is not of type 'string'`);
-    expect(JSON.stringify(t.emu.kernel.store.state.compute.servers)).toBe(before);
+    expect(JSON.stringify((t.emu.kernel.store.state as any).compute.servers)).toBe(before);
   });
 });

@@ -3,7 +3,7 @@
 // RBAC grants for visibility, and the per-project reset of the extension records.
 
 import { dictDelete, dictEntries, dictGet, dictSet, emptyDict, type Dict } from "../../../kernel/store/dict.js";
-import { emptyTable, find, get, has, put, remove, scan, type Table } from "../../../kernel/store/table.js";
+import { emptyTable, find, get, has, put, remove, scan, type Table, continueFrom } from "../../../kernel/store/table.js";
 import type { NetworkingState } from "../state.js";
 import type { ExtensionState } from "../extension-state.js";
 import { dropRbacPolicy, rbacPoliciesOf } from "./rbac-policies.js";
@@ -63,7 +63,7 @@ export function resetExtensionProject(draft: NetworkingState, seeded: Networking
     const out = emptyTable<T>();
     for (const row of scan(mine)) if (!owned(row) && keep(row)) put(out, row);
     for (const row of scan(theirs)) if (owned(row) && keep(row) && !has(out, row.id)) put(out, structuredClone(row));
-    out.next = Math.max(out.next, mine.next);
+    continueFrom(out, mine.next);
     return out;
   };
   const mine = (r: { projectId: string }) => r.projectId === projectId;

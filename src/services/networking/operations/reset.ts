@@ -7,7 +7,7 @@
 
 import { current, isDraft } from "immer";
 import { dictEntries, dictGet, dictSet, emptyDict } from "../../../kernel/store/dict.js";
-import { emptyTable, get, has, optionsOf, put, scan, type Table } from "../../../kernel/store/table.js";
+import { continueFrom, emptyTable, get, has, optionsOf, put, scan, type Table } from "../../../kernel/store/table.js";
 import { addUsage } from "../../../kernel/quota.js";
 import { requireCidr } from "../cidr.js";
 import { requireIp } from "../ip.js";
@@ -62,7 +62,7 @@ export function resetNetworkingProject(draft: NetworkingState, seeded: Networkin
 
 /** A rebuilt table continues the old one's insertion counter: networks derive segmentation ids from it. */
 function keepCounter<T extends Row>(table: Table<T>, before: Table<T>): Table<T> {
-  table.next = Math.max(table.next, before.next);
+  continueFrom(table, before.next);
   return table;
 }
 
