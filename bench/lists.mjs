@@ -229,7 +229,16 @@ const COLLECTIONS = [
     name: "objects",
     prepare: async (w) => {
       const put = (token, project, path, body) =>
-        Promise.resolve(w.emu.app.request(`http://bench/object-store/v1/AUTH_${project}${path}`, { method: "PUT", headers: { "X-Auth-Token": token }, body })).then((r) => r.arrayBuffer());
+        Promise.resolve(
+          w.emu.app.request(`http://bench/object-store/v1/AUTH_${project}${path}`, {
+            method: "PUT",
+            headers: { "X-Auth-Token": token, "Content-Length": String(body?.length ?? 0) },
+            body,
+          }),
+        ).then(async (r) => {
+          const text = await r.text();
+          if (r.status >= 300) throw new Error(`PUT ${path} -> ${r.status} ${text.slice(0, 200)}`);
+        });
       w.put = put;
       await put(w.admin, w.adminProject, "/c");
       await put(w.demo, w.demoProject, "/c");
