@@ -4,7 +4,7 @@
 
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort, median, rssMiB, startEmulator, startProcess, stopChild } from "./lib.mjs";
+import { freePort, median, rssMiB, spread, startEmulator, startProcess, stopChild } from "./lib.mjs";
 
 const NODE_FLOOR = fileURLToPath(new URL("./node-floor.mjs", import.meta.url));
 
@@ -12,6 +12,7 @@ export async function measureColdStart({ runs = 7 } = {}) {
   const readyMs = [];
   const rss = [];
   const floorMs = [];
+  const floorRss = [];
   for (let i = 0; i < runs; i++) {
     const port = await freePort();
     const { child, readyMs: ms } = await startEmulator({ port });
@@ -21,6 +22,7 @@ export async function measureColdStart({ runs = 7 } = {}) {
     const floorPort = await freePort();
     const floor = await startProcess({ argv: [NODE_FLOOR, String(floorPort)], port: floorPort, path: "/" });
     floorMs.push(floor.readyMs);
+    floorRss.push(rssMiB(floor.child.pid));
     await stopChild(floor.child);
   }
   return {
@@ -33,6 +35,13 @@ export async function measureColdStart({ runs = 7 } = {}) {
     rssMiB: rss,
     rssMedianMiB: median(rss),
     rssMaxMiB: Math.max(...rss),
+    // A/B rounds: each round's emulator spawn against the bare spawn right after it
+    start: spread(readyMs),
+    floorStart: spread(floorMs),
+    startRatio: spread(readyMs.map((ms, i) => ms / floorMs[i])),
+    rss: spread(rss),
+    floorRss: spread(floorRss),
+    rssRatio: spread(rss.map((m, i) => m / floorRss[i])),
   };
 }
 

@@ -111,6 +111,19 @@ export function median(xs) {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
+/** Median, min, max and count of a figure's rounds (the bench prints the median with its spread). */
+export function spread(xs) {
+  if (xs.length === 0) throw new Error("spread of no rounds");
+  return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs), rounds: xs.length };
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in ms (Linux /proc; 10 ms ticks). */
+export function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime
+}
+
 /** Runs a node script as a child process and resolves to the JSON it prints as its last stdout line. */
 export function runJsonChild(script, input, { onLine } = {}) {
   return new Promise((resolve, reject) => {

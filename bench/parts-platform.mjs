@@ -9,18 +9,37 @@ import { measureThroughput } from "./throughput.mjs";
 import { measureStore } from "./store.mjs";
 import { measureNetworking } from "./networking.mjs";
 import { measureContainer, measurePackage } from "./shipping.mjs";
-import { f, info, row } from "./table.mjs";
+import { f, info, med, row } from "./table.mjs";
+
+const pct = (s) => ({ median: s.median * 100, min: s.min * 100, max: s.max * 100, rounds: s.rounds });
+
+/** Token validation's rows: against bare node:http, against the Hono floor's ratio (5 points below), p99, CPU. */
+function tokenRows(t) {
+  const gap = pct({ median: t.ratio.median - t.honoFloorRatio.median, min: t.ratio.min - t.honoFloorRatio.max, max: t.ratio.max - t.honoFloorRatio.min, rounds: t.ratio.rounds });
+  return [
+    info("token validate req/s, emulator / bare (A/B rounds)", med(pct(t.ratio), 1, "%"), t.ratio),
+    row("token validate: emulator ratio minus the Hono floor's", `${f(gap.median)} points (${f(gap.min)}..${f(gap.max)}; Hono floor ${med(pct(t.honoFloorRatio), 1, "%")})`, ">= -5 points", gap.median >= -5, gap),
+    row("token validate p99, emulator / bare", `x${med(t.p99Ratio, 2)} (${f(t.emulator.p99.median, 2)} / ${f(t.bare.p99.median, 2)} ms)`, "<= x1.5", t.p99Ratio.median <= 1.5, t.p99Ratio),
+    info("  token validate req/s emulator / bare / Hono", `${med(t.emulator.rps, 0)} / ${f(t.bare.rps.median, 0)} / ${f(t.honoFloor.rps.median, 0)}`, t.emulator.rps),
+    info("  server CPU per validation, emulator / bare / Hono", `${med(t.emulator.cpuUs, 1, " us")} / ${f(t.bare.cpuUs.median, 1)} / ${f(t.honoFloor.cpuUs.median, 1)} us`, t.emulator.cpuUs),
+  ];
+}
+
+const throughputNote = (t) =>
+  `throughput detail: ${t.figures[0] ? "" : ""}concurrency ${t.concurrency}, ${t.warmupMs} ms warm-up + ${t.durationMs} ms measured, ${t.rounds} rounds, emulator then bare per path in each round; ` +
+  t.figures.map((h) => `${h.name} ${h.responseBytes} B (${h.path.replace(/[0-9a-f-]{32,36}/g, "{id}")}), load generator CPU ${f(h.clientCpuPct, 0)}%`).join("; ");
 
 export const platformParts = [
   {
     name: "cold-start",
-    title: "cold start + RSS (7 spawns)",
+    title: "cold start + RSS (7 A/B rounds: emulator spawn, bare node:http spawn)",
     run: () => measureColdStart({ runs: 7 }),
     rows: (cold) => [
-      row("cold start: spawn -> first 200 (median)", `${f(cold.medianMs)} ms (min ${f(cold.minMs)})`, "<= 300 ms", cold.medianMs <= 300),
-      info("  reference: bare node:http spawn -> 200", `${f(cold.nodeFloorMedianMs)} ms`),
+      row("cold start: spawn -> first 200 / bare node:http spawn (A/B rounds)", `x${med(cold.startRatio, 2)}`, "<= x1.3", cold.startRatio.median <= 1.3, cold.startRatio),
+      info("  spawn -> first 200: emulator / bare node:http", `${med(cold.start, 0, " ms")} / ${med(cold.floorStart, 0, " ms")}`, cold.start),
       info("  Node compile cache in use (NODE_COMPILE_CACHE or the temp folder)", cold.compileCache ? "yes" : "NO (startup compiles the bundle)"),
-      row("RSS after first 200 (median of spawns)", `${f(cold.rssMedianMiB)} MiB (max ${f(cold.rssMaxMiB)})`, "<= 80 MiB", cold.rssMedianMiB <= 80),
+      row("RSS after first 200 / bare node:http RSS", `x${med(cold.rssRatio, 2)}`, "<= x1.3", cold.rssRatio.median <= 1.3, cold.rssRatio),
+      row("RSS after first 200", `${med(cold.rss, 1, " MiB")} (bare ${med(cold.floorRss, 1, " MiB")})`, "<= 64 MiB", cold.rss.median <= 64, cold.rss),
     ],
     notes: (cold) => [`cold start runs (ms): ${cold.readyMs.map((x) => f(x, 0)).join(", ")}`],
     json: (cold) => ({
@@ -31,6 +50,9 @@ export const platformParts = [
       runsMs: cold.readyMs.map((x) => +f(x)),
       rssMedianMiB: +f(cold.rssMedianMiB),
       rssMaxMiB: +f(cold.rssMaxMiB),
+      startRatio: cold.startRatio,
+      rssRatio: cold.rssRatio,
+      floorRss: cold.floorRss,
     }),
   },
   {
@@ -44,32 +66,26 @@ export const platformParts = [
   },
   {
     name: "token-validation",
-    title: "token validation throughput (emulator, bare node:http, Hono floor; 5 rounds each)",
+    title: "token validation throughput (emulator, bare node:http, Hono floor; 5 A/B rounds)",
     run: () => measureThroughput({ concurrency: 32, warmupMs: 800, durationMs: 2000, rounds: 5 }),
+    rows: (t) => tokenRows(t.figures[0]),
+    notes: (t) => [throughputNote(t)],
+    json: (t) => ({ concurrency: t.concurrency, durationMs: t.durationMs, rounds: t.rounds, figures: t.figures }),
+  },
+  {
+    name: "hot-paths",
+    title: "hot paths vs a bare node:http replay of the same bytes (token validation, server GET, port list page, volume show, 1 KiB object GET; 5 A/B rounds)",
+    run: () => measureThroughput({ concurrency: 32, warmupMs: 500, durationMs: 1200, rounds: 5, hot: true }),
     rows: (t) => [
-      row("token validate req/s, emulator / bare", `${f(t.emulatorRps, 0)} / ${f(t.bareRps, 0)} = ${f(t.ratio * 100)}%`, ">= 60%", t.ratio >= 0.6),
-      info("  same, median of the rounds' own ratios", `${f(t.medianRoundRatio * 100)}%`),
-      info("  server CPU per validation, emulator / bare", `${f(t.cpuUsPerRequest.emulator)} / ${f(t.cpuUsPerRequest.bare)} us (bare = ${f(t.cpuRatio * 100)}% of emulator)`),
-      info("  reference: bare Hono replay / bare", `${f(t.honoFloorRps, 0)} / ${f(t.bareRps, 0)} = ${f(t.honoFloorRatio * 100)}%`),
+      ...tokenRows(t.figures[0]),
+      ...t.figures.slice(1).flatMap((h) => [
+        row(`${h.name} req/s, emulator / bare (A/B rounds)`, med(pct(h.ratio), 1, "%"), ">= 50%", h.ratio.median >= 0.5, h.ratio),
+        info(`  ${h.name}: req/s emulator / bare; server CPU per request`, `${f(h.emulator.rps.median, 0)} / ${f(h.bare.rps.median, 0)}; ${med(h.emulator.cpuUs, 0, " us")} / ${med(h.bare.cpuUs, 0, " us")} (x${f(h.cpuRatio.median, 2)})`, h.emulator.cpuUs),
+        info(`  ${h.name}: p99 emulator / bare`, `x${med(h.p99Ratio, 2)}`, h.p99Ratio),
+      ]),
     ],
-    notes: (t) => [
-      `throughput detail: ${t.mode}; concurrency ${t.concurrency}, ${t.durationMs} ms x ${t.rounds} rounds (best shown), ` +
-        `${t.responseBytes} B body; p50/p99 latency emulator ${f(t.emulator.latencyMs.p50, 2)}/${f(t.emulator.latencyMs.p99, 2)} ms, ` +
-        `bare ${f(t.bare.latencyMs.p50, 2)}/${f(t.bare.latencyMs.p99, 2)} ms; load generator CPU ${f(t.emulator.clientCpuPct, 0)}% / ${f(t.bare.clientCpuPct, 0)}% of a core; ` +
-        `all rounds req/s emulator ${t.allRounds.emulator.join(", ")}, bare ${t.allRounds.bare.join(", ")}, Hono ${t.allRounds.honoFloor.join(", ")}`,
-    ],
-    json: (t) => ({
-      emulatorRps: Math.round(t.emulatorRps),
-      bareRps: Math.round(t.bareRps),
-      honoFloorRps: Math.round(t.honoFloorRps),
-      ratio: +t.ratio.toFixed(3),
-      medianRoundRatio: +t.medianRoundRatio.toFixed(3),
-      serverCpuUsPerRequest: Object.fromEntries(Object.entries(t.cpuUsPerRequest).map(([k, v]) => [k, +f(v)])),
-      cpuRatio: +t.cpuRatio.toFixed(3),
-      concurrency: t.concurrency,
-      latencyMs: { emulator: t.emulator.latencyMs, bare: t.bare.latencyMs },
-      allRounds: t.allRounds,
-    }),
+    notes: (t) => [throughputNote(t)],
+    json: (t) => ({ concurrency: t.concurrency, durationMs: t.durationMs, rounds: t.rounds, figures: t.figures }),
   },
   {
     name: "store",

@@ -1,6 +1,8 @@
 // `npm run bench`: every part of parts-platform.mjs and parts-services.mjs in turn, then a table of
 // figures with their targets (PASS/MISS: benchmarks report, they never fail the process), how each was
-// measured, and a JSON line; the same result goes to a file that a later run can be compared with.
+// measured, and a JSON line; the same result goes to a file that a later run can be compared with. A figure
+// measured in rounds prints as "median (min-max, n=rounds)" and keeps {median, min, max, rounds} as its row's
+// `stat` in the JSON, so --compare shows the medians' change and whether the spreads overlap.
 //
 //   npm run bench                          all parts; the result in bench/results/last.json
 //   npm run bench -- --only compute,store  the named parts only (--list names them)
@@ -13,11 +15,12 @@ import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { platformParts } from "./parts-platform.mjs";
 import { serviceParts } from "./parts-services.mjs";
+import { targetParts } from "./parts-targets.mjs";
 import { comparison, f, readResult, table } from "./table.mjs";
 import { ROOT } from "./lib.mjs";
 
 const shipping = platformParts.find((p) => p.name === "shipping");
-const PARTS = [...platformParts.filter((p) => p !== shipping), ...serviceParts, shipping];
+const PARTS = [...platformParts.filter((p) => p !== shipping), ...serviceParts, ...targetParts, shipping];
 
 const { values } = parseArgs({
   options: { only: { type: "string" }, out: { type: "string" }, compare: { type: "string" }, list: { type: "boolean" } },

@@ -5,10 +5,18 @@ import { readFileSync } from "node:fs";
 
 export const f = (x, d = 1) => Number(x).toFixed(d);
 
-/** A figure with a target: PASS or MISS, never a failure of the process. */
-export const row = (figure, value, target, pass) => ({ figure, value, target, pass });
+/**
+ * A figure with a target: PASS or MISS, never a failure of the process. `stat` (from lib.mjs spread():
+ * median, min, max, rounds) goes into the JSON result, so --compare can diff the medians.
+ */
+export const row = (figure, value, target, pass, stat) => ({ figure, value, target, pass, ...(stat ? { stat: cleanStat(stat) } : {}) });
 /** A figure shown for information. */
-export const info = (figure, value) => ({ figure, value, target: "(info)", pass: null });
+export const info = (figure, value, stat) => ({ figure, value, target: "(info)", pass: null, ...(stat ? { stat: cleanStat(stat) } : {}) });
+
+const cleanStat = ({ median, min, max, rounds }) => ({ median: +median.toPrecision(5), min: +min.toPrecision(5), max: +max.toPrecision(5), rounds });
+
+/** "median (min-max, n rounds)" of a spread, `d` decimals, `unit` after each number. */
+export const med = (s, d = 1, unit = "") => `${f(s.median, d)}${unit} (${f(s.min, d)}-${f(s.max, d)}${unit}, n=${s.rounds})`;
 
 const verdict = (pass) => (pass === null || pass === undefined ? "" : pass ? "PASS" : "MISS");
 
@@ -38,12 +46,20 @@ export function readResult(path) {
  */
 export function comparison(old, rows) {
   const before = new Map(old.rows.map((r) => [r.figure, r]));
-  const lines = [["figure", "before", "now", "result before -> now"]];
+  const lines = [["figure", "before", "now", "median change", "result before -> now"]];
   for (const r of rows) {
     const o = before.get(r.figure);
     before.delete(r.figure);
-    lines.push([r.figure, o ? o.value : "(not in the old run)", r.value, `${verdict(o?.pass) || "-"} -> ${verdict(r.pass) || "-"}`]);
+    lines.push([r.figure, o ? o.value : "(not in the old run)", r.value, medianChange(o?.stat, r.stat), `${verdict(o?.pass) || "-"} -> ${verdict(r.pass) || "-"}`]);
   }
-  for (const o of before.values()) lines.push([o.figure, o.value, "(not run now)", `${verdict(o.pass) || "-"}`]);
+  for (const o of before.values()) lines.push([o.figure, o.value, "(not run now)", "", `${verdict(o.pass) || "-"}`]);
   return columns(lines);
+}
+
+/** The medians' difference, in percent of the old median; a spread overlap says the change may be noise. */
+function medianChange(o, n) {
+  if (!o || !n || !o.median) return "";
+  const pct = ((n.median - o.median) / Math.abs(o.median)) * 100;
+  const overlap = n.min <= o.max && o.min <= n.max;
+  return `${pct >= 0 ? "+" : ""}${f(pct)}%${overlap ? " (spreads overlap)" : ""}`;
 }

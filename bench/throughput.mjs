@@ -4,7 +4,7 @@
 
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { median, ROOT, runJsonChild, startEmulator, stopChild } from "./lib.mjs";
+import { median, ROOT, runJsonChild, spread, startEmulator, stopChild } from "./lib.mjs";
 
 const PATH = "/identity/v3/auth/tokens";
 const ADMIN_AUTH = {
@@ -28,9 +28,9 @@ async function issueAdminToken(url) {
 }
 
 /** The emulator's actual validation response, captured once: what the bare server will replay. */
-async function captureValidation(url, headers) {
-  const res = await fetch(`${url}${PATH}`, { headers });
-  if (res.status !== 200) throw new Error(`token validation answered ${res.status}: ${await res.text()}`);
+async function captureValidation(url, headers, path = PATH) {
+  const res = await fetch(`${url}${path}`, { headers });
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   const body = Buffer.from(await res.arrayBuffer());
   const replay = {};
   for (const [k, v] of res.headers) if (!TRANSPORT_HEADERS.has(k)) replay[k] = v;
@@ -53,59 +53,102 @@ function startReplayServer(script, response) {
   });
 }
 
+/** What a JSON call to the running emulator answered (2xx or it throws). */
+async function api(url, method, path, token, body) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { "x-auth-token": token } : {}) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
+  return text ? (res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) : undefined;
+}
+
 /**
- * Rounds alternate the servers so drift (other load on the machine) hits them alike. The req/s reported
- * per server is its best round: the least disturbed measurement of each. Beside it, the median of the
- * rounds' own ratios, and each server's CPU time per request (from /proc: steal and idle time on a shared
- * machine do not count in it, so it varies far less than req/s).
+ * The hot paths beside token validation, made in the running emulator as admin: a server GET, a port list
+ * page, a volume show, a 1 KiB object GET. Each a {name, path} the load generator asks with the token.
  */
-export async function measureThroughput({ concurrency = 32, warmupMs = 1000, durationMs = 3000, rounds = 2 } = {}) {
+async function hotPaths(url, token) {
+  const tokenInfo = await fetch(`${url}/identity/v3/auth/tokens`, { headers: { "x-auth-token": token, "x-subject-token": token } }).then((r) => r.json());
+  const projectId = tokenInfo.token.project.id;
+  const server = await api(url, "POST", "/compute/v2.1/servers", token, { server: { name: "hot", flavorRef: "1", imageRef: "b5f5c6a2-7e0f-4f34-9d59-0d1b0a7c1a11", networks: "none" } });
+  const volume = await api(url, "POST", `/volume/v3/${projectId}/volumes`, token, { volume: { size: 1, name: "hot" } });
+  await api(url, "PUT", `/object-store/v1/AUTH_${projectId}/hot`, token, undefined);
+  await api(url, "PUT", `/object-store/v1/AUTH_${projectId}/hot/kib`, token, "x".repeat(1024));
+  return [
+    { name: "server GET", path: `/compute/v2.1/servers/${server.server.id}` },
+    { name: "port list page", path: "/networking/v2.0/ports?limit=100" },
+    { name: "volume show", path: `/volume/v3/${projectId}/volumes/${volume.volume.id}` },
+    { name: "1 KiB object GET", path: `/object-store/v1/AUTH_${projectId}/hot/kib` },
+  ];
+}
+
+const summary = (rs) => ({
+  rps: spread(rs.map((r) => r.rps)),
+  cpuUs: spread(rs.map((r) => r.serverCpuUsPerRequest)),
+  p50: spread(rs.map((r) => r.latencyMs.p50)),
+  p99: spread(rs.map((r) => r.latencyMs.p99)),
+});
+
+/**
+ * A/B rounds: in each round, every path on the emulator, then on a bare node:http process replaying that
+ * path's exact response bytes (and token validation on a bare Hono replay too), so drift (other load on the
+ * machine) hits them alike. Each figure: the median of the rounds' own ratios with their spread, and each
+ * server's CPU time per request (from /proc: steal and idle time on a shared machine do not count in it,
+ * so it varies far less than req/s). `hot`: also the hot paths beside token validation.
+ */
+export async function measureThroughput({ concurrency = 32, warmupMs = 1000, durationMs = 3000, rounds = 5, hot = false } = {}) {
   const emulator = await startEmulator();
   const replays = [];
   try {
     const token = await issueAdminToken(emulator.url);
     const headers = { "X-Auth-Token": token, "X-Subject-Token": token };
-    const response = await captureValidation(emulator.url, headers);
-    const bare = await startReplayServer("./bare-server.mjs", response);
-    replays.push(bare);
-    const floor = await startReplayServer("./hono-floor.mjs", response);
-    replays.push(floor);
-    const servers = { emulator: emulator.child, bare: bare.child, honoFloor: floor.child };
-    const ports = { emulator: emulator.port, bare: bare.port, honoFloor: floor.port };
-    const runs = { emulator: [], bare: [], honoFloor: [] };
+    const paths = [{ name: "token validation", path: PATH, hono: true }, ...(hot ? await hotPaths(emulator.url, token) : [])];
+    for (const p of paths) {
+      p.response = await captureValidation(emulator.url, headers, p.path);
+      p.bare = await startReplayServer("./bare-server.mjs", p.response);
+      replays.push(p.bare);
+      if (p.hono) {
+        p.honoFloor = await startReplayServer("./hono-floor.mjs", p.response);
+        replays.push(p.honoFloor);
+      }
+      p.runs = { emulator: [], bare: [], honoFloor: [] };
+    }
+    const load = async (port, pid, path, name) => {
+      const r = await runJsonChild("./loadgen.mjs", { port, path, headers, concurrency, warmupMs, durationMs, serverPid: pid });
+      if (r.non200 || r.errors || r.firstStatus !== 200) throw new Error(`${name} load run saw failures: ${JSON.stringify(r)}`);
+      return r;
+    };
     for (let i = 0; i < rounds; i++) {
-      for (const [name, child] of Object.entries(servers)) {
-        const input = { port: ports[name], path: PATH, headers, concurrency, warmupMs, durationMs, serverPid: child.pid };
-        const r = await runJsonChild("./loadgen.mjs", input);
-        if (r.non200 || r.errors || r.firstStatus !== 200) throw new Error(`${name} load run saw failures: ${JSON.stringify(r)}`);
-        runs[name].push(r);
+      for (const p of paths) {
+        p.runs.emulator.push(await load(emulator.port, emulator.child.pid, p.path, `${p.name} (emulator)`));
+        p.runs.bare.push(await load(p.bare.port, p.bare.child.pid, p.path, `${p.name} (bare)`));
+        if (p.honoFloor) p.runs.honoFloor.push(await load(p.honoFloor.port, p.honoFloor.child.pid, p.path, `${p.name} (Hono)`));
       }
     }
-    const best = (rs) => rs.reduce((a, b) => (b.rps > a.rps ? b : a));
-    // server CPU per request: what each server costs for one validation, whatever else the machine did
-    const cpuUs = (rs) => median(rs.map((r) => r.serverCpuUsPerRequest));
-    const e = best(runs.emulator);
-    const b = best(runs.bare);
-    const h = best(runs.honoFloor);
+    const ratio = (a, b, key) => spread(a.map((r, i) => key(r) / key(b[i])));
+    const figures = paths.map((p) => ({
+      name: p.name,
+      path: p.path,
+      responseBytes: p.response.bodyBytes,
+      emulator: summary(p.runs.emulator),
+      bare: summary(p.runs.bare),
+      honoFloor: p.honoFloor ? summary(p.runs.honoFloor) : undefined,
+      // rounds run back to back, so each round's ratio compares servers under the same conditions
+      ratio: ratio(p.runs.emulator, p.runs.bare, (r) => r.rps),
+      honoFloorRatio: p.honoFloor ? ratio(p.runs.honoFloor, p.runs.bare, (r) => r.rps) : undefined,
+      p99Ratio: ratio(p.runs.emulator, p.runs.bare, (r) => r.latencyMs.p99),
+      cpuRatio: ratio(p.runs.emulator, p.runs.bare, (r) => r.serverCpuUsPerRequest),
+      clientCpuPct: median(p.runs.emulator.map((r) => r.clientCpuPct)),
+    }));
     return {
-      mode: "child processes: emulator (bin/skymock.js start), bare node:http replay, Hono replay; raw-socket load generator",
+      mode: "child processes: emulator (bin/skymock.js start), a bare node:http replay of each path's response bytes, a Hono replay of token validation; raw-socket load generator",
       concurrency,
       durationMs,
+      warmupMs,
       rounds,
-      responseBytes: response.bodyBytes,
-      emulatorRps: e.rps,
-      bareRps: b.rps,
-      honoFloorRps: h.rps,
-      ratio: e.rps / b.rps,
-      honoFloorRatio: h.rps / b.rps,
-      // rounds run back to back, so each round's ratio compares servers under the same conditions
-      medianRoundRatio: median(runs.emulator.map((r, i) => r.rps / runs.bare[i].rps)),
-      cpuUsPerRequest: { emulator: cpuUs(runs.emulator), bare: cpuUs(runs.bare), honoFloor: cpuUs(runs.honoFloor) },
-      cpuRatio: cpuUs(runs.bare) / cpuUs(runs.emulator),
-      emulator: e,
-      bare: b,
-      honoFloor: h,
-      allRounds: Object.fromEntries(Object.entries(runs).map(([k, rs]) => [k, rs.map((r) => Math.round(r.rps))])),
+      figures,
     };
   } finally {
     await stopChild(emulator.child);
