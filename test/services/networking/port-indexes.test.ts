@@ -109,3 +109,27 @@ describe("port lists through the indexes", () => {
     expect(await ids(n, "", n.demo)).toEqual(await expected(n, (p) => p.project_id === n.demoProject || p.network_id === kept.network_id));
   });
 });
+
+describe("port list filters read on the row", () => {
+  it("name, status, device_owner, mac_address and project_id give what filtering the whole list gives", async () => {
+    const n = await netApi();
+    const { network } = await demoNet(n);
+    const a = await okPort(n, { network_id: network.id, name: "same" });
+    await okPort(n, { network_id: network.id, name: "other", device_owner: "compute:nova", device_id: "d" });
+    const c = await okPort(n, { network_id: network.id, name: "same", admin_state_up: false });
+    const all = (await n.api("GET", "/v2.0/ports")).body.ports;
+    const cases: Array<[string, (p: any) => boolean]> = [
+      ["?name=same", (p) => p.name === "same"],
+      ["?name=same&name=other", (p) => p.name === "same" || p.name === "other"],
+      ["?name=", (p) => p.name === ""],
+      ["?status=DOWN", (p) => p.status === "DOWN"],
+      ["?device_owner=compute:nova", (p) => p.device_owner === "compute:nova"],
+      [`?mac_address=${a.mac_address}`, (p) => p.mac_address === a.mac_address],
+      [`?project_id=${n.demoProject}&name=same`, (p) => p.project_id === n.demoProject && p.name === "same"],
+      [`?tenant_id=${n.adminProject}`, (p) => p.project_id === n.adminProject],
+      ["?name=same&admin_state_up=false", (p) => p.name === "same" && p.admin_state_up === false],
+    ];
+    for (const [query, keep] of cases) expect(await ids(n, query), query).toEqual(all.filter(keep).map((p: any) => p.id));
+    expect(await ids(n, "?name=same&admin_state_up=false")).toEqual([c.id]);
+  });
+});

@@ -16,7 +16,7 @@ import { portView } from "../views/ports.js";
 import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
 import { canSeePort, visiblePort } from "../operations/visibility.js";
-import { candidatePorts } from "../operations/port-queries.js";
+import { candidatePorts, rowFilter } from "../operations/port-queries.js";
 
 const addressRequests = (list: PortUpdateBody["fixed_ips"]) => list?.map((f) => ({ subnetId: f.subnet_id, ipAddress: f.ip_address }));
 
@@ -82,7 +82,8 @@ function* visiblePorts(s: NetworkingState, caller: Caller, keep: (p: Port) => bo
     return values?.length === 1 ? values[0] : undefined;
   };
   const rows = candidatePorts(s, caller, { deviceId: one("device_id"), networkId: one("network_id") });
-  for (const p of rows) if (keep(p) && canSeePort(s, caller, p)) yield p;
+  const matches = rowFilter(c.req.queries());
+  for (const p of rows) if (matches(p) && keep(p) && canSeePort(s, caller, p)) yield p;
 }
 
 const idOf = (c: Ctx) => c.req.param("portId") ?? "";
