@@ -1,7 +1,7 @@
 // A server's hostname (2.90+) and the fields later microversions added: a snapshot written by an older build
 // holds servers without them (the hostname kept since 2.90, an attachment's 2.89 ids) and imports, its
 // servers answering with every key (the hostname made from the name, the ids null); a rename keeps the
-// hostname; a hostname that is not a string is a 400 that changes nothing.
+// hostname; a hostname that is not a string is a 400 that changes nothing; name filters run in linear time.
 
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
@@ -70,5 +70,27 @@ describe("a hostname that is not a string", () => {
     expect(res.status, res.text).toBe(400);
     expect(res.body.badRequest.message).toContain(`{"toString":1,"__proto__":null} is not of type 'string'`);
     expect(JSON.stringify((t.emu.kernel.store.state as any).compute.servers)).toBe(before);
+  });
+});
+
+describe("server list name filters (regular expressions)", () => {
+  it("are searched as Nova's re.search, by an engine linear in the name: a pattern that backtracks forever elsewhere answers at once", async () => {
+    const t = await actionApi();
+    const web = await t.active({ name: "web-01" });
+    await t.active({ name: `${"a".repeat(60)}!` });
+    const names = async (query: string) => {
+      const res = await t.api("GET", `/servers/detail?${query}`, { token: t.demo });
+      expect(res.status, res.text).toBe(200);
+      return res.body.servers.map((s: any) => s.name);
+    };
+    expect(await names("name=^web-0[0-9]$")).toEqual([web.name]);
+    expect(await names(`name=${encodeURIComponent("(a+)+$")}`)).toEqual([]);
+    expect(await names(`name=${encodeURIComponent("(a|aa)*c")}`)).toEqual([]);
+    // RE2 has no lookaround or backreferences: such a pattern is refused, as an invalid one is
+    for (const bad of ["(?=web)", "(web)\\1", "("]) {
+      const res = await t.api("GET", `/servers/detail?name=${encodeURIComponent(bad)}`, { token: t.demo });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.badRequest.message).toContain("is not a valid regular expression");
+    }
   });
 });
