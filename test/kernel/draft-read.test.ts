@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Store } from "../../src/kernel/store/store.js";
 import { dictDelete, dictGet, dictSet, emptyDict, type Dict } from "../../src/kernel/store/dict.js";
-import { emptyTable, get, put, remove, scanGroup, type Table } from "../../src/kernel/store/table.js";
+import { emptyTable, get, mergeInOrder, put, remove, scanGroup, type Table } from "../../src/kernel/store/table.js";
 import { latest } from "../../src/kernel/store/draft-read.js";
 
 interface Row {
@@ -89,5 +89,20 @@ describe("lookups inside a recipe", () => {
     const value = { a: 1 };
     expect(latest(value)).toBe(value);
     expect(latest(null)).toBe(null);
+  });
+});
+
+describe("mergeInOrder", () => {
+  it("merges streams of one table in insertion order or newest first, each row once", () => {
+    const rows = emptyTable<Row>({ groupBy: "project" });
+    for (let i = 0; i < 40; i++) put(rows, { id: `r${i}`, project: `p${i % 3}`, n: i });
+    const ids = (it: Iterable<Row>) => Array.from(it, (r) => r.n);
+    const p0 = () => scanGroup(rows, "p0");
+    const p1 = () => scanGroup(rows, "p1");
+    const want = Array.from({ length: 40 }, (_, i) => i).filter((i) => i % 3 !== 2);
+    expect(ids(mergeInOrder(rows, [p0(), p1(), p0()]))).toEqual(want);
+    const back = (g: string) => scanGroup(rows, g, { reverse: true });
+    expect(ids(mergeInOrder(rows, [back("p0"), back("p1"), back("p1")], true))).toEqual([...want].reverse());
+    expect(ids(mergeInOrder(rows, []))).toEqual([]);
   });
 });

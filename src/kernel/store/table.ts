@@ -102,6 +102,18 @@ export function regroup<T extends { id: string }, K extends keyof T & string>(ta
 }
 
 /**
+ * Moves a row between one field's groups after the field was changed in place from `before` (code that
+ * writes several fields at once, then tells the index). Nothing happens when it did not change.
+ */
+export function fieldChanged<T extends { id: string }>(table: Table<T>, row: T, field: keyof T & string, before: unknown): void {
+  const grouping = groupingsOf(table).find((g) => g.by === field);
+  const after = (row as Record<string, unknown>)[field];
+  if (!grouping || before === after) return;
+  leave(grouping, typeof before === "string" ? before : undefined, row.id);
+  join(grouping, typeof after === "string" ? after : undefined, row.id);
+}
+
+/**
  * Adds the indexes `options` names that `table` lacks, built from its rows (a table from a snapshot of a
  * build that did not index that field yet).
  */
@@ -307,7 +319,7 @@ function* walkFrom<T>(node: RowNode<T>, level: number, seq: number, reverse: boo
  * Rows of several streams over one table (each in insertion order, such as a scan and some scanGroups)
  * merged into one in insertion order, each row once. Costs O(k) a row for k streams.
  */
-export function* mergeInOrder<T extends { id: string }>(table: Table<T>, streams: Array<Iterable<T>>): Generator<T> {
+export function* mergeInOrder<T extends { id: string }>(table: Table<T>, streams: Array<Iterable<T>>, reverse = false): Generator<T> {
   const heads = streams.map((stream) => {
     const it = stream[Symbol.iterator]();
     return { it, row: undefined as T | undefined, seq: Infinity };
@@ -315,10 +327,12 @@ export function* mergeInOrder<T extends { id: string }>(table: Table<T>, streams
   const advance = (head: (typeof heads)[number]) => {
     const next = head.it.next();
     head.row = next.done ? undefined : next.value;
-    head.seq = next.done ? Infinity : (dictGet(table.index, next.value.id) ?? Infinity);
+    const seq = next.done ? undefined : dictGet(table.index, next.value.id);
+    // newest first (reverse) orders by the negated sequence
+    head.seq = seq === undefined ? Infinity : reverse ? -seq : seq;
   };
   for (const head of heads) advance(head);
-  let last = -1;
+  let last = Number.NaN;
   for (;;) {
     let min: (typeof heads)[number] | undefined;
     for (const head of heads) if (head.row !== undefined && (min === undefined || head.seq < min.seq)) min = head;

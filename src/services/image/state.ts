@@ -146,7 +146,8 @@ export interface ImageState {
 }
 
 export function initialImageState(): ImageState {
-  return { images: emptyTable(), tasks: emptyTable(), usage: emptyDict(), limits: emptyTable(), metadefs: { namespaces: emptyTable(), resourceTypes: emptyTable() }, released: [] };
+  // an image's owner and visibility change in place, then tell the index (images.ts: fieldChanged)
+  return { images: emptyTable({ groupBy: "ownerProjectId", alsoGroupBy: ["visibility"] }), tasks: emptyTable(), usage: emptyDict(), limits: emptyTable(), metadefs: { namespaces: emptyTable(), resourceTypes: emptyTable() }, released: [] };
 }
 
 export function imageSliceOf(root: Readonly<Record<string, unknown>>): ImageState {

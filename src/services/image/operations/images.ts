@@ -1,7 +1,7 @@
 // Image records (Glance v2 images-images-v2): create, show, update by JSON patch, delete, tags, and the
 // owner's or admin's deactivate/reactivate (images-images-v2 "Deactivate image"). Business rules only; no HTTP here.
 
-import { get } from "../../../kernel/store/table.js";
+import { get, fieldChanged } from "../../../kernel/store/table.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { addImage, countUsage, removeImage } from "../catalog.js";
 import { conflict, forbidden, imageNotFound, notFound, overLimit } from "../errors.js";
@@ -57,7 +57,10 @@ export function createImage(s: ImageState, ctx: OperationContext, body: CreateIm
 export function updateImage(s: ImageState, ctx: OperationContext, id: string, ops: PatchOperation[]): Image {
   const image = ownedImage(s, ctx.caller, id, "modify");
   const owner = image.ownerProjectId;
+  const visibility = image.visibility;
   applyPatch(image, ops, ctx.caller);
+  fieldChanged(s.images, image, "ownerProjectId", owner);
+  fieldChanged(s.images, image, "visibility", visibility);
   if (image.ownerProjectId !== owner) {
     if (image.ownerProjectId !== null) imageQuotas.check(s, image.ownerProjectId, "image_count_total");
     countUsage(s, owner, -1, -(image.data?.size ?? 0));

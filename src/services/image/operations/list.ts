@@ -3,7 +3,7 @@
 // custom property filter, as Glance reads it), time filters with operators, sort and limit/marker paging.
 // A value the list does not understand is a 400: a list must never silently widen.
 
-import { get, scan, type Table } from "../../../kernel/store/table.js";
+import { get, scan, scanGroup, seqOf, type Table } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
 import { badRequest } from "../errors.js";
 import { membershipOf, type Image, type Viewer } from "../state.js";
@@ -24,6 +24,8 @@ export interface ListQuery {
   /** undefined: Glance's default order (created_at desc) */
   sort?: Array<{ key: SortKey; desc: boolean }>;
   match: (image: Image) => boolean;
+  /** for a member: its own, public, community and shared images (a private image of another project is never in its list) */
+  memberOf?: string;
 }
 
 type Params = Record<string, string[]>;
@@ -163,7 +165,8 @@ export function parseListQuery(params: Params, caller: Viewer, maxPageSize: numb
     if (BASE_FILTERS.has(key) || PAGING.has(key)) continue;
     for (const value of values) tests.push((i) => own(i.metadata, key) === value);
   }
-  return { limit, marker: single(params, "marker"), sort: parseSort(params), match: (i) => tests.every((t) => t(i)) };
+  const memberOf = caller.isAdmin ? undefined : caller.projectId;
+  return { limit, marker: single(params, "marker"), sort: parseSort(params), match: (i) => tests.every((t) => t(i)), memberOf };
 }
 
 const hasSize = (i: Image) => i.data !== null || i.status === "active" || i.status === "deactivated";
@@ -182,6 +185,25 @@ function sortValue(i: Image, key: SortKey): string | number {
 }
 
 /**
+ * The images a page in Glance's default order reads, newest first after the marker: every image for an
+ * admin; for a member, only the groups it can see anything of (its own, public, community, shared), read
+ * through the table's owner and visibility indexes, so other projects' private images are never walked
+ * (the cost grows with what the member may see, not with the catalog).
+ */
+function newestFirst(table: Table<Image>, q: ListQuery): Iterable<Image> {
+  if (q.memberOf === undefined) return scan(table, { after: q.marker, reverse: true });
+  // a group lists an image in the order it joined (owner and visibility change): sorted by creation here
+  const seq = (i: Image) => seqOf(table, i.id)!;
+  const groups = [scanGroup(table, q.memberOf), ...VISIBLE_TO_MEMBERS.map((v) => scanGroup(table, v, { by: "visibility" }))];
+  const rows = [...new Set(groups.flatMap((group) => Array.from(group)))].sort((a, b) => seq(b) - seq(a));
+  if (q.marker === undefined) return rows;
+  const markerSeq = seqOf(table, q.marker)!;
+  return rows.filter((i) => seq(i) < markerSeq);
+}
+
+const VISIBLE_TO_MEMBERS = ["public", "community", "shared"] as const;
+
+/**
  * One page. Glance's default order (newest first) is the catalog's insertion order reversed, so that page
  * costs O(page + rows skipped); an explicit sort sorts the matching rows (id breaking ties, as Glance adds it).
  */
@@ -192,7 +214,7 @@ export function listPage(table: Table<Image>, q: ListQuery, visible: (i: Image) 
   }
   if (q.sort === undefined) {
     const items: Image[] = [];
-    for (const i of scan(table, { after: q.marker, reverse: true })) {
+    for (const i of newestFirst(table, q)) {
       if (!q.match(i)) continue;
       if (items.length === q.limit) return { items, more: true };
       items.push(i);
