@@ -35,7 +35,7 @@ function* onlyIf<T>(rows: Iterable<T>, keep: (row: T) => boolean): Generator<T> 
 }
 
 /** The list filters a port row answers as its view does (the same string): name, status, owner, MAC, project. */
-const ROW_FIELDS: Record<string, (p: Port) => string> = {
+export const PORT_ROW_FIELDS: Record<string, (p: Port) => string> = {
   name: (p) => p.name,
   status: (p) => p.status,
   device_owner: (p) => p.deviceOwner,
@@ -43,16 +43,3 @@ const ROW_FIELDS: Record<string, (p: Port) => string> = {
   project_id: (p) => p.projectId,
   tenant_id: (p) => p.projectId,
 };
-
-/**
- * A test on the port row for the filters it can answer without its view (values of one key: any of them),
- * so that a filtered list renders only the ports that match; the list still checks every filter on the view.
- */
-export function rowFilter(queries: Readonly<Record<string, string[]>>): (p: Port) => boolean {
-  const tests: Array<(p: Port) => boolean> = [];
-  for (const [key, field] of Object.entries(ROW_FIELDS)) {
-    const wanted = Object.hasOwn(queries, key) ? queries[key] : undefined;
-    if (wanted && wanted.length > 0) tests.push((p) => wanted.includes(field(p)));
-  }
-  return (p) => tests.every((test) => test(p));
-}

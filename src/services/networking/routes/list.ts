@@ -61,6 +61,11 @@ export function fieldsOf(c: Ctx): string[] {
   return (c.req.queries("fields") ?? []).flatMap((f) => f.split(",")).filter((f) => f !== "");
 }
 
+/** Keeps the rows that pass, lazily (before they are rendered). */
+export function* lazyFilter<A>(rows: Iterable<A>, keep: (row: A) => boolean): Generator<A> {
+  for (const row of rows) if (keep(row)) yield row;
+}
+
 /** Renders lazily: listBody stops pulling rows once a page is full. */
 export function* lazyMap<A, B>(rows: Iterable<A>, render: (row: A) => B): Generator<B> {
   for (const row of rows) yield render(row);

@@ -16,7 +16,8 @@ import { portView } from "../views/ports.js";
 import type { NetworkingDeps } from "./deps.js";
 import { fieldsOf, listBody, selectFields, lazyMap } from "./list.js";
 import { canSeePort, visiblePort } from "../operations/visibility.js";
-import { candidatePorts, rowFilter } from "../operations/port-queries.js";
+import { candidatePorts, PORT_ROW_FIELDS } from "../operations/port-queries.js";
+import { rowFilter } from "../operations/row-filters.js";
 
 const addressRequests = (list: PortUpdateBody["fixed_ips"]) => list?.map((f) => ({ subnetId: f.subnet_id, ipAddress: f.ip_address }));
 
@@ -82,7 +83,7 @@ function* visiblePorts(s: NetworkingState, caller: Caller, keep: (p: Port) => bo
     return values?.length === 1 ? values[0] : undefined;
   };
   const rows = candidatePorts(s, caller, { deviceId: one("device_id"), networkId: one("network_id") });
-  const matches = rowFilter(c.req.queries());
+  const matches = rowFilter(c.req.queries(), PORT_ROW_FIELDS);
   for (const p of rows) if (matches(p) && keep(p) && canSeePort(s, caller, p)) yield p;
 }
 

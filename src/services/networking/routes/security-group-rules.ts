@@ -1,6 +1,7 @@
 // Security group rules (Neutron v2.0): list, create (one, or bulk `{"security_group_rules": [...]}`), show,
 // delete. Rules have no update: PUT on a rule is 405.
 
+import { rowFilter } from "../operations/row-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
@@ -10,9 +11,9 @@ import { createRule, deleteRule, visibleRule, type RuleInput } from "../operatio
 import { requestedProject } from "../schemas/networks.js";
 import { ruleCreateSchema, type RuleCreateBody } from "../schemas/security-group-rules.js";
 import { ruleView } from "../views/security-group-rules.js";
-import type { NetworkingState } from "../state.js";
+import type { NetworkingState, SecurityGroupRule } from "../state.js";
 import type { NetworkingDeps } from "./deps.js";
-import { fieldsOf, lazyMap, listBody, selectFields } from "./list.js";
+import { fieldsOf, lazyFilter, lazyMap, listBody, selectFields } from "./list.js";
 
 function ruleInput(b: RuleCreateBody, caller: Caller): RuleInput {
   // the rule belongs to its group's project; naming another project is still an admin's privilege
@@ -45,7 +46,14 @@ export function securityGroupRuleRoutes(deps: NetworkingDeps, listWithDefault: L
       handler: (c) => {
         const caller = deps.caller(c);
         const body = listWithDefault(c, (s) => {
-          const views = lazyMap(ownedRows(caller, s.rules), (r) => ruleView(s, r));
+          const matches = rowFilter<SecurityGroupRule>(c.req.queries(), {
+            direction: (r) => r.direction,
+            ethertype: (r) => r.ethertype,
+            security_group_id: (r) => r.securityGroupId,
+            project_id: (r) => r.projectId,
+            tenant_id: (r) => r.projectId,
+          });
+          const views = lazyMap(lazyFilter(ownedRows(caller, s.rules), matches), (r) => ruleView(s, r));
           return listBody(c, "security_group_rules", views, deps.kernel.options.maxPageSize);
         });
         return c.json(body);

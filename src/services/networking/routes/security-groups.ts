@@ -2,6 +2,8 @@
 // mounted with them. Listing gives the caller's project its `default` group if it has none yet, as Neutron
 // creates it on first use.
 
+import type { SecurityGroup } from "../state.js";
+import { rowFilter } from "../operations/row-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { dictGet } from "../../../kernel/store/dict.js";
@@ -13,7 +15,7 @@ import { requestedProject } from "../schemas/networks.js";
 import { groupCreateSchema, groupUpdateSchema, type GroupCreateBody } from "../schemas/security-groups.js";
 import { groupView } from "../views/security-groups.js";
 import type { NetworkingDeps } from "./deps.js";
-import { fieldsOf, lazyMap, listBody, selectFields } from "./list.js";
+import { fieldsOf, lazyFilter, lazyMap, listBody, selectFields } from "./list.js";
 import { securityGroupRuleRoutes, type ListWithDefault } from "./security-group-rules.js";
 
 function groupInput(b: GroupCreateBody, caller: Caller): GroupInput {
@@ -46,7 +48,8 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const caller = deps.caller(c);
         const body = listWithDefault(c, (s) => {
-          const views = lazyMap(ownedRows(caller, s.securityGroups), (g) => groupView(s, g));
+          const matches = rowFilter<SecurityGroup>(c.req.queries(), { name: (g) => g.name, project_id: (g) => g.projectId, tenant_id: (g) => g.projectId });
+          const views = lazyMap(lazyFilter(ownedRows(caller, s.securityGroups), matches), (g) => groupView(s, g));
           return listBody(c, "security_groups", views, deps.kernel.options.maxPageSize);
         });
         return c.json(body);
