@@ -206,6 +206,24 @@ function smallNodeEntries<V>(node: DictNode<V>): Entry<V>[] | undefined {
   return out;
 }
 
+/**
+ * Every entry read as plain data (draft-read.ts): inside a recipe, a walk that only reads (counting, finding)
+ * makes no draft of the nodes and entries it passes. The values are the current ones, not drafts: change
+ * nothing through them.
+ */
+export function* dictReadEntries<V>(dict: Dict<V>): Generator<Readonly<Entry<V>>> {
+  yield* readWalk(latest(latest(dict).root));
+}
+
+function* readWalk<V>(node: DictNode<V>): Generator<Readonly<Entry<V>>> {
+  for (const value of node) {
+    const slot = latest(value);
+    if (slot === null || slot === undefined) continue;
+    if (Array.isArray(slot)) yield* readWalk(slot);
+    else for (const entry of latest(slot.e)) yield latest(entry);
+  }
+}
+
 /** Every entry, in hash order (stable for a given set of keys). */
 export function* dictEntries<V>(dict: Dict<V>): Generator<Entry<V>> {
   yield* walk(dict.root);

@@ -4,7 +4,7 @@
 
 import type { Caller } from "../../../kernel/operation.js";
 import { get, remove, scan } from "../../../kernel/store/table.js";
-import { dictDelete, dictEntries, dictGet, dictSet, emptyDict } from "../../../kernel/store/dict.js";
+import { dictDelete, dictEntries, dictGet, dictSet, emptyDict, dictReadEntries } from "../../../kernel/store/dict.js";
 import type { NetworkingState } from "../state.js";
 import type { Agent } from "../extension-state.js";
 import {
@@ -36,7 +36,7 @@ export function deleteAgent(s: NetworkingState, agent: Agent): void {
 /** The networks the scheduler gave an agent (a scan of the map: an admin's read of a few agents). */
 function autoHosted(s: NetworkingState, agentId: string): string[] {
   const out: string[] = [];
-  if (s.ext.dhcpAuto) for (const [networkId, holder] of dictEntries(s.ext.dhcpAuto)) if (holder === agentId) out.push(networkId);
+  if (s.ext.dhcpAuto) for (const [networkId, holder] of dictReadEntries(s.ext.dhcpAuto)) if (holder === agentId) out.push(networkId);
   return out;
 }
 
@@ -51,10 +51,13 @@ export function hostedBy(s: NetworkingState, agent: Agent): string[] {
  */
 export function autoScheduleDhcp(s: NetworkingState, networkId: string): void {
   if (agentsHosting(s, "dhcp", networkId).length > 0) return;
+  // each agent's load: what it hosts by hand plus what the scheduler gave it, counted in one read of the map
+  const given = new Map<string, number>();
+  if (s.ext.dhcpAuto) for (const [, holder] of dictReadEntries(s.ext.dhcpAuto)) given.set(holder, (given.get(holder) ?? 0) + 1);
   let best: { agent: Agent; load: number } | undefined;
   for (const agent of scan(s.ext.agents)) {
     if (agent.kind !== "dhcp" || !agent.adminStateUp) continue;
-    const load = hostedBy(s, agent).length;
+    const load = agent.hosted.length + (given.get(agent.id) ?? 0);
     if (!best || load < best.load) best = { agent, load };
   }
   if (!best) return;
