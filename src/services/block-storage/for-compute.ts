@@ -4,6 +4,7 @@
 // VolumeNotFound, 413 over quota; a wrong state is the spec's 409, an ApiError whose `upstream` holds
 // Cinder's 400 InvalidVolume); compute may translate them into Nova's words.
 
+import { reimageForServer } from "./operations/volume-reimage.js";
 import { ApiError } from "../../kernel/errors.js";
 import { systemCaller, type Caller, type OperationContext } from "../../kernel/operation.js";
 import { get } from "../../kernel/store/table.js";
@@ -128,5 +129,11 @@ export function detachFromServer(ctx: OperationContext, volumeId: string, server
   const attachment = get(s.volumes, volumeId)?.attachments.find((a) => a.serverId === serverId);
   detach(s, ctx, volumeId, attachment?.id ?? `${serverId}-none`);
 }
+/** Nova's volume-backed rebuild (2.93): the server's root volume is reimaged with the image (Cinder's os-reimage). */
+export function reimageRootVolume(ctx: OperationContext, volumeId: string, imageId: string): void {
+  const volume = get(sliceOf(ctx.root).volumes, volumeId);
+  if (volume) reimageForServer(ctx, volume, imageId);
+}
+
 export * as volumeProxy from "./for-compute-proxy.js";
 export type { ProxyVolume } from "./for-compute-proxy.js";

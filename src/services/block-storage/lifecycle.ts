@@ -9,7 +9,7 @@ import type { Volume } from "./state.js";
 export const VOLUME = "block-storage.volume";
 
 /** Statuses a step leads out of; any other status is at rest. */
-export const TIMED = new Set(["creating", "extending", "retyping", "deleting", "uploading"]);
+export const TIMED = new Set(["creating", "extending", "retyping", "deleting", "uploading", "downloading"]);
 
 /** What an API request's operation runs with: its request id too, which a later failure's user message names. */
 export type RequestContext = OperationContext & { requestId?: string };

@@ -14,6 +14,7 @@ import { setStatus, VOLUME, type StepContext } from "./lifecycle.js";
 import type { BlockStorageState, Volume } from "./state.js";
 import { finishExtend, finishRetype, VOLUME_STATUSES } from "./operations/volume-actions.js";
 import { failUpload, finishUploadStep } from "./operations/volume-upload.js";
+import { finishReimage } from "./operations/volume-reimage.js";
 import { finishDelete, typeNameOf } from "./operations/volumes.js";
 import { useQuota } from "./operations/quotas.js";
 import { recordMessage } from "./operations/messages.js";
@@ -26,10 +27,11 @@ export const VOLUME_STEPS: Array<{ from: string; to: string }> = [
   { from: "retyping", to: "available" },
   { from: "deleting", to: "deleted" },
   { from: "uploading", to: "available" },
+  { from: "downloading", to: "available" },
 ];
 
 /** What each step's failure leaves (a fault rule on `block-storage.volume.<from>`). */
-const FAILED: Record<string, string> = { creating: "error", extending: "error_extending", deleting: "error_deleting", uploading: "available" };
+const FAILED: Record<string, string> = { creating: "error", extending: "error_extending", deleting: "error_deleting", uploading: "available", downloading: "error" };
 /** the steps a fault rule can fail, by operation (`block-storage.volume.creating`) */
 export const VOLUME_STEP_OPERATIONS = Object.keys(FAILED).map((from) => `${VOLUME}.${from}`);
 
@@ -58,6 +60,7 @@ const APPLIERS: Record<string, Applier> = {
   "extending>available": (_s, ctx, volume) => finishExtend(ctx, volume),
   "retyping>available": (s, ctx, volume) => finishRetype(s, ctx, volume),
   "uploading>available": (s, ctx, volume) => finishUploadStep(s, ctx, volume),
+  "downloading>available": (_s, ctx, volume) => finishReimage(ctx, volume),
   "*>deleted": (s, ctx, volume) => finishDelete(s, ctx, volume),
 };
 

@@ -307,3 +307,45 @@ describe("os-volume_upload_image", () => {
     expect(await statusOf(v.id)).toBe("in-use");
   });
 });
+
+describe("os-reimage (3.68)", () => {
+  const reimage = (imageId: string, extra: Record<string, unknown> = {}) => ({ "os-reimage": { image_id: imageId, ...extra } });
+
+  it("replaces a blank volume's data with an image: downloading, then available, bootable, with the image's properties", async () => {
+    const v = await availableVolume(w);
+    expect(v.bootable).toBe("false");
+    expect(v).not.toHaveProperty("volume_image_metadata");
+    const res = await act(v.id, reimage(CIRROS), { version: "3.68" });
+    expect(res.status, res.text).toBe(202);
+    expect(res.text).toBe("");
+    expect(await statusOf(v.id)).toBe("downloading");
+    await advance(w, 2);
+    const shown = (await bs(w, "GET", `/volumes/${v.id}`)).body.volume;
+    expect(shown).toMatchObject({ status: "available", bootable: "true", volume_image_metadata: { image_id: CIRROS, image_name: "cirros" } });
+  });
+
+  it("is not there below 3.68 (404) and refuses bad bodies, unknown images, wrong states and small volumes, changing nothing", async () => {
+    const v = await availableVolume(w);
+    await refused(v.id, reimage(CIRROS), 404, undefined, { version: "3.67" });
+    await refused(v.id, reimage("not-a-uuid"), 400, undefined, { version: "3.68" });
+    await refused(v.id, reimage(CIRROS, { reimage_reserved: "maybe" }), 400, undefined, { version: "3.68" });
+    await refused(v.id, reimage(CIRROS, { extra: 1 }), 400, undefined, { version: "3.68" });
+    await refused(v.id, { "os-reimage": {} }, 400, undefined, { version: "3.68" });
+    await refused(v.id, reimage("00000000-0000-4000-8000-000000000000"), 404, "Image 00000000-0000-4000-8000-000000000000 could not be found.", { version: "3.68" });
+    await refused("00000000-0000-4000-8000-000000000001", reimage(CIRROS), 404, undefined, { version: "3.68" });
+    // reserved only with reimage_reserved
+    expect((await act(v.id, { "os-reserve": null })).status).toBe(202);
+    await refused(v.id, reimage(CIRROS), 409, `Volume ${v.id} status must be available or error, but current status is attaching.`, { version: "3.68" });
+  });
+
+  it("reimages a reserved volume when reimage_reserved is true and leaves it reserved", async () => {
+    const v = await availableVolume(w);
+    const att = await bs(w, "POST", "/attachments", { version: "3.27", body: { attachment: { volume_uuid: v.id, instance_uuid: SERVER } } });
+    expect(att.status, att.text).toBe(200);
+    expect(await statusOf(v.id)).toBe("reserved");
+    await refused(v.id, reimage(CIRROS), 409, /must be available or error, but current status is reserved/, { version: "3.68" });
+    expect((await act(v.id, reimage(CIRROS, { reimage_reserved: true }), { version: "3.68" })).status).toBe(202);
+    await advance(w, 2);
+    expect(await statusOf(v.id)).toBe("reserved");
+  });
+});

@@ -53,6 +53,7 @@ describe("transitions", () => {
       ["retyping", "available", 2000],
       ["deleting", "deleted", 2000],
       ["uploading", "available", 2000],
+      ["downloading", "available", 2000],
     ]);
   });
 

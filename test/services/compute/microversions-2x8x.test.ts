@@ -44,6 +44,10 @@ describe("2.83 server list filters for non-admins", () => {
     expect(await names(`user_id=${t.demoUser}`, "2.83")).toEqual(["other", "running"]);
     expect(await names("user_id=someone-else", "2.83")).toEqual([]);
     expect(await names("key_name=nokey", "2.83")).toEqual([]);
+    // progress is matched as text against the record's (0 once built)
+    expect(await names("progress=0", "2.83")).toEqual(["other", "running"]);
+    expect(await names("progress=50", "2.83")).toEqual([]);
+    expect(await names("progress=50", "2.82")).toEqual(["other", "running"]);
     const created = (await t.show(running.id))["created"];
     expect(await names(`created_at=${created}`, "2.82")).toEqual(["other", "running"]);
     // the other server was made a build later

@@ -176,6 +176,25 @@ describe("2.93 volume-backed rebuild", () => {
     const shown = await t.show(server.id);
     expect(shown).toMatchObject({ status: "ACTIVE", image: "" });
   });
+
+  it("reimages the root volume with the new image: its volume_image_metadata names it, the volume stays in-use", async () => {
+    const t = await actionApi();
+    const boot = await volume(t, { imageRef: CIRROS });
+    const server = await t.active({ imageRef: undefined, block_device_mapping_v2: [{ boot_index: 0, source_type: "volume", destination_type: "volume", uuid: boot }] });
+    const made = await call(t.emu, "POST", "/image/v2/images", { token: t.demo, body: { name: "second", disk_format: "qcow2", container_format: "bare" } });
+    expect(made.status, made.text).toBe(201);
+    const put = await t.emu.app.request(`http://localhost/image/v2/images/${made.body.id}/file`, {
+      method: "PUT", headers: { "X-Auth-Token": t.demo, "Content-Type": "application/octet-stream" }, body: "0123456789",
+    });
+    expect(put.status).toBe(204);
+    t.advance(ACTION_MS);
+    await t.ok(server.id, { rebuild: { imageRef: made.body.id } }, 202, { version: "2.93" });
+    t.advance(ACTION_MS);
+    expect((await t.show(server.id)).status).toBe("ACTIVE");
+    const shown = (await call(t.emu, "GET", `/volume/v3/volumes/${boot}`, { token: t.demo })).body.volume;
+    expect(shown.status).toBe("in-use");
+    expect(shown.volume_image_metadata).toMatchObject({ image_id: made.body.id, image_name: "second", disk_format: "qcow2" });
+  });
 });
 
 describe("2.95 evacuate", () => {

@@ -3,7 +3,7 @@
 
 import type { OperationContext, Caller } from "../../../kernel/operation.js";
 import { get, put, remove, filter } from "../../../kernel/store/table.js";
-import { findImage } from "../../image/for-block-storage.js";
+import { findImage, type Image } from "../../image/for-block-storage.js";
 import {
   badRequest,
   imageNotFound,
@@ -24,6 +24,19 @@ import { checkVolumeQuota, useQuota } from "./quotas.js";
 import { canUseType } from "./volume-types.js";
 import { applyDisplayFields } from "./display-fields.js";
 import { checkVolumeForGroup } from "./groups.js";
+
+/** The image's properties a volume made from it keeps (Cinder's volume_glance_metadata). */
+export function imageMetadataOfImage(image: Image): Record<string, string> {
+  return {
+    image_id: image.id,
+    image_name: image.name ?? "",
+    container_format: image.containerFormat ?? "",
+    disk_format: image.diskFormat ?? "",
+    min_disk: String(image.minDisk),
+    min_ram: String(image.minRam),
+    size: String(image.size),
+  };
+}
 
 /** A volume the caller may see: its project's, or any for an admin; others are 404 as if absent. */
 export function visibleVolume(s: BlockStorageState, caller: Caller, id: string): Volume {
@@ -93,16 +106,7 @@ function sourceOf(s: BlockStorageState, ctx: OperationContext, body: CreateVolum
     if (body.size !== null && body.size !== undefined && body.size < needed) {
       throw badRequest(`Image ${image.id} is unacceptable: Size is ${body.size}GB and doesn't fit in a volume of size ${needed}GB.`);
     }
-    const imageMetadata: Record<string, string> = {
-      image_id: image.id,
-      image_name: image.name ?? "",
-      container_format: image.containerFormat ?? "",
-      disk_format: image.diskFormat ?? "",
-      min_disk: String(image.minDisk),
-      min_ram: String(image.minRam),
-      size: String(image.size),
-    };
-    return { ...blank, bootable: true, imageMetadata };
+    return { ...blank, bootable: true, imageMetadata: imageMetadataOfImage(image) };
   }
   return blank;
 }

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { validate } from "../../../kernel/http/body.js";
 import type { Ctx } from "../../../kernel/http/context.js";
-import { badRequest, forbidden } from "../errors.js";
+import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
 import {
   attach,
@@ -28,12 +28,16 @@ import {
   updateReadonly,
 } from "../operations/volume-actions.js";
 import { deleteVolume } from "../operations/volumes.js";
+import { reimage } from "../operations/volume-reimage.js";
 import { uploadToImage } from "../operations/volume-upload.js";
 import { imageMetadataOf, setImageMetadata, unsetImageMetadata } from "../operations/volume-image-metadata.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import * as bodies from "../schemas/volume-actions.js";
 import type { BlockStorageDeps } from "./deps.js";
 import { actionVariants } from "../../../kernel/http/variants.js";
+
+/** os-reimage's microversion */
+const REIMAGE_VERSION = 68;
 
 type Handler = (c: Ctx, id: string, body: unknown) => Response;
 
@@ -46,6 +50,13 @@ export function volumeActionRoutes(deps: BlockStorageDeps): RouteDef[] {
   const actions: Record<string, Handler> = {
     "os-extend": act(bodies.extendBody, (c, id, b) => {
       deps.write(c, (s, ctx) => extend(s, ctx, id, b["os-extend"].new_size, microversion(c)));
+      return accepted(c);
+    }),
+    "os-reimage": act(bodies.reimageBody, (c, id, b) => {
+      // Cinder answers a version without the action as if the method were not there
+      if (microversion(c) < REIMAGE_VERSION) throw itemNotFound("The resource could not be found.");
+      const r = b["os-reimage"];
+      deps.write(c, (s, ctx) => reimage(s, ctx, id, r.image_id, r.reimage_reserved ?? false));
       return accepted(c);
     }),
     "os-retype": act(bodies.retypeBody, (c, id, b) => {

@@ -2,10 +2,8 @@
 // and optionally a name and description; reset_status names the status (checked in the operation).
 
 import * as z from "zod";
-import { nullableText } from "./parameter-types.js";
+import { cinderUuid, nullableText } from "./parameter-types.js";
 
-/** parameter_types.uuid: oslo is_uuid_like (32 hex digits, dashes optional) */
-export const cinderUuid = z.string().regex(/^(?:[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12})$/, "is not a UUID");
 
 export const createGroupSnapshotBody = z.strictObject({
   group_snapshot: z.strictObject({

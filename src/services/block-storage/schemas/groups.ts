@@ -3,7 +3,7 @@
 
 import * as z from "zod";
 import { cinderBool, nullableText } from "./parameter-types.js";
-import { cinderUuid } from "./group-snapshots.js";
+import { cinderUuid } from "./parameter-types.js";
 
 const ref = z.string().min(1).max(255);
 

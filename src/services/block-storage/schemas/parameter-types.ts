@@ -30,3 +30,6 @@ export function queryBool(value: string): boolean | undefined {
   if (/^(false|0|no|off|f|n)$/i.test(value)) return false;
   return undefined;
 }
+
+/** parameter_types.uuid: oslo is_uuid_like (32 hex digits, dashes optional) */
+export const cinderUuid = z.string().regex(/^(?:[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12})$/, "is not a UUID");

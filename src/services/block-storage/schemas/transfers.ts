@@ -2,11 +2,10 @@
 // (a UUID), optionally a name (blanks around it dropped) and, from 3.55, no_snapshots; accept gives the key.
 
 import * as z from "zod";
-import { cinderBool } from "./parameter-types.js";
+import { cinderBool, cinderUuid } from "./parameter-types.js";
 
 const transferFields = {
-  // parameter_types.uuid: oslo is_uuid_like (32 hex digits, dashes optional)
-  volume_id: z.string().regex(/^(?:[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12})$/, "is not a UUID"),
+  volume_id: cinderUuid,
   name: z.string().max(255).nullable().optional(),
 };
 

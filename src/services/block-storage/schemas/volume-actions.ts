@@ -3,7 +3,7 @@
 
 import * as z from "zod";
 import { ownRecord } from "../../../kernel/own.js";
-import { cinderBool, cinderInt } from "./parameter-types.js";
+import { cinderBool, cinderInt, cinderUuid } from "./parameter-types.js";
 
 const none = z.union([z.null(), z.strictObject({})]);
 
@@ -66,9 +66,15 @@ export const uploadImageBody = z.strictObject({
   }),
 });
 
+// cinder/api/schemas/volume_actions.py reimage (3.68)
+export const reimageBody = z.strictObject({
+  "os-reimage": z.strictObject({ image_id: cinderUuid, reimage_reserved: cinderBool.optional() }),
+});
+
 /** Every action's body, for the route table (the fuzzer generates from it); the handler dispatches on the key. */
 export const volumeActionBody = z.union([
   extendBody,
+  reimageBody,
   retypeBody,
   reserveBody,
   unreserveBody,

@@ -4,7 +4,7 @@
 
 import { keepHostname } from "./servers.js";
 import { systemCaller, type OperationContext } from "../../../kernel/operation.js";
-import { findVolume } from "../../block-storage/for-compute.js";
+import { findVolume, reimageRootVolume } from "../../block-storage/for-compute.js";
 import { ROOT_DEVICE } from "./volume-attachments.js";
 import { findImage } from "../../image/for-compute.js";
 import type { ComputeState, Server } from "../state.js";
@@ -75,8 +75,9 @@ export function rebuild(s: ComputeState, ctx: OperationContext, server: Server, 
   if (typeof input.keyName === "string" && !findKeypair(s, ctx.caller.userId || server.userId, input.keyName)) {
     throw badRequest(`Invalid key_name provided.`);
   }
-  if (server.imageId === null) assertRootVolumeFits(ctx, server, image.minDisk);
-  // a volume-backed server keeps no image of its own (Nova leaves image_ref empty): the volume is reimaged
+  // a volume-backed server keeps no image of its own (Nova leaves image_ref empty): its root volume is
+  // reimaged (Cinder's os-reimage; the volume stays in-use here, where Nova has it reserved, then downloading)
+  if (server.imageId === null) reimageRoot(ctx, server, image.id, image.minDisk);
   else server.imageId = image.id;
   if (input.name !== undefined) {
     keepHostname(server);
@@ -98,13 +99,15 @@ export function rebuild(s: ComputeState, ctx: OperationContext, server: Server, 
   return input.adminPass ?? newPassword(ctx);
 }
 
-/** Nova's check of a volume-backed rebuild (2.93): the root volume must hold the image's min_disk. */
-function assertRootVolumeFits(ctx: OperationContext, server: Server, minDisk: number): void {
+/** Nova's volume-backed rebuild (2.93): the root volume must hold the image's min_disk; then it is reimaged. */
+function reimageRoot(ctx: OperationContext, server: Server, imageId: string, minDisk: number): void {
   const root = server.volumesAttached.find((a) => a.device === ROOT_DEVICE);
   const volume = root && findVolume(ctx.root, systemCaller(server.projectId), root.id);
-  if (volume && minDisk > volume.size) {
+  if (!volume) return;
+  if (minDisk > volume.size) {
     throw badRequest(`Volume is smaller than the minimum size specified in image metadata. Volume size is ${volume.size * GiB} bytes, minimum size is ${minDisk * GiB} bytes.`);
   }
+  reimageRootVolume(ctx, volume.id, imageId);
 }
 
 /** changePassword: a running server's password is set by its guest agent (task updating_password). */

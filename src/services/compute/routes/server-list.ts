@@ -147,6 +147,8 @@ const MATCH_FILTERS: Record<string, (v: Server) => string | null> = {
   key_name: (v) => v.keyName,
   config_drive: (v) => v.configDrive,
   power_state: (v) => String(v.powerState),
+  // Nova matches the instance's progress column as text; the emulator's builds and moves keep it at 0
+  progress: () => "0",
 };
 
 const TIME_FILTERS: Record<string, (v: Server) => number | null> = {
