@@ -36,8 +36,9 @@ export function algorithmHeader(c: Ctx, name: string): Algorithm | undefined {
 /**
  * The checksum a body must be checked with. `required`: the multipart upload's algorithm, which each part
  * is computed with (a part naming another is refused, as S3 refuses it). `trailer`: the x-amz-trailer name.
+ * `fallback`: the algorithm S3 computes when the request names none (CRC64NVME for PutObject).
  */
-export function wantedChecksum(c: Ctx, trailer: string | undefined, required?: Algorithm): WantedChecksum | undefined {
+export function wantedChecksum(c: Ctx, trailer: string | undefined, required?: Algorithm, fallback?: Algorithm): WantedChecksum | undefined {
   const given: Array<[Algorithm, string]> = [];
   for (const [name, value] of Object.entries(c.req.header())) {
     const lower = name.toLowerCase();
@@ -53,7 +54,7 @@ export function wantedChecksum(c: Ctx, trailer: string | undefined, required?: A
   if (required && named && named !== required) {
     throw invalidRequest(`Checksum Type mismatch occurred, expected checksum Type: ${required.toLowerCase()}, actual checksum Type: ${named.toLowerCase()}`);
   }
-  const algorithm = named ?? required;
+  const algorithm = named ?? required ?? fallback;
   if (!algorithm) return undefined;
   return { algorithm, expected: given[0]?.[1], running: fromTrailer ? undefined : checksumOf(algorithm) };
 }

@@ -41,9 +41,16 @@ export interface Payload {
 
 /**
  * Reads a PUT body into one blob (owned by `owner`), checked as S3 checks it; `algorithm`: the checksum a
- * multipart upload's parts are computed with.
+ * multipart upload's parts are computed with; `fallback`: the one computed when the request names none.
  */
-export async function readPayload(c: Ctx, kernel: Kernel, owner: string, secretOf: (access: string) => string | undefined, algorithm?: Algorithm): Promise<Payload> {
+export async function readPayload(
+  c: Ctx,
+  kernel: Kernel,
+  owner: string,
+  secretOf: (access: string) => string | undefined,
+  algorithm?: Algorithm,
+  fallback?: Algorithm,
+): Promise<Payload> {
   const md5 = expectedMd5(c);
   const mode = requestHeader(c, "x-amz-content-sha256");
   const body = streamedBody(c);
@@ -63,7 +70,7 @@ export async function readPayload(c: Ctx, kernel: Kernel, owner: string, secretO
     trailers = mode.endsWith("-TRAILER") ? { checksum: trailer } : undefined;
     source = decodeChunks(body.stream, signing, trailers, decodedLength(c));
   }
-  const wanted = wantedChecksum(c, trailers?.checksum, algorithm);
+  const wanted = wantedChecksum(c, trailers?.checksum, algorithm, fallback);
   if (wanted?.running) source = tapped(source, wanted.running);
   // SHA-256 costs as much as the upload itself: computed only when the header declares one to check
   const signed = mode !== undefined && /^[0-9a-f]{64}$/i.test(mode);

@@ -19,6 +19,16 @@ const CHECK: Record<string, string> = {
   sha256: createHash("sha256").update("123456789").digest("base64"),
 };
 
+/** CRC-64/NVME a bit at a time (reflected, polynomial 0x9a6c9329ac4bc9b5, init and xor-out all ones). */
+function crc64Reference(data: Buffer): string {
+  let crc = 0xffffffffffffffffn;
+  for (const byte of data) {
+    crc ^= BigInt(byte);
+    for (let k = 0; k < 8; k++) crc = crc & 1n ? (crc >> 1n) ^ 0x9a6c9329ac4bc9b5n : crc >> 1n;
+  }
+  return b64((crc ^ 0xffffffffffffffffn).toString(16).padStart(16, "0"));
+}
+
 describe("S3 additional checksums", () => {
   it("checks each algorithm's header against the bytes, keeps it and serves it only in checksum mode", async () => {
     const emu = s3Emulator();
@@ -64,6 +74,26 @@ describe("S3 additional checksums", () => {
     // an algorithm alone is computed by S3 and kept
     const asked = await s3(emu, keys, "PUT", "/sums/computed", { body: "123456789", headers: { "x-amz-sdk-checksum-algorithm": "CRC32C" } });
     expect(asked.headers.get("x-amz-checksum-crc32c")).toBe(CHECK.crc32c);
+  });
+
+  it("computes and keeps a CRC64NVME (FULL_OBJECT) for an object sent without a checksum, as S3's default", async () => {
+    const emu = s3Emulator();
+    const keys = await ec2Keys(emu);
+    await s3(emu, keys, "PUT", "/sums");
+    const put = await s3(emu, keys, "PUT", "/sums/plain", { body: "123456789" });
+    expect([put.status, put.headers.get("x-amz-checksum-crc64nvme"), put.headers.get("x-amz-checksum-type")]).toEqual([200, CHECK.crc64nvme, "FULL_OBJECT"]);
+    expect((await s3(emu, keys, "GET", "/sums/plain")).headers.get("x-amz-checksum-crc64nvme")).toBeNull();
+    const head = await s3(emu, keys, "HEAD", "/sums/plain", { headers: { "x-amz-checksum-mode": "ENABLED" } });
+    expect(head.headers.get("x-amz-checksum-crc64nvme")).toBe(CHECK.crc64nvme);
+    // slicing by 8 and the byte-wise tail agree with a byte-at-a-time reference over a larger body
+    const big = Buffer.from(Array.from({ length: 100_003 }, (_, i) => (i * 131 + 7) & 0xff));
+    const bigPut = await s3(emu, keys, "PUT", "/sums/big", { body: big });
+    expect(bigPut.headers.get("x-amz-checksum-crc64nvme")).toBe(crc64Reference(big));
+    const copy = await s3(emu, keys, "PUT", "/sums/copy", { headers: { "x-amz-copy-source": "/sums/plain" } });
+    expect(tags(copy.text, "ChecksumCRC64NVME")).toEqual([CHECK.crc64nvme]);
+    // a checksum the client names is the one kept
+    const named = await s3(emu, keys, "PUT", "/sums/named", { body: "123456789", headers: { "x-amz-sdk-checksum-algorithm": "CRC32" } });
+    expect([named.headers.get("x-amz-checksum-crc32"), named.headers.get("x-amz-checksum-crc64nvme")]).toEqual([CHECK.crc32, null]);
   });
 
   it("keeps the source's checksum in a copy, or computes the algorithm the copy asks for", async () => {

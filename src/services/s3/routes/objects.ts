@@ -92,7 +92,8 @@ export function objectRoutes(deps: S3Deps, secretOf: (access: string) => string 
     const condition = writeCondition(c);
     requireBucket(storage, deps.root(), projectId, bucket);
     checkWriteCondition(condition, key, storage.findObject(deps.root(), projectId, bucket, key));
-    const { ref, checksum } = await readPayload(c, kernel, projectId, secretOf);
+    // S3 keeps a CRC64NVME of an object sent without a checksum (its default since 2025)
+    const { ref, checksum } = await readPayload(c, kernel, projectId, secretOf, undefined, "CRC64NVME");
     const contentType = requestHeader(c, "content-type") ?? "binary/octet-stream";
     const headers = withChecksum(kept, checksum);
     const object = keepingBlob(kernel, ref, () =>
