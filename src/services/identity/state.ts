@@ -2,7 +2,7 @@
 // credentials, with the name indexes that keep uniqueness checks O(1). Selectors here are pure reads.
 
 import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
-import { emptyTable, get, scan, type Table } from "../../kernel/store/table.js";
+import { emptyTable, get, has, scan, scanGroup, seqOf, type Table } from "../../kernel/store/table.js";
 import { actorKey, type Actor, type GroupsState } from "./state-groups.js";
 import { scopeKey, type AssignmentScope } from "./assignment-scope.js";
 
@@ -148,7 +148,8 @@ export function initialIdentityState(): IdentityState {
     projects: emptyTable(),
     users: emptyTable(),
     roles: emptyTable(),
-    assignments: emptyTable(),
+    // grouped by user: a user's grants (their projects, a user-filtered assignment list) without a scan
+    assignments: emptyTable({ groupBy: "userId" }),
     tokens: emptyTable(),
     appCredentials: emptyTable(),
     credentials: emptyTable(),
@@ -191,6 +192,20 @@ export function assignmentId(userId: string, scope: AssignmentScope, roleId: str
 export function findByName<T extends { id: string }>(s: IdentityState, table: Table<T>, key: string): T | undefined {
   const id = dictGet(s.names, key);
   return id === undefined ? undefined : get(table, id);
+}
+
+/**
+ * The projects or users called exactly `name`, in table order: one name lookup per domain (names are unique
+ * in a domain), for a list filtered by `name=` without reading every row.
+ */
+export function namedInAnyDomain<T extends { id: string }>(s: IdentityState, table: Table<T>, kind: "project" | "user", name: string): T[] {
+  const out: T[] = [];
+  for (const d of scan(s.domains)) {
+    const row = findByName(s, table, nameKey[kind](d.id, name));
+    if (row) out.push(row);
+  }
+  const seq = (row: T) => seqOf(table, row.id) ?? Infinity;
+  return out.sort((a, b) => seq(a) - seq(b));
 }
 
 /** The ids of the groups a user is a member of, in the order the user joined them. */
@@ -257,10 +272,28 @@ export function withImpliedRoles(s: IdentityState, roleIds: string[]): string[] 
   });
 }
 
-/** Projects a user has any role on: directly, through a group, or inherited. */
+/**
+ * Projects a user has any role on: directly, through a group, or inherited. Without inherited grants in the
+ * world (the common case) only the projects the user's and their groups' grants name are read, in the
+ * projects' order; with any, every project is asked (an inherited grant reaches a whole subtree).
+ */
 export function projectsOfUser(s: IdentityState, userId: string): Project[] {
   const out: Project[] = [];
-  for (const p of scan(s.projects)) if (rolesOn(s, userId, { project: p.id }).length > 0) out.push(p);
+  if (s.inheritedAssignments.size > 0) {
+    for (const p of scan(s.projects)) if (rolesOn(s, userId, { project: p.id }).length > 0) out.push(p);
+    return out;
+  }
+  const ids = new Set<string>();
+  for (const a of scanGroup(s.assignments, userId)) if ("project" in a.scope && has(s.roles, a.roleId)) ids.add(a.scope.project);
+  const groups = new Set(groupsOfUser(s, userId));
+  if (groups.size > 0) {
+    for (const a of scan(s.groupAssignments)) if (groups.has(a.groupId) && "project" in a.scope && has(s.roles, a.roleId)) ids.add(a.scope.project);
+  }
+  const seq = (id: string) => seqOf(s.projects, id) ?? Infinity;
+  for (const id of [...ids].sort((a, b) => seq(a) - seq(b))) {
+    const p = get(s.projects, id);
+    if (p) out.push(p);
+  }
   return out;
 }
 

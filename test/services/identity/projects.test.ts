@@ -72,6 +72,13 @@ describe("identity: /v3/projects", () => {
 
     const other = (await d.api("POST", "/v3/domains", { body: { domain: { name: "other" } } })).body.domain;
     expect((await create({ name: "demo", domain_id: other.id })).status).toBe(201);
+    // `name=` finds it in every domain, in creation order; renamed away, it is found by its new name only
+    const byName = (await d.api("GET", "/v3/projects?name=demo")).body.projects;
+    expect(byName.map((p: any) => p.domain_id)).toEqual(["default", other.id]);
+    expect(names(await d.api("GET", "/v3/projects?name=Demo"))).toEqual([]);
+    expect((await d.api("PATCH", `/v3/projects/${byName[1].id}`, { body: { project: { name: "moved" } } })).status).toBe(200);
+    expect((await d.api("GET", "/v3/projects?name=demo")).body.projects.map((p: any) => p.domain_id)).toEqual(["default"]);
+    expect((await d.api("GET", "/v3/projects?name=moved")).body.projects.map((p: any) => p.id)).toEqual([byName[1].id]);
   });
 
   it("answers 404 for an unknown domain or parent, and 400 for a parent in another domain", async () => {
@@ -229,6 +236,31 @@ describe("identity: /v3/projects", () => {
       const demoUser = await d.idOf("users", "demo");
       expect(names(await d.api("GET", `/v3/users/${demoUser}/projects`))).toEqual(["demo"]);
       expect((await d.api("GET", "/v3/users/nope/projects")).status).toBe(404);
+    });
+
+    it("lists the projects reached by the user's grants and their groups' grants, in the projects' order, each once", async () => {
+      const demoUser = await d.idOf("users", "demo");
+      const reader = await d.idOf("roles", "reader");
+      const member = await d.idOf("roles", "member");
+      const early = (await create({ name: "early" })).body.project.id;
+      const late = (await create({ name: "late" })).body.project.id;
+      await create({ name: "untouched" });
+      // granted in the reverse of the projects' order, one of them twice
+      expect((await d.api("PUT", `/v3/projects/${late}/users/${demoUser}/roles/${reader}`)).status).toBe(204);
+      expect((await d.api("PUT", `/v3/projects/${late}/users/${demoUser}/roles/${member}`)).status).toBe(204);
+      const group = (await d.api("POST", "/v3/groups", { body: { group: { name: "ops" } } })).body.group.id;
+      await d.api("PUT", `/v3/groups/${group}/users/${demoUser}`);
+      expect((await d.api("PUT", `/v3/projects/${early}/groups/${group}/roles/${reader}`)).status).toBe(204);
+      expect(names(await d.api("GET", `/v3/users/${demoUser}/projects`, { token: d.demo }))).toEqual(["demo", "early", "late"]);
+      expect(names(await d.api("GET", "/v3/auth/projects", { token: d.demo }))).toEqual(["demo", "early", "late"]);
+      // the user's own grants through user.id; the group's only in effective mode
+      const own = (await d.api("GET", `/v3/role_assignments?user.id=${demoUser}`)).body.role_assignments;
+      expect(own.map((a: any) => a.scope.project.id).sort()).toEqual([await d.idOf("projects", "demo"), late, late].sort());
+      const effective = (await d.api("GET", `/v3/role_assignments?user.id=${demoUser}&effective`)).body.role_assignments;
+      expect(effective.some((a: any) => a.scope.project?.id === early && a.links.membership)).toBe(true);
+      // revoked, the project leaves the list
+      expect((await d.api("DELETE", `/v3/projects/${early}/groups/${group}/roles/${reader}`)).status).toBe(204);
+      expect(names(await d.api("GET", `/v3/users/${demoUser}/projects`, { token: d.demo }))).toEqual(["demo", "late"]);
     });
 
     it("forbids (403) another user's list to a non-admin, and needs a token", async () => {

@@ -72,6 +72,12 @@ export function applyListFilters<T>(items: readonly T[], filters: readonly ListF
   return items.filter((item) => filters.every((f) => filterMatches(f, read(item, f.attr))));
 }
 
+/** The value of a query's `name=` (exact, case-sensitive), when it has one: a list may read only rows of that name. */
+export function exactName(query: ListQuery): string | undefined {
+  for (const [key, value] of query) if (key === "name") return value;
+  return undefined;
+}
+
 /** parse + apply in one call: the list as Keystone would return it for this query. */
 export function filterList<T>(items: readonly T[], query: ListQuery, supported: readonly string[], read: (item: T, attr: string) => unknown): T[] {
   return applyListFilters(items, parseListFilters(query, supported), read);

@@ -8,11 +8,11 @@ import { dictDelete } from "../../../kernel/store/dict.js";
 import { filter, find, get, remove, values } from "../../../kernel/store/table.js";
 import { conflict, forbidden, notFound, validationError } from "../errors.js";
 import type { ProjectCreate, ProjectUpdate } from "../schemas.js";
-import { nameKey, projectsOfUser, type Domain, type IdentityState, type Project } from "../state.js";
+import { nameKey, namedInAnyDomain, projectsOfUser, type Domain, type IdentityState, type Project } from "../state.js";
 import { createDomain, createProject, removeAssignments, renameKey, requireDomain, requireProject, requireUser } from "./directory.js";
 import { assertSelfOrAdmin } from "./users.js";
 import { dropCredentialsOf } from "./credentials.js";
-import { applyListFilters, parseListFilters, type ListQuery } from "./list-filters.js";
+import { applyListFilters, exactName, parseListFilters, type ListQuery } from "./list-filters.js";
 import { matchesTagFilters, parseTagFilters } from "./project-tags.js";
 import { deleteDomain, updateDomain } from "./domains.js";
 import { dropTargetGrants } from "./group-grants.js";
@@ -179,7 +179,10 @@ export function deleteProject(s: IdentityState, ctx: Pick<IdentityContext, "tx">
  * projects are listed, as Keystone adds `is_domain=0`; with it, domains acting as projects too.
  */
 export function listProjects(s: IdentityState, query: ListQuery): ProjectRow[] {
-  return filterProjects(s, [...values(s.projects), ...values(s.domains).map(domainAsProject)], query);
+  // an exact name: only the projects of that name are read (the filters below still decide)
+  const name = exactName(query);
+  const projects = name === undefined ? values(s.projects) : namedInAnyDomain(s, s.projects, "project", name);
+  return filterProjects(s, [...projects, ...values(s.domains).map(domainAsProject)], query);
 }
 
 export function filterProjects(s: IdentityState, rows: ProjectRow[], query: ListQuery): ProjectRow[] {

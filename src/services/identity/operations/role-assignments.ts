@@ -2,9 +2,9 @@
 // `effective` what they amount to per user and project (group grants per member, inherited grants per
 // project below their target, implied roles), the way keystone/assignment/core.py expands them.
 
-import { get, scan } from "../../../kernel/store/table.js";
+import { get, scan, scanGroup } from "../../../kernel/store/table.js";
 import { validationError } from "../errors.js";
-import { inheritanceSources, type AssignmentScope, type IdentityState } from "../state.js";
+import { groupsOfUser, inheritanceSources, type AssignmentScope, type IdentityState } from "../state.js";
 
 /** One row of the listing, before rendering; `indirect` says where an effective row came from. */
 export interface AssignmentRow {
@@ -52,11 +52,20 @@ function membersOf(s: IdentityState, groupId: string): string[] {
   return out;
 }
 
-/** Every grant as it is stored: user grants, group grants, then OS-INHERIT grants. */
-function storedRows(s: IdentityState): AssignmentRow[] {
+/**
+ * Every grant as it is stored: user grants, group grants, then OS-INHERIT grants. With `userId` (a user
+ * filter) only what can reach that user: the user's own grants (read from their group of the table, whatever
+ * other users hold) and the grants of the user's groups.
+ */
+function storedRows(s: IdentityState, userId?: string): AssignmentRow[] {
   const rows: AssignmentRow[] = [];
-  for (const a of scan(s.assignments)) rows.push({ userId: a.userId, roleId: a.roleId, scope: a.scope, inherited: false });
-  for (const a of scan(s.groupAssignments)) rows.push({ groupId: a.groupId, roleId: a.roleId, scope: a.scope, inherited: false });
+  const own = userId === undefined ? scan(s.assignments) : scanGroup(s.assignments, userId);
+  for (const a of own) rows.push({ userId: a.userId, roleId: a.roleId, scope: a.scope, inherited: false });
+  const groups = userId === undefined ? undefined : new Set(groupsOfUser(s, userId));
+  for (const a of scan(s.groupAssignments)) {
+    if (groups && !groups.has(a.groupId)) continue;
+    rows.push({ groupId: a.groupId, roleId: a.roleId, scope: a.scope, inherited: false });
+  }
   for (const a of scan(s.inheritedAssignments)) {
     const actor = "user" in a.actor ? { userId: a.actor.user } : { groupId: a.actor.group };
     rows.push({ ...actor, roleId: a.roleId, scope: a.scope, inherited: true });
@@ -125,7 +134,7 @@ export function listRoleAssignments(s: IdentityState, q: AssignmentQuery): Assig
       throw validationError("Combining effective, domain and inherited filters will always result in an empty list.");
     }
   }
-  let rows = storedRows(s);
+  let rows = storedRows(s, q.userId);
   if (q.effective) {
     rows = withImplied(s, rows.flatMap((r) => expand(s, r)));
     // a domain-specific role counts only through what it implies

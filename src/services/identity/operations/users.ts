@@ -10,10 +10,10 @@ import { conflict, forbidden, unauthorized, validationError } from "../errors.js
 import { verifySecret } from "../secrets.js";
 import type { PasswordChange, UserCreate, UserUpdate } from "../schemas.js";
 import type { SecurityCompliance } from "../options.js";
-import { nameKey, type IdentityState, type User } from "../state.js";
+import { nameKey, namedInAnyDomain, type IdentityState, type User } from "../state.js";
 import { createUser, removeAssignments, renameKey, requireProject, requireUser } from "./directory.js";
 import { dropCredentialsOf } from "./credentials.js";
-import { filterList, type ListQuery } from "./list-filters.js";
+import { exactName, filterList, type ListQuery } from "./list-filters.js";
 import { dropUserMemberships } from "./groups.js";
 import { dropUserTrusts } from "./trust-reset.js";
 import {
@@ -154,7 +154,9 @@ export function deleteUser(s: IdentityState, ctx: Pick<IdentityContext, "tx">, i
 /** GET /users: Keystone's filters over the attributes as the wire shows them. */
 export function listUsers(s: IdentityState, query: ListQuery): User[] {
   const expiry = [...query].filter(([k]) => k === "password_expires_at").map(([, v]) => expiryFilter(v));
-  const users = filterList(values(s.users), query, USER_LIST_FILTERS, (u, attr) => userAttr(u, attr));
+  const name = exactName(query);
+  const candidates = name === undefined ? values(s.users) : namedInAnyDomain(s, s.users, "user", name);
+  const users = filterList(candidates, query, USER_LIST_FILTERS, (u, attr) => userAttr(u, attr));
   if (expiry.length === 0) return users;
   return users.filter((u) => {
     const at = userRecord(s, u.id)?.passwordExpiresAt ?? null;

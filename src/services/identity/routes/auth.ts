@@ -11,7 +11,7 @@ import { checkSubjectToken, issueToken, revokeToken } from "../operations/tokens
 import { collectionLinks, tokenView, v3VersionEntry } from "../views.js";
 import { tokenCatalog } from "../views-catalog.js";
 import { projectView, domainView } from "../views-directory.js";
-import { rolesOn } from "../state.js";
+import { projectsOfUser, rolesOn } from "../state.js";
 import { forbidden, validationError } from "../errors.js";
 import { recordFailedPasswordAuth } from "../operations/user-records.js";
 import { ApiError } from "../../../kernel/errors.js";
@@ -119,13 +119,8 @@ export function authRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.auth.projects",
       policy: "authenticated",
       handler: (c) => {
-        const s = deps.state();
-        const userId = principalOf(c).userId;
         const base = baseUrl(c);
-        const projects = [];
-        for (const p of scan(s.projects)) {
-          if (p.enabled && rolesOn(s, userId, { project: p.id }).length > 0) projects.push(projectView(p, base));
-        }
+        const projects = projectsOfUser(deps.state(), principalOf(c).userId).filter((p) => p.enabled).map((p) => projectView(p, base));
         return c.json({ projects, links: collectionLinks(c.req.url) });
       },
     },
