@@ -42,8 +42,9 @@ export interface TableOptions<T> {
   /** a string field whose rows are listed together often (`projectId`): each value's rows are indexed */
   groupBy?: keyof T & string;
   /**
-   * More string fields indexed the same way. A row's indexed field must change only through `put` or
-   * `regroup` (a write straight to the field leaves the index behind).
+   * More string fields indexed the same way, or boolean flags (the rows where it is true are the group
+   * "true"). A row's indexed field must change only through `put`, `regroup` or a write followed by
+   * `fieldChanged` (a write straight to the field alone leaves the index behind).
    */
   alsoGroupBy?: Array<keyof T & string>;
 }
@@ -68,9 +69,13 @@ function groupingsOf<T extends { id: string }>(table: Table<T>): Grouping[] {
   return table.also ? [table.groups, ...table.also] : [table.groups];
 }
 
+/** The group a field's value puts a row in: a string is its own group; `true` is the group "true" (a flag's set rows); anything else none. */
+export function groupKey(value: unknown): string | undefined {
+  return typeof value === "string" ? value : value === true ? "true" : undefined;
+}
+
 function valueOf(grouping: Grouping, row: object): string | undefined {
-  const value = (row as Record<string, unknown>)[grouping.by];
-  return typeof value === "string" ? value : undefined;
+  return groupKey((row as Record<string, unknown>)[grouping.by]);
 }
 
 function join(grouping: Grouping, group: string | undefined, id: string): void {
@@ -97,8 +102,8 @@ export function regroup<T extends { id: string }, K extends keyof T & string>(ta
   const before = (row as Record<string, unknown>)[field];
   row[field] = value;
   if (!grouping || before === value) return;
-  leave(grouping, typeof before === "string" ? before : undefined, row.id);
-  join(grouping, value, row.id);
+  leave(grouping, groupKey(before), row.id);
+  join(grouping, groupKey(value), row.id);
 }
 
 /**
@@ -109,8 +114,8 @@ export function fieldChanged<T extends { id: string }>(table: Table<T>, row: T, 
   const grouping = groupingsOf(table).find((g) => g.by === field);
   const after = (row as Record<string, unknown>)[field];
   if (!grouping || before === after) return;
-  leave(grouping, typeof before === "string" ? before : undefined, row.id);
-  join(grouping, typeof after === "string" ? after : undefined, row.id);
+  leave(grouping, groupKey(before), row.id);
+  join(grouping, groupKey(after), row.id);
 }
 
 /**

@@ -16,6 +16,11 @@ export interface Agent {
   description: string;
   /** networks (DHCP agent) or routers (L3 agent) scheduled to it */
   hosted: string[];
+  /**
+   * A DHCP agent: how many networks the scheduler gave it (its entries in `dhcpAuto`), so scheduling reads
+   * the few agents, not the map. Absent: not known (an older state, or after a reset), counted when needed.
+   */
+  autoCount?: number;
 }
 
 export interface RbacPolicy {
@@ -146,7 +151,8 @@ export function initialAgents(hosts: readonly string[] = AGENT_HOSTS): Table<Age
 export function initialExtensionState(): ExtensionState {
   return {
     agents: initialAgents(),
-    rbacPolicies: emptyTable(),
+    // by target project ("*" too): the networks a project is let in to, without reading every policy
+    rbacPolicies: emptyTable({ alsoGroupBy: ["targetTenant"] }),
     rbacByObject: emptyDict(),
     segments: emptyTable(),
     trunks: emptyTable(),

@@ -237,8 +237,9 @@ export interface NetworkingState {
 
 export function initialNetworkingState(): NetworkingState {
   return {
-    networks: emptyTable({ groupBy: "projectId" }),
-    subnets: emptyTable(),
+    // a member's list reads its project's networks, the shared and external ones and those RBAC lets in
+    networks: emptyTable({ groupBy: "projectId", alsoGroupBy: ["shared", "external"] }),
+    subnets: emptyTable({ groupBy: "projectId" }),
     // a port's device changes only through regroup(); its project and network never change
     ports: emptyTable({ groupBy: "projectId", alsoGroupBy: ["deviceId", "networkId"] }),
     routers: emptyTable({ groupBy: "projectId" }),

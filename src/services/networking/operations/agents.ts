@@ -51,18 +51,35 @@ export function hostedBy(s: NetworkingState, agent: Agent): string[] {
  */
 export function autoScheduleDhcp(s: NetworkingState, networkId: string): void {
   if (agentsHosting(s, "dhcp", networkId).length > 0) return;
-  // each agent's load: what it hosts by hand plus what the scheduler gave it, counted in one read of the map
-  const given = new Map<string, number>();
-  if (s.ext.dhcpAuto) for (const [, holder] of dictReadEntries(s.ext.dhcpAuto)) given.set(holder, (given.get(holder) ?? 0) + 1);
+  // each agent's load: what it hosts by hand plus what the scheduler gave it (its kept count)
   let best: { agent: Agent; load: number } | undefined;
   for (const agent of scan(s.ext.agents)) {
     if (agent.kind !== "dhcp" || !agent.adminStateUp) continue;
-    const load = agent.hosted.length + (given.get(agent.id) ?? 0);
+    const load = agent.hosted.length + autoCountOf(s, agent);
     if (!best || load < best.load) best = { agent, load };
   }
   if (!best) return;
   s.ext.dhcpAuto ??= emptyDict();
   dictSet(s.ext.dhcpAuto, networkId, best.agent.id);
+  const draft = get(s.ext.agents, best.agent.id)!;
+  draft.autoCount = best.load - draft.hosted.length + 1;
+}
+
+/** How many networks the scheduler gave a DHCP agent: its kept count, or (unknown) counted once and kept. */
+function autoCountOf(s: NetworkingState, agent: Agent): number {
+  if (agent.autoCount !== undefined) return agent.autoCount;
+  const count = autoHosted(s, agent.id).length;
+  get(s.ext.agents, agent.id)!.autoCount = count;
+  return count;
+}
+
+/** The scheduler's gift of a network is taken back: out of the map, one less on its agent's count. */
+function dropAuto(s: NetworkingState, networkId: string): void {
+  const holder = autoAgent(s, networkId);
+  if (holder === undefined) return;
+  dictDelete(s.ext.dhcpAuto!, networkId);
+  const agent = get(s.ext.agents, holder);
+  if (agent?.autoCount !== undefined) agent.autoCount = Math.max(0, agent.autoCount - 1);
 }
 
 export function scheduleNetwork(s: NetworkingState, caller: Caller, agent: Agent, networkId: string): void {
@@ -76,7 +93,7 @@ export function unscheduleNetwork(s: NetworkingState, caller: Caller, agent: Age
   if (agent.kind !== "dhcp") throw invalidDhcpAgent(agent.id);
   const network = visibleNetwork(s, caller, networkId);
   if (autoAgent(s, network.id) === agent.id) {
-    dictDelete(s.ext.dhcpAuto!, network.id);
+    dropAuto(s, network.id);
     return;
   }
   if (!agent.hosted.includes(network.id)) throw networkNotHostedByDhcpAgent(network.id, agent.id);
@@ -112,7 +129,7 @@ export function agentsHosting(s: NetworkingState, kind: "dhcp" | "l3", id: strin
 
 /** A deleted network or router leaves the agents that hosted it. */
 export function unhostEverywhere(s: NetworkingState, kind: "dhcp" | "l3", id: string): void {
-  if (kind === "dhcp" && s.ext.dhcpAuto) dictDelete(s.ext.dhcpAuto, id);
+  if (kind === "dhcp") dropAuto(s, id);
   for (const agent of agentsHosting(s, kind, id)) {
     const draft = get(s.ext.agents, agent.id)!;
     draft.hosted = draft.hosted.filter((h) => h !== id);

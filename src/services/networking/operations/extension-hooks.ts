@@ -3,7 +3,7 @@
 // RBAC grants for visibility, and the per-project reset of the extension records.
 
 import { dictDelete, dictEntries, dictGet, dictSet, emptyDict, type Dict } from "../../../kernel/store/dict.js";
-import { emptyTable, find, get, has, put, remove, scan, type Table, continueFrom } from "../../../kernel/store/table.js";
+import { emptyTable, find, get, has, optionsOf, put, remove, scan, type Table, continueFrom } from "../../../kernel/store/table.js";
 import type { NetworkingState } from "../state.js";
 import type { ExtensionState } from "../extension-state.js";
 import { dropRbacPolicy, rbacPoliciesOf } from "./rbac-policies.js";
@@ -60,7 +60,7 @@ export function resetExtensionProject(draft: NetworkingState, seeded: Networking
   const now = draft.ext;
   const seed = seeded.ext;
   const merge = <T extends { id: string }>(mine: Table<T>, theirs: Table<T>, owned: (r: T) => boolean, keep: (r: T) => boolean): Table<T> => {
-    const out = emptyTable<T>();
+    const out = emptyTable<T>(optionsOf(mine));
     for (const row of scan(mine)) if (!owned(row) && keep(row)) put(out, row);
     for (const row of scan(theirs)) if (owned(row) && keep(row) && !has(out, row.id)) put(out, structuredClone(row));
     continueFrom(out, mine.next);
@@ -93,6 +93,8 @@ export function resetExtensionProject(draft: NetworkingState, seeded: Networking
     if (live.length !== agent.hosted.length) get(ext.agents, agent.id)!.hosted = live;
   }
   if (ext.dhcpAuto) for (const [networkId] of [...dictEntries(ext.dhcpAuto)]) if (!has(draft.networks, networkId)) dictDelete(ext.dhcpAuto, networkId);
+  // the agents' counts of what the scheduler gave them are counted again when next needed
+  for (const agent of scan(ext.agents)) if (agent.autoCount !== undefined) delete get(ext.agents, agent.id)!.autoCount;
   ext.rbacByObject = emptyDict();
   for (const p of scan(ext.rbacPolicies)) append(ext.rbacByObject, `${p.objectType}|${p.objectId}`, p.id);
   ext.trunkOfPort = emptyDict();

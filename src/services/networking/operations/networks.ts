@@ -2,7 +2,7 @@
 // the admin-only sharing, external and provider attributes, the in-use checks on update and delete, and
 // network quotas. Who sees which network is visibility.ts's.
 
-import { filter, find, get, put, remove } from "../../../kernel/store/table.js";
+import { fieldChanged, filter, find, get, put, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import {
   externalNetworkInUse,
@@ -164,8 +164,12 @@ export function updateNetwork(s: NetworkingState, ctx: NetworkingContext, id: st
   if (patch.name !== undefined) n.name = patch.name;
   if (patch.description !== undefined) n.description = patch.description;
   if (patch.adminStateUp !== undefined) n.adminStateUp = patch.adminStateUp;
+  // both flags are indexed (a member's list reads the shared and external networks by them)
+  const flags = { shared: n.shared, external: n.external };
   if (patch.shared !== undefined) n.shared = patch.shared;
   n.external = external;
+  fieldChanged(s.networks, n, "shared", flags.shared);
+  fieldChanged(s.networks, n, "external", flags.external);
   n.isDefault = external && (patch.isDefault ?? n.isDefault);
   if (patch.mtu !== undefined) {
     n.mtu = checkMtu(patch.mtu) as number;

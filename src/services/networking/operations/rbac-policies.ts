@@ -6,7 +6,7 @@
 import type { Caller } from "../../../kernel/operation.js";
 import { own } from "../../../kernel/own.js";
 import { dictGet, dictSet, dictDelete } from "../../../kernel/store/dict.js";
-import { find, get, put, remove, scan } from "../../../kernel/store/table.js";
+import { fieldChanged, find, get, put, regroup, remove, scan, scanGroup } from "../../../kernel/store/table.js";
 import { addressScopeNotFound, invalidAttribute, notFound, policyNotAuthorized, securityGroupNotFound, subnetPoolNotFound } from "../errors.js";
 import type { NetworkingState } from "../state.js";
 import type { RbacPolicy } from "../extension-state.js";
@@ -117,7 +117,7 @@ export function updateRbacPolicy(s: NetworkingState, ctx: NetworkingContext, pol
   checkTarget(ctx.caller, "update_rbac_policy", targetTenant);
   checkDuplicate(s, { ...policy, targetTenant }, policy.id);
   checkNotInUse(s, policy, targetTenant);
-  policy.targetTenant = targetTenant;
+  regroup(s.ext.rbacPolicies, policy, "targetTenant", targetTenant);
   syncShared(s, policy);
   return policy;
 }
@@ -137,6 +137,20 @@ export function dropRbacPolicy(s: NetworkingState, policy: RbacPolicy): void {
   syncShared(s, policy);
 }
 
+/**
+ * The ids of the objects of a type that policies let `projectId` in to (naming it or "*"), with one of
+ * `actions` (any when absent): read from the policies grouped by target, whatever other projects hold.
+ */
+export function rbacGrantedIds(s: NetworkingState, objectType: string, projectId: string, actions?: readonly RbacAction[]): Set<string> {
+  const out = new Set<string>();
+  for (const target of [projectId, "*"]) {
+    for (const p of scanGroup(s.ext.rbacPolicies, target, { by: "targetTenant" })) {
+      if (p.objectType === objectType && (actions === undefined || actions.includes(p.action))) out.add(p.objectId);
+    }
+  }
+  return out;
+}
+
 /** The RBAC policies on an object, for the object's deletion. */
 export function rbacPoliciesOf(s: NetworkingState, objectType: string, objectId: string): RbacPolicy[] {
   return (dictGet(s.ext.rbacByObject, objectKey(objectType, objectId)) ?? []).map((id) => get(s.ext.rbacPolicies, id)).filter((p) => p !== undefined);
@@ -148,8 +162,11 @@ function syncShared(s: NetworkingState, policy: RbacPolicy): void {
   const network = get(s.networks, policy.objectId);
   if (!network) return;
   const wildcard = rbacPoliciesOf(s, "network", network.id).some((p) => p.action === "access_as_shared" && p.targetTenant === "*");
+  const before = network.shared;
   if (wildcard) network.shared = true;
   else if (policy.targetTenant === "*" || !get(s.ext.rbacPolicies, policy.id)) network.shared = wildcard;
+  // the flag is indexed: a member's network list reads the shared networks by it
+  fieldChanged(s.networks, network, "shared", before);
 }
 
 /**

@@ -3,9 +3,9 @@
 // that takes a reference by id goes through these.
 
 import type { Caller } from "../../../kernel/operation.js";
-import { get, scan } from "../../../kernel/store/table.js";
+import { get, mergeInOrder, scan, scanGroup, seqOf, type Table } from "../../../kernel/store/table.js";
 import { notFound, policyNotAuthorized } from "../errors.js";
-import { rbacGrants } from "./rbac-policies.js";
+import { rbacGrantedIds, rbacGrants } from "./rbac-policies.js";
 import type { Network, NetworkingState, Port, QosPolicy, Router, Subnet } from "../state.js";
 import { owns } from "./common.js";
 
@@ -35,9 +35,31 @@ export function visibleQosPolicy(s: NetworkingState, caller: Caller, id: string)
   return policy;
 }
 
-/** Networks the caller can see, in creation order. */
+/**
+ * Networks the caller can see, in creation order. An admin's is a scan; a member's reads only what it may
+ * see: its project's networks, the shared and the external ones (indexed flags) and those an RBAC policy
+ * naming its project or "*" lets in (policies grouped by target, kept right on create, update and delete),
+ * so the list costs what the member sees, not what the cloud holds. Each is checked again as Neutron checks it.
+ */
 export function* visibleNetworks(s: NetworkingState, caller: Caller): Generator<Network> {
-  for (const n of scan(s.networks)) if (canSeeNetwork(caller, n, s)) yield n;
+  if (caller.isAdmin) {
+    yield* scan(s.networks);
+    return;
+  }
+  const granted = [...rbacGrantedIds(s, "network", caller.projectId)].map((id) => get(s.networks, id)).filter((n) => n !== undefined);
+  const streams = [
+    scanGroup(s.networks, caller.projectId),
+    scanGroup(s.networks, "true", { by: "shared" }),
+    scanGroup(s.networks, "true", { by: "external" }),
+    inOrder(s.networks, granted),
+  ];
+  for (const n of mergeInOrder(s.networks, streams)) if (canSeeNetwork(caller, n, s)) yield n;
+}
+
+/** Rows of a table sorted into its insertion order. */
+function inOrder<T extends { id: string }>(table: Table<T>, rows: T[]): T[] {
+  const seq = (row: T) => seqOf(table, row.id) ?? Infinity;
+  return rows.sort((a, b) => seq(a) - seq(b));
 }
 
 /**
@@ -57,8 +79,27 @@ export function visibleSubnet(s: NetworkingState, caller: Caller, id: string): S
   return subnet;
 }
 
+/**
+ * Subnets the caller can see, in creation order. A member's reads its project's subnets and those of the
+ * networks it owns, the shared ones and those shared with it by RBAC, not every subnet.
+ */
 export function* visibleSubnets(s: NetworkingState, caller: Caller): Generator<Subnet> {
-  for (const subnet of scan(s.subnets)) if (canSeeSubnet(s, caller, subnet)) yield subnet;
+  if (caller.isAdmin) {
+    yield* scan(s.subnets);
+    return;
+  }
+  const networks = new Set<string>(rbacGrantedIds(s, "network", caller.projectId, ["access_as_shared"]));
+  for (const n of scanGroup(s.networks, caller.projectId)) networks.add(n.id);
+  for (const n of scanGroup(s.networks, "true", { by: "shared" })) networks.add(n.id);
+  const onThem: Subnet[] = [];
+  for (const id of networks) {
+    for (const subnetId of get(s.networks, id)?.subnetIds ?? []) {
+      const subnet = get(s.subnets, subnetId);
+      if (subnet) onThem.push(subnet);
+    }
+  }
+  const streams = [scanGroup(s.subnets, caller.projectId), inOrder(s.subnets, onThem)];
+  for (const subnet of mergeInOrder(s.subnets, streams)) if (canSeeSubnet(s, caller, subnet)) yield subnet;
 }
 
 /** Admins, the port's project and the owner of its network see a port; to anyone else it does not exist. */
