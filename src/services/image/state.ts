@@ -52,6 +52,8 @@ export interface Image {
   checksum: string | null;
   /** hex SHA-512 (`os_hash_value`, os_hash_algo sha512) */
   osHashValue: string | null;
+  /** the algorithm of osHashValue when not sha512 (given by the location API's validation data); absent: sha512 */
+  osHashAlgo?: string | null;
   /** projects the image is shared with, by project id (visibility `shared`) */
   members: Record<string, Member>;
   /** locations added by a JSON patch (`/locations`), after the store's own; absent: none */

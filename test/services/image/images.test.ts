@@ -10,7 +10,7 @@ describe("image service: discovery", () => {
     const emu = testEmulator();
     const res = await call(emu, "GET", "/image");
     expect(res.status).toBe(300);
-    expect(res.body.versions[0]).toMatchObject({ id: "v2.16", status: "CURRENT", links: [{ rel: "self", href: "http://localhost/image/v2/" }] });
+    expect(res.body.versions[0]).toMatchObject({ id: "v2.17", status: "CURRENT", links: [{ rel: "self", href: "http://localhost/image/v2/" }] });
     expect(res.headers.get("openstack-image-import-methods")).toBe("glance-direct,web-download,copy-image");
     expect((await call(emu, "GET", "/image/versions")).status).toBe(200);
   });

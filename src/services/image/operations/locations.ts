@@ -4,9 +4,11 @@
 
 import * as z from "zod";
 import { describeIssues } from "../../../kernel/http/body.js";
-import { badRequest, conflict, forbidden } from "../errors.js";
+import { badRequest, conflict, forbidden, imageNotFound } from "../errors.js";
 import type { PatchOperation } from "../schemas/images.js";
-import type { Image, ImageLocation } from "../state.js";
+import type { Caller, OperationContext } from "../../../kernel/operation.js";
+import { get } from "../../../kernel/store/table.js";
+import { canSee, owns, type Image, type ImageLocation, type ImageState, type Viewer } from "../state.js";
 import { filteredUri } from "./loopback-uri.js";
 
 /** where this cloud's one store keeps an image's bytes */
@@ -76,4 +78,56 @@ export function applyLocationOp(image: Image, op: PatchOperation): void {
 
 function setLocations(image: Image, all: Array<{ url: string; metadata: Record<string, unknown> }>): void {
   image.locations = all.filter((l) => l.url !== storeUrl(image.id)).map((l) => ({ url: l.url, metadata: l.metadata }));
+}
+
+// ---- The location API of Glance 2.17 (`POST`/`GET /v2/images/{id}/locations`) ----
+
+/** digest sizes in hex characters of the algorithms Glance's add-location schema names */
+const HEX_LENGTH: Record<string, number> = { md5: 32, sha1: 40, sha256: 64, sha512: 128 };
+
+/** the body of `POST /v2/images/{id}/locations`: Glance's schema is permissive at the top, strict below */
+export const addLocationBody = z.object({
+  url: z.string().max(2048),
+  validation_data: z
+    .strictObject({ os_hash_algo: z.enum(["sha1", "sha256", "sha512", "md5"]).optional(), os_hash_value: z.string().max(128).optional() })
+    .refine((v) => (v.os_hash_algo === undefined) === (v.os_hash_value === undefined), "os_hash_algo and os_hash_value go together")
+    .optional(),
+});
+export type AddLocationBody = z.output<typeof addLocationBody>;
+
+/**
+ * Adds a location to a queued image, as Glance's location_import task does (here at once: the image is
+ * active when the 202 is answered). Checks in Glance's order: visible (404), queued (409), the service
+ * or the owner's member (403), an ordinary user only with an http location (403), the hash (400).
+ */
+export function addLocationByApi(s: ImageState, ctx: OperationContext, id: string, body: AddLocationBody, service: boolean): void {
+  const image = visibleImage(s, ctx.caller, id);
+  if (image.status !== "queued") throw conflict(`It's not allowed to add locations if image status is ${image.status}.`);
+  if (!service && !owns(ctx.caller, image)) throw forbidden(`You are not authorized to complete add_image_location action.`);
+  if (!service && !/^https?:\/\//i.test(body.url)) throw forbidden("http store must be enabled to use location API by normal user.");
+  const v = body.validation_data;
+  if (v?.os_hash_value !== undefined) {
+    if (!/^([0-9a-fA-F]{2})*$/.test(v.os_hash_value)) throw badRequest(`os_hash_value (${v.os_hash_value}) is not a valid hexadecimal value`);
+    const want = HEX_LENGTH[v.os_hash_algo ?? "sha512"]!;
+    if (v.os_hash_value.length !== want) {
+      throw badRequest(`os_hash_value: (${v.os_hash_value}) is not the correct size for (${v.os_hash_algo}) (should be (${want / 2}) bytes)`);
+    }
+  }
+  if (!filteredUri(body.url)) throw badRequest(`Invalid location: ${body.url.slice(0, 255)}`);
+  image.locations = [{ url: body.url, metadata: {} }];
+  image.status = "active";
+  image.osHashAlgo = v?.os_hash_algo ?? null;
+  image.osHashValue = v?.os_hash_value?.toLowerCase() ?? null;
+  image.updatedAt = ctx.now;
+}
+
+/** `GET /v2/images/{id}/locations`: the image's locations, each its url and metadata. */
+export function listLocations(s: ImageState, caller: Caller, id: string): ImageLocation[] {
+  return locationsOf(visibleImage(s, caller, id));
+}
+
+function visibleImage(s: ImageState, caller: Viewer, id: string): Image {
+  const image = get(s.images, id);
+  if (!image || !canSee(caller, image)) throw imageNotFound(id);
+  return image;
 }

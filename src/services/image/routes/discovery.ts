@@ -11,7 +11,7 @@ export const importMethodsHeader = { "OpenStack-image-import-methods": IMPORT_ME
 function versions(c: Ctx) {
   const href = `${baseUrl(c)}/image/v2/`;
   return {
-    versions: ["v2.16", "v2.15", "v2.9", "v2.0"].map((id, i) => ({ id, status: i === 0 ? "CURRENT" : "SUPPORTED", links: [{ rel: "self", href }] })),
+    versions: ["v2.17", "v2.16", "v2.15", "v2.9", "v2.0"].map((id, i) => ({ id, status: i === 0 ? "CURRENT" : "SUPPORTED", links: [{ rel: "self", href }] })),
   };
 }
 

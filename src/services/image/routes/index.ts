@@ -8,6 +8,7 @@ import { discoveryRoutes } from "./discovery.js";
 import { imageDataRoutes } from "./image-data.js";
 import { imageRoutes } from "./images.js";
 import { importRoutes } from "./imports.js";
+import { locationRoutes } from "./locations.js";
 import { memberRoutes } from "./members.js";
 import { metadefRoutes } from "./metadefs.js";
 import { schemaRoutes } from "./schemas.js";
@@ -20,6 +21,7 @@ export function allImageRoutes(kernel: Kernel): RouteDef[] {
     ...imageRoutes(deps),
     ...imageDataRoutes(deps),
     ...importRoutes(deps),
+    ...locationRoutes(deps),
     ...memberRoutes(deps),
     ...taskRoutes(deps),
     ...schemaRoutes(),

@@ -21,7 +21,7 @@ export function imageView(i: Image) {
     os_hidden: i.osHidden,
     owner: i.ownerProjectId,
     checksum: i.checksum,
-    os_hash_algo: hasData ? "sha512" : null,
+    os_hash_algo: i.osHashAlgo ?? (hasData ? "sha512" : null),
     os_hash_value: i.osHashValue,
     size: hasData || i.status === "active" ? i.size : null,
     virtual_size: null,
