@@ -277,4 +277,12 @@ describe.skipIf(skip)("openstack CLI: block storage (skipped only where the open
 
   const waitForVolume = (name: string, status: string) => waitFor(["volume", "show", "-f", "json", name], status);
   const waitForVolumeGone = (name: string) => waitForGone(["volume", "show", name]);
+  it("lists volumes, snapshots and backups as a member at microversion 3.60, where Cinder checks the filters sent", async () => {
+    for (const what of [["volume", "list"], ["volume", "snapshot", "list"], ["volume", "backup", "list"]]) {
+      const listed = await ok(["--os-volume-api-version", "3.60", ...what, "--long", "-f", "json"]);
+      expect(Array.isArray(listed)).toBe(true);
+    }
+    const named = await ok(["--os-volume-api-version", "3.60", "volume", "list", "--name", "nothing-called-this", "--status", "available", "-f", "json"]);
+    expect(named).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // The attachments API (Cinder 3.27+; os-complete 3.44): create, list (summary and detail), show, update
 // with a connector, complete and delete. Below its microversion the API is not there (404, as Cinder).
 
+import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
@@ -48,6 +49,7 @@ export function attachmentRoutes(deps: BlockStorageDeps): RouteDef[] {
   const list = (full: boolean) => (c: Ctx) => {
     need(c, ATTACHMENTS_VERSION);
     const caller = deps.caller(c);
+    rejectInvalidFilters(c, caller, "attachment");
     const all = caller.isAdmin && (queryBool(c.req.query("all_tenants") ?? "false") ?? false);
     const volumeId = c.req.query("volume_id");
     const instance = c.req.query("instance_id");

@@ -3,6 +3,7 @@
 // limit/marker with `backups_links`), show, update (3.9), delete (202), restore (202), and for admins the
 // actions os-reset_status / os-force_delete and the record export (200) / import (201).
 
+import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { forbidden, itemNotFound } from "../errors.js";
@@ -52,6 +53,7 @@ export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
   const list = (detail: boolean) => (c: Ctx) => {
     const mv = microversion(c);
     const s = deps.state();
+    rejectInvalidFilters(c, deps.caller(c), "backup");
     const query = listQuery(c, deps.caller(c), deps.kernel.options.maxPageSize, SORT_KEYS);
     const [name, status, volumeId] = [c.req.query("name"), c.req.query("status"), c.req.query("volume_id")];
     const match = (b: Backup) =>

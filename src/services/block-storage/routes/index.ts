@@ -1,5 +1,6 @@
 // The block storage service's route table, in matching order: discovery, then everything under /v3/{project_id}.
 
+import { resourceFilterRoutes } from "./resource-filters.js";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import type { Kernel } from "../../../kernel/kernel.js";
 import type { BlockStorageOptions } from "../options.js";
@@ -53,6 +54,7 @@ export function blockStorageRoutes(kernel: Kernel, options: BlockStorageOptions)
       ...hostRoutes(deps),
       ...quotaClassRoutes(deps),
       ...transferRoutes(deps),
+      ...resourceFilterRoutes(),
     ], options.profile),
   ];
 }

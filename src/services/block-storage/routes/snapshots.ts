@@ -3,6 +3,7 @@
 // metadata, delete (202), the admin actions os-reset_status / os-force_delete, and the owner's
 // os-update_snapshot_status (contrib/snapshot_actions.py).
 
+import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { own } from "../../../kernel/own.js";
@@ -62,6 +63,7 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
   const list = (detail: boolean) => (c: Ctx) => {
     const mv = microversion(c);
     const caller = deps.caller(c);
+    rejectInvalidFilters(c, caller, "snapshot");
     const s = deps.state();
     const query = listQuery(c, caller, deps.kernel.options.maxPageSize, SORT_KEYS);
     const [status, volumeId, name] = [c.req.query("status"), c.req.query("volume_id"), c.req.query("name")];

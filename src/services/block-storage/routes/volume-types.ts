@@ -2,6 +2,7 @@
 // shows the types they may use; admins create, update and delete them, their extra specs and the projects a
 // private type is shared with. Create answers 200 (not 201), delete 202, as Cinder does.
 
+import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { values, get } from "../../../kernel/store/table.js";
@@ -35,6 +36,7 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
       operation: "block-storage.volume_type.list",
       handler: (c) => {
         const caller = deps.caller(c);
+        rejectInvalidFilters(c, caller, "volume_type");
         // is_public (admins): true public only, false private only, anything else ("None", as the openstack
         // CLI sends it) all; users always see the public types and the private ones shared with them
         const raw = c.req.query("is_public");

@@ -1,6 +1,7 @@
 // Volumes (Cinder v3): create, list (summary and detail), show, update, delete. Handlers validate, run
 // one operation, and render the committed state for the negotiated microversion.
 
+import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
@@ -28,6 +29,7 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
 
   const list = (c: Ctx, detail: boolean) => {
     const caller = deps.caller(c);
+    rejectInvalidFilters(c, caller, "volume");
     const s = deps.state();
     const query = listQuery(c, caller, deps.kernel.options.maxPageSize, SORT_KEYS);
     const name = c.req.query("name");
