@@ -67,6 +67,8 @@ export interface VolumePending {
   migrate?: boolean;
   /** os-volume_upload_image: the image being written */
   imageId?: string;
+  /** the request that started the step (a failed extend's user message names it) */
+  requestId?: string;
 }
 
 export interface VolumeType {

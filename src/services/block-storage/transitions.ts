@@ -40,6 +40,12 @@ function fail(s: BlockStorageState, ctx: StepContext, volume: Volume, to: string
   if (volume.status === "extending" && volume.pending?.newSize !== undefined) {
     useQuota(s, volume.projectId, "gigabytes", volume.size - volume.pending.newSize, typeNameOf(s, volume));
   }
+  // the volume manager's extend failure is the user's to read too
+  if (volume.status === "extending" && to === "error_extending") {
+    recordMessage(s, ctx, {
+      projectId: volume.projectId, requestId: volume.pending?.requestId, resourceType: "VOLUME", resourceUuid: volume.id, action: "EXTEND_VOLUME", detail: "DRIVER_FAILED_EXTEND",
+    });
+  }
   // a failed upload leaves the volume as it was and the image killed
   if (volume.status === "uploading") {
     failUpload(ctx, volume);

@@ -27,6 +27,25 @@ async function failedVolume(name = "doomed"): Promise<{ id: string; requestId: s
 }
 
 describe("user messages", () => {
+  it("records a failed extend with the extend's request id (EXTEND_VOLUME, DRIVER_FAILED_EXTEND)", async () => {
+    const made = await api("POST", "/volumes", { body: { volume: { size: 1, name: "grows" } } });
+    await advance(w, 2);
+    const id = made.body.volume.id;
+    const rule = await call(w.emu, "POST", "/_emulator/faults", { body: { operation: "block-storage.volume.extending", effect: { type: "error", status: 500 }, times: 1 } });
+    expect(rule.status, rule.text).toBe(201);
+    const extend = await api("POST", `/volumes/${id}/action`, { body: { "os-extend": { new_size: 2 } } });
+    expect(extend.status).toBe(202);
+    await advance(w, 2);
+    expect((await api("GET", `/volumes/${id}`)).body.volume).toMatchObject({ status: "error_extending", size: 1 });
+    const [m] = (await api("GET", "/messages")).body.messages;
+    expect(m).toMatchObject({
+      event_id: "VOLUME_VOLUME_007_010",
+      user_message: "extend volume:Volume Driver failed to extend volume.",
+      resource_uuid: id,
+      request_id: extend.headers.get("x-openstack-request-id"),
+    });
+  });
+
   it("records a failed volume create for its owner, shown with Cinder's fields", async () => {
     expect((await api("GET", "/messages")).body).toEqual({ messages: [] });
     const { id: volumeId, requestId } = await failedVolume();

@@ -1,5 +1,6 @@
 // User messages (cinder/message/api.py, message_field.py; api/v3/messages.py, 3.3): a record of work a
-// user's request started that failed later (a volume, snapshot or backup that went to error), kept for
+// user's request started that failed later (a volume, snapshot or backup that went to error, an extend
+// that failed), kept for
 // message_ttl (30 days) of virtual time, then gone. The owner reads and deletes them.
 
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
@@ -15,6 +16,7 @@ export type MessageResource = "VOLUME" | "VOLUME_SNAPSHOT" | "VOLUME_BACKUP";
 
 /** The message_field.Action entries the emulator records, [id, text]. */
 export const ACTIONS = {
+  EXTEND_VOLUME: ["007", "extend volume"],
   CREATE_VOLUME_FROM_BACKEND: ["008", "create volume from backend storage"],
   SNAPSHOT_CREATE: ["009", "create snapshot"],
   BACKUP_CREATE: ["013", "create backup"],
@@ -22,6 +24,7 @@ export const ACTIONS = {
 
 /** The message_field.Detail entries the emulator records, [id, text]. */
 export const DETAILS = {
+  DRIVER_FAILED_EXTEND: ["010", "Volume Driver failed to extend volume."],
   DRIVER_FAILED_CREATE: ["012", "Driver failed to create the volume."],
   SNAPSHOT_CREATE_ERROR: ["013", "Snapshot failed to create."],
   BACKUP_CREATE_DRIVER_ERROR: ["020", "Backup driver failed to create backup."],

@@ -8,7 +8,7 @@ import type { BlockStorageProfile } from "../options.js";
 import { get } from "../../../kernel/store/table.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { badRequest, inState, invalidInput, invalidVolume, invalidVolumeState, itemNotFound, volumeStatusMustBe } from "../errors.js";
-import { setStatus, type StepContext } from "../lifecycle.js";
+import { setStatus, type RequestContext, type StepContext } from "../lifecycle.js";
 import { backendOf, hostOf } from "../backends.js";
 import { typeByNameOrId, type BlockStorageState, type Volume, type VolumeAttachment } from "../state.js";
 import { checkQuota, checkVolumeQuota, useQuota } from "./quotas.js";
@@ -18,7 +18,7 @@ import { typeNameOf, visibleVolume } from "./volumes.js";
 /** In-use volumes may be extended from 3.42. */
 export const IN_USE_EXTEND_VERSION = 42;
 
-export function extend(s: BlockStorageState, ctx: OperationContext, id: string, newSize: number, version: number): Volume {
+export function extend(s: BlockStorageState, ctx: RequestContext, id: string, newSize: number, version: number): Volume {
   const volume = visibleVolume(s, ctx.caller, id);
   const allowed = version >= IN_USE_EXTEND_VERSION ? ["available", "in-use"] : ["available"];
   if (!allowed.includes(volume.status)) {
@@ -32,7 +32,7 @@ export function extend(s: BlockStorageState, ctx: OperationContext, id: string, 
   checkVolumeQuota(s, volume.projectId, typeName, 0, increase, newSize);
   // Cinder reserves the gigabytes when the extend starts
   useQuota(s, volume.projectId, "gigabytes", increase, typeName);
-  volume.pending = { resumeStatus: volume.status, newSize };
+  volume.pending = { resumeStatus: volume.status, newSize, ...(ctx.requestId === undefined ? {} : { requestId: ctx.requestId }) };
   setStatus(ctx, volume, "extending");
   return volume;
 }
