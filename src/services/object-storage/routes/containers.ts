@@ -15,6 +15,7 @@ import { containerAccess, isOwner } from "./access.js";
 import { empty, listing } from "./respond.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { checkName } from "./object-input.js";
+import { staticContainer } from "./static-web.js";
 
 export function containerName(c: Ctx): string {
   const name = checkName(c.req.param("container") ?? "");
@@ -94,6 +95,8 @@ export function containerRoutes(d: Deps): RouteDef[] {
       operation: "object-storage.container.show",
       policy: "public",
       handler: (c) => {
+        const web = staticContainer(c, d);
+        if (web) return web;
         const projectId = containerAccess(c, d, "list");
         const name = containerName(c);
         const container = findContainer(d.state(), projectId, name);

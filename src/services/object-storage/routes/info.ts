@@ -1,6 +1,7 @@
 // GET /object-store/info (Swift: storage_info): the cluster's capabilities and limits, without a token; and
 // the two middlewares that answer outside any account: /healthcheck ("OK") and /crossdomain.xml (Swift's
-// default policy). /info names only what is served: no bulk_upload, formpost, staticweb or container_sync.
+// default policy). /info names only what is served: container_sync is not (and formpost and bulk_upload
+// only once they are).
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { DEFAULT_MAX_STREAM_BYTES } from "../../../kernel/http/service-app.js";
@@ -43,6 +44,7 @@ export function infoRoutes(d: Deps): RouteDef[] {
             account_quotas: {},
             keystoneauth: {},
             crossdomain: {},
+            staticweb: {},
             versioned_writes: { allowed_flags: ["x-versions-location", "x-history-location"] },
           },
           200,

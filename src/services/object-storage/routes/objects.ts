@@ -21,6 +21,7 @@ import { checkPutConditions, conditions, deleteAt, dloManifest, objectName, stor
 import { copyObject } from "./copy.js";
 import { deleteManifest, manifestListing, putManifest } from "./large-objects.js";
 import { empty } from "./respond.js";
+import { staticObject } from "./static-web.js";
 
 export const OBJECT_PATH = "/v1/:account/:container/:object{.+}";
 
@@ -33,6 +34,8 @@ export function objectRoutes(d: Deps): RouteDef[] {
       operation: "object-storage.object.show",
       policy: "public",
       handler: (c) => {
+        const web = staticObject(c, d);
+        if (web) return web;
         const projectId = containerAccess(c, d, "read");
         const manifestOnly = c.req.method === "HEAD" || c.req.query("multipart-manifest") === "get";
         const object = readableObject(c, d, projectId, containerName(c), objectName(c), !manifestOnly);
