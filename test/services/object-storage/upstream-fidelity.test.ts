@@ -47,7 +47,8 @@ describe("middlewares outside the accounts", () => {
     const info = (await t.req("GET", "/info", { token: null })).json;
     expect(info).toHaveProperty("crossdomain");
     expect(info).toHaveProperty("staticweb");
-    for (const unserved of ["bulk_upload", "formpost", "container_sync", "symlink", "s3api"]) expect(info).not.toHaveProperty(unserved);
+    expect(info.formpost).toEqual({ allowed_digests: ["sha1", "sha256", "sha512"], deprecated_digests: ["sha1"] });
+    for (const unserved of ["bulk_upload", "container_sync", "symlink", "s3api"]) expect(info).not.toHaveProperty(unserved);
   });
 });
 

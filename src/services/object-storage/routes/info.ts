@@ -1,7 +1,7 @@
 // GET /object-store/info (Swift: storage_info): the cluster's capabilities and limits, without a token; and
 // the two middlewares that answer outside any account: /healthcheck ("OK") and /crossdomain.xml (Swift's
-// default policy). /info names only what is served: container_sync is not (and formpost and bulk_upload
-// only once they are).
+// default policy). /info names only what is served: container_sync is not (and bulk_upload
+// only once it is).
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { DEFAULT_MAX_STREAM_BYTES } from "../../../kernel/http/service-app.js";
@@ -45,6 +45,7 @@ export function infoRoutes(d: Deps): RouteDef[] {
             keystoneauth: {},
             crossdomain: {},
             staticweb: {},
+            formpost: { allowed_digests: ["sha1", "sha256", "sha512"], deprecated_digests: ["sha1"] },
             versioned_writes: { allowed_flags: ["x-versions-location", "x-history-location"] },
           },
           200,

@@ -13,7 +13,7 @@ import { deleteVersioned } from "../operations/versions.js";
 import { findContainer, partsStream } from "../read.js";
 import { readableObject } from "./readable.js";
 import { objectHeaders } from "../views.js";
-import { checkMetadata, dateHeader, httpDate, metaHeaders, write, type Deps } from "./common.js";
+import { checkMetadata, projectOf, dateHeader, httpDate, metaHeaders, write, type Deps } from "./common.js";
 import { containerAccess } from "./access.js";
 import { isTempUrlRequest, tempUrlHeaders } from "./temp-url.js";
 import { containerName } from "./containers.js";
@@ -22,6 +22,7 @@ import { copyObject } from "./copy.js";
 import { deleteManifest, manifestListing, putManifest } from "./large-objects.js";
 import { empty } from "./respond.js";
 import { staticObject } from "./static-web.js";
+import { formPost, isFormPost } from "./form-post.js";
 
 export const OBJECT_PATH = "/v1/:account/:container/:object{.+}";
 
@@ -70,7 +71,10 @@ export function objectRoutes(d: Deps): RouteDef[] {
       path: OBJECT_PATH,
       operation: "object-storage.object.update",
       policy: "public",
+      // a form upload (formpost) to container/prefix reads its body; a metadata POST reads none
+      body: "stream",
       handler: (c) => {
+        if (isFormPost(c)) return formPost(c, d, projectOf(c), containerName(c));
         const projectId = containerAccess(c, d, "write");
         const [container, name] = [containerName(c), objectName(c)];
         const metadata = metaHeaders(c, "x-object-meta-");
