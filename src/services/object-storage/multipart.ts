@@ -3,6 +3,8 @@
 // 70 characters (RFC 2046), each byte is searched a bounded number of times, and a part's headers, like
 // the preamble before the first boundary, have a fixed limit.
 
+import { ByteQueue } from "./byte-queue.js";
+
 export class MultipartInvalid extends Error {}
 
 const MAX_HEADERS = 16 * 1024;
@@ -18,7 +20,7 @@ export interface PartHeaders {
 }
 
 export class MultipartReader {
-  #buf = Buffer.alloc(0);
+  #buf = new ByteQueue();
   #eof = false;
   #ended = false;
   #started = false;
@@ -41,7 +43,7 @@ export class MultipartReader {
       this.#eof = true;
       return false;
     }
-    this.#buf = this.#buf.length ? Buffer.concat([this.#buf, next.value]) : Buffer.from(next.value);
+    this.#buf.push(next.value);
     return true;
   }
 
@@ -49,31 +51,33 @@ export class MultipartReader {
   async next(): Promise<PartHeaders | undefined> {
     if (this.#ended) return undefined;
     if (!this.#started) {
-      // the first boundary, after an optional preamble
-      for (;;) {
-        const at = this.#buf.indexOf(this.#dash);
+      // the first boundary, after an optional preamble (searched once: each pass looks at new bytes only)
+      for (let from = 0; ; ) {
+        const at = this.#buf.view().indexOf(this.#dash, from);
         if (at >= 0) {
-          this.#buf = this.#buf.subarray(at);
+          this.#buf.drop(at);
           break;
         }
+        from = Math.max(0, this.#buf.length - this.#dash.length + 1);
         if (this.#buf.length > MAX_PREAMBLE || !(await this.#fill())) throw new MultipartInvalid("invalid starting boundary");
       }
       this.#started = true;
     }
-    // #buf starts with --boundary: "--" after it closes the body, else the line ends and headers follow
+    // the queue starts with --boundary: "--" after it closes the body, else the line ends and headers follow
     while (this.#buf.length < this.#dash.length + 2 && (await this.#fill()));
-    if (this.#buf.length < this.#dash.length + 2 || this.#buf.subarray(this.#dash.length, this.#dash.length + 2).toString() === "--") {
+    if (this.#buf.length < this.#dash.length + 2 || this.#buf.view().subarray(this.#dash.length, this.#dash.length + 2).toString() === "--") {
       this.#ended = true;
       return undefined;
     }
     let end: number;
-    for (;;) {
-      end = this.#buf.indexOf("\r\n\r\n", this.#dash.length);
+    for (let from = this.#dash.length; ; ) {
+      end = this.#buf.view().indexOf("\r\n\r\n", from);
       if (end >= 0) break;
+      from = Math.max(this.#dash.length, this.#buf.length - 3);
       if (this.#buf.length > MAX_HEADERS || !(await this.#fill())) throw new MultipartInvalid("invalid part headers");
     }
-    const lines = this.#buf.subarray(this.#dash.length, end).toString("utf8").split("\r\n");
-    this.#buf = this.#buf.subarray(end + 4);
+    const lines = this.#buf.view().subarray(this.#dash.length, end).toString("utf8").split("\r\n");
+    this.#buf.drop(end + 4);
     const headers: Record<string, string> = {};
     for (const line of lines) {
       const colon = line.indexOf(":");
@@ -86,17 +90,13 @@ export class MultipartReader {
   async *body(): AsyncGenerator<Buffer> {
     const keep = this.#delimiter.length - 1;
     for (;;) {
-      const at = this.#buf.indexOf(this.#delimiter);
+      const at = this.#buf.view().indexOf(this.#delimiter);
       if (at >= 0) {
-        if (at > 0) yield this.#buf.subarray(0, at);
-        this.#buf = this.#buf.subarray(at + CRLF.length);
+        if (at > 0) yield this.#buf.shift(at);
+        this.#buf.drop(CRLF.length);
         return;
       }
-      if (this.#buf.length > keep) {
-        const out = this.#buf.subarray(0, this.#buf.length - keep);
-        this.#buf = this.#buf.subarray(this.#buf.length - keep);
-        yield out;
-      }
+      if (this.#buf.length > keep) yield this.#buf.shift(this.#buf.length - keep);
       if (!(await this.#fill())) throw new MultipartInvalid("the body ended inside a part");
     }
   }
