@@ -17,6 +17,7 @@ import type { Ctx } from "../../../kernel/http/context.js";
 import { checkName } from "./object-input.js";
 import { staticContainer } from "./static-web.js";
 import { formPost, isFormPost } from "./form-post.js";
+import { extractArchive, isExtractArchive } from "./extract-archive.js";
 
 export function containerName(c: Ctx): string {
   const name = checkName(c.req.param("container") ?? "");
@@ -79,7 +80,11 @@ export function containerRoutes(d: Deps): RouteDef[] {
       method: "PUT",
       path: "/v1/:account/:container",
       operation: "object-storage.container.create",
+      // ?extract-archive reads its body (extract-archive.ts checks each write as the caller's)
+      policy: "public",
+      body: "stream",
       handler: (c) => {
+        if (isExtractArchive(c)) return extractArchive(c, d, projectOf(c), containerName(c));
         const projectId = containerAccess(c, d, "write-container");
         const name = containerName(c);
         const created = write(c, d, (s, w) => {

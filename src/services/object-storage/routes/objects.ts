@@ -23,6 +23,7 @@ import { deleteManifest, manifestListing, putManifest } from "./large-objects.js
 import { empty } from "./respond.js";
 import { staticObject } from "./static-web.js";
 import { formPost, isFormPost } from "./form-post.js";
+import { extractArchive, isExtractArchive } from "./extract-archive.js";
 
 export const OBJECT_PATH = "/v1/:account/:container/:object{.+}";
 
@@ -58,6 +59,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
       policy: "public",
       body: "stream",
       handler: async (c) => {
+        if (isExtractArchive(c)) return extractArchive(c, d, projectOf(c), `${containerName(c)}/${objectName(c)}`);
         const projectId = containerAccess(c, d, "write");
         const container = containerName(c);
         const name = objectName(c);
