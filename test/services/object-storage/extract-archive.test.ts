@@ -113,6 +113,18 @@ describe("bulk extract-archive", () => {
     expect(t.snapshot()).toBe(before);
   });
 
+  it("reads an archive sent in small uneven chunks", async () => {
+    const t = await swiftTest();
+    await t.req("PUT", "c");
+    const bytes = tar([{ name: "one", body: "x".repeat(700) }, { name: "d/two", body: "yy" }]);
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>({ pull: (ctl) => (i < bytes.length ? ctl.enqueue(bytes.subarray(i, (i += 7))) : ctl.close()) });
+    const res = await t.req("PUT", "c?extract-archive=tar", { body, headers: { Accept: "application/json", "Transfer-Encoding": "chunked" } });
+    expect(res.json).toMatchObject({ "Response Status": "201 Created", "Number Files Created": 2 });
+    expect((await t.req("GET", "c/one")).text).toBe("x".repeat(700));
+    expect((await t.req("GET", "c/d/two")).text).toBe("yy");
+  });
+
   it("checks the caller's access for every member", async () => {
     const t = await swiftTest();
     await t.req("PUT", "mine");

@@ -76,6 +76,16 @@ describe("formpost", () => {
     expect(t.snapshot()).toBe(before);
   });
 
+  it("reads a body sent a byte at a time (boundaries split across chunks)", async () => {
+    const t = await withKey();
+    const bytes = new TextEncoder().encode(form([...signed(t, "up", "secret"), ["f", "slow.txt", "a\r\n--not-the-boundary\r\nb"]]));
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>({ pull: (c) => (i < bytes.length ? c.enqueue(bytes.subarray(i, ++i)) : c.close()) });
+    const res = await t.req("POST", "up", { token: null, body, headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` } });
+    expect(res.status).toBe(201);
+    expect((await t.req("GET", "up/slow.txt")).text).toBe("a\r\n--not-the-boundary\r\nb");
+  });
+
   it("expires on the virtual clock from first use", async () => {
     const t = await withKey();
     const fields = signed(t, "up", "secret", { expires: Math.floor(Date.now() / 1000) + 60 });
