@@ -42,11 +42,14 @@ describe("middlewares outside the accounts", () => {
     expect(cross.text.endsWith("</cross-domain-policy>")).toBe(true);
   });
 
-  it("/info claims crossdomain, and none of the middlewares the emulator does not serve", async () => {
+  it("/info claims crossdomain, staticweb, formpost and bulk_upload, and none of the middlewares the emulator does not serve", async () => {
     const t = await swiftTest();
     const info = (await t.req("GET", "/info", { token: null })).json;
     expect(info).toHaveProperty("crossdomain");
-    for (const unserved of ["bulk_upload", "formpost", "staticweb", "container_sync", "symlink", "s3api"]) expect(info).not.toHaveProperty(unserved);
+    expect(info).toHaveProperty("staticweb");
+    expect(info.formpost).toEqual({ allowed_digests: ["sha1", "sha256", "sha512"], deprecated_digests: ["sha1"] });
+    expect(info.bulk_upload).toEqual({ max_containers_per_extraction: 10_000, max_failed_extractions: 1000 });
+    for (const unserved of [ "container_sync", "symlink", "s3api"]) expect(info).not.toHaveProperty(unserved);
   });
 });
 

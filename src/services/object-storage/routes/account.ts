@@ -6,9 +6,11 @@ import { listPage } from "../listing.js";
 import { accountOf } from "../operations/records.js";
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { accountHeaders, accountListing } from "../views.js";
-import { checkMetadata, isReseller, listingFormat, listQuery, metaHeaders, ownAccount, removedMeta, write, type Deps } from "./common.js";
+import { checkMetadata, isReseller, projectOf, listingFormat, listQuery, metaHeaders, ownAccount, removedMeta, write, type Deps } from "./common.js";
 import { empty, listing } from "./respond.js";
 import { bulkDelete } from "./bulk-delete.js";
+import { extractArchive, isExtractArchive } from "./extract-archive.js";
+import { ApiError } from "../../../kernel/errors.js";
 import { findAccount } from "../read.js";
 import { isOwner } from "./access.js";
 
@@ -25,6 +27,18 @@ export function accountRoutes(d: Deps): RouteDef[] {
         const format = listingFormat(c);
         const page = found ? listPage(found.containers, listQuery(c)) : { items: [], truncated: false };
         return listing(c, kernel, format, page.items.length, accountListing(format, `AUTH_${projectId}`, page.items), accountHeaders(found, kernel.clock.now(), isOwner(c, projectId)));
+      },
+    },
+    {
+      // only bulk's extract-archive: an account is no PUT's to make (Swift's 405 without account management)
+      method: "PUT",
+      path: "/v1/:account",
+      operation: "object-storage.account.extract-archive",
+      policy: "public",
+      body: "stream",
+      handler: async (c) => {
+        if (!isExtractArchive(c)) throw new ApiError(405, "MethodNotAllowed", "The method is not allowed for this resource.", { Allow: "GET, HEAD, POST" });
+        return extractArchive(c, d, projectOf(c), "");
       },
     },
     {

@@ -11,7 +11,7 @@ import type { Ctx } from "../../../kernel/http/context.js";
 import { streamedBody } from "../../../kernel/http/stream.js";
 import { deleteContainer, deleteObject } from "../operations/records.js";
 import { write, type Deps } from "./common.js";
-import { bulkAnswer } from "./large-objects.js";
+import { bulkAnswer } from "./bulk-report.js";
 import { MAX_OBJECT_NAME } from "./object-input.js";
 
 const MAX_DELETES = 10_000;
@@ -19,7 +19,7 @@ const MAX_FAILURES = 1000;
 /** Swift's max_path_length: an object name, a container name and their two slashes */
 const MAX_PATH = MAX_OBJECT_NAME + 256 + 2;
 
-type Report = Record<string, unknown>;
+type Report = Record<string, unknown> & { Errors: string[][] };
 const report = (status: string, body = "", errors: string[][] = [], deleted = 0, missing = 0): Report => ({
   "Number Deleted": deleted,
   "Number Not Found": missing,

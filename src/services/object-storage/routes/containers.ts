@@ -10,11 +10,14 @@ import { containerOf, createContainer, deleteContainer, isExpired } from "../ope
 import { findContainer } from "../read.js";
 import type { Container } from "../state.js";
 import { containerHeaders, containerListing } from "../views.js";
-import { checkMetadata, listingFormat, listQuery, metaHeaders, removedMeta, write, type Deps } from "./common.js";
+import { checkMetadata, projectOf, listingFormat, listQuery, metaHeaders, removedMeta, write, type Deps } from "./common.js";
 import { containerAccess, isOwner } from "./access.js";
 import { empty, listing } from "./respond.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { checkName } from "./object-input.js";
+import { staticContainer } from "./static-web.js";
+import { formPost, isFormPost } from "./form-post.js";
+import { extractArchive, isExtractArchive } from "./extract-archive.js";
 
 export function containerName(c: Ctx): string {
   const name = checkName(c.req.param("container") ?? "");
@@ -77,7 +80,11 @@ export function containerRoutes(d: Deps): RouteDef[] {
       method: "PUT",
       path: "/v1/:account/:container",
       operation: "object-storage.container.create",
+      // ?extract-archive reads its body (extract-archive.ts checks each write as the caller's)
+      policy: "public",
+      body: "stream",
       handler: (c) => {
+        if (isExtractArchive(c)) return extractArchive(c, d, projectOf(c), containerName(c));
         const projectId = containerAccess(c, d, "write-container");
         const name = containerName(c);
         const created = write(c, d, (s, w) => {
@@ -94,6 +101,8 @@ export function containerRoutes(d: Deps): RouteDef[] {
       operation: "object-storage.container.show",
       policy: "public",
       handler: (c) => {
+        const web = staticContainer(c, d);
+        if (web) return web;
         const projectId = containerAccess(c, d, "list");
         const name = containerName(c);
         const container = findContainer(d.state(), projectId, name);
@@ -108,7 +117,11 @@ export function containerRoutes(d: Deps): RouteDef[] {
       method: "POST",
       path: "/v1/:account/:container",
       operation: "object-storage.container.update",
+      // formpost: a signed form needs no token (form-post.ts checks its signature); else access.ts decides
+      policy: "public",
+      body: "stream",
       handler: (c) => {
+        if (isFormPost(c)) return formPost(c, d, projectOf(c), containerName(c));
         const projectId = containerAccess(c, d, "write-container");
         const name = containerName(c);
         write(c, d, (s) => applyHeaders(c, containerOf(s, projectId, name)));

@@ -1,6 +1,6 @@
 // GET /object-store/info (Swift: storage_info): the cluster's capabilities and limits, without a token; and
 // the two middlewares that answer outside any account: /healthcheck ("OK") and /crossdomain.xml (Swift's
-// default policy). /info names only what is served: no bulk_upload, formpost, staticweb or container_sync.
+// default policy). /info names only what is served: container_sync is not.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { DEFAULT_MAX_STREAM_BYTES } from "../../../kernel/http/service-app.js";
@@ -37,12 +37,15 @@ export function infoRoutes(d: Deps): RouteDef[] {
               policies: [{ name: "Policy-0", aliases: "Policy-0", default: true }],
             },
             slo: { max_manifest_segments: 1000, max_manifest_size: 8 * 1024 * 1024, min_segment_size: 1, yield_frequency: 10 },
+            bulk_upload: { max_containers_per_extraction: 10_000, max_failed_extractions: 1000 },
             bulk_delete: { max_deletes_per_request: 10_000, max_failed_deletes: 1000 },
             tempurl: { methods: ["GET", "HEAD", "PUT", "POST", "DELETE"], allowed_digests: ["sha1", "sha256", "sha512"] },
             container_quotas: {},
             account_quotas: {},
             keystoneauth: {},
             crossdomain: {},
+            staticweb: {},
+            formpost: { allowed_digests: ["sha1", "sha256", "sha512"], deprecated_digests: ["sha1"] },
             versioned_writes: { allowed_flags: ["x-versions-location", "x-history-location"] },
           },
           200,

@@ -19,6 +19,7 @@ import { checkMetadata, dateHeader, httpDate, listingDate, metaHeaders, write, t
 import { checkPutConditions, deleteAt, storedHeaders } from "./object-input.js";
 import { empty } from "./respond.js";
 import { mayUse, refusalStatus } from "./access.js";
+import { bulkAnswer } from "./bulk-report.js";
 
 /** Swift's slo defaults: max_manifest_segments, max_manifest_size */
 const MAX_SEGMENTS = 1000;
@@ -164,15 +165,4 @@ export function deleteManifest(c: Ctx, d: Deps, projectId: string, container: st
   const status = errors.length ? "400 Bad Request" : "200 OK";
   const result = { "Number Deleted": outcome.deleted, "Number Not Found": outcome.missing, "Response Status": status, "Response Body": "", Errors: errors };
   return bulkAnswer(c, kernel, result);
-}
-
-/** The bulk middleware's report: JSON when asked for, else `Name: value` lines. */
-export function bulkAnswer(c: Ctx, kernel: Kernel, result: Record<string, unknown>): Response {
-  const json = (c.req.header("accept") ?? "").includes("application/json");
-  const body = json
-    ? JSON.stringify(result)
-    : Object.entries(result)
-        .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.map((e) => (e as string[]).join(", ")).join("\n") : v}`)
-        .join("\n") + "\n";
-  return c.body(body, 200, { ...dateHeader(kernel), "content-type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8" });
 }

@@ -13,7 +13,7 @@ import { deleteVersioned } from "../operations/versions.js";
 import { findContainer, partsStream } from "../read.js";
 import { readableObject } from "./readable.js";
 import { objectHeaders } from "../views.js";
-import { checkMetadata, dateHeader, httpDate, metaHeaders, write, type Deps } from "./common.js";
+import { checkMetadata, projectOf, dateHeader, httpDate, metaHeaders, write, type Deps } from "./common.js";
 import { containerAccess } from "./access.js";
 import { isTempUrlRequest, tempUrlHeaders } from "./temp-url.js";
 import { containerName } from "./containers.js";
@@ -21,6 +21,9 @@ import { checkPutConditions, conditions, deleteAt, dloManifest, objectName, stor
 import { copyObject } from "./copy.js";
 import { deleteManifest, manifestListing, putManifest } from "./large-objects.js";
 import { empty } from "./respond.js";
+import { staticObject } from "./static-web.js";
+import { formPost, isFormPost } from "./form-post.js";
+import { extractArchive, isExtractArchive } from "./extract-archive.js";
 
 export const OBJECT_PATH = "/v1/:account/:container/:object{.+}";
 
@@ -33,6 +36,8 @@ export function objectRoutes(d: Deps): RouteDef[] {
       operation: "object-storage.object.show",
       policy: "public",
       handler: (c) => {
+        const web = staticObject(c, d);
+        if (web) return web;
         const projectId = containerAccess(c, d, "read");
         const manifestOnly = c.req.method === "HEAD" || c.req.query("multipart-manifest") === "get";
         const object = readableObject(c, d, projectId, containerName(c), objectName(c), !manifestOnly);
@@ -54,6 +59,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
       policy: "public",
       body: "stream",
       handler: async (c) => {
+        if (isExtractArchive(c)) return extractArchive(c, d, projectOf(c), `${containerName(c)}/${objectName(c)}`);
         const projectId = containerAccess(c, d, "write");
         const container = containerName(c);
         const name = objectName(c);
@@ -67,7 +73,10 @@ export function objectRoutes(d: Deps): RouteDef[] {
       path: OBJECT_PATH,
       operation: "object-storage.object.update",
       policy: "public",
+      // a form upload (formpost) to container/prefix reads its body; a metadata POST reads none
+      body: "stream",
       handler: (c) => {
+        if (isFormPost(c)) return formPost(c, d, projectOf(c), containerName(c));
         const projectId = containerAccess(c, d, "write");
         const [container, name] = [containerName(c), objectName(c)];
         const metadata = metaHeaders(c, "x-object-meta-");

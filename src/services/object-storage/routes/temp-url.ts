@@ -19,6 +19,7 @@ export interface TempUrlScope {
 }
 
 const DIGESTS: Record<number, string> = { 40: "sha1", 64: "sha256", 128: "sha512" };
+export const ALLOWED_DIGESTS = ["sha1", "sha256", "sha512"];
 
 /** The scope of a valid, unexpired temp URL for this request; the path with or without the mount is signed. */
 export function tempUrlScope(c: Ctx, d: Deps, projectId: string, containerName: string): TempUrlScope | undefined {
@@ -28,6 +29,25 @@ export function tempUrlScope(c: Ctx, d: Deps, projectId: string, containerName: 
   const expires = /^\d+$/.test(expiresRaw) ? Number(expiresRaw) * 1000 : Date.parse(expiresRaw);
   // the client computed it from its wall clock; it runs out on the virtual one, counted from first use
   if (!Number.isFinite(expires) || d.kernel.clientTime.expired(`tempurl ${expiresRaw} ${sig}`, expires)) return undefined;
+  const keys = tempUrlKeys(d, projectId, containerName);
+  if (!keys.length) return undefined;
+  const { digest, given } = parseSignature(sig);
+  if (!digest) return undefined;
+  const path = c.req.path;
+  const v1 = path.slice(path.indexOf("/v1/"));
+  const methods = c.req.method === "HEAD" ? ["HEAD", "GET", "POST", "PUT"] : [c.req.method];
+  for (const [key, scope] of keys) {
+    for (const method of methods) {
+      for (const signed of [path, v1]) {
+        if (signatureMatches(digest, key, `${method}\n${expiresRaw}\n${signed}`, given)) return scope;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The account's and the container's Temp-URL keys, each with the scope it signs for (tempurl's and formpost's). */
+export function tempUrlKeys(d: Deps, projectId: string, containerName: string): Array<[string, TempUrlScope]> {
   const account = findAccount(d.state(), projectId);
   const container = findContainer(d.state(), projectId, containerName);
   const keys: Array<[string, TempUrlScope]> = [];
@@ -39,7 +59,11 @@ export function tempUrlScope(c: Ctx, d: Deps, projectId: string, containerName: 
     const key = container?.metadata[name];
     if (key !== undefined) keys.push([key, { project: projectId, container: containerName }]);
   }
-  if (!keys.length) return undefined;
+  return keys;
+}
+
+/** A signature as Swift's digest helper reads it: `<digest>:<base64>`, or hex whose length names the digest; digest undefined when not allowed. */
+export function parseSignature(sig: string): { digest?: string; given: Buffer } {
   let digest: string | undefined;
   let given: Buffer;
   const colon = sig.indexOf(":");
@@ -50,19 +74,13 @@ export function tempUrlScope(c: Ctx, d: Deps, projectId: string, containerName: 
     digest = DIGESTS[sig.length];
     given = Buffer.from(sig, "hex");
   }
-  if (!digest || !["sha1", "sha256", "sha512"].includes(digest)) return undefined;
-  const path = c.req.path;
-  const v1 = path.slice(path.indexOf("/v1/"));
-  const methods = c.req.method === "HEAD" ? ["HEAD", "GET", "POST", "PUT"] : [c.req.method];
-  for (const [key, scope] of keys) {
-    for (const method of methods) {
-      for (const signed of [path, v1]) {
-        const expected = createHmac(digest, key).update(`${method}\n${expiresRaw}\n${signed}`).digest();
-        if (expected.length === given.length && timingSafeEqual(expected, given)) return scope;
-      }
-    }
-  }
-  return undefined;
+  return { digest: digest && ALLOWED_DIGESTS.includes(digest) ? digest : undefined, given };
+}
+
+/** Whether `given` is the HMAC of `message` with `key` */
+export function signatureMatches(digest: string, key: string, message: string, given: Buffer): boolean {
+  const expected = createHmac(digest, key).update(message).digest();
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** Whether the request carries temp URL parameters, valid or not (tempurl then decides alone). */
