@@ -71,14 +71,15 @@ describe("image location API (2.17)", () => {
     expect((await w.api("POST", `/v2/images/00000000-0000-0000-0000-000000000000/locations`, w.demo, { body: { url: "http://localhost/a" } })).status).toBe(404);
   });
 
-  it("listing locations is for the service (or an admin): a member's 403, a stranger's 404", async () => {
+  it("listing locations is an admin's (Glance: the service role's): a member's and a stranger's 403", async () => {
     const w = await imageWorld();
     const img = await w.create(w.demo);
     expect((await w.upload(w.demo, img.id, "bytes")).status).toBe(204);
     const member = await w.api("GET", `/v2/images/${img.id}/locations`, w.demo);
     expect(member.status).toBe(403);
     expect(member.body).toMatch(/^403 Forbidden\n\nYou are not authorized/);
-    expect((await w.api("GET", `/v2/images/${img.id}/locations`, w.alt)).status).toBe(404);
+    expect((await w.api("GET", `/v2/images/${img.id}/locations`, w.alt)).status).toBe(403);
+    expect((await w.api("GET", "/v2/images/00000000-0000-4000-8000-000000000000/locations", w.admin)).status).toBe(404);
     const admin = await w.api("GET", `/v2/images/${img.id}/locations`, w.admin);
     expect(admin.body).toEqual([{ url: `file:///var/lib/glance/images/${img.id}`, metadata: { store: "file" } }]);
     // uploaded: no longer queued, so no location may be added
