@@ -15,6 +15,8 @@ export interface UploadPart {
   lastModified: number;
   /** base64: the part's checksum in the upload's algorithm, or in the one its request named */
   checksum?: string;
+  /** base64: an upload without an algorithm keeps each part's CRC64NVME (the object's default checksum) */
+  crc64?: string;
 }
 
 export interface Upload {

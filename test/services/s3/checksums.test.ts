@@ -96,6 +96,29 @@ describe("S3 additional checksums", () => {
     expect([named.headers.get("x-amz-checksum-crc32"), named.headers.get("x-amz-checksum-crc64nvme")]).toEqual([CHECK.crc32, null]);
   });
 
+  it("gives a multipart upload created without an algorithm S3's default FULL_OBJECT CRC64NVME, joined from its parts", async () => {
+    const emu = s3Emulator();
+    const keys = await ec2Keys(emu);
+    await s3(emu, keys, "PUT", "/mpu");
+    await s3(emu, keys, "PUT", "/mpu/src", { body: "tail-from-a-copy" });
+    const created = await s3(emu, keys, "POST", "/mpu/obj?uploads");
+    expect(created.headers.get("x-amz-checksum-algorithm")).toBeNull();
+    const id = tags(created.text, "UploadId")[0]!;
+    const first = Buffer.alloc(5 * MiB, "q");
+    const one = await s3(emu, keys, "PUT", `/mpu/obj?partNumber=1&uploadId=${id}`, { body: first });
+    expect(one.headers.get("x-amz-checksum-crc64nvme")).toBe(crc64Reference(first));
+    const two = await s3(emu, keys, "PUT", `/mpu/obj?partNumber=2&uploadId=${id}`, { headers: { "x-amz-copy-source": "/mpu/src" } });
+    expect(two.status, two.text).toBe(200);
+    const parts = [one, two].map((p, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${p.headers.get("etag") ?? `"${tags(p.text, "ETag")[0]!.replace(/"/g, "")}"`}</ETag></Part>`);
+    const done = await s3(emu, keys, "POST", `/mpu/obj?uploadId=${id}`, { body: `<CompleteMultipartUpload>${parts.join("")}</CompleteMultipartUpload>` });
+    expect(done.status, done.text).toBe(200);
+    const whole = Buffer.concat([first, Buffer.from("tail-from-a-copy")]);
+    expect(tags(done.text, "ChecksumCRC64NVME")).toEqual([crc64Reference(whole)]);
+    expect(tags(done.text, "ChecksumType")).toEqual(["FULL_OBJECT"]);
+    const head = await s3(emu, keys, "HEAD", "/mpu/obj", { headers: { "x-amz-checksum-mode": "ENABLED" } });
+    expect([head.headers.get("x-amz-checksum-crc64nvme"), head.headers.get("x-amz-checksum-type")]).toEqual([crc64Reference(whole), "FULL_OBJECT"]);
+  });
+
   it("keeps the source's checksum in a copy, or computes the algorithm the copy asks for", async () => {
     const emu = s3Emulator();
     const keys = await ec2Keys(emu);

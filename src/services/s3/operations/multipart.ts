@@ -64,10 +64,11 @@ export function putPart(
   number: number,
   data: BlobRef,
   checksum?: string,
+  crc64?: string,
 ): void {
   const upload = requireUpload(s, at.projectId, at.bucket, at.key, at.uploadId);
   const previous = get(upload.parts, String(number));
-  put(upload.parts, { id: String(number), number, data, lastModified: ctx.now, ...(checksum === undefined ? {} : { checksum }) });
+  put(upload.parts, { id: String(number), number, data, lastModified: ctx.now, ...(checksum === undefined ? {} : { checksum }), ...(crc64 === undefined ? {} : { crc64 }) });
   if (previous) free(ctx, [previous.data.id]);
 }
 
@@ -114,14 +115,20 @@ export function completeUpload(
   });
   const size = chosen.reduce((sum, p) => sum + p.data.size, 0);
   if (expect.size !== undefined && expect.size !== size) throw invalidRequest(`The provided 'x-amz-mp-object-size' header value ${expect.size} does not match what was computed: ${size}`);
-  const checksum = upload.checksum && objectChecksum(upload.checksum.algorithm, upload.checksum.type, chosen);
+  // without an algorithm, S3's default: the CRC64NVME of the whole object, joined from the parts' (when every
+  // part has one: parts from an older snapshot may not)
+  const checksum = upload.checksum
+    ? objectChecksum(upload.checksum.algorithm, upload.checksum.type, chosen)
+    : chosen.every((p) => p.crc64 !== undefined)
+      ? objectChecksum("CRC64NVME", "FULL_OBJECT", chosen.map((p) => ({ ...p, checksum: p.crc64 })))
+      : undefined;
   if (checksum && expect.checksum !== undefined && expect.checksum !== checksum.value) throw badChecksum(checksum.algorithm);
   const object = storage.putObject(ctx, at.projectId, at.bucket, {
     key: at.key,
     etag: multipartEtag(chosen.map((p) => p.data.md5)),
     contentType: upload.contentType,
     metadata: upload.metadata,
-    headers: withChecksum(upload.headers, checksum, upload.checksum?.type, upload.id),
+    headers: withChecksum(upload.headers, checksum, upload.checksum?.type ?? "FULL_OBJECT", upload.id),
     parts: chosen.map((p) => p.data),
   });
   const used = new Set(chosen.map((p) => p.id));

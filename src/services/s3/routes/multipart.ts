@@ -68,6 +68,7 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
       let copied: string | undefined;
       let ref: BlobRef;
       let checksum: StoredChecksum | undefined;
+      let crc64: string | undefined;
       if (header !== undefined) {
         const from = copySource(header);
         requireBucket(storage, deps.root(), at.projectId, from.bucket);
@@ -82,15 +83,18 @@ export function multipartHandlers(deps: S3Deps, secretOf: (access: string) => st
         // a range past the source's end is unsatisfiable, as for a GET
         if (m && Number(m[2]) >= source.size) throw invalidRange(source.size);
         const bytes = storage.read(source, m ? { start: Number(m[1]), end: Number(m[2]) } : undefined);
-        const sum = upload.checksum && checksumOf(upload.checksum.algorithm);
-        ref = await kernel.blobs.put(sum ? tapped(bytes, sum) : bytes, { owner: at.projectId });
-        if (sum) checksum = { algorithm: upload.checksum!.algorithm, value: sum.digest() };
+        // an upload without an algorithm still keeps each part's CRC64NVME, for the object's default one
+        const sum = checksumOf(upload.checksum?.algorithm ?? "CRC64NVME");
+        ref = await kernel.blobs.put(tapped(bytes, sum), { owner: at.projectId });
+        if (upload.checksum) checksum = { algorithm: upload.checksum.algorithm, value: sum.digest() };
+        else crc64 = sum.digest();
         copied = ref.md5;
       } else {
-        ({ ref, checksum } = await readPayload(c, kernel, at.projectId, secretOf, upload.checksum?.algorithm));
+        ({ ref, checksum } = await readPayload(c, kernel, at.projectId, secretOf, upload.checksum?.algorithm, upload.checksum ? undefined : "CRC64NVME"));
+        if (!upload.checksum && checksum?.algorithm === "CRC64NVME") crc64 = checksum.value;
       }
       const data = ref;
-      keepingBlob(kernel, data, () => deps.write(c, (s, ctx) => putPart(s, ctx, free, at, number, data, checksum?.value)));
+      keepingBlob(kernel, data, () => deps.write(c, (s, ctx) => putPart(s, ctx, free, at, number, data, checksum?.value, crc64)));
       if (copied !== undefined) return xml(c, copyResultView("CopyPartResult", copied, kernel.clock.now(), checksum), 200, checksumHeaders(checksum));
       return c.body(null, 200, { etag: quoted(data.md5), ...checksumHeaders(checksum), ...pick(upload.headers, [SSE_HEADER]) });
     },
