@@ -39,6 +39,9 @@ describe("resource filters (3.31+)", () => {
     expect((await list("/attachments?name=x", "3.60")).status).toBe(400);
     expect((await list("/types?is_public=true", "3.60")).status).toBe(200);
     expect((await list("/types?name=x", "3.60")).status).toBe(400);
+    expect((await list("/messages?event_id=x&resource_type=VOLUME&limit=1", "3.60")).status).toBe(200);
+    expect((await list("/messages?name=x", "3.60")).body.badRequest.message).toBe("Invalid filters name are found in query options.");
+    expect((await list("/messages?name=x", "3.30")).status).toBe(200);
   });
 
   it("answers the configured filters at GET /resource_filters from 3.33 (404 before)", async () => {

@@ -8,6 +8,7 @@ import { isoMicroNoZone } from "../../../kernel/time.js";
 import { itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
 import * as ops from "../operations/messages.js";
+import { rejectInvalidFilters } from "./resource-filters.js";
 import type { UserMessage } from "../state.js";
 import { collectionBody, resourceLinks } from "../views/links.js";
 import type { BlockStorageDeps } from "./deps.js";
@@ -55,6 +56,8 @@ export function messageRoutes(deps: BlockStorageDeps): RouteDef[] {
     const s = deps.state();
     const caller = deps.caller(c);
     const now = deps.kernel.clock.now();
+    // from 3.31 a member's unknown filter keys are refused (messages.py index, resource_filters.json: message)
+    rejectInvalidFilters(c, caller, "message");
     // before 3.5 no query parameter is read
     const paged = microversion(c) >= PAGINATION;
     const base = paged

@@ -24,7 +24,7 @@ export const RESOURCE_FILTERS = {
 } as const;
 
 /** The resources whose lists Cinder checks (those with process_general_filtering). */
-export type FilteredResource = "volume" | "backup" | "snapshot" | "attachment" | "volume_type";
+export type FilteredResource = "volume" | "backup" | "snapshot" | "attachment" | "volume_type" | "message";
 
 const RESOURCE_FILTER_VERSION = 31;
 const RESOURCE_FILTER_CONFIG_VERSION = 33;
