@@ -39,6 +39,10 @@ describe("resource filters (3.31+)", () => {
     expect((await list("/attachments?name=x", "3.60")).status).toBe(400);
     expect((await list("/types?is_public=true", "3.60")).status).toBe(200);
     expect((await list("/types?name=x", "3.60")).status).toBe(400);
+    expect((await list("/groups?name=x&list_volume=true", "3.60")).status).toBe(200);
+    expect((await list("/groups?status=available", "3.60")).body.badRequest.message).toBe("Invalid filters status are found in query options.");
+    expect((await list("/group_snapshots?group_id=x&status=available", "3.60")).status).toBe(200);
+    expect((await list("/group_snapshots?volume_id=x", "3.60")).status).toBe(400);
     expect((await list("/messages?event_id=x&resource_type=VOLUME&limit=1", "3.60")).status).toBe(200);
     expect((await list("/messages?name=x", "3.60")).body.badRequest.message).toBe("Invalid filters name are found in query options.");
     expect((await list("/messages?name=x", "3.30")).status).toBe(200);

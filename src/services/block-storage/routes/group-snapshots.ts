@@ -2,6 +2,7 @@
 // (202, the summary), list (id and name) and detail (paging, sorting and the name, status and group_id filters
 // from 3.29), show, delete (202) and the reset_status action (3.19, admin).
 
+import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { actionVariants } from "../../../kernel/http/variants.js";
@@ -49,6 +50,7 @@ export function groupSnapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
     const s = deps.state();
     const mv = microversion(c);
     const caller = deps.caller(c);
+    rejectInvalidFilters(c, caller, "group_snapshot");
     // before 3.29 Cinder reads no query parameter: the caller's project, newest first, unpaged
     const paged = mv >= PAGINATION;
     const query = paged

@@ -3,6 +3,7 @@
 // update (name, description, add_volumes/remove_volumes; 202), the actions delete and reset_status (3.20), and
 // create-from-src (3.14, a group snapshot's or a group's copy).
 
+import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import type { Ctx } from "../../../kernel/http/context.js";
 import { actionVariants } from "../../../kernel/http/variants.js";
@@ -53,6 +54,7 @@ export function groupRoutes(deps: BlockStorageDeps): RouteDef[] {
   const id = (c: Ctx) => c.req.param("id")!;
   const list = (detail: boolean) => (c: Ctx) => {
     const s = deps.state();
+    rejectInvalidFilters(c, deps.caller(c), "group");
     const query = listQuery(c, deps.caller(c), deps.kernel.options.maxPageSize, SORT_KEYS);
     const [name, status] = [c.req.query("name"), c.req.query("status")];
     const match = (g: VolumeGroup) => (name === undefined || g.name === name) && (status === undefined || g.status === status);

@@ -1,4 +1,5 @@
-// Cinder's generalized resource filters (3.31+, cinder/api/common.py reject_invalid_filters): a list request
+// Cinder's generalized resource filters (3.31+, cinder/api/common.py reject_invalid_filters, called by the
+// volume, snapshot, backup, attachment, type, message, group and group snapshot lists): a list request
 // from a non-admin naming a filter the resource does not allow (etc/cinder/resource_filters.json, Cinder's
 // defaults) is a 400 naming them; paging and sorting keys are not filters, and `all_tenants` (which
 // cinderclient always sends) is let through. Below 3.31 unknown keys are ignored, as Cinder ignores them.
@@ -24,7 +25,7 @@ export const RESOURCE_FILTERS = {
 } as const;
 
 /** The resources whose lists Cinder checks (those with process_general_filtering). */
-export type FilteredResource = "volume" | "backup" | "snapshot" | "attachment" | "volume_type" | "message";
+export type FilteredResource = "volume" | "backup" | "snapshot" | "attachment" | "volume_type" | "message" | "group" | "group_snapshot";
 
 const RESOURCE_FILTER_VERSION = 31;
 const RESOURCE_FILTER_CONFIG_VERSION = 33;
@@ -33,6 +34,8 @@ const COUNT_VERSION = 45;
 const COUNTED = new Set<FilteredResource>(["volume", "snapshot", "backup"]);
 /** popped before the check: paging and sorting (get_pagination_params, get_sort_params) */
 const NOT_FILTERS = new Set(["limit", "marker", "offset", "sort", "sort_key", "sort_dir", "all_tenants"]);
+/** keys a list pops before the check besides those (groups: list_volume) */
+const POPPED: Partial<Record<FilteredResource, readonly string[]>> = { group: ["list_volume"] };
 
 /** Refuses the filters a non-admin may not use on this resource's list (from 3.31). */
 export function rejectInvalidFilters(c: Ctx, caller: Caller, resource: FilteredResource): void {
@@ -41,7 +44,7 @@ export function rejectInvalidFilters(c: Ctx, caller: Caller, resource: FilteredR
   const keys = [...new Set(new URL(c.req.url).searchParams.keys())];
   if (keys.some((k) => !/^[\x00-\x7f]*$/.test(k))) throw badRequest("Filter keys can only contain ASCII characters.");
   const allowed: readonly string[] = RESOURCE_FILTERS[resource];
-  const invalid = keys.filter((k) => !NOT_FILTERS.has(k) && !(k === "with_count" && version >= COUNT_VERSION && COUNTED.has(resource)) && !allowed.includes(k));
+  const invalid = keys.filter((k) => !NOT_FILTERS.has(k) && !(POPPED[resource] ?? []).includes(k) && !(k === "with_count" && version >= COUNT_VERSION && COUNTED.has(resource)) && !allowed.includes(k));
   if (invalid.length > 0) throw badRequest(`Invalid filters ${invalid.join(",")} are found in query options.`);
 }
 
