@@ -38,4 +38,18 @@ export class ByteQueue {
   drop(n: number): void {
     this.#start += Math.min(n, this.length);
   }
+
+  #ended = false;
+
+  /** Takes the source's next chunk into the queue; false once the source has ended. */
+  async pull(source: AsyncIterator<Uint8Array>): Promise<boolean> {
+    if (this.#ended) return false;
+    const next = await source.next();
+    if (next.done) {
+      this.#ended = true;
+      return false;
+    }
+    this.push(next.value);
+    return true;
+  }
 }

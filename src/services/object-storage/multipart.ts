@@ -21,7 +21,6 @@ export interface PartHeaders {
 
 export class MultipartReader {
   #buf = new ByteQueue();
-  #eof = false;
   #ended = false;
   #started = false;
   readonly #dash: Buffer;
@@ -36,15 +35,8 @@ export class MultipartReader {
     this.#delimiter = Buffer.from(`\r\n--${boundary}`);
   }
 
-  async #fill(): Promise<boolean> {
-    if (this.#eof) return false;
-    const next = await this.source.next();
-    if (next.done) {
-      this.#eof = true;
-      return false;
-    }
-    this.#buf.push(next.value);
-    return true;
+  #fill(): Promise<boolean> {
+    return this.#buf.pull(this.source);
   }
 
   /** The next part's headers, or undefined after the closing boundary (or at the end of the body). */

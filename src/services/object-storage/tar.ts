@@ -21,7 +21,6 @@ export interface TarMember {
 
 export class TarReader {
   #buf = new ByteQueue();
-  #eof = false;
   #offset = 0;
   #global: Record<string, string> = {};
   /** the unread data of the current member, and its padding */
@@ -29,15 +28,8 @@ export class TarReader {
 
   constructor(private readonly source: AsyncIterator<Uint8Array>) {}
 
-  async #fill(): Promise<boolean> {
-    if (this.#eof) return false;
-    const next = await this.source.next();
-    if (next.done) {
-      this.#eof = true;
-      return false;
-    }
-    this.#buf.push(next.value);
-    return true;
+  #fill(): Promise<boolean> {
+    return this.#buf.pull(this.source);
   }
 
   /** `n` bytes (fewer only at the end of the body); with `some`, whatever is there, up to `n` */
