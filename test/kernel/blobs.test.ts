@@ -314,3 +314,24 @@ describe("the disk store's directory", () => {
     expect(existsSync(file)).toBe(true);
   });
 });
+
+describe("the memory blob store's small reads", () => {
+  it("hands over a small blob's bytes (or a range across its chunks) at once, and nothing past the limit", async () => {
+    const store = new MemoryBlobStore();
+    const bytes = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7 + 3) & 0xff));
+    // sent in uneven pieces, kept as several chunks
+    const pieces = [bytes.subarray(0, 70_001), bytes.subarray(70_001, 70_010), bytes.subarray(70_010)];
+    const ref = await store.put(Readable.from(pieces));
+    expect(store.small(ref.id, undefined, 64 * 1024)).toBeUndefined();
+    for (const [start, end] of [[0, 9], [65_530, 70_020], [70_000, 70_009], [199_990, 250_000], [150_000, 150_000]] as const) {
+      const got = store.small(ref.id, { start, end }, 64 * 1024);
+      expect(Buffer.from(got!).equals(bytes.subarray(start, Math.min(end, bytes.length - 1) + 1))).toBe(true);
+    }
+    expect(store.small(ref.id, { start: 0, end: 70_000 }, 64 * 1024)).toBeUndefined();
+    expect(store.small("nope", undefined, 64 * 1024)).toBeUndefined();
+    const tiny = await store.put("hello");
+    expect(Buffer.from(store.small(tiny.id, undefined, 64 * 1024)!).toString()).toBe("hello");
+    // a disk store streams everything (it has no small reads)
+    expect((new DiskBlobStore(mkdtempSync(join(tmpdir(), "small-"))) as BlobStore).small).toBeUndefined();
+  });
+});

@@ -34,6 +34,24 @@ export class MemoryBlobStore implements BlobStore {
     return start > end ? emptyStream() : chunkStream(blob.chunks, start, end);
   }
 
+  small(id: string, range: { start: number; end: number } | undefined, max: number): Uint8Array | undefined {
+    const blob = this.#blobs.get(id);
+    if (!blob) return undefined;
+    const [start, end] = byteSpan(blob.ref.size, range);
+    if (start > end) return new Uint8Array(0);
+    if (end - start + 1 > max) return undefined;
+    const parts: Buffer[] = [];
+    let at = 0;
+    for (const chunk of blob.chunks) {
+      const from = Math.max(start - at, 0);
+      const to = Math.min(end - at + 1, chunk.length);
+      if (from < to) parts.push(chunk.subarray(from, to));
+      at += chunk.length;
+      if (at > end) break;
+    }
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  }
+
   has(id: string): boolean {
     return this.#blobs.has(id);
   }

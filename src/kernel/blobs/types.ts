@@ -44,6 +44,11 @@ export interface BlobStore {
   put(source: Readable | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array | string, options?: PutOptions): Promise<BlobRef>;
   /** The bytes, streamed; `range` is inclusive of start and end (HTTP Range semantics). Undefined when unknown. */
   get(id: string, range?: { start: number; end: number }): Readable | undefined;
+  /**
+   * The bytes at once, when the store holds them in memory and they are at most `max` (a small download is
+   * answered with one buffer, not a stream); undefined otherwise (then `get` streams them).
+   */
+  small?(id: string, range: { start: number; end: number } | undefined, max: number): Uint8Array | undefined;
   has(id: string): boolean;
   /** Frees the bytes; false when unknown. */
   delete(id: string): boolean;

@@ -63,10 +63,14 @@ export interface BytesAnswer {
   headers?: Record<string, string>;
 }
 
-/** An answer whose body is a node Readable or a web stream, written as it is read. */
-export function streamResponse(c: Ctx, body: Readable | ReadableStream<Uint8Array>, answer: BytesAnswer = {}): Response {
+/**
+ * An answer whose body is a node Readable or a web stream, written as it is read, or bytes already in hand
+ * (a small blob: one buffer costs a fraction of a stream's per-answer setup).
+ */
+export function streamResponse(c: Ctx, body: Readable | ReadableStream<Uint8Array> | Uint8Array, answer: BytesAnswer = {}): Response {
   const headers: Record<string, string> = { "content-type": answer.contentType ?? "application/octet-stream", ...answer.headers };
   if (answer.length !== undefined) headers["content-length"] = String(answer.length);
+  if (body instanceof Uint8Array) return c.body(body as Uint8Array<ArrayBuffer>, (answer.status ?? 200) as 200, headers);
   const stream = body instanceof Readable ? webOf(body) : body;
   return c.body(stream, (answer.status ?? 200) as 200, headers);
 }
@@ -145,7 +149,7 @@ export function requestedRange(c: Ctx, size: number): ByteRange | undefined {
 export function bytesResponse(
   c: Ctx,
   size: number,
-  open: (range: ByteRange | undefined) => Readable | ReadableStream<Uint8Array>,
+  open: (range: ByteRange | undefined) => Readable | ReadableStream<Uint8Array> | Uint8Array,
   answer: Omit<BytesAnswer, "status" | "length"> = {},
 ): Response {
   const range = requestedRange(c, size);

@@ -53,6 +53,15 @@ export function resolveObject(s: ObjectStorageState, projectId: string, containe
 }
 
 /** The bytes of `parts` in order; `range` (inclusive) may start and end in any of them. */
+/** Objects up to this size held in memory are answered with one buffer. */
+const SMALL_BODY = 64 * 1024;
+
+/** An object's bytes for a download: a small single-part one at once (memory store), else streamed. */
+export function partsBody(kernel: Kernel, parts: readonly BlobRef[], range?: ByteRange): Readable | Uint8Array {
+  const whole = parts.length === 1 ? kernel.blobs.small?.(parts[0]!.id, range, SMALL_BODY) : undefined;
+  return whole ?? partsStream(kernel, parts, range);
+}
+
 export function partsStream(kernel: Kernel, parts: readonly BlobRef[], range?: ByteRange): Readable {
   if (parts.length === 1 && kernel.blobs.has(parts[0]!.id)) return kernel.blobs.get(parts[0]!.id, range)!;
   async function* chain(): AsyncGenerator<Uint8Array> {

@@ -10,7 +10,7 @@ import { containerNotFound, etagMismatch, lengthRequired, notFound, precondition
 import { checkQuotas, writeObject } from "../operations/objects.js";
 import { containerOf, liveObject } from "../operations/records.js";
 import { deleteVersioned } from "../operations/versions.js";
-import { findContainer, partsStream } from "../read.js";
+import { findContainer, partsBody } from "../read.js";
 import { readableObject } from "./readable.js";
 import { objectHeaders } from "../views.js";
 import { checkMetadata, projectOf, dateHeader, httpDate, metaHeaders, write, type Deps } from "./common.js";
@@ -48,7 +48,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
         if (failed === 304) return empty(c, kernel, 304, headers);
         if (failed === 412) throw preconditionFailed();
         if (c.req.method === "HEAD") return c.body(null, 200, { ...headers, "content-length": String(object.size) });
-        return bytesResponse(c, object.size, (range) => partsStream(kernel, object.parts, range), { contentType: object.contentType, headers });
+        return bytesResponse(c, object.size, (range) => partsBody(kernel, object.parts, range), { contentType: object.contentType, headers });
       },
     },
     {
