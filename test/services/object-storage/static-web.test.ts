@@ -34,6 +34,23 @@ describe("staticweb", () => {
     expect((await t.req("GET", "site/", { headers: { "X-Web-Mode": "true" } })).text).toBe("<h1>home</h1>");
   });
 
+  it("serves an index or error page that is a manifest only as the caller may read its segments (409, no bytes)", async () => {
+    const t = await site();
+    await t.req("PUT", "private");
+    await t.req("PUT", "private/secret.txt", { body: "SECRET-BYTES" });
+    expect((await t.req("PUT", "site/index.html?multipart-manifest=put", { body: JSON.stringify([{ path: "/private/secret.txt" }]) })).status).toBe(201);
+    await t.req("PUT", "site/lazy", { headers: { "X-Object-Manifest": "private/secret" }, body: "" });
+    await t.req("POST", "site", { headers: { "X-Container-Meta-Web-Error": "lazy" } });
+    await t.req("PUT", "site/404lazy", { headers: { "X-Object-Manifest": "private/secret" }, body: "" });
+    // the owner reads them; an anonymous visitor gets no byte of the private container
+    expect((await t.req("GET", "site/index.html")).text).toBe("SECRET-BYTES");
+    const home = await t.req("GET", "site/", { token: null });
+    expect(home.status).toBe(409);
+    expect(home.text).not.toContain("SECRET-BYTES");
+    const missing = await t.req("GET", "site/nothing", { token: null });
+    expect(missing.text).not.toContain("SECRET-BYTES");
+  });
+
   it("serves <status><Web-Error> with the error's status", async () => {
     const t = await site();
     const missing = await t.req("GET", "site/nothing", { token: null });

@@ -10,7 +10,8 @@ import { escapeMarkup } from "../../../kernel/http/render.js";
 import { streamResponse } from "../../../kernel/http/stream.js";
 import { isExpired, liveObject } from "../operations/records.js";
 import { listPage } from "../listing.js";
-import { findContainer, partsStream, resolveObject } from "../read.js";
+import { findContainer, partsStream } from "../read.js";
+import { readableObject } from "./readable.js";
 import type { Container } from "../state.js";
 import { objectHeaders } from "../views.js";
 import { dateHeader, listingDate, projectOf, type Deps } from "./common.js";
@@ -87,10 +88,14 @@ export function staticObject(c: Ctx, d: Deps): Response | undefined {
   return htmlListing(c, d, web, obj);
 }
 
-/** An object of the container as the answer (with `status`), or undefined when it is not there. */
+/**
+ * An object of the container as the answer (with `status`), or undefined when it is not there or the caller
+ * may not read it. Read as a GET of it would be (readableObject): a manifest's segments must each be the
+ * caller's to read, else the 409 a GET gets, with none of their bytes.
+ */
 function serve(c: Ctx, d: Deps, web: Web, name: string, status: number): Response | undefined {
-  const object = resolveObject(d.state(), web.projectId, web.container, name, d.kernel.clock.now());
-  if (!object) return undefined;
+  if (!liveObject(web.container, name, d.kernel.clock.now()) || !mayUse(c, d, web.projectId, web.name, "read")) return undefined;
+  const object = readableObject(c, d, web.projectId, web.name, name, c.req.method !== "HEAD");
   const headers = { ...dateHeader(d.kernel), ...objectHeaders(object) };
   if (c.req.method === "HEAD") return c.body(null, status as 200, { ...headers, "content-length": String(object.size) });
   return streamResponse(c, partsStream(d.kernel, object.parts), { status, length: object.size, contentType: object.contentType, headers });
