@@ -93,31 +93,27 @@ export function tokenCaller(c: Ctx, refuse: () => Error): Caller {
   return who;
 }
 
+/** The URL's path, still percent-encoded (URL.pathname without parsing the URL again). */
+export function requestPath(c: Context): string {
+  const url = c.req.url;
+  const start = url.indexOf("/", url.indexOf("://") + 3);
+  if (start < 0) return "/";
+  let end = url.indexOf("?", start);
+  if (end < 0) end = url.length;
+  const hash = url.indexOf("#", start);
+  return url.slice(start, hash >= 0 && hash < end ? hash : end);
+}
+
 /** The request target as the client sent it: path and query, still percent-encoded. */
 export function requestTarget(c: Context): string {
   const url = c.req.url;
   return url.slice(url.indexOf("/", url.indexOf("://") + 3));
 }
 
-/** Marks a response built with the request id header already (a property: a WeakSet costs the GC more). */
-const STAMPED = Symbol("carries the request id");
-
 /**
- * A JSON response with every header in one plain record, built directly: with more than one header Hono
- * makes a Headers object, which the node server must then copy out again. For hot read paths. `headers`
- * (lower-case names) becomes the response's own record.
+ * A JSON response whose body is already text (or bytes), with `headers` beside the ones the request's
+ * pipeline set (request id, microversion): one plain header record (record-response.ts).
  */
 export function jsonResponse(c: Ctx, status: number, body: string | Uint8Array, headers: Record<string, string> = {}): Response {
-  headers["content-type"] = "application/json";
-  const ids = c.get("requestIdHeaders");
-  if (ids === undefined) headers[REQUEST_ID_HEADER] = c.get("requestId");
-  else Object.assign(headers, ids);
-  const response = new Response(body as BodyInit, { status, headers });
-  (response as Response & { [STAMPED]?: true })[STAMPED] = true;
-  return response;
-}
-
-/** Whether the response was built with the request id header already (by jsonResponse). */
-export function carriesRequestId(response: Response): boolean {
-  return STAMPED in response;
+  return c.body(body as string, status as 200, { ...headers, "content-type": "application/json" });
 }

@@ -6,8 +6,9 @@
 // under no service get only the id.
 
 import type { Kernel } from "../kernel.js";
-import { carriesRequestId, REQUEST_ID_HEADER, type Ctx } from "./context.js";
+import { REQUEST_ID_HEADER, type Ctx } from "./context.js";
 import { settle, type MaybePromise } from "./maybe-promise.js";
+import { carriesRequestId, useRecordResponses } from "./record-response.js";
 import type { RequestIdStyle } from "./request-ids.js";
 
 /** Journal status of a request whose connection a fault dropped (nginx's "client closed request"). */
@@ -30,10 +31,9 @@ export function stampRequest(kernel: Kernel, c: Ctx, style?: RequestIdStyle): st
 }
 
 /**
- * Adds the request id header to a response that does not carry it yet. Responses built by jsonResponse
- * carry it already; setting it on them would make Hono's node server copy their headers into a Headers
- * object first (its slow path), and setting it on Hono's context up front (c.header) builds one on every
- * request.
+ * Adds the request id header to a response that does not carry it yet: one a handler built itself with
+ * `new Response`. Those built through the context (record-response.ts) carry it already; setting it on them
+ * would make Hono's node server copy their headers into a Headers object first (its slow path).
  */
 function withRequestId(response: Response, c: Ctx, requestId: string): Response {
   if (carriesRequestId(response)) return response;
@@ -52,6 +52,8 @@ export function journaled(
 ): MaybePromise<Response> {
   const started = performance.now();
   const requestId = stampRequest(kernel, c, style);
+  const ids = c.get("requestIdHeaders");
+  useRecordResponses(c, ids === undefined ? { [REQUEST_ID_HEADER]: requestId } : { ...ids });
   const record = (status: number) =>
     kernel.requests.record(
       requestId,

@@ -2,7 +2,7 @@
 // `OpenStack-API-Version: <service> X.Y` (several services comma-separated) or the service's own headers,
 // `latest` for the maximum, none for the minimum; malformed is 400, out of range 406, and responses name the version.
 
-import type { Ctx } from "./context.js";
+import { requestHeader, type Ctx } from "./context.js";
 
 export interface MicroversionRules {
   major: number;
@@ -43,18 +43,21 @@ export function microversions(rules: MicroversionRules): Microversions {
   const echoed = rules.echoLegacy ? [rules.legacyHeader, ...(rules.preferredHeader ? [rules.preferredHeader] : [])] : [];
   const vary = ["OpenStack-API-Version", ...echoed].join(", ");
   const versions = new WeakMap<Request, number>();
+  // requestHeader reads node's parsed headers, whose names are lower case
+  const preferredHeader = rules.preferredHeader?.toLowerCase();
+  const legacyHeader = rules.legacyHeader.toLowerCase();
 
   function requested(c: Ctx): string | undefined {
-    const preferred = rules.preferredHeader ? c.req.header(rules.preferredHeader)?.trim() : undefined;
+    const preferred = preferredHeader ? requestHeader(c, preferredHeader)?.trim() : undefined;
     if (preferred) return preferred;
-    const standard = c.req.header("openstack-api-version");
+    const standard = requestHeader(c, "openstack-api-version");
     if (standard) {
       for (const part of standard.split(",")) {
         const [service, version] = part.trim().split(/\s+/);
         if (service !== undefined && names.has(service.toLowerCase()) && version) return version;
       }
     }
-    return c.req.header(rules.legacyHeader)?.trim() || undefined;
+    return requestHeader(c, legacyHeader)?.trim() || undefined;
   }
 
   function negotiate(c: Ctx): number {

@@ -3,7 +3,7 @@
 // only, as Glance's default policy has them since Wallaby.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import * as md from "../operations/metadefs.js";
 import { associationBody, metadefObjectBody, metadefPropertyBody, metadefTagBody, metadefTagsBody, namespaceBody } from "../schemas/metadefs.js";
 import { associationView, namespaceView, objectView, tagView } from "../views/metadefs.js";
@@ -123,7 +123,7 @@ export function metadefWriteRoutes(deps: ImageDeps): RouteDef[] {
       policy: "admin",
       schema: metadefTagsBody,
       handler: (c, body) => {
-        const append = /^(true|1|yes|on|y|t)$/i.test(c.req.header("x-openstack-append") ?? "");
+        const append = /^(true|1|yes|on|y|t)$/i.test(requestHeader(c, "x-openstack-append") ?? "");
         const added = deps.write(c, (s, ctx) => md.createTags(s, ctx, ns(c), body.tags.map((t) => t.name), append));
         return c.json({ tags: added.map((t) => ({ name: t.name })) }, 201);
       },

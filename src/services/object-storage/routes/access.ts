@@ -7,7 +7,7 @@
 // subrequests that carry the caller's token, or the temp URL's scope (its account, or its key's container).
 
 import { allows, type Principal } from "../../../kernel/auth/principal.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { badRequest, forbidden, tempUrlInvalid, unauthorized } from "../errors.js";
 import { findContainer } from "../read.js";
 import { isReseller, projectOf, type Deps } from "./common.js";
@@ -32,7 +32,7 @@ export function containerAccess(c: Ctx, d: Deps, need: Need): string {
   const container = c.req.param("container") ?? "";
   if (mayUse(c, d, projectId, container, need)) {
     // tempurl refuses headers that would make the upload a pointer to bytes the URL does not reach
-    if (need === "write" && c.req.header("x-object-manifest") !== undefined && isTempUrlRequest(c) && tempUrlOf(c, d) !== undefined) {
+    if (need === "write" && requestHeader(c, "x-object-manifest") !== undefined && isTempUrlRequest(c) && tempUrlOf(c, d) !== undefined) {
       throw badRequest("The header 'X-Object-Manifest' is not allowed in this tempurl");
     }
     return projectId;

@@ -4,7 +4,7 @@
 // root `delete` or `extract`, keys lower-cased with underscores) or text (sorted `Key: value` lines, then
 // `Errors:` and one `name, status` line per failure).
 
-import type { Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { xmlText } from "../wire.js";
 import { dateHeader } from "./common.js";
@@ -16,7 +16,7 @@ function format(c: Ctx): Format {
   const offered: Format[] = ["text/plain", "application/json", "application/xml", "text/xml"];
   let best: Format = "text/plain";
   let bestQ = -1;
-  for (const entry of (c.req.header("accept") ?? "").split(",")) {
+  for (const entry of (requestHeader(c, "accept") ?? "").split(",")) {
     const [type, ...params] = entry.trim().toLowerCase().split(";");
     const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith("q="))?.slice(2) ?? 1);
     const match = offered.find((f) => f === type) ?? (type === "*/*" ? "text/plain" : undefined);

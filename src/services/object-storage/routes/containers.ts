@@ -13,7 +13,7 @@ import { containerHeaders, containerListing } from "../views.js";
 import { checkMetadata, projectOf, listingFormat, listQuery, metaHeaders, removedMeta, write, type Deps } from "./common.js";
 import { containerAccess, isOwner } from "./access.js";
 import { empty, listing } from "./respond.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { checkName } from "./object-input.js";
 import { staticContainer } from "./static-web.js";
 import { formPost, isFormPost } from "./form-post.js";
@@ -39,9 +39,9 @@ function applyHeaders(c: Ctx, container: Draft<Container>): void {
   checkMetadata(metadata);
   container.metadata = metadata;
   for (const acl of ["read", "write"] as const) {
-    const value = c.req.header(`x-container-${acl}`);
+    const value = requestHeader(c, `x-container-${acl}`);
     if (value !== undefined) container[acl] = value === "" ? undefined : value;
-    if (c.req.header(`x-remove-container-${acl}`) !== undefined) container[acl] = undefined;
+    if (requestHeader(c, `x-remove-container-${acl}`) !== undefined) container[acl] = undefined;
   }
   const versions = versionsHeader(c);
   if (versions === null) delete container.versions;
@@ -50,8 +50,8 @@ function applyHeaders(c: Ctx, container: Draft<Container>): void {
 
 /** X-Versions-Location / X-History-Location as versioned_writes reads them: null removes, undefined keeps */
 function versionsHeader(c: Ctx): Container["versions"] | null | undefined {
-  let stack = c.req.header("x-versions-location");
-  let history = c.req.header("x-history-location");
+  let stack = requestHeader(c, "x-versions-location");
+  let history = requestHeader(c, "x-history-location");
   if (stack !== undefined && history !== undefined) {
     if (stack && history) throw badRequest("Only one of x-versions-location or x-history-location may be specified");
     if (!history) history = undefined;
@@ -69,7 +69,7 @@ function versionsHeader(c: Ctx): Container["versions"] | null | undefined {
     if (location.includes("/")) throw new ApiError(412, "PreconditionFailed", "Container name cannot contain slashes");
     return { location: checkName(location), mode: stack !== undefined ? "stack" : "history" };
   }
-  if (c.req.header("x-remove-versions-location") || c.req.header("x-remove-history-location")) return null;
+  if (requestHeader(c, "x-remove-versions-location") || requestHeader(c, "x-remove-history-location")) return null;
   return undefined;
 }
 

@@ -4,7 +4,7 @@
 // (X-Fresh-Metadata: true drops the source's); the answer shows the copy's metadata, as Swift's does.
 
 import { ApiError } from "../../../kernel/errors.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { containerNotFound } from "../errors.js";
 import { writeObject } from "../operations/objects.js";
 import { findContainer } from "../read.js";
@@ -41,10 +41,10 @@ function placeOf(value: string, header: string): Place {
  */
 export function copyObject(c: Ctx, d: Deps, projectId: string, here: Place, mode: "put" | "copy"): Response {
   const { kernel } = d;
-  const other = mode === "put" ? c.req.header("x-copy-from-account") : c.req.header("destination-account");
+  const other = mode === "put" ? requestHeader(c, "x-copy-from-account") : requestHeader(c, "destination-account");
   const otherProject = other ? other.replace(/^AUTH_/, "") : projectId;
   if (otherProject === "" || otherProject.includes("/")) throw new ApiError(412, "PreconditionFailed", "Account name cannot be empty or contain slashes");
-  const elsewhere = mode === "put" ? placeOf(c.req.header("x-copy-from")!, "X-Copy-From") : placeOf(c.req.header("destination") ?? "", "Destination");
+  const elsewhere = mode === "put" ? placeOf(requestHeader(c, "x-copy-from")!, "X-Copy-From") : placeOf(requestHeader(c, "destination") ?? "", "Destination");
   const [source, target] = mode === "put" ? [{ project: otherProject, ...elsewhere }, { project: projectId, ...here }] : [{ project: projectId, ...here }, { project: otherProject, ...elsewhere }];
   if (mode === "put") requireAccess(c, d, source.project, source.container, "read");
   else requireAccess(c, d, target.project, target.container, "write");
@@ -53,7 +53,7 @@ export function copyObject(c: Ctx, d: Deps, projectId: string, here: Place, mode
   const object = readableObject(c, d, source.project, source.container, source.name, c.req.query("multipart-manifest") !== "get");
   if (!findContainer(d.state(), target.project, target.container)) throw containerNotFound();
   const mustBeNew = checkPutConditions(c, false);
-  const fresh = /^(true|1|yes|on)$/i.test(c.req.header("x-fresh-metadata") ?? "");
+  const fresh = /^(true|1|yes|on)$/i.test(requestHeader(c, "x-fresh-metadata") ?? "");
   const metadata = { ...(fresh ? {} : object.metadata), ...metaHeaders(c, "x-object-meta-") };
   checkMetadata(metadata);
   const expiry = deleteAt(c, now);
@@ -63,7 +63,7 @@ export function copyObject(c: Ctx, d: Deps, projectId: string, here: Place, mode
       parts: object.parts,
       size: object.size,
       etag: object.etag,
-      contentType: c.req.header("content-type") || object.contentType,
+      contentType: requestHeader(c, "content-type") || object.contentType,
       metadata,
       headers: { ...object.headers, ...storedHeaders(c) },
       deleteAt: expiry,

@@ -110,8 +110,8 @@ async function extract(c: Ctx, d: Deps, projectId: string, base: string, tar: Ta
   const { kernel } = d;
   const accessed = new Set<string>();
   const meta = metaHeaders(c, "x-object-meta-");
-  const deleteAtRaw = c.req.header("x-delete-at");
-  const deleteAfterRaw = c.req.header("x-delete-after");
+  const deleteAtRaw = requestHeader(c, "x-delete-at");
+  const deleteAfterRaw = requestHeader(c, "x-delete-after");
   let created = 0;
   for (let member = await tar.next(); member && result.Errors.length < MAX_FAILURES; member = await tar.next()) {
     if (!member.file) continue;

@@ -8,7 +8,7 @@
 
 import { ApiError, reason } from "../../../kernel/errors.js";
 import { escapeMarkup } from "../../../kernel/http/render.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { streamedBody } from "../../../kernel/http/stream.js";
 import { BlobTooLarge } from "../../../kernel/blobs/types.js";
 import { guessContentType } from "../content-type.js";
@@ -26,13 +26,13 @@ class FormInvalid extends Error {}
 class FormUnauthorized extends Error {}
 
 /** Whether this POST is a form upload (formpost looks at no other). */
-export const isFormPost = (c: Ctx) => formBoundary(c.req.header("content-type")) !== undefined;
+export const isFormPost = (c: Ctx) => formBoundary(requestHeader(c, "content-type")) !== undefined;
 
 export async function formPost(c: Ctx, d: Deps, projectId: string, container: string): Promise<Response> {
   const reader = streamedBody(c).stream.getReader();
   const source: AsyncIterator<Uint8Array> = { next: () => reader.read() as Promise<IteratorResult<Uint8Array>> };
   try {
-    return await translate(c, d, projectId, container, new MultipartReader(source, formBoundary(c.req.header("content-type"))!));
+    return await translate(c, d, projectId, container, new MultipartReader(source, formBoundary(requestHeader(c, "content-type"))!));
   } catch (error) {
     if (error instanceof MultipartInvalid) return text(c, 400, `FormPost: ${error.message}`);
     if (error instanceof FormInvalid) return text(c, 400, `FormPost: ${error.message}`);

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import * as z from "zod";
 import type { BlobRef } from "../../../kernel/blobs/types.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { streamedBody } from "../../../kernel/http/stream.js";
 import type { Kernel } from "../../../kernel/kernel.js";
 import { badRequest, quotaExceeded } from "../errors.js";
@@ -102,7 +102,7 @@ export async function putManifest(c: Ctx, d: Deps, projectId: string, container:
       parts,
       size,
       etag,
-      contentType: c.req.header("content-type") || guessContentType(name),
+      contentType: requestHeader(c, "content-type") || guessContentType(name),
       metadata,
       headers: storedHeaders(c),
       deleteAt: expiry,

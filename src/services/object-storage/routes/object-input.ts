@@ -1,9 +1,8 @@
 // What an object PUT, POST or COPY says besides its bytes: the name, metadata, Content-Type,
 // Content-Disposition / Content-Encoding, X-Delete-At / X-Delete-After, conditional headers.
 
-import type { Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, requestPath, type Ctx } from "../../../kernel/http/context.js";
 import { badRequest, invalidUtf8, preconditionFailed } from "../errors.js";
-import { httpDate } from "./common.js";
 
 export const MAX_OBJECT_NAME = 1024;
 
@@ -12,10 +11,20 @@ export const MAX_OBJECT_NAME = 1024;
  * router drops a trailing slash (`dir/`, the pseudo-directory markers clients write).
  */
 export function objectName(c: Ctx): string {
-  const raw = new URL(c.req.url).pathname.split("/").slice(5).join("/");
+  const raw = pathAfter(requestPath(c), 5);
   const name = checkName(raw === "" ? c.req.param("object") ?? "" : decodeURIComponent(raw));
   if (name.length > MAX_OBJECT_NAME) throw badRequest(`Object name length of ${name.length} longer than ${MAX_OBJECT_NAME}`);
   return name;
+}
+
+/** What follows the `count`th slash of `path` ("" when it has fewer). */
+function pathAfter(path: string, count: number): string {
+  let at = -1;
+  for (let i = 0; i < count; i++) {
+    at = path.indexOf("/", at + 1);
+    if (at < 0) return "";
+  }
+  return path.slice(at + 1);
 }
 
 /** 412 for a name holding NUL (Swift's check_utf8 on the path); invalid UTF-8 never decodes this far */
@@ -26,7 +35,7 @@ export function checkName(name: string): string {
 
 /** X-Object-Manifest (dlo): `container/prefix`, both non-empty, as given (URL-encoded) and stored decoded */
 export function dloManifest(c: Ctx): string | undefined {
-  const value = c.req.header("x-object-manifest");
+  const value = requestHeader(c, "x-object-manifest");
   if (value === undefined) return undefined;
   const slash = value.indexOf("/");
   const malformed = () => badRequest("X-Object-Manifest must be in the format container/prefix");
@@ -44,7 +53,7 @@ export function dloManifest(c: Ctx): string | undefined {
 export function storedHeaders(c: Ctx): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of ["content-disposition", "content-encoding"]) {
-    const value = c.req.header(name);
+    const value = requestHeader(c, name);
     if (value !== undefined) out[name] = value;
   }
   return out;
@@ -52,8 +61,8 @@ export function storedHeaders(c: Ctx): Record<string, string> {
 
 /** X-Delete-At (epoch seconds) or X-Delete-After (seconds from now), in epoch ms; 400 for one past or malformed. */
 export function deleteAt(c: Ctx, now: number): number | undefined {
-  const after = c.req.header("x-delete-after");
-  const at = c.req.header("x-delete-at");
+  const after = requestHeader(c, "x-delete-after");
+  const at = requestHeader(c, "x-delete-at");
   if (after !== undefined) {
     if (!/^\d+$/.test(after.trim())) throw badRequest("Non-integer X-Delete-After");
     return now + Number(after.trim()) * 1000;
@@ -73,18 +82,19 @@ const matches = (header: string, etag: string) => header.split(",").some((t) => 
  * "412" or "304" when the condition fails, undefined when the request goes on.
  */
 export function conditions(c: Ctx, etag: string, modifiedAt: number): 304 | 412 | undefined {
-  const ifMatch = c.req.header("if-match");
-  const ifNoneMatch = c.req.header("if-none-match");
+  const ifMatch = requestHeader(c, "if-match");
+  const ifNoneMatch = requestHeader(c, "if-none-match");
   const read = c.req.method === "GET" || c.req.method === "HEAD";
   if (ifMatch !== undefined && !matches(ifMatch, etag)) return 412;
   if (ifNoneMatch !== undefined && matches(ifNoneMatch, etag)) return read ? 304 : 412;
-  const lastModified = Date.parse(httpDate(modifiedAt));
-  const since = c.req.header("if-modified-since");
+  // compared as Last-Modified sends it: whole seconds, rounded up (httpDate)
+  const lastModified = Math.ceil(modifiedAt / 1000) * 1000;
+  const since = requestHeader(c, "if-modified-since");
   if (ifNoneMatch === undefined && since !== undefined && read) {
     const t = Date.parse(since);
     if (!Number.isNaN(t) && lastModified <= t) return 304;
   }
-  const unmodified = c.req.header("if-unmodified-since");
+  const unmodified = requestHeader(c, "if-unmodified-since");
   if (ifMatch === undefined && unmodified !== undefined) {
     const t = Date.parse(unmodified);
     if (!Number.isNaN(t) && lastModified > t) return 412;
@@ -97,7 +107,7 @@ export function conditions(c: Ctx, etag: string, modifiedAt: number): 304 | 412 
  * checks it again in its update; a refusal here spares reading the body).
  */
 export function checkPutConditions(c: Ctx, exists: boolean): boolean {
-  const ifNoneMatch = c.req.header("if-none-match");
+  const ifNoneMatch = requestHeader(c, "if-none-match");
   if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== "*") throw badRequest("If-None-Match only supports *");
   if (ifNoneMatch !== undefined && exists) throw preconditionFailed();
   return ifNoneMatch !== undefined;

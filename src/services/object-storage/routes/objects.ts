@@ -63,7 +63,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
         const projectId = containerAccess(c, d, "write");
         const container = containerName(c);
         const name = objectName(c);
-        if (c.req.header("x-copy-from") !== undefined) return copyObject(c, d, projectId, { container, name }, "put");
+        if (requestHeader(c, "x-copy-from") !== undefined) return copyObject(c, d, projectId, { container, name }, "put");
         if (c.req.query("multipart-manifest") === "put") return putManifest(c, d, projectId, container, name);
         return putObject(c, d, projectId, container, name);
       },
@@ -87,14 +87,14 @@ export function objectRoutes(d: Deps): RouteDef[] {
           if (!record) throw notFound();
           // POST replaces the user metadata whole (Swift's object_post_as_copy=false)
           record.metadata = metadata;
-          const type = c.req.header("content-type");
+          const type = requestHeader(c, "content-type");
           if (type) record.contentType = type;
           record.headers = { ...record.headers, ...storedHeaders(c) };
           const expiry = deleteAt(c, w.now);
           // the object server keeps X-Object-Manifest only as a POST states it: set, replaced or dropped
           if (manifest !== undefined) record.dlo = manifest;
           else delete record.dlo;
-          if (c.req.header("x-remove-delete-at") !== undefined) delete record.deleteAt;
+          if (requestHeader(c, "x-remove-delete-at") !== undefined) delete record.deleteAt;
           else if (expiry !== undefined) record.deleteAt = expiry;
         });
         return empty(c, kernel, 202);
@@ -145,10 +145,10 @@ async function putObject(c: Ctx, d: Deps, projectId: string, container: string, 
   checkQuotas(d.state(), projectId, container, body.length ?? 0);
   const ref = await kernel.blobs.put(body.stream, { maxBytes: body.maxBytes, owner: projectId });
   try {
-    const expected = c.req.header("etag");
+    const expected = requestHeader(c, "etag");
     if (expected !== undefined && expected.trim().replace(/"/g, "").toLowerCase() !== ref.md5) throw etagMismatch();
-    const detect = /^(true|1|yes|on)$/i.test(c.req.header("x-detect-content-type") ?? "");
-    const contentType = (!detect && c.req.header("content-type")) || guessContentType(name);
+    const detect = /^(true|1|yes|on)$/i.test(requestHeader(c, "x-detect-content-type") ?? "");
+    const contentType = (!detect && requestHeader(c, "content-type")) || guessContentType(name);
     const record = write(c, d, (s, w) => {
       return writeObject(s, w, projectId, container, {
         name,

@@ -5,7 +5,7 @@
 // Label, Web-Directory-Type (zero- or one-byte objects of that type read as directories) and Web-Error
 // (a 404 or 401 serves `<code><Web-Error>` with that status). Reads go through access.ts as the caller.
 
-import type { Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { escapeMarkup } from "../../../kernel/http/render.js";
 import { streamResponse } from "../../../kernel/http/stream.js";
 import { isExpired, liveObject } from "../operations/records.js";
@@ -36,7 +36,7 @@ interface Web {
 
 /** Whether staticweb looks at this request: GET/HEAD without a token, or with X-Web-Mode: true. */
 const webRequest = (c: Ctx) =>
-  (c.req.method === "GET" || c.req.method === "HEAD") && (!c.get("principal") || TRUE.test(c.req.header("x-web-mode") ?? "")) && c.req.query("temp_url_sig") === undefined;
+  (c.req.method === "GET" || c.req.method === "HEAD") && (!c.get("principal") || TRUE.test(requestHeader(c, "x-web-mode") ?? "")) && c.req.query("temp_url_sig") === undefined;
 
 function webOf(c: Ctx, d: Deps): Web | undefined {
   if (!webRequest(c)) return undefined;
@@ -59,7 +59,7 @@ export function staticContainer(c: Ctx, d: Deps): Response | undefined {
   if (!web) return undefined;
   // staticweb authorizes a container path with its read ACL: without `.rlistings` an anonymous caller is refused
   if (!mayUse(c, d, web.projectId, web.name, "list")) return errorPage(c, d, web, c.get("principal") ? 403 : 401);
-  if (!web.listings && !web.index) return TRUE.test(c.req.header("x-web-mode") ?? "") ? plain(c, d, 404) : undefined;
+  if (!web.listings && !web.index) return TRUE.test(requestHeader(c, "x-web-mode") ?? "") ? plain(c, d, 404) : undefined;
   if (!endsWithSlash(c)) return redirect(c, d);
   const index = web.index ? serve(c, d, web, web.index, 200) : undefined;
   return index ?? htmlListing(c, d, web, "");

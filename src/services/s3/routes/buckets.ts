@@ -213,8 +213,8 @@ export function bucketRoutes(deps: S3Deps, region: string): RouteDef[] {
       // a browser's preflight carries no credential; no bucket here has a CORS configuration (PutBucketCors is
       // NotImplemented), so S3's answer is its refusal of a bucket without one
       handler: (c) => {
-        if (!c.req.header("origin")) throw badRequest("Insufficient information. Origin request header needed.");
-        const method = c.req.header("access-control-request-method");
+        if (!requestHeader(c, "origin")) throw badRequest("Insufficient information. Origin request header needed.");
+        const method = requestHeader(c, "access-control-request-method");
         if (!method) throw badRequest("Invalid Access-Control-Request-Method: null");
         throw corsNotEnabled();
       },
