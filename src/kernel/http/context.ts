@@ -49,14 +49,30 @@ export function requestHeader(c: Context, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+type Queries = Readonly<Record<string, string[]>>;
+const NO_QUERIES: Queries = Object.freeze(Object.create(null) as Record<string, string[]>);
+/** where a request keeps its parsed queries: a property of Hono's request object (a WeakMap costs more per request) */
+const PARSED_QUERIES = Symbol("parsed queries");
+
 /**
- * One query parameter. Over a socket, a request line without a query answers at once from node's own
- * parsed URL: Hono's c.req.query() scans the full URL it builds, a cost on every request of a hot path.
+ * Every query parameter with all its values, in the order sent: Hono's c.req.queries(), parsed once per
+ * request (each call of Hono's own scans the whole URL again). A null-prototype record: an absent name is
+ * undefined, whatever it is called. Shared by the request's readers, so never changed in place.
  */
+export function queries(c: Context): Queries {
+  const request = c.req as typeof c.req & { [PARSED_QUERIES]?: Queries };
+  let parsed = request[PARSED_QUERIES];
+  if (parsed === undefined) {
+    const url = incomingOf(c)?.url ?? c.req.url;
+    parsed = url.includes("?") ? (c.req.queries() as Queries) : NO_QUERIES;
+    request[PARSED_QUERIES] = parsed;
+  }
+  return parsed;
+}
+
+/** One query parameter: its first value ("" when named without one), as Hono's c.req.query(name). */
 export function queryParam(c: Context, name: string): string | undefined {
-  const url = incomingOf(c)?.url;
-  if (url !== undefined && !url.includes("?")) return undefined;
-  return c.req.query(name);
+  return queries(c)[name]?.[0];
 }
 
 /**

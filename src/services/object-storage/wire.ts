@@ -2,13 +2,14 @@
 // Last-Modified, a listing's last_modified, metadata headers, listing formats.
 
 import { escapeMarkup } from "../../kernel/http/render.js";
+import { isoString } from "../../kernel/time.js";
 
 /** X-Timestamp: seconds with five decimals */
 export const timestamp = (ms: number) => (ms / 1000).toFixed(5);
 /** Last-Modified: Swift rounds up to the next whole second */
 export const httpDate = (ms: number) => new Date(Math.ceil(ms / 1000) * 1000).toUTCString();
 /** a listing's last_modified: ISO 8601 with microseconds, no zone */
-export const listingDate = (ms: number) => new Date(ms).toISOString().replace("Z", "000");
+export const listingDate = (ms: number) => isoString(ms).replace("Z", "000");
 
 /** Metadata as response headers: `<Prefix>Name` per entry. */
 export function metaOut(prefix: string, metadata: Record<string, string>): Record<string, string> {

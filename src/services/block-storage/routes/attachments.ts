@@ -3,7 +3,7 @@
 
 import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import { itemNotFound } from "../errors.js";
@@ -50,9 +50,9 @@ export function attachmentRoutes(deps: BlockStorageDeps): RouteDef[] {
     need(c, ATTACHMENTS_VERSION);
     const caller = deps.caller(c);
     rejectInvalidFilters(c, caller, "attachment");
-    const all = caller.isAdmin && (queryBool(c.req.query("all_tenants") ?? "false") ?? false);
-    const volumeId = c.req.query("volume_id");
-    const instance = c.req.query("instance_id");
+    const all = caller.isAdmin && (queryBool(queryParam(c, "all_tenants") ?? "false") ?? false);
+    const volumeId = queryParam(c, "volume_id");
+    const instance = queryParam(c, "instance_id");
     const items: unknown[] = [];
     for (const v of scan(deps.state().volumes, { reverse: true })) {
       if (!all && v.projectId !== caller.projectId) continue;

@@ -9,6 +9,7 @@ import { backends, cinderServices, HOST, hostMatches } from "../backends.js";
 import { itemNotFound } from "../errors.js";
 import { queryBool } from "../schemas/parameter-types.js";
 import type { BlockStorageDeps } from "./deps.js";
+import { queryParam } from "../../../kernel/http/context.js";
 
 /** Every pool's capacity: a devstack-sized LVM volume group. */
 const POOL_GB = 1000;
@@ -62,7 +63,7 @@ export function backendRoutes(deps: BlockStorageDeps): RouteDef[] {
       ...admin,
       handler: (c) => {
         const s = deps.state();
-        const detail = queryBool(c.req.query("detail") ?? "false") ?? false;
+        const detail = queryBool(queryParam(c, "detail") ?? "false") ?? false;
         const allocated = new Map<string, number>();
         for (const v of scan(s.volumes)) allocated.set(v.host, (allocated.get(v.host) ?? 0) + v.size);
         const pools = backends(s).map((b) => {

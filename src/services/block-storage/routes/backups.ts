@@ -5,7 +5,7 @@
 
 import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { forbidden, itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
 import {
@@ -55,14 +55,14 @@ export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
     const s = deps.state();
     rejectInvalidFilters(c, deps.caller(c), "backup");
     const query = listQuery(c, deps.caller(c), deps.kernel.options.maxPageSize, SORT_KEYS);
-    const [name, status, volumeId] = [c.req.query("name"), c.req.query("status"), c.req.query("volume_id")];
+    const [name, status, volumeId] = [queryParam(c, "name"), queryParam(c, "status"), queryParam(c, "volume_id")];
     const match = (b: Backup) =>
       (name === undefined || b.name === name) && (status === undefined || b.status === status) && (volumeId === undefined || b.volumeId === volumeId);
     const page = listPage(s.backups, query, match, sortValue);
     const parents = detail ? parentIds(s) : undefined;
     const items = page.items.map((b) => (parents ? backupDetail(c, b, mv, parents.has(b.id)) : backupSummary(c, b)));
     const body = collectionBody(c, "backups", items, query.limit, () => page.items.at(-1)!.id);
-    if (mv >= 45 && queryBool(c.req.query("with_count") ?? "false")) body.count = page.count();
+    if (mv >= 45 && queryBool(queryParam(c, "with_count") ?? "false")) body.count = page.count();
     return c.json(body);
   };
   const adminOnly = (c: Ctx, action: string) => {

@@ -4,7 +4,7 @@
 
 import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { actionVariants } from "../../../kernel/http/variants.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import { itemNotFound } from "../errors.js";
@@ -56,7 +56,7 @@ export function groupSnapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
     const query = paged
       ? listQuery(c, caller, deps.kernel.options.maxPageSize, SORT_KEYS)
       : { limit: Number.MAX_SAFE_INTEGER, marker: undefined, offset: 0, sort: [], projectId: caller.projectId };
-    const [status, groupId, name] = paged ? [c.req.query("status"), c.req.query("group_id"), c.req.query("name")] : [undefined, undefined, undefined];
+    const [status, groupId, name] = paged ? [queryParam(c, "status"), queryParam(c, "group_id"), queryParam(c, "name")] : [undefined, undefined, undefined];
     const match = (g: GroupSnapshot) =>
       (status === undefined || g.status === status) && (groupId === undefined || g.groupId === groupId) && (name === undefined || g.name === name);
     const value = (g: GroupSnapshot, key: string) =>

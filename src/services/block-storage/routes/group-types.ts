@@ -3,7 +3,7 @@
 // is configured, as in a default Cinder (GET /group_types/default is 404).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { badRequest, invalidInput, itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
 import * as ops from "../operations/group-types.js";
@@ -34,7 +34,7 @@ export function groupTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
       operation: "block-storage.group_type.list",
       handler: (c) => {
         // Cinder's _parse_is_public: public ones unless asked; `None` for all
-        const raw = c.req.query("is_public");
+        const raw = queryParam(c, "is_public");
         const isPublic = raw === undefined ? true : raw.toLowerCase() === "none" ? undefined : queryBool(raw);
         if (raw !== undefined && raw.toLowerCase() !== "none" && isPublic === undefined) throw invalidInput(`Invalid is_public filter [${raw}]`);
         const types = ops.listGroupTypes(deps.state(), deps.caller(c), isPublic);

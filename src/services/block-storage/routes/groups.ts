@@ -5,7 +5,7 @@
 
 import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { actionVariants } from "../../../kernel/http/variants.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
@@ -36,7 +36,7 @@ function groupDetail(c: Ctx, s: BlockStorageState, g: VolumeGroup, mv: number) {
     group_type: g.groupTypeId,
     volume_types: [...g.volumeTypeIds],
     ...(mv >= 14 ? { group_snapshot_id: g.groupSnapshotId ?? null, source_group_id: g.sourceGroupId ?? null } : {}),
-    ...(mv >= 25 && queryBool(c.req.query("list_volume") ?? "false") ? { volumes: ops.volumesOfGroup(s, g.id).map((v) => v.id) } : {}),
+    ...(mv >= 25 && queryBool(queryParam(c, "list_volume") ?? "false") ? { volumes: ops.volumesOfGroup(s, g.id).map((v) => v.id) } : {}),
     ...(mv >= 38 ? { replication_status: "disabled" } : {}),
     ...(mv >= 58 ? { project_id: g.projectId } : {}),
   };
@@ -56,7 +56,7 @@ export function groupRoutes(deps: BlockStorageDeps): RouteDef[] {
     const s = deps.state();
     rejectInvalidFilters(c, deps.caller(c), "group");
     const query = listQuery(c, deps.caller(c), deps.kernel.options.maxPageSize, SORT_KEYS);
-    const [name, status] = [c.req.query("name"), c.req.query("status")];
+    const [name, status] = [queryParam(c, "name"), queryParam(c, "status")];
     const match = (g: VolumeGroup) => (name === undefined || g.name === name) && (status === undefined || g.status === status);
     const value = (g: VolumeGroup, key: string) =>
       key === "created_at" ? g.createdAt : key === "updated_at" ? g.updatedAt : key === "id" ? g.id : key === "name" ? g.name : g.status;

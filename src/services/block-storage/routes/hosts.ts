@@ -8,6 +8,7 @@ import { isoMicroNoZone } from "../../../kernel/time.js";
 import { cinderServices, DEFAULT_ZONE, hostMatches } from "../backends.js";
 import { itemNotFound } from "../errors.js";
 import type { BlockStorageDeps } from "./deps.js";
+import { queryParam } from "../../../kernel/http/context.js";
 
 interface Usage {
   volumes: number;
@@ -37,7 +38,7 @@ export function hostRoutes(deps: BlockStorageDeps): RouteDef[] {
       ...admin,
       handler: (c) => {
         const updated = isoMicroNoZone(deps.kernel.clock.now());
-        const service = c.req.query("service");
+        const service = queryParam(c, "service");
         const hosts = cinderServices(deps.state())
           .filter((x) => service === undefined || x.binary === service)
           .map((x) => ({ host_name: x.host, service: x.binary, zone: DEFAULT_ZONE, "service-status": "available", "service-state": "enabled", "last-update": updated }));

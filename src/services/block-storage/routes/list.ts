@@ -3,7 +3,7 @@
 // (`sort=key:dir,...` or sort_key/sort_dir), newest first by default. Unsorted pages stream over the table
 // (one project's rows only, where the table is grouped by project) and stop one row past the page.
 
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, queries, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { get, scan, scanGroup, type ScanOptions, type Table } from "../../../kernel/store/table.js";
 import { badRequest, invalidInput, itemNotFound } from "../errors.js";
@@ -24,7 +24,7 @@ export interface ListQuery {
 }
 
 function intParam(c: Ctx, name: string): number | undefined {
-  const raw = c.req.query(name);
+  const raw = queryParam(c, name);
   if (raw === undefined) return undefined;
   if (!/^-?\d+$/.test(raw.trim())) throw invalidInput(`${name} param must be an integer`);
   const n = Number(raw);
@@ -33,27 +33,27 @@ function intParam(c: Ctx, name: string): number | undefined {
 }
 
 export function listQuery(c: Ctx, caller: Caller, maxLimit: number, sortKeys: readonly string[]): ListQuery {
-  const allTenants = queryBool(c.req.query("all_tenants") ?? "false") ?? false;
-  const projectParam = c.req.query("project_id");
+  const allTenants = queryBool(queryParam(c, "all_tenants") ?? "false") ?? false;
+  const projectParam = queryParam(c, "project_id");
   const projectId = caller.isAdmin && allTenants ? projectParam : caller.projectId;
   const limit = Math.min(intParam(c, "limit") ?? maxLimit, maxLimit);
   const sort: Array<[string, "asc" | "desc"]> = [];
-  const sortParam = c.req.query("sort");
+  const sortParam = queryParam(c, "sort");
   if (sortParam !== undefined) {
     for (const part of sortParam.split(",")) {
       const [key, dir = "desc"] = part.trim().split(":");
       sort.push([key!, dir as "asc" | "desc"]);
     }
   } else {
-    const keys = c.req.queries("sort_key") ?? [];
-    const dirs = c.req.queries("sort_dir") ?? [];
+    const keys = queries(c)["sort_key"] ?? [];
+    const dirs = queries(c)["sort_dir"] ?? [];
     keys.forEach((k, i) => sort.push([k, (dirs[i] ?? dirs[0] ?? "desc") as "asc" | "desc"]));
   }
   for (const [key, dir] of sort) {
     if (!sortKeys.includes(key)) throw invalidInput(`Invalid sort key: ${key}`);
     if (dir !== "asc" && dir !== "desc") throw invalidInput(`Invalid sort direction: ${dir}`);
   }
-  return { limit, marker: c.req.query("marker"), offset: intParam(c, "offset") ?? 0, sort, projectId };
+  return { limit, marker: queryParam(c, "marker"), offset: intParam(c, "offset") ?? 0, sort, projectId };
 }
 
 export interface ListPage<T> {

@@ -3,7 +3,7 @@
 // their guaranteed_until are gone (Cinder's cleanup), read against the virtual clock.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import { itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
@@ -65,7 +65,7 @@ export function messageRoutes(deps: BlockStorageDeps): RouteDef[] {
       : { limit: Number.MAX_SAFE_INTEGER, marker: undefined, offset: 0, sort: [], projectId: caller.projectId };
     // an admin's query is not limited to a project (Cinder's project_only query)
     const query = { ...base, projectId: caller.isAdmin ? undefined : caller.projectId };
-    const wanted = paged ? Object.entries(FILTERS).flatMap(([key, of]) => (c.req.query(key) === undefined ? [] : [[of, c.req.query(key)] as const])) : [];
+    const wanted = paged ? Object.entries(FILTERS).flatMap(([key, of]) => (queryParam(c, key) === undefined ? [] : [[of, queryParam(c, key)] as const])) : [];
     const match = (m: UserMessage) => ops.alive(m, now) && wanted.every(([of, value]) => of(m) === value);
     const value = (m: UserMessage, key: string) =>
       key === "created_at" ? m.createdAt : key === "id" ? m.id : key === "message_level" ? "ERROR" : key === "event_id" ? ops.eventIdOf(m) : FILTERS[key]!(m);

@@ -3,7 +3,7 @@
 // associations with volume types, which Cinder drives with GETs (associate, disassociate, disassociate_all).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { values } from "../../../kernel/store/table.js";
 import {
   associate,
@@ -60,7 +60,7 @@ export function qosSpecRoutes(deps: BlockStorageDeps): RouteDef[] {
       operation: "block-storage.qos_spec.delete",
       ...admin,
       handler: (c) => {
-        const force = queryBool(c.req.query("force") ?? "false") ?? false;
+        const force = queryBool(queryParam(c, "force") ?? "false") ?? false;
         deps.write(c, (s) => deleteQos(s, id(c), force));
         return accepted(c);
       },
@@ -93,7 +93,7 @@ export function qosSpecRoutes(deps: BlockStorageDeps): RouteDef[] {
       operation: "block-storage.qos_spec.associate",
       ...admin,
       handler: (c) => {
-        deps.write(c, (s) => associate(s, id(c), c.req.query("vol_type_id")));
+        deps.write(c, (s) => associate(s, id(c), queryParam(c, "vol_type_id")));
         return accepted(c);
       },
     },
@@ -103,7 +103,7 @@ export function qosSpecRoutes(deps: BlockStorageDeps): RouteDef[] {
       operation: "block-storage.qos_spec.disassociate",
       ...admin,
       handler: (c) => {
-        deps.write(c, (s) => disassociate(s, id(c), c.req.query("vol_type_id")));
+        deps.write(c, (s) => disassociate(s, id(c), queryParam(c, "vol_type_id")));
         return accepted(c);
       },
     },

@@ -4,7 +4,7 @@
 // (volume_extension:quotas:show guards both); admins any.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { forbidden } from "../errors.js";
 import { defaultLimit, deleteQuotas, limitOf, quotaKeys, updateQuotas, usedOf } from "../operations/quotas.js";
 import { queryBool } from "../schemas/parameter-types.js";
@@ -34,7 +34,7 @@ export function quotaRoutes(deps: BlockStorageDeps): RouteDef[] {
       method: "GET",
       path: "/os-quota-sets/:project_id_target",
       operation: "block-storage.quota.show",
-      handler: (c) => c.json({ quota_set: quotaSet(target(c), queryBool(c.req.query("usage") ?? "false") ?? false) }),
+      handler: (c) => c.json({ quota_set: quotaSet(target(c), queryBool(queryParam(c, "usage") ?? "false") ?? false) }),
     },
     {
       method: "GET",

@@ -6,7 +6,7 @@
 // GET /resource_filters (3.33) answers the configured lists.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { badRequest, itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
@@ -56,7 +56,7 @@ export function resourceFilterRoutes(): RouteDef[] {
       operation: "block-storage.resource-filter.list",
       handler: (c) => {
         if (microversion(c) < RESOURCE_FILTER_CONFIG_VERSION) throw itemNotFound("The resource could not be found.");
-        const wanted = c.req.query("resource");
+        const wanted = queryParam(c, "resource");
         const rows = Object.entries(RESOURCE_FILTERS)
           .filter(([resource]) => wanted === undefined || resource === wanted)
           .map(([resource, filters]) => ({ resource, filters: [...filters] }));

@@ -3,7 +3,7 @@
 // backend's volume service). Set-log, get-log and failover_host are not served (404, as an unknown action).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { isoMicroNoZone } from "../../../kernel/time.js";
 import { cinderServices, DEFAULT_ZONE, hostMatches, serviceStateOf } from "../backends.js";
 import { invalidInput } from "../errors.js";
@@ -43,8 +43,8 @@ export function serviceRoutes(deps: BlockStorageDeps): RouteDef[] {
       handler: (c) => {
         const s = deps.state();
         const version = microversion(c);
-        const binary = c.req.query("binary");
-        const host = c.req.query("host");
+        const binary = queryParam(c, "binary");
+        const host = queryParam(c, "host");
         const services = cinderServices(s)
           .filter((x) => (binary === undefined || x.binary === binary) && (host === undefined || hostMatches(x.host, host)))
           .map(({ binary, host }) => {

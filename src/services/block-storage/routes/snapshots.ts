@@ -5,7 +5,7 @@
 
 import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { own } from "../../../kernel/own.js";
 import { get } from "../../../kernel/store/table.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
@@ -66,9 +66,9 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
     rejectInvalidFilters(c, caller, "snapshot");
     const s = deps.state();
     const query = listQuery(c, caller, deps.kernel.options.maxPageSize, SORT_KEYS);
-    const [status, volumeId, name] = [c.req.query("status"), c.req.query("volume_id"), c.req.query("name")];
+    const [status, volumeId, name] = [queryParam(c, "status"), queryParam(c, "volume_id"), queryParam(c, "name")];
     // the metadata filter arrived in 3.22; before it Cinder drops it
-    const metadata = mv >= 22 ? metadataFilter(c.req.query("metadata")) : undefined;
+    const metadata = mv >= 22 ? metadataFilter(queryParam(c, "metadata")) : undefined;
     const match = (snap: Snapshot) =>
       (status === undefined || snap.status === status) &&
       (volumeId === undefined || snap.volumeId === volumeId) &&
@@ -77,7 +77,7 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
     const page = listPage(s.snapshots, query, match, sortValue);
     const items = page.items.map((snap) => (detail ? snapshotDetail(snap, mv, true) : snapshotSummary(snap)));
     const body = collectionBody(c, "snapshots", items, query.limit, () => page.items.at(-1)!.id);
-    if (mv >= 45 && queryBool(c.req.query("with_count") ?? "false")) body.count = page.count();
+    if (mv >= 45 && queryBool(queryParam(c, "with_count") ?? "false")) body.count = page.count();
     return c.json(body);
   };
 

@@ -3,7 +3,7 @@
 // accept answer 202 (create with the auth key, shown only then), delete 202 without a body.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { validate } from "../../../kernel/http/body.js";
 import { microversion } from "../microversion.js";
 import { acceptTransfer, createTransfer, deleteTransfer, listTransfers, visibleTransfer } from "../operations/transfers.js";
@@ -26,8 +26,8 @@ function routesAt(deps: BlockStorageDeps, base: string, v3: boolean): RouteDef[]
   const list = (c: Ctx, detail: boolean) => {
     const caller = deps.caller(c);
     const query = listQuery(c, caller, MAX_LIMIT, ["created_at", "id"]);
-    const allTenants = queryBool(c.req.query("all_tenants") ?? "false") ?? false;
-    const rows = listTransfers(deps.state(), caller, allTenants, c.req.query("name")).slice(query.offset, query.offset + query.limit);
+    const allTenants = queryBool(queryParam(c, "all_tenants") ?? "false") ?? false;
+    const rows = listTransfers(deps.state(), caller, allTenants, queryParam(c, "name")).slice(query.offset, query.offset + query.limit);
     const version = microversion(c);
     return c.json({ transfers: rows.map((t) => (detail ? transferDetail(c, t, version) : transferSummary(c, t))) });
   };

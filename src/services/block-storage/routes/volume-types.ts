@@ -4,7 +4,7 @@
 
 import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { values, get } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
 import { badRequest, extraSpecNotFound, volumeTypeNotFound } from "../errors.js";
@@ -39,7 +39,7 @@ export function volumeTypeRoutes(deps: BlockStorageDeps): RouteDef[] {
         rejectInvalidFilters(c, caller, "volume_type");
         // is_public (admins): true public only, false private only, anything else ("None", as the openstack
         // CLI sends it) all; users always see the public types and the private ones shared with them
-        const raw = c.req.query("is_public");
+        const raw = queryParam(c, "is_public");
         const isPublic = caller.isAdmin && raw !== undefined ? queryBool(raw) : undefined;
         const types = values(deps.state().volumeTypes).filter((t) => canUseType(caller, t) && (isPublic === undefined || t.isPublic === isPublic));
         return c.json({ volume_types: types.map((t) => typeView(caller, t)) });

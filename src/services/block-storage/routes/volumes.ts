@@ -3,7 +3,7 @@
 
 import { rejectInvalidFilters } from "./resource-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
 import { microversion } from "../microversion.js";
@@ -32,14 +32,14 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
     rejectInvalidFilters(c, caller, "volume");
     const s = deps.state();
     const query = listQuery(c, caller, deps.kernel.options.maxPageSize, SORT_KEYS);
-    const name = c.req.query("name");
-    const status = c.req.query("status");
-    const zone = c.req.query("availability_zone");
-    const bootableRaw = c.req.query("bootable");
+    const name = queryParam(c, "name");
+    const status = queryParam(c, "status");
+    const zone = queryParam(c, "availability_zone");
+    const bootableRaw = queryParam(c, "bootable");
     const bootable = bootableRaw === undefined ? undefined : queryBool(bootableRaw);
-    const metadata = metadataFilter(c.req.query("metadata"));
+    const metadata = metadataFilter(queryParam(c, "metadata"));
     // 3.10: the generic group's volumes; before it Cinder drops the filter
-    const groupId = microversion(c) >= 10 ? c.req.query("group_id") : undefined;
+    const groupId = microversion(c) >= 10 ? queryParam(c, "group_id") : undefined;
     const match = (v: Volume) =>
       (groupId === undefined || (v.groupId ?? null) === groupId) &&
       (name === undefined || v.name === name) &&
@@ -67,7 +67,7 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
     const items = page.items.map((v) => (detail ? volumeDetail(c, s, caller, v, version) : volumeSummary(c, v)));
     const body = collectionBody(c, "volumes", items, query.limit, () => page.items.at(-1)!.id);
     // 3.45: the number of volumes matching, whatever the page
-    if (version >= 45 && queryBool(c.req.query("with_count") ?? "false")) body.count = page.count();
+    if (version >= 45 && queryBool(queryParam(c, "with_count") ?? "false")) body.count = page.count();
     return c.json(body);
   };
 
@@ -128,7 +128,7 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
       operation: "block-storage.volume.delete",
       handler: (c) => {
         const id = c.req.param("id")!;
-        const cascade = queryBool(c.req.query("cascade") ?? "false") ?? false;
+        const cascade = queryBool(queryParam(c, "cascade") ?? "false") ?? false;
         deps.write(c, (s, ctx) => deleteVolume(s, ctx, id, { cascade, force: false }));
         return c.body(null, 202);
       },

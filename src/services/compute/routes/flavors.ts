@@ -2,7 +2,7 @@
 // match), admin create (200) / update (2.55) / delete (202), and extra specs (validated from 2.86).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { microversion } from "../microversion.js";
 import { badRequest, itemNotFound } from "../errors.js";
@@ -17,7 +17,7 @@ import { validateExtraSpec } from "../operations/flavor-extra-specs.js";
 const idOf = (c: Ctx) => c.req.param("flavorId") ?? "";
 
 function flavorQuery(c: Ctx, caller: Caller): FlavorQuery {
-  const raw = c.req.query("is_public");
+  const raw = queryParam(c, "is_public");
   let isPublic: boolean | null | undefined;
   // only admins choose; Nova ignores the parameter for everyone else
   if (raw !== undefined && caller.isAdmin) {
@@ -27,7 +27,7 @@ function flavorQuery(c: Ctx, caller: Caller): FlavorQuery {
       if (isPublic === undefined) throw badRequest(`Invalid is_public filter [${raw}]`);
     }
   }
-  return { isPublic, minRam: intQuery(c, "minRam"), minDisk: intQuery(c, "minDisk"), sortKey: c.req.query("sort_key"), sortDir: c.req.query("sort_dir") };
+  return { isPublic, minRam: intQuery(c, "minRam"), minDisk: intQuery(c, "minDisk"), sortKey: queryParam(c, "sort_key"), sortDir: queryParam(c, "sort_dir") };
 }
 
 export function flavorRoutes(deps: ComputeDeps): RouteDef[] {

@@ -4,7 +4,7 @@
 
 import * as z from "zod";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { filter, get, values } from "../../../kernel/store/table.js";
 import { microversion } from "../microversion.js";
@@ -70,7 +70,7 @@ export function legacyHostRoutes(deps: ComputeDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => {
         gate(c);
-        const zone = c.req.query("zone") || undefined;
+        const zone = queryParam(c, "zone") || undefined;
         // enabled services only, as Nova lists them; the controller's scheduler and conductor first
         const rows = [
           ...CONTROLLER.binaries.map((b) => ({ host_name: CONTROLLER.host, service: b.replace(/^nova-/, ""), zone: INTERNAL_ZONE })),

@@ -5,7 +5,7 @@
 
 import * as z from "zod";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { get, values } from "../../../kernel/store/table.js";
 import { microversion } from "../microversion.js";
 import { badRequest, itemNotFound } from "../errors.js";
@@ -105,8 +105,8 @@ export function serviceRoutes(deps: ComputeDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => {
         const mv = microversion(c);
-        const host = c.req.query("host");
-        const binary = c.req.query("binary");
+        const host = queryParam(c, "host");
+        const binary = queryParam(c, "binary");
         const now = deps.kernel.clock.now();
         const hosts = values(deps.state().hosts).sort((a, b) => a.number - b.number);
         const rows = hosts.filter((h) => (host === undefined || h.id === host) && (binary === undefined || binary === BINARY));

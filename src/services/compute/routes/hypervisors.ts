@@ -3,7 +3,7 @@
 // usage follows placements. Compute services (/os-services) are in hosts-services.ts.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { filter, values } from "../../../kernel/store/table.js";
 import { microversion, type Microversion } from "../microversion.js";
 import { badRequest, itemNotFound } from "../errors.js";
@@ -48,12 +48,12 @@ export function hypervisorRoutes(deps: ComputeDeps): RouteDef[] {
     let rows = hostsInOrder(s);
     let withServers = false;
     if (mv >= 53) {
-      const pattern = c.req.query("hypervisor_hostname_pattern");
+      const pattern = queryParam(c, "hypervisor_hostname_pattern");
       if (pattern !== undefined) {
         rows = rows.filter((h) => h.id.includes(pattern));
         if (rows.length === 0) throw noMatch(pattern);
       }
-      const raw = c.req.query("with_servers");
+      const raw = queryParam(c, "with_servers");
       if (raw !== undefined) {
         const flag = queryBool(raw);
         if (flag === undefined) throw badRequest(`Invalid input for query parameters with_servers. Value: ${raw}.`);
@@ -132,7 +132,7 @@ export function hypervisorRoutes(deps: ComputeDeps): RouteDef[] {
         const mv = microversion(c);
         const s = deps.state();
         const host = hypervisorById(s, c.req.param("hypervisorId") ?? "", mv);
-        const raw = mv >= 53 ? c.req.query("with_servers") : undefined;
+        const raw = mv >= 53 ? queryParam(c, "with_servers") : undefined;
         const withServers = raw !== undefined && queryBool(raw) === true;
         const view = hypervisorView(host, mv, deps.kernel.clock.now());
         return c.json({ hypervisor: withServers ? { ...view, servers: servers(s, host) } : view });

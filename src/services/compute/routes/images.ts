@@ -2,7 +2,7 @@
 // detail, show, delete (204). Deprecated: from 2.36 every one of them is 404.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { microversion } from "../microversion.js";
 import { itemNotFound } from "../errors.js";
 import { deleteImage, listImages, visibleImage, type ImageQuery } from "../operations/images.js";
@@ -19,10 +19,10 @@ function available(c: Ctx): void {
 
 function imageQuery(c: Ctx): ImageQuery {
   return {
-    name: c.req.query("name"),
-    status: c.req.query("status"),
-    server: c.req.query("server"),
-    type: c.req.query("type"),
+    name: queryParam(c, "name"),
+    status: queryParam(c, "status"),
+    server: queryParam(c, "server"),
+    type: queryParam(c, "type"),
     minRam: intQuery(c, "minRam"),
     minDisk: intQuery(c, "minDisk"),
   };

@@ -2,7 +2,7 @@
 // changes-before), and one action by request id. From 2.21 a deleted server's log stays readable.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { badRequest, itemNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
 import { actionLogOf } from "../operations/server-instance-actions.js";
@@ -14,7 +14,7 @@ import type { ComputeDeps } from "./deps.js";
 import { MAX_LIMIT } from "./server-list.js";
 
 function timeQuery(c: Ctx, key: string): number | undefined {
-  const raw = c.req.query(key);
+  const raw = queryParam(c, key);
   if (raw === undefined) return undefined;
   const at = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(raw) ? raw : `${raw}Z`);
   if (Number.isNaN(at)) throw badRequest(`Invalid input for query parameters ${key}. Value: ${raw}. '${raw}' is not a 'date-time'`);

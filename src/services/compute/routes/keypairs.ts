@@ -2,7 +2,7 @@
 // from 2.2), list (paged from 2.35), show, delete (202 at 2.1, 204 from 2.2); `user_id` (admin) from 2.10.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { MAX_VERSION, microversion } from "../microversion.js";
 import { createKeypair, deleteKeypair, listKeypairs, refuseNewKeypair, showKeypair, targetUser } from "../operations/keypairs.js";
 import { newRsaKeyPair } from "../operations/keypair-keys.js";
@@ -13,7 +13,7 @@ import type { ComputeDeps } from "./deps.js";
 
 const nameOf = (c: Ctx) => c.req.param("name") ?? "";
 /** `?user_id=` counts from 2.10 */
-const userParam = (c: Ctx) => (microversion(c) >= 10 ? c.req.query("user_id") : undefined);
+const userParam = (c: Ctx) => (microversion(c) >= 10 ? queryParam(c, "user_id") : undefined);
 
 export function keypairRoutes(deps: ComputeDeps): RouteDef[] {
   return [

@@ -3,7 +3,7 @@
 // 2.24 abort).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import * as z from "zod";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
@@ -21,7 +21,7 @@ import { MAX_LIMIT } from "./server-list.js";
 const forceCompleteBody = z.strictObject({ force_complete: z.null() });
 
 function timeQuery(c: Ctx, key: string): number | undefined {
-  const raw = c.req.query(key);
+  const raw = queryParam(c, key);
   if (raw === undefined) return undefined;
   const at = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(raw) ? raw : `${raw}Z`);
   if (Number.isNaN(at)) throw badRequest(`Invalid input for query parameters ${key}. Value: ${raw}. '${raw}' is not a 'date-time'`);
@@ -32,7 +32,7 @@ function listMigrations(deps: ComputeDeps, c: Ctx): Response {
   const caller = deps.caller(c);
   if (!caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:os-migrations:index to be performed.");
   const v = microversion(c);
-  const q = (k: string) => c.req.query(k);
+  const q = (k: string) => queryParam(c, k);
   const s = deps.state();
   const host = q("host");
   const since = v >= 59 ? timeQuery(c, "changes-since") : undefined;

@@ -5,7 +5,7 @@
 
 import * as z from "zod";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { computeHooks } from "../../networking/index.js";
 import { microversion } from "../microversion.js";
@@ -105,7 +105,7 @@ export function proxySecurityGroupRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.security_group.list",
       handler: (c) => {
         proxyGate(c);
-        const all = c.req.query("all_tenants");
+        const all = queryParam(c, "all_tenants");
         const groups = proxy.securityGroups(deps.root(), deps.caller(c), all !== undefined && all !== "0" && all.toLowerCase() !== "false");
         return c.json({ security_groups: groups.map(groupView) });
       },

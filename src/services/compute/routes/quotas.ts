@@ -2,7 +2,7 @@
 // (Nova v2.1). A project reads its own; another project's takes an admin (403).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { identitySelectors } from "../../identity/index.js";
 import { microversion } from "../microversion.js";
 import { badRequest } from "../errors.js";
@@ -53,7 +53,7 @@ export function quotaRoutes(deps: ComputeDeps): RouteDef[] {
       handler: (c) => {
         const projectId = readable(c);
         const caller = deps.caller(c);
-        const userId = c.req.query("user_id") ?? (caller.projectId === projectId ? caller.userId : undefined);
+        const userId = queryParam(c, "user_id") ?? (caller.projectId === projectId ? caller.userId : undefined);
         const s = deps.state();
         return c.json({ quota_set: quotaDetailView(effectiveQuotas(s, projectId), quotaUsage(s, projectId, userId), microversion(c), projectId) });
       },
@@ -72,7 +72,7 @@ export function quotaRoutes(deps: ComputeDeps): RouteDef[] {
         const { force, ...rest } = body as Record<string, number | boolean | undefined>;
         const limits: Partial<ComputeQuotas> = {};
         for (const k of COMPUTE_QUOTA_KEYS) if (typeof rest[k] === "number") limits[k] = rest[k] as number;
-        const result = deps.write(c, (s) => updateQuotas(s, projectId, c.req.query("user_id"), limits, force === true));
+        const result = deps.write(c, (s) => updateQuotas(s, projectId, queryParam(c, "user_id"), limits, force === true));
         return c.json({ quota_set: quotaSetView(result, mv) });
       },
     }),
@@ -93,7 +93,7 @@ export function quotaRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.limits.show",
       handler: (c) => {
         const caller = deps.caller(c);
-        const projectId = c.req.query("tenant_id") ?? caller.projectId;
+        const projectId = queryParam(c, "tenant_id") ?? caller.projectId;
         assertMayRead(caller, projectId);
         const s = deps.state();
         const userId = projectId === caller.projectId ? caller.userId : undefined;

@@ -2,7 +2,7 @@
 // show, delete (204), in the 2.1 / 2.13 / 2.64 shapes.
 
 import { type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { microversion } from "../microversion.js";
 import { badRequest } from "../errors.js";
 import { createServerGroup, deleteServerGroup, listServerGroups, visibleServerGroup } from "../operations/server-groups.js";
@@ -15,7 +15,7 @@ const idOf = (c: Ctx) => c.req.param("groupId") ?? "";
 
 /** nova common.limited: `offset` and `limit`, non-negative integers. */
 function offsetOf(c: Ctx): number {
-  const raw = c.req.query("offset");
+  const raw = queryParam(c, "offset");
   if (raw === undefined) return 0;
   if (!/^-?\d+$/.test(raw.trim())) throw badRequest("offset param must be an integer");
   const offset = Number(raw);
@@ -34,7 +34,7 @@ export function serverGroupRoutes(deps: ComputeDeps): RouteDef[] {
         const { limit } = pageParams(c);
         const offset = offsetOf(c);
         const max = deps.kernel.options.maxPageSize;
-        const all = c.req.query("all_projects") !== undefined;
+        const all = queryParam(c, "all_projects") !== undefined;
         const rows = listServerGroups(deps.state(), deps.caller(c), all).slice(offset, offset + Math.min(limit || max, max));
         return c.json({ server_groups: rows.map((g) => serverGroupView(g, mv)) });
       },

@@ -7,7 +7,7 @@ import { serverHostname } from "../hostname.js";
 import { novaNextLinks, paginate } from "../../../kernel/pagination.js";
 import { get, scan, scanGroup } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, queries, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
 import { badRequest, forbidden } from "../errors.js";
@@ -72,7 +72,7 @@ function statusFilter(values: string[], profile: ComputeProfile, version: number
 
 /** The filters a request asks for, as predicates; admin-only ones are ignored for others, as Nova does. */
 function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>, profile: ComputeProfile): { predicates: Predicate[]; allTenants: boolean; scope: string | undefined } {
-  const q = (key: string) => c.req.query(key);
+  const q = (key: string) => queryParam(c, key);
   const predicates: Predicate[] = [];
   const allTenantsRaw = q("all_tenants");
   const allTenants = allTenantsRaw !== undefined && truthy(allTenantsRaw);
@@ -82,7 +82,7 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   const scope = project ?? (allTenants ? undefined : caller.projectId);
   if (scope !== undefined) predicates.push((v) => v.projectId === scope);
 
-  const statuses = c.req.queries("status");
+  const statuses = queries(c)["status"];
   if (statuses) predicates.push(statusFilter(statuses, profile, microversion(c)));
   const name = q("name");
   if (name !== undefined) {
@@ -159,18 +159,18 @@ const TIME_FILTERS: Record<string, (v: Server) => number | null> = {
 
 function recordFilters(c: Ctx, withHostname: boolean): Predicate[] {
   const predicates: Predicate[] = [];
-  const hostname = withHostname ? c.req.query("hostname") : undefined;
+  const hostname = withHostname ? queryParam(c, "hostname") : undefined;
   if (hostname !== undefined) {
     const re = regex(hostname, "hostname");
     predicates.push((v) => re.test(serverHostname(v)));
   }
   for (const [key, field] of Object.entries(EXACT_FILTERS)) {
-    const wanted = c.req.queries(key);
+    const wanted = queries(c)[key];
     if (wanted) predicates.push((v) => wanted.includes(field(v) ?? ""));
   }
   // a time stamp (ISO 8601, UTC when no zone): the servers whose record has that second
   for (const [key, field] of Object.entries(TIME_FILTERS)) {
-    const value = c.req.query(key);
+    const value = queryParam(c, key);
     if (value === undefined) continue;
     const second = Math.floor(time(value, key) / 1000);
     predicates.push((v) => {
@@ -179,7 +179,7 @@ function recordFilters(c: Ctx, withHostname: boolean): Predicate[] {
     });
   }
   for (const [key, field] of Object.entries(MATCH_FILTERS)) {
-    const value = c.req.query(key);
+    const value = queryParam(c, key);
     if (value === undefined) continue;
     const re = regex(value, key);
     predicates.push((v) => re.test(field(v) ?? ""));
@@ -227,8 +227,8 @@ function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | u
     const m = get(s.servers, marker);
     if (!m || (!caller.isAdmin && m.projectId !== caller.projectId)) throw badRequest(`marker [${marker}] not found`);
   }
-  const keys = c.req.queries("sort_key") ?? [];
-  const dirs = c.req.queries("sort_dir") ?? [];
+  const keys = queries(c)["sort_key"] ?? [];
+  const dirs = queries(c)["sort_dir"] ?? [];
   for (const d of dirs) if (d !== "asc" && d !== "desc") throw badRequest(`Invalid sort direction: ${d}`);
   const custom = keys.length > 0 && !(keys.length === 1 && keys[0] === "created_at" && (dirs[0] ?? "desc") === "desc");
   // one project's servers are read from its group of the table, not filtered out of every project's

@@ -3,7 +3,7 @@
 // `end` default to now; the end is capped at now; a start not before the end is 400.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { microversion } from "../microversion.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import { lifetimesIn, tenantUsages } from "../operations/tenant-usage.js";
@@ -14,7 +14,7 @@ import type { ComputeDeps } from "./deps.js";
 const TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d{1,6})?$/;
 
 function timeParam(c: Ctx, name: string, now: number): number | undefined {
-  const raw = c.req.query(name);
+  const raw = queryParam(c, name);
   if (!raw) return undefined;
   const m = TIME.exec(raw);
   // the `T` form takes a fraction, the space form needs one
@@ -64,7 +64,7 @@ export function tenantUsageRoutes(deps: ComputeDeps): RouteDef[] {
       operation: "compute.tenant_usage.list",
       policy: "admin",
       handler: (c) => {
-        const { usages, links } = usagesOf(c, deps, undefined, c.req.query("detailed") === "1");
+        const { usages, links } = usagesOf(c, deps, undefined, queryParam(c, "detailed") === "1");
         return c.json(collectionBody("tenant_usages", usages, links));
       },
     },

@@ -1,7 +1,7 @@
 // Nova's collection conventions for the rest of the compute API: self/bookmark links, limit/marker paging
 // (nova/api/openstack/common.py) and the `<plural>_links` next link, which Nova adds whenever a page is full.
 
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { novaNextLinks, type ListUrl } from "../../../kernel/pagination.js";
 import { badRequest } from "../errors.js";
 
@@ -27,14 +27,14 @@ export interface PageParams {
 
 /** `limit` (a non-negative integer) and `marker` from the query; anything else is 400. */
 export function pageParams(c: Ctx): PageParams {
-  const raw = c.req.query("limit");
+  const raw = queryParam(c, "limit");
   let limit: number | undefined;
   if (raw !== undefined) {
     if (!/^-?\d+$/.test(raw.trim())) throw badRequest("limit param must be an integer");
     limit = Number(raw);
     if (limit < 0) throw badRequest("limit param must be positive");
   }
-  return { limit, marker: c.req.query("marker") };
+  return { limit, marker: queryParam(c, "marker") };
 }
 
 export interface Paged<T> {
@@ -78,7 +78,7 @@ export function collectionBody(plural: string, items: unknown[], links: Link[] |
 
 /** A non-negative integer filter such as minRam; anything else is 400 `Invalid <name> filter [<value>]`. */
 export function intQuery(c: Ctx, name: string): number | undefined {
-  const raw = c.req.query(name);
+  const raw = queryParam(c, name);
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw.trim())) throw badRequest(`Invalid ${name} filter [${raw}]`);
   return Number(raw);

@@ -2,7 +2,7 @@
 // call these routes; who may do what (owner, admin, restricted credential) is decided by the operations.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, principalOf } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, principalOf } from "../../../kernel/http/context.js";
 import { appCredentialCreateSchema, appCredentialCreateUpstreamSchema } from "../schemas/app-credentials.js";
 import {
   createAppCredential, deleteAppCredential, listAppCredentials, showAppCredential,
@@ -37,7 +37,7 @@ export function appCredentialRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => {
         const s = deps.state();
-        const creds = listAppCredentials(s, principalOf(c), c.req.param("user_id")!, c.req.query("name"));
+        const creds = listAppCredentials(s, principalOf(c), c.req.param("user_id")!, queryParam(c, "name"));
         const base = baseUrl(c);
         return c.json({
           application_credentials: creds.map((cred) => appCredentialView(s, cred, base, spec)),

@@ -2,7 +2,7 @@
 // pairs for S3). Any valid token may call them; the operations decide who may do what (owner or admin).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, principalOf } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, principalOf } from "../../../kernel/http/context.js";
 import { credentialCreateSchema, credentialUpdateSchema, ec2CredentialCreateSchema } from "../schemas/credentials.js";
 import {
   createCredential, createEc2Credential, deleteCredential, deleteEc2Credential, listCredentials, listEc2Credentials,
@@ -36,7 +36,7 @@ export function credentialRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.credential.list",
       policy: "authenticated",
       handler: (c) => {
-        const creds = listCredentials(deps.state(), principalOf(c), { userId: c.req.query("user_id"), type: c.req.query("type") });
+        const creds = listCredentials(deps.state(), principalOf(c), { userId: queryParam(c, "user_id"), type: queryParam(c, "type") });
         const base = baseUrl(c);
         return c.json({ credentials: creds.map((cred) => credentialView(cred, base)), links: collectionLinks(c.req.url) });
       },

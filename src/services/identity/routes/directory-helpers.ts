@@ -5,7 +5,7 @@ import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
 import { get } from "../../../kernel/store/table.js";
 import { forbidden } from "../errors.js";
 import type { IdentityState } from "../state.js";
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { collectionLinks } from "../views.js";
 import type { IdentityDeps } from "./deps.js";
 
@@ -37,13 +37,13 @@ const FALSE_WORDS = ["0", "f", "false", "off", "n", "no"];
 
 /** A boolean filter as Keystone reads it (oslo's bool_from_string, default true): only false words are false. */
 export function boolQuery(c: Ctx, key: string): boolean | undefined {
-  const value = c.req.query(key);
+  const value = queryParam(c, key);
   return value === undefined ? undefined : !FALSE_WORDS.includes(value.trim().toLowerCase());
 }
 
 /** A flag such as include_names: on when present, unless it says 0 or false. */
 export function flagQuery(c: Ctx, key: string): boolean {
-  const value = c.req.query(key);
+  const value = queryParam(c, key);
   return value !== undefined && !["0", "false"].includes(value.trim().toLowerCase());
 }
 

@@ -2,7 +2,7 @@
 // with projects, which narrow those projects' token catalogs. Admin only (reads: admin or system reader).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { endpointGroupCreateSchema, endpointGroupUpdateSchema } from "../schemas/catalog.js";
 import {
   addEndpointToProject, addGroupToProject, checkEndpointInProject, createEndpointGroup, deleteEndpointGroup, endpointsOfGroup,
@@ -53,7 +53,7 @@ export function endpointFilterRoutes(deps: IdentityDeps): RouteDef[] {
       },
     }),
     read("GET", GROUPS, "identity.endpoint_group.list", (c) =>
-      listResponse(c, "endpoint_groups", listEndpointGroups(deps.state(), c.req.query("name")).map((g) => endpointGroupView(g, baseUrl(c)))),
+      listResponse(c, "endpoint_groups", listEndpointGroups(deps.state(), queryParam(c, "name")).map((g) => endpointGroupView(g, baseUrl(c)))),
     ),
     read("GET", GROUP, "identity.endpoint_group.show", (c) => c.json(one(c, requireEndpointGroup(deps.state(), group(c))))),
     route({

@@ -2,7 +2,7 @@
 // Admin only: Keystone's reads are admin or system reader, its writes admin.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { endpointCreateSchema, endpointUpdateSchema } from "../schemas/catalog.js";
 import { createEndpoint, deleteEndpoint, listEndpoints, requireEndpoint, updateEndpoint } from "../operations/catalog.js";
 import { endpointView } from "../views-catalog.js";
@@ -33,7 +33,7 @@ export function endpointRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => {
         const base = baseUrl(c);
-        const f = { interface: c.req.query("interface"), serviceId: c.req.query("service_id"), regionId: c.req.query("region_id") };
+        const f = { interface: queryParam(c, "interface"), serviceId: queryParam(c, "service_id"), regionId: queryParam(c, "region_id") };
         return listResponse(c, "endpoints", listEndpoints(deps.state(), f).map((e) => endpointView(e, base)));
       },
     },

@@ -3,7 +3,7 @@
 // sees only its own project's or domain's limits).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import {
   limitsCreateSchema, limitUpdateSchema, registeredLimitsCreateSchema, registeredLimitUpdateSchema,
 } from "../schemas/limits.js";
@@ -20,11 +20,11 @@ const LIMITS = "/v3/limits";
 
 function filters(c: Ctx): LimitFilter {
   return {
-    serviceId: c.req.query("service_id"),
-    regionId: c.req.query("region_id"),
-    resourceName: c.req.query("resource_name"),
-    projectId: c.req.query("project_id"),
-    domainId: c.req.query("domain_id"),
+    serviceId: queryParam(c, "service_id"),
+    regionId: queryParam(c, "region_id"),
+    resourceName: queryParam(c, "resource_name"),
+    projectId: queryParam(c, "project_id"),
+    domainId: queryParam(c, "domain_id"),
   };
 }
 

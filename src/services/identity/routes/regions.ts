@@ -2,7 +2,7 @@
 // update, delete. Any token may read them (identity:get_region is ""); writes are admin only.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { regionCreateSchema, regionUpdateSchema } from "../schemas/catalog.js";
 import { createRegion, deleteRegion, listRegions, requireRegion, updateRegion } from "../operations/regions.js";
 import { regionView } from "../views-catalog.js";
@@ -33,7 +33,7 @@ export function regionRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => {
         const base = baseUrl(c);
-        return listResponse(c, "regions", listRegions(deps.state(), c.req.query("parent_region_id")).map((r) => regionView(r, base)));
+        return listResponse(c, "regions", listRegions(deps.state(), queryParam(c, "parent_region_id")).map((r) => regionView(r, base)));
       },
     },
     {

@@ -2,7 +2,7 @@
 // scope.system, scope.OS-INHERIT:inherited_to, and effective, include_names, include_subtree. Admin only.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl } from "../../../kernel/http/context.js";
 import { listRoleAssignments } from "../operations/role-assignments.js";
 import { roleAssignmentRowView } from "../views-groups.js";
 import { flagQuery, listResponse } from "./directory-helpers.js";
@@ -16,7 +16,7 @@ export function roleAssignmentRoutes(deps: IdentityDeps): RouteDef[] {
       operation: "identity.role_assignment.list",
       policy: "admin",
       handler: (c) => {
-        const q = (key: string) => c.req.query(key);
+        const q = (key: string) => queryParam(c, key);
         const s = deps.state();
         const inheritedTo = q("scope.OS-INHERIT:inherited_to");
         const rows = listRoleAssignments(s, {

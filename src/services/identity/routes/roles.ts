@@ -1,7 +1,7 @@
 // Keystone v3 /roles: create, list (name and its __ filters, domain_id), show, update, delete. Admin only.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { roleCreateSchema, roleUpdateSchema } from "../schemas.js";
 import { requireRole } from "../operations/directory.js";
 import { addRole, deleteRole, listRoles, updateRole } from "../operations/roles.js";
@@ -32,7 +32,7 @@ export function roleRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => {
         // name, and Keystone's name__contains, __startswith, ... (list-filters.ts)
-        const all = listRoles(deps.state(), { domainId: c.req.query("domain_id") });
+        const all = listRoles(deps.state(), { domainId: queryParam(c, "domain_id") });
         const roles = filterList(all, queryOf(c.req.url), ["name"], (r) => r.name);
         return listResponse(c, "roles", roles.map((r) => roleView(r, baseUrl(c))));
       },

@@ -2,7 +2,7 @@
 // Admin only: Keystone's reads are admin or system reader, its writes admin.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import { serviceCreateSchema, serviceUpdateSchema } from "../schemas/catalog.js";
 import { createService, deleteService, listServices, requireService, updateService } from "../operations/catalog.js";
 import { serviceView } from "../views-catalog.js";
@@ -33,7 +33,7 @@ export function serviceRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "admin",
       handler: (c) => {
         const base = baseUrl(c);
-        const services = listServices(deps.state(), { type: c.req.query("type"), name: c.req.query("name") });
+        const services = listServices(deps.state(), { type: queryParam(c, "type"), name: queryParam(c, "name") });
         return listResponse(c, "services", services.map((svc) => serviceView(svc, base)));
       },
     },

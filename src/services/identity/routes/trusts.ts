@@ -2,7 +2,7 @@
 // Any valid token may call them; the operations decide who may (trustor, trustee or admin), as Keystone's policy.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import { baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, baseUrl, principalOf, type Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { trustCreateSchema } from "../schemas/trusts.js";
 import { createTrust, deleteTrust, listTrusts, readTrust, trustRole } from "../operations/trusts.js";
@@ -37,8 +37,8 @@ export function trustRoutes(deps: IdentityDeps): RouteDef[] {
       policy: "authenticated",
       handler: (c) => {
         const trusts = listTrusts(deps.state(), principalOf(c), {
-          trustorUserId: c.req.query("trustor_user_id"),
-          trusteeUserId: c.req.query("trustee_user_id"),
+          trustorUserId: queryParam(c, "trustor_user_id"),
+          trusteeUserId: queryParam(c, "trustee_user_id"),
         });
         return listResponse(c, "trusts", trusts.map((t) => trustSummary(t, baseUrl(c))));
       },

@@ -3,7 +3,7 @@
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { validate } from "../../../kernel/http/body.js";
-import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { queries, requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { badRequest, invalidContentType, notFound } from "../errors.js";
 import { checkCreateKeys } from "../operations/attributes.js";
@@ -42,7 +42,7 @@ export function imageRoutes(deps: ImageDeps): RouteDef[] {
         // `/v2/images/` names an image with an empty id for Glance's router: no list there (404)
         if (new URL(c.req.url).pathname.endsWith("/")) throw notFound("The resource could not be found.");
         const caller = deps.caller(c);
-        const params = c.req.queries();
+        const params = queries(c);
         const query = parseListQuery(params, caller, deps.kernel.options.maxPageSize);
         const page = listPage(deps.state().images, query, (i) => canSee(caller, i));
         const body: Record<string, unknown> = { images: page.items.map(imageView), first: "/v2/images", schema: "/v2/schemas/images" };

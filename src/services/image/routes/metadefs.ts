@@ -2,7 +2,7 @@
 // resource type associations, and the resource types (metadef-writes.ts has the admin's writes).
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
 import { isoSeconds } from "../../../kernel/time.js";
@@ -23,8 +23,8 @@ export function metadefRoutes(deps: ImageDeps): RouteDef[] {
       operation: "image.metadef_namespace.list",
       handler: (c) => {
         const visible = canSeeNamespace(deps.caller(c));
-        const type = c.req.query("resource_types");
-        const visibility = c.req.query("visibility");
+        const type = queryParam(c, "resource_types");
+        const visibility = queryParam(c, "visibility");
         if (visibility !== undefined && visibility !== "public" && visibility !== "private") throw badRequest(`Invalid visibility value: ${visibility}`);
         const types = type?.split(",");
         const namespaces = [];

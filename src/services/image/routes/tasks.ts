@@ -10,6 +10,7 @@ import { visibleImage } from "../operations/images.js";
 import { visibleTask, visibleTasks } from "../operations/tasks.js";
 import { taskView } from "../views/tasks.js";
 import type { ImageDeps } from "./deps.js";
+import { queryParam } from "../../../kernel/http/context.js";
 
 const STATUSES = ["pending", "processing", "success", "failure"];
 
@@ -34,8 +35,8 @@ export function taskRoutes(deps: ImageDeps): RouteDef[] {
       path: "/v2/tasks",
       operation: "image.task.list",
       handler: (c) => {
-        const status = c.req.query("status");
-        const type = c.req.query("type");
+        const status = queryParam(c, "status");
+        const type = queryParam(c, "type");
         if (status !== undefined && !STATUSES.includes(status)) throw badRequest(`Invalid status value: ${status}`);
         if (type !== undefined && type !== "import" && type !== "api_image_import") throw badRequest(`Invalid type value: ${type}`);
         const tasks = visibleTasks(deps.state(), deps.caller(c)).filter((t) => status === undefined || t.status === status);

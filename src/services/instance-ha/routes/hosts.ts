@@ -2,7 +2,7 @@
 // control_attributes, on_maintenance and reserved filters, show, update (PUT), delete (204). Admin only.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { policyRefused } from "../errors.js";
 import { microversion } from "../microversion.js";
@@ -52,7 +52,7 @@ export function hostRoutes(deps: InstanceHaDeps): RouteDef[] {
         const s = deps.state();
         const segment = findSegment(s, segmentId(c));
         const query = listQuery(c, deps.kernel.options.maxPageSize, SORT_KEYS);
-        const [type, control] = [c.req.query("type"), c.req.query("control_attributes")];
+        const [type, control] = [queryParam(c, "type"), queryParam(c, "control_attributes")];
         const [onMaintenance, reserved] = [boolFilter(c, "on_maintenance"), boolFilter(c, "reserved")];
         const match = (h: Host) =>
           h.segmentId === segment.id &&

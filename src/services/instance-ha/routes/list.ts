@@ -2,7 +2,7 @@
 // sort_key/sort_dir (default created_at desc), limit (at most the emulator's page size) and marker (a
 // uuid; unknown is a 400 MarkerNotFound). The default order streams over the table and stops at the page.
 
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, queries, type Ctx } from "../../../kernel/http/context.js";
 import { dictGet } from "../../../kernel/store/dict.js";
 import { find, get, scan, type Table } from "../../../kernel/store/table.js";
 import { seqKey, type InstanceHaState, type SeqKind } from "../state.js";
@@ -16,7 +16,7 @@ export interface ListQuery {
 }
 
 export function listQuery(c: Ctx, maxLimit: number, sortKeys: readonly string[]): ListQuery {
-  const rawLimit = c.req.query("limit");
+  const rawLimit = queryParam(c, "limit");
   let limit = maxLimit;
   if (rawLimit !== undefined) {
     if (!/^-?\d+$/.test(rawLimit.trim())) throw badRequest("limit param must be an integer");
@@ -24,20 +24,20 @@ export function listQuery(c: Ctx, maxLimit: number, sortKeys: readonly string[])
     if (n < 0) throw badRequest("limit param must be positive");
     limit = Math.min(n, maxLimit);
   }
-  const dirs = c.req.queries("sort_dir") ?? [];
+  const dirs = queries(c)["sort_dir"] ?? [];
   for (const dir of dirs) if (dir !== "asc" && dir !== "desc") throw badRequest("Unknown sort direction, must be 'desc' or 'asc'");
   // a direction without a key sorts by created_at
-  const keys = c.req.queries("sort_key") ?? (dirs.length ? ["created_at"] : []);
+  const keys = queries(c)["sort_key"] ?? (dirs.length ? ["created_at"] : []);
   const sort = keys.map((key, i): [string, "asc" | "desc"] => {
     if (!sortKeys.includes(key)) throw badRequest(`Invalid sort_key: ${key}`);
     return [key, (dirs[i] ?? dirs[0] ?? "desc") as "asc" | "desc"];
   });
-  return { limit, marker: c.req.query("marker"), sort };
+  return { limit, marker: queryParam(c, "marker"), sort };
 }
 
 /** A boolean filter (strict, as oslo's bool_from_string): 400 for anything else. */
 export function boolFilter(c: Ctx, name: string): boolean | undefined {
-  const raw = c.req.query(name);
+  const raw = queryParam(c, name);
   if (raw === undefined) return undefined;
   const value = queryBool(raw);
   if (value === undefined) throw badRequest(`Unrecognized value '${raw}' for ${name}, acceptable values are: true, false, 1, 0, yes, no, on, off, t, f, y, n`);

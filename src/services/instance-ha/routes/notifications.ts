@@ -4,7 +4,7 @@
 // type names and the payloads follow the profile (schemas/notifications.ts).
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { badRequest, itemNotFound, notificationWithoutVMoves, policyRefused, vmoveNotFound } from "../errors.js";
 import { microversion } from "../microversion.js";
@@ -74,7 +74,7 @@ export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
       ...rule("index"),
       handler: (c) => {
         const query = listQuery(c, deps.kernel.options.maxPageSize, SORT_KEYS);
-        const [status, source, rawType, rawSince] = ["status", "source_host_uuid", "type", "generated-since"].map((k) => c.req.query(k));
+        const [status, source, rawType, rawSince] = ["status", "source_host_uuid", "type", "generated-since"].map((k) => queryParam(c, k));
         const type = rawType === undefined ? undefined : typeFilter(rawType, deps.profile);
         const since = rawSince === undefined ? undefined : parseDateTime(rawSince);
         if (rawSince !== undefined && since === undefined) throw badRequest(`Invalid generated-since value: ${rawSince}`);
@@ -102,7 +102,7 @@ export function notificationRoutes(deps: InstanceHaDeps): RouteDef[] {
       handler: (c) => {
         const notification = vmovesOf(c, deps);
         const query = listQuery(c, deps.kernel.options.maxPageSize, VMOVE_SORT_KEYS);
-        const [type, status] = [c.req.query("type"), c.req.query("status")];
+        const [type, status] = [queryParam(c, "type"), queryParam(c, "status")];
         const match = (v: VMove) => (type === undefined || v.type === type) && (status === undefined || v.status === status);
         const rows = listPage(notification.vmoves, query, match, vmoveSortValue, seqScan(notification.vmoves));
         return c.json({ vmoves: rows.map((v) => vmoveView(v, notification.id)) });

@@ -2,7 +2,7 @@
 // service_type and enabled filters, show, update (PUT), delete (204). Admin only, as Masakari's policy.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { badRequest, policyRefused } from "../errors.js";
 import { microversion } from "../microversion.js";
 import { createSegment, deleteSegment, findSegment, updateSegment } from "../operations/segments.js";
@@ -70,7 +70,7 @@ export function segmentRoutes(deps: InstanceHaDeps): RouteDef[] {
       handler: (c) => {
         const mv = microversion(c);
         const query = listQuery(c, deps.kernel.options.maxPageSize, SORT_KEYS);
-        const [method, serviceType] = [c.req.query("recovery_method"), c.req.query("service_type")];
+        const [method, serviceType] = [queryParam(c, "recovery_method"), queryParam(c, "service_type")];
         const enabled = mv >= 2 ? boolFilter(c, "enabled") : undefined;
         const match = (seg: Segment) =>
           (method === undefined || seg.recoveryMethod === method) &&

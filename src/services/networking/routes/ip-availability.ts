@@ -2,7 +2,7 @@
 // none and finds none). `ip_version` narrows the subnets counted.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { get, scan } from "../../../kernel/store/table.js";
 import { invalidAttribute, notFound } from "../errors.js";
 import { resourceNotFound } from "../extension-errors.js";
@@ -11,7 +11,7 @@ import { fieldsOf, listBody, selectFields } from "./list.js";
 import type { NetworkingDeps } from "./deps.js";
 
 function ipVersionOf(c: Ctx): number | undefined {
-  const v = c.req.query("ip_version");
+  const v = queryParam(c, "ip_version");
   if (v === undefined) return undefined;
   if (v !== "4" && v !== "6") throw invalidAttribute("ip_version", `'${v}' is not in [4, 6]`);
   return Number(v);

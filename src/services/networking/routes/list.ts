@@ -3,7 +3,7 @@
 // standard-attr-tag defines them), `fields=` selection,
 // `limit`/`marker` paging with `<plural>_links`, and `sort_key`/`sort_dir`. An unknown filter is 400.
 
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queryParam, queries, type Ctx } from "../../../kernel/http/context.js";
 import { neutronNextLinks, type ListUrl } from "../../../kernel/pagination.js";
 import { own } from "../../../kernel/own.js";
 import { invalidAttribute, invalidInput } from "../errors.js";
@@ -58,7 +58,7 @@ export function selectFields(view: View, fields: string[]): View {
 }
 
 export function fieldsOf(c: Ctx): string[] {
-  return (c.req.queries("fields") ?? []).flatMap((f) => f.split(",")).filter((f) => f !== "");
+  return (queries(c)["fields"] ?? []).flatMap((f) => f.split(",")).filter((f) => f !== "");
 }
 
 /** Keeps the rows that pass, lazily (before they are rendered). */
@@ -84,18 +84,18 @@ export interface ListOptions {
  */
 export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit: number, options: ListOptions = {}): Record<string, unknown> {
   const filters: Array<[string, string[]]> = [];
-  for (const [key, values] of Object.entries(c.req.queries())) {
+  for (const [key, values] of Object.entries(queries(c))) {
     if (!CONTROL_PARAMS.has(key) && !options.ownFilters?.includes(key)) filters.push([key, values]);
   }
-  const limitRaw = c.req.query("limit");
+  const limitRaw = queryParam(c, "limit");
   let limit: number | undefined;
   if (limitRaw !== undefined) {
     if (!/^\d+$/.test(limitRaw)) throw invalidAttribute("limit", `'${limitRaw}' is not an integer`);
     limit = Math.min(Number(limitRaw), maxLimit) || undefined;
   }
-  const marker = c.req.query("marker");
+  const marker = queryParam(c, "marker");
   const fields = fieldsOf(c);
-  const sortKeys = c.req.queries("sort_key") ?? [];
+  const sortKeys = queries(c)["sort_key"] ?? [];
   // sorting needs every matching row; otherwise stop one row past the page
   const stopAt = sortKeys.length === 0 && limit !== undefined ? limit + 1 : Infinity;
 
@@ -119,7 +119,7 @@ export function listBody(c: Ctx, plural: string, views: Iterable<View>, maxLimit
     if (rows.length >= stopAt) break;
   }
   if (sortKeys.length > 0) {
-    const dirs = c.req.queries("sort_dir") ?? [];
+    const dirs = queries(c)["sort_dir"] ?? [];
     rows = [...rows].sort((a, b) => {
       for (let i = 0; i < sortKeys.length; i++) {
         const k = sortKeys[i];

@@ -2,7 +2,7 @@
 // or bulk `{"ports": [...]}`), show, update, delete. Handlers validate, run one write, render the view.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queries, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { canonicalIp } from "../ip.js";
 import { invalidInput } from "../errors.js";
@@ -79,11 +79,11 @@ function fixedIpFilter(values: string[]): (p: Port) => boolean {
 
 function* visiblePorts(s: NetworkingState, caller: Caller, keep: (p: Port) => boolean, c: Ctx): Generator<Port> {
   const one = (key: string) => {
-    const values = c.req.queries(key);
+    const values = queries(c)[key];
     return values?.length === 1 ? values[0] : undefined;
   };
   const rows = candidatePorts(s, caller, { deviceId: one("device_id"), networkId: one("network_id") });
-  const matches = rowFilter(c.req.queries(), PORT_ROW_FIELDS);
+  const matches = rowFilter(queries(c), PORT_ROW_FIELDS);
   for (const p of rows) if (matches(p) && keep(p) && canSeePort(s, caller, p)) yield p;
 }
 
@@ -98,7 +98,7 @@ export function portRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const caller = deps.caller(c);
         const s = deps.state();
-        const fixedIps = c.req.queries("fixed_ips");
+        const fixedIps = queries(c)["fixed_ips"];
         const keep = fixedIps ? fixedIpFilter(fixedIps) : () => true;
         const views = lazyMap(visiblePorts(s, caller, keep, c), (p) => portView(s, p, caller));
         return c.json(listBody(c, "ports", views, deps.kernel.options.maxPageSize, { ownFilters: ["fixed_ips"] }));

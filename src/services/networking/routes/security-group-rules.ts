@@ -3,7 +3,7 @@
 
 import { rowFilter } from "../operations/row-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queries, type Ctx } from "../../../kernel/http/context.js";
 import { scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { ownedRows, targetProject } from "../operations/common.js";
@@ -46,7 +46,7 @@ export function securityGroupRuleRoutes(deps: NetworkingDeps, listWithDefault: L
       handler: (c) => {
         const caller = deps.caller(c);
         const body = listWithDefault(c, (s) => {
-          const matches = rowFilter<SecurityGroupRule>(c.req.queries(), {
+          const matches = rowFilter<SecurityGroupRule>(queries(c), {
             direction: (r) => r.direction,
             ethertype: (r) => r.ethertype,
             security_group_id: (r) => r.securityGroupId,

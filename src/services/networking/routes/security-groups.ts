@@ -5,7 +5,7 @@
 import type { SecurityGroup } from "../state.js";
 import { rowFilter } from "../operations/row-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queries, type Ctx } from "../../../kernel/http/context.js";
 import { dictGet } from "../../../kernel/store/dict.js";
 import { has, scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -48,7 +48,7 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const caller = deps.caller(c);
         const body = listWithDefault(c, (s) => {
-          const matches = rowFilter<SecurityGroup>(c.req.queries(), { name: (g) => g.name, project_id: (g) => g.projectId, tenant_id: (g) => g.projectId });
+          const matches = rowFilter<SecurityGroup>(queries(c), { name: (g) => g.name, project_id: (g) => g.projectId, tenant_id: (g) => g.projectId });
           const views = lazyMap(lazyFilter(ownedRows(caller, s.securityGroups), matches), (g) => groupView(s, g));
           return listBody(c, "security_groups", views, deps.kernel.options.maxPageSize);
         });

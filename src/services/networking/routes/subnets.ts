@@ -2,7 +2,7 @@
 // Handlers validate the body's shape, run one operation in one write, and render the view.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queries, type Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { createSubnet, deleteSubnet, updateSubnet, type SubnetInput, type SubnetPatch } from "../operations/subnets.js";
 import { requestedProject } from "../schemas/networks.js";
@@ -64,7 +64,7 @@ export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
         const s = deps.state();
         const caller = deps.caller(c);
         // `?network_id=<id>` (OSC's `subnet list --network`) walks that network's subnets, not the table
-        const byNetwork = c.req.queries("network_id");
+        const byNetwork = queries(c)["network_id"];
         const network = byNetwork?.length === 1 ? get(s.networks, byNetwork[0]) : undefined;
         const rows = network ? subnetsOfNetwork(s, caller, network.subnetIds) : visibleSubnets(s, caller);
         const views = lazyMap(rows, (subnet) => render(s, subnet));

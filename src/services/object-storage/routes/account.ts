@@ -13,6 +13,7 @@ import { extractArchive, isExtractArchive } from "./extract-archive.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { findAccount } from "../read.js";
 import { isOwner } from "./access.js";
+import { queryParam } from "../../../kernel/http/context.js";
 
 export function accountRoutes(d: Deps): RouteDef[] {
   const { kernel } = d;
@@ -49,7 +50,7 @@ export function accountRoutes(d: Deps): RouteDef[] {
       body: "stream",
       handler: async (c) => {
         const projectId = ownAccount(c);
-        if (c.req.query("bulk-delete") !== undefined) return bulkDelete(c, d, projectId);
+        if (queryParam(c, "bulk-delete") !== undefined) return bulkDelete(c, d, projectId);
         const set = metaHeaders(c, "x-account-meta-");
         const removed = removedMeta(c, "account");
         // account_quotas: only a reseller (ResellerAdmin, or the emulator's admin) sets the account's quota

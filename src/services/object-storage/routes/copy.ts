@@ -4,7 +4,7 @@
 // (X-Fresh-Metadata: true drops the source's); the answer shows the copy's metadata, as Swift's does.
 
 import { ApiError } from "../../../kernel/errors.js";
-import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { containerNotFound } from "../errors.js";
 import { writeObject } from "../operations/objects.js";
 import { findContainer } from "../read.js";
@@ -50,7 +50,7 @@ export function copyObject(c: Ctx, d: Deps, projectId: string, here: Place, mode
   else requireAccess(c, d, target.project, target.container, "write");
   const now = kernel.clock.now();
   // ?multipart-manifest=get copies a manifest as it is; otherwise its segments are read, as the caller
-  const object = readableObject(c, d, source.project, source.container, source.name, c.req.query("multipart-manifest") !== "get");
+  const object = readableObject(c, d, source.project, source.container, source.name, queryParam(c, "multipart-manifest") !== "get");
   if (!findContainer(d.state(), target.project, target.container)) throw containerNotFound();
   const mustBeNew = checkPutConditions(c, false);
   const fresh = /^(true|1|yes|on)$/i.test(requestHeader(c, "x-fresh-metadata") ?? "");

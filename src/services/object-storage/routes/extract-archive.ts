@@ -11,7 +11,7 @@
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { ApiError, reason } from "../../../kernel/errors.js";
-import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { streamedBody } from "../../../kernel/http/stream.js";
 import { guessContentType } from "../content-type.js";
 import { badRequest } from "../errors.js";
@@ -32,13 +32,13 @@ const MAX_PATH = MAX_OBJECT_NAME + 256 + 2;
 
 /** The archive type of ?extract-archive=, or undefined for one bulk does not know (a 400 of its own). */
 export function archiveType(c: Ctx): "" | "gz" | "bz2" {
-  const raw = (c.req.query("extract-archive") ?? "").toLowerCase().replace(/^\.+|\.+$/g, "");
+  const raw = (queryParam(c, "extract-archive") ?? "").toLowerCase().replace(/^\.+|\.+$/g, "");
   const type = ({ tar: "", "tar.gz": "gz", "tar.bz2": "bz2" } as const)[raw as "tar"];
   if (type === undefined) throw badRequest("Unsupported archive format");
   return type;
 }
 
-export const isExtractArchive = (c: Ctx) => c.req.query("extract-archive") !== undefined;
+export const isExtractArchive = (c: Ctx) => queryParam(c, "extract-archive") !== undefined;
 
 class Stop extends Error {
   constructor(readonly status: string, readonly body: string) {

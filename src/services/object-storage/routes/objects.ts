@@ -3,7 +3,7 @@
 // and X-Copy-From sharing the source's bytes; static large objects branch off to large-objects.ts.
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
-import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { bytesResponse, streamedBody } from "../../../kernel/http/stream.js";
 import { guessContentType } from "../content-type.js";
 import { containerNotFound, etagMismatch, lengthRequired, notFound, preconditionFailed } from "../errors.js";
@@ -39,9 +39,9 @@ export function objectRoutes(d: Deps): RouteDef[] {
         const web = staticObject(c, d);
         if (web) return web;
         const projectId = containerAccess(c, d, "read");
-        const manifestOnly = c.req.method === "HEAD" || c.req.query("multipart-manifest") === "get";
+        const manifestOnly = c.req.method === "HEAD" || queryParam(c, "multipart-manifest") === "get";
         const object = readableObject(c, d, projectId, containerName(c), objectName(c), !manifestOnly);
-        if (object.slo && c.req.query("multipart-manifest") === "get") return manifestListing(c, kernel, object);
+        if (object.slo && queryParam(c, "multipart-manifest") === "get") return manifestListing(c, kernel, object);
         const own = objectHeaders(object);
         const headers = { ...dateHeader(kernel), ...own, ...(isTempUrlRequest(c) ? tempUrlHeaders(c, objectName(c), own["content-disposition"]) : {}) };
         const failed = conditions(c, object.etagHeader.replace(/"/g, ""), object.modifiedAt);
@@ -64,7 +64,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
         const container = containerName(c);
         const name = objectName(c);
         if (requestHeader(c, "x-copy-from") !== undefined) return copyObject(c, d, projectId, { container, name }, "put");
-        if (c.req.query("multipart-manifest") === "put") return putManifest(c, d, projectId, container, name);
+        if (queryParam(c, "multipart-manifest") === "put") return putManifest(c, d, projectId, container, name);
         return putObject(c, d, projectId, container, name);
       },
     },
@@ -109,7 +109,7 @@ export function objectRoutes(d: Deps): RouteDef[] {
       handler: (c) => {
         const projectId = containerAccess(c, d, "write");
         const [container, name] = [containerName(c), objectName(c)];
-        if (c.req.query("multipart-manifest") === "delete") return deleteManifest(c, d, projectId, container, name);
+        if (queryParam(c, "multipart-manifest") === "delete") return deleteManifest(c, d, projectId, container, name);
         write(c, d, (s, w) => deleteVersioned(s, w, projectId, container, name));
         return empty(c, kernel, 204);
       },

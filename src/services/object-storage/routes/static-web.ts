@@ -5,7 +5,7 @@
 // Label, Web-Directory-Type (zero- or one-byte objects of that type read as directories) and Web-Error
 // (a 404 or 401 serves `<code><Web-Error>` with that status). Reads go through access.ts as the caller.
 
-import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { queryParam, requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { escapeMarkup } from "../../../kernel/http/render.js";
 import { streamResponse } from "../../../kernel/http/stream.js";
 import { isExpired, liveObject } from "../operations/records.js";
@@ -36,7 +36,7 @@ interface Web {
 
 /** Whether staticweb looks at this request: GET/HEAD without a token, or with X-Web-Mode: true. */
 const webRequest = (c: Ctx) =>
-  (c.req.method === "GET" || c.req.method === "HEAD") && (!c.get("principal") || TRUE.test(requestHeader(c, "x-web-mode") ?? "")) && c.req.query("temp_url_sig") === undefined;
+  (c.req.method === "GET" || c.req.method === "HEAD") && (!c.get("principal") || TRUE.test(requestHeader(c, "x-web-mode") ?? "")) && queryParam(c, "temp_url_sig") === undefined;
 
 function webOf(c: Ctx, d: Deps): Web | undefined {
   if (!webRequest(c)) return undefined;

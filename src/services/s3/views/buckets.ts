@@ -2,9 +2,10 @@
 
 import type { StoredBucket } from "../storage.js";
 import { escapeMarkup } from "../../../kernel/http/render.js";
+import { isoString } from "../../../kernel/time.js";
 import { S3_NS, xmlDocument, type Node } from "../xml.js";
 
-export const s3Time = (ms: number) => new Date(ms).toISOString();
+export const s3Time = (ms: number) => isoString(ms);
 
 export function ownerNode(projectId: string): Node {
   return ["Owner", [["ID", projectId], ["DisplayName", projectId]]];
