@@ -2,7 +2,7 @@
 // Table that passes reads back exactly what it holds. Each returns what is wrong, or undefined.
 
 import { dictEntries, dictGet, hash, type Dict, type DictNode } from "./dict.js";
-import { get, groupKey, scan, type Member, type RowNode, type Table } from "./table.js";
+import { fieldValue, get, groupKey, scan, type Member, type RowNode, type Table } from "./table.js";
 
 const WIDTH = 32;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -84,11 +84,11 @@ function groupsProblem(t: Table<{ id: string }>, groups: unknown): string | unde
     if (problem) return `table group ${group}: ${problem}`;
     if ((members as { groups?: unknown }).groups !== undefined || (members as { also?: unknown }).also !== undefined) return `table group ${group} is grouped itself`;
     for (const member of scan(members)) {
-      if (groupKey((get(t, member.id) as Record<string, unknown> | undefined)?.[by]) !== group) return `table group ${group} lists row ${member.id}, which is not in it`;
+      if (groupKey(fieldValue(get(t, member.id), by)) !== group) return `table group ${group} lists row ${member.id}, which is not in it`;
       listed++;
     }
   }
   let grouped = 0;
-  for (const row of scan(t)) if (groupKey((row as Record<string, unknown>)[by]) !== undefined) grouped++;
+  for (const row of scan(t)) if (groupKey(fieldValue(row, by)) !== undefined) grouped++;
   return listed === grouped ? undefined : "table groups do not list every row";
 }

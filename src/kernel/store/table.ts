@@ -46,8 +46,14 @@ export interface TableOptions<T> {
    * "true"). A row's indexed field must change only through `put`, `regroup` or a write followed by
    * `fieldChanged` (a write straight to the field alone leaves the index behind).
    */
-  alsoGroupBy?: Array<keyof T & string>;
+  alsoGroupBy?: Array<GroupField<T>>;
 }
+
+/**
+ * A field a table may index: one of the row's own, or a dotted path into an object field (`scope.project`:
+ * the rows whose `scope` holds a `project`, grouped by it). A path's object must never change in place.
+ */
+export type GroupField<T> = (keyof T & string) | `${keyof T & string}.${string}`;
 
 export function emptyTable<T extends { id: string }>(options: TableOptions<T> = {}): Table<T> {
   const table: Table<T> = { size: 0, next: 0, depth: 1, rows: newNode(), index: emptyDict() };
@@ -60,7 +66,7 @@ export function emptyTable<T extends { id: string }>(options: TableOptions<T> = 
 export function optionsOf<T extends { id: string }>(table: Table<T>): TableOptions<T> {
   return {
     groupBy: table.groups?.by as (keyof T & string) | undefined,
-    alsoGroupBy: table.also?.map((g) => g.by as keyof T & string),
+    alsoGroupBy: table.also?.map((g) => g.by as GroupField<T>),
   };
 }
 
@@ -74,8 +80,19 @@ export function groupKey(value: unknown): string | undefined {
   return typeof value === "string" ? value : value === true ? "true" : undefined;
 }
 
+/** The value at a group field (a dotted path reads into nested objects), undefined where it leads nowhere. */
+export function fieldValue(row: unknown, by: string): unknown {
+  if (!by.includes(".")) return (row as Record<string, unknown> | undefined)?.[by];
+  let value = row;
+  for (const part of by.split(".")) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
 function valueOf(grouping: Grouping, row: object): string | undefined {
-  return groupKey((row as Record<string, unknown>)[grouping.by]);
+  return groupKey(fieldValue(row, grouping.by));
 }
 
 function join(grouping: Grouping, group: string | undefined, id: string): void {

@@ -148,8 +148,9 @@ export function initialIdentityState(): IdentityState {
     projects: emptyTable(),
     users: emptyTable(),
     roles: emptyTable(),
-    // grouped by user: a user's grants (their projects, a user-filtered assignment list) without a scan
-    assignments: emptyTable({ groupBy: "userId" }),
+    // grouped by user (a user's projects, a user-filtered assignment list) and by project (a project's
+    // assignment list, its reset) without a scan; a grant never changes, it is made or removed
+    assignments: emptyTable({ groupBy: "userId", alsoGroupBy: ["scope.project"] }),
     tokens: emptyTable(),
     appCredentials: emptyTable(),
     credentials: emptyTable(),

@@ -3,7 +3,7 @@
 // test's session survives the reset.
 
 import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
-import { filter, get, put, remove, scan } from "../../../kernel/store/table.js";
+import { filter, get, put, remove, scan, scanGroup } from "../../../kernel/store/table.js";
 import { nameKey, type IdentityState } from "../state.js";
 import { dropCredentialsOf } from "./credentials.js";
 import { resetGroupGrantsOnProject } from "./group-reset.js";
@@ -27,7 +27,8 @@ export function resetIdentityProject(s: IdentityState, seeded: IdentityState, pr
   if (current) dictDelete(s.names, nameKey.project(current.domainId, current.name));
   put(s.projects, structuredClone(original));
   dictSet(s.names, nameKey.project(original.domainId, original.name), original.id);
-  const onProject = (a: { scope: object }) => "project" in a.scope && (a.scope as { project: string }).project === projectId;
-  for (const a of filter(s.assignments, onProject)) remove(s.assignments, a.id);
-  for (const a of scan(seeded.assignments)) if (onProject(a)) put(s.assignments, structuredClone(a));
+  // the project's grants, from its group of the table (grouped by scope.project)
+  const onProject = (table: typeof s.assignments) => Array.from(scanGroup(table, projectId, { by: "scope.project" }));
+  for (const a of onProject(s.assignments)) remove(s.assignments, a.id);
+  for (const a of onProject(seeded.assignments)) put(s.assignments, structuredClone(a));
 }

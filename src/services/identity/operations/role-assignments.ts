@@ -2,7 +2,7 @@
 // `effective` what they amount to per user and project (group grants per member, inherited grants per
 // project below their target, implied roles), the way keystone/assignment/core.py expands them.
 
-import { get, scan, scanGroup } from "../../../kernel/store/table.js";
+import { get, mergeInOrder, scan, scanGroup } from "../../../kernel/store/table.js";
 import { validationError } from "../errors.js";
 import { groupsOfUser, inheritanceSources, type AssignmentScope, type IdentityState } from "../state.js";
 
@@ -52,14 +52,23 @@ function membersOf(s: IdentityState, groupId: string): string[] {
   return out;
 }
 
+/** the most projects whose groups are merged; a wider subtree reads the whole table (a merge costs rows × groups) */
+const MERGED_PROJECTS = 16;
+
 /**
  * Every grant as it is stored: user grants, group grants, then OS-INHERIT grants. With `userId` (a user
  * filter) only what can reach that user: the user's own grants (read from their group of the table, whatever
- * other users hold) and the grants of the user's groups.
+ * other users hold) and the grants of the user's groups. With `projects` (a project filter, not effective)
+ * the user grants are only those on these projects, read from each project's group in creation order.
  */
-function storedRows(s: IdentityState, userId?: string): AssignmentRow[] {
+function storedRows(s: IdentityState, userId?: string, projects?: ReadonlySet<string>): AssignmentRow[] {
   const rows: AssignmentRow[] = [];
-  const own = userId === undefined ? scan(s.assignments) : scanGroup(s.assignments, userId);
+  const own =
+    userId !== undefined
+      ? scanGroup(s.assignments, userId)
+      : projects !== undefined && projects.size <= MERGED_PROJECTS
+        ? mergeInOrder(s.assignments, Array.from(projects, (p) => scanGroup(s.assignments, p, { by: "scope.project" })))
+        : scan(s.assignments);
   for (const a of own) rows.push({ userId: a.userId, roleId: a.roleId, scope: a.scope, inherited: false });
   const groups = userId === undefined ? undefined : new Set(groupsOfUser(s, userId));
   for (const a of scan(s.groupAssignments)) {
@@ -134,13 +143,14 @@ export function listRoleAssignments(s: IdentityState, q: AssignmentQuery): Assig
       throw validationError("Combining effective, domain and inherited filters will always result in an empty list.");
     }
   }
-  let rows = storedRows(s, q.userId);
+  const projects = q.projectId === undefined ? undefined : new Set([q.projectId, ...(q.includeSubtree ? subtreeOf(s, q.projectId) : [])]);
+  // effective rows on a project may come from grants elsewhere (inherited ones), so only stored rows narrow
+  let rows = storedRows(s, q.userId, q.effective ? undefined : projects);
   if (q.effective) {
     rows = withImplied(s, rows.flatMap((r) => expand(s, r)));
     // a domain-specific role counts only through what it implies
     rows = rows.filter((r) => get(s.roles, r.roleId)?.domainId == null);
   }
-  const projects = q.projectId === undefined ? undefined : new Set([q.projectId, ...(q.includeSubtree ? subtreeOf(s, q.projectId) : [])]);
   return rows.filter((r) => {
     if (q.userId !== undefined && r.userId !== q.userId) return false;
     if (q.groupId !== undefined && r.groupId !== q.groupId) return false;
