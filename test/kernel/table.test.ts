@@ -4,6 +4,7 @@ import { seededRandom } from "../../src/kernel/ids.js";
 import { emptyTable, filter, find, get, groupSize, has, put, remove, scan, scanGroup, values, type Table } from "../../src/kernel/store/table.js";
 import { paginate, UnknownMarker } from "../../src/kernel/pagination.js";
 import { tableProblem } from "../../src/kernel/store/check.js";
+import { dictGet } from "../../src/kernel/store/dict.js";
 
 interface Row {
   id: string;
@@ -195,6 +196,52 @@ describe("Table grouped by a field", () => {
     expect(ids(scanGroup(next, "third"))).toEqual(["new"]);
     expect(groupSize(next, "odd")).toBe(24);
     expect(tableProblem(next)).toBeUndefined();
+  });
+
+  it("keeps a group of one as its row's id, and grows and shrinks it through immer drafts", () => {
+    const random = seededRandom(8);
+    let table = emptyTable<Owned>({ groupBy: "projectId" });
+    const model = new Map<string, Owned>();
+    for (let round = 0; round < 300; round++) {
+      // many small groups: most hold one row, some two or three, and they come and go
+      table = produce(table, (draft) => {
+        for (let k = 0; k < 5; k++) {
+          const id = `r${Math.floor(random() * 120)}`;
+          if (random() < 0.6) {
+            const row = { id, projectId: `p${Math.floor(random() * 80)}`, n: round };
+            put(draft, row);
+            model.set(id, row);
+          } else {
+            remove(draft, id);
+            model.delete(id);
+          }
+        }
+      });
+      expect(tableProblem(table)).toBeUndefined();
+    }
+    const sizes = new Map<string, number>();
+    for (const row of model.values()) sizes.set(row.projectId, (sizes.get(row.projectId) ?? 0) + 1);
+    expect([...sizes.values()].filter((n) => n === 1).length).toBeGreaterThan(5);
+    expect([...sizes.values()].filter((n) => n > 1).length).toBeGreaterThan(5);
+    for (let p = 0; p < 80; p++) {
+      const project = `p${p}`;
+      const inGroup = ids(scanGroup(table, project));
+      expect(new Set(inGroup)).toEqual(new Set([...model.values()].filter((r) => r.projectId === project).map((r) => r.id)));
+      expect(groupSize(table, project)).toBe(sizes.get(project) ?? 0);
+      expect(ids(scanGroup(table, project, { reverse: true }))).toEqual([...inGroup].reverse());
+      // after the last row, or after an id the group does not hold, there is nothing
+      if (inGroup.length > 0) expect(ids(scanGroup(table, project, { after: inGroup[inGroup.length - 1] }))).toEqual([]);
+      expect(ids(scanGroup(table, project, { after: "not-a-row" }))).toEqual([]);
+    }
+    // a group of one is stored as the bare id; of two or more, as a table
+    const one = [...sizes].find(([, n]) => n === 1)![0];
+    const two = [...sizes].find(([, n]) => n > 1)![0];
+    expect(dictGet(table.groups!.members, one)).toBe(ids(scanGroup(table, one))[0]);
+    expect(typeof dictGet(table.groups!.members, two)).toBe("object");
+    // and reads back the same after a JSON round trip (a state snapshot)
+    const copy = JSON.parse(JSON.stringify(table)) as Table<Owned>;
+    expect(tableProblem(copy)).toBeUndefined();
+    expect(ids(scanGroup(copy, one))).toEqual(ids(scanGroup(table, one)));
   });
 
   it("is refused on import when a group lists a row that is not its own, or misses one", () => {

@@ -79,7 +79,13 @@ function groupsProblem(t: Table<{ id: string }>, groups: unknown): string | unde
   const membersProblem = dictProblem(groups.members);
   if (membersProblem) return `table groups: ${membersProblem}`;
   let listed = 0;
-  for (const [group, members] of dictEntries(groups.members as Dict<Table<Member>>)) {
+  for (const [group, members] of dictEntries(groups.members as Dict<string | Table<Member>>)) {
+    // a group of one is its row's id
+    if (typeof members === "string") {
+      if (groupKey(fieldValue(get(t, members), by)) !== group) return `table group ${group} lists row ${members}, which is not in it`;
+      listed++;
+      continue;
+    }
     const problem = tableProblem(members);
     if (problem) return `table group ${group}: ${problem}`;
     if ((members as { groups?: unknown }).groups !== undefined || (members as { also?: unknown }).also !== undefined) return `table group ${group} is grouped itself`;

@@ -30,8 +30,14 @@ export interface Table<T extends { id: string }> {
 /** One field's index: each value -> the ids of the rows holding it, in the order they came to hold it. */
 export interface Grouping {
   by: string;
-  members: Dict<Table<Member>>;
+  members: Dict<GroupMembers>;
 }
+
+/**
+ * A group: the id of its one row, or a table of its rows' ids once it has two or more. Most groups of a
+ * device or name index hold one row, and a table's nodes would cost several hundred bytes each.
+ */
+export type GroupMembers = string | Table<Member>;
 
 /** A group's entry: the row's id (the row itself stays in the table). */
 export interface Member {
@@ -97,17 +103,29 @@ function valueOf(grouping: Grouping, row: object): string | undefined {
 
 function join(grouping: Grouping, group: string | undefined, id: string): void {
   if (group === undefined) return;
-  const members = dictGet(grouping.members, group) ?? emptyTable<Member>();
-  put(members, { id });
-  dictSet(grouping.members, group, members);
+  const members = dictGet(grouping.members, group);
+  if (members === undefined || members === id) {
+    dictSet(grouping.members, group, id);
+    return;
+  }
+  const table = typeof members === "string" ? emptyTable<Member>() : members;
+  if (typeof members === "string") put(table, { id: members });
+  put(table, { id });
+  dictSet(grouping.members, group, table);
 }
 
 function leave(grouping: Grouping, group: string | undefined, id: string): void {
   if (group === undefined) return;
   const members = dictGet(grouping.members, group);
-  if (!members) return;
+  if (members === undefined) return;
+  if (typeof members === "string") {
+    if (members === id) dictDelete(grouping.members, group);
+    return;
+  }
   remove(members, id);
   if (members.size === 0) dictDelete(grouping.members, group);
+  // back to the bare id once one row is left
+  else if (members.size === 1) dictSet(grouping.members, group, scan(members).next().value!.id);
 }
 
 /**
@@ -301,7 +319,13 @@ export function* scanGroup<T extends { id: string }>(table: Table<T>, group: str
   const grouping = options.by === undefined ? table.groups : groupingsOf(table).find((g) => g.by === options.by);
   if (!grouping) throw new Error(`scanGroup needs a table grouped by ${options.by ?? "its groupBy field"}`);
   const members = dictGet(grouping.members, group);
-  if (!members) return;
+  if (members === undefined) return;
+  if (typeof members === "string") {
+    // a group of one: after its row (or after an id it does not hold) there is nothing
+    const row = options.after === undefined ? get(table, members) : undefined;
+    if (row) yield row;
+    return;
+  }
   for (const member of scan(members, options)) {
     const row = get(table, member.id);
     if (row) yield row;
@@ -312,7 +336,8 @@ export function* scanGroup<T extends { id: string }>(table: Table<T>, group: str
 export function groupSize<T extends { id: string }>(table: Table<T>, group: string, by?: string): number {
   const grouping = by === undefined ? table.groups : groupingsOf(table).find((g) => g.by === by);
   if (!grouping) throw new Error(`groupSize needs a table grouped by ${by ?? "its groupBy field"}`);
-  return dictGet(grouping.members, group)?.size ?? 0;
+  const members = dictGet(grouping.members, group);
+  return members === undefined ? 0 : typeof members === "string" ? 1 : members.size;
 }
 
 /** The position of a row in insertion order (its sequence number), or undefined. */
