@@ -238,10 +238,11 @@ export interface NetworkingState {
 export function initialNetworkingState(): NetworkingState {
   return {
     // a member's list reads its project's networks, the shared and external ones and those RBAC lets in
-    networks: emptyTable({ groupBy: "projectId", alsoGroupBy: ["shared", "external"] }),
-    subnets: emptyTable({ groupBy: "projectId" }),
-    // a port's device changes only through regroup(); its project and network never change
-    ports: emptyTable({ groupBy: "projectId", alsoGroupBy: ["deviceId", "networkId"] }),
+    // names are indexed for the name filter: a name changes only through regroup()
+    networks: emptyTable({ groupBy: "projectId", alsoGroupBy: ["shared", "external", "name"] }),
+    subnets: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name"] }),
+    // a port's device and name change only through regroup(); its project and network never change
+    ports: emptyTable({ groupBy: "projectId", alsoGroupBy: ["deviceId", "networkId", "name"] }),
     routers: emptyTable({ groupBy: "projectId" }),
     securityGroups: emptyTable({ groupBy: "projectId" }),
     rules: emptyTable({ groupBy: "projectId" }),

@@ -2,7 +2,7 @@
 // the admin-only sharing, external and provider attributes, the in-use checks on update and delete, and
 // network quotas. Who sees which network is visibility.ts's.
 
-import { fieldChanged, filter, find, get, put, remove } from "../../../kernel/store/table.js";
+import { fieldChanged, filter, find, get, put, regroup, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import {
   externalNetworkInUse,
@@ -161,7 +161,7 @@ export function updateNetwork(s: NetworkingState, ctx: NetworkingContext, id: st
   const external = patch.external ?? n.external;
   if ((patch.isDefault ?? n.isDefault) && !external) throw invalidInput("is_default can only be set on an external network");
   if (patch.qosPolicyId) visibleQosPolicy(s, caller, patch.qosPolicyId);
-  if (patch.name !== undefined) n.name = patch.name;
+  if (patch.name !== undefined) regroup(s.networks, n, "name", patch.name);
   if (patch.description !== undefined) n.description = patch.description;
   if (patch.adminStateUp !== undefined) n.adminStateUp = patch.adminStateUp;
   // both flags are indexed (a member's list reads the shared and external networks by them)

@@ -4,12 +4,15 @@
 import type { Caller } from "../../../kernel/operation.js";
 import { mergeInOrder, scan, scanGroup, seqOf } from "../../../kernel/store/table.js";
 import type { Network, NetworkingState, Port } from "../state.js";
+import { named } from "./visibility.js";
 
 export interface PortQuery {
   /** one `device_id` filter value (Nova's and the CLI's question: a server's ports) */
   deviceId?: string;
   /** one `network_id` filter value */
   networkId?: string;
+  /** the `name` filter's values (exact names) */
+  names?: readonly string[];
 }
 
 /**
@@ -20,6 +23,8 @@ export interface PortQuery {
 export function candidatePorts(s: NetworkingState, caller: Caller, query: PortQuery): Iterable<Port> {
   if (query.deviceId !== undefined) return inCreationOrder(s, scanGroup(s.ports, query.deviceId, { by: "deviceId" }));
   if (query.networkId !== undefined) return scanGroup(s.ports, query.networkId, { by: "networkId" });
+  // the caller's visibility is checked on each row after this (visiblePorts)
+  if (query.names !== undefined) return named(s.ports, query.names);
   if (caller.isAdmin) return scan(s.ports);
   const foreignOn = (network: Network) => onlyIf(scanGroup(s.ports, network.id, { by: "networkId" }), (p) => p.projectId !== caller.projectId);
   return mergeInOrder(s.ports, [scanGroup(s.ports, caller.projectId), ...Array.from(scanGroup(s.networks, caller.projectId), foreignOn)]);

@@ -79,7 +79,7 @@ export function updatePort(s: NetworkingState, ctx: NetworkingContext, id: strin
   checkPortPolicy(ctx.caller, network, "update_port", { ...patch, bindingProfile: patch.bindingProfile ?? undefined });
   if (patch.qosPolicyId) visibleQosPolicy(s, ctx.caller, patch.qosPolicyId);
 
-  if (patch.name !== undefined) port.name = patch.name;
+  if (patch.name !== undefined) regroup(s.ports, port, "name", patch.name);
   if (patch.description !== undefined) port.description = patch.description;
   if (patch.adminStateUp !== undefined) port.adminStateUp = patch.adminStateUp;
   if (patch.deviceId !== undefined) regroup(s.ports, port, "deviceId", patch.deviceId);

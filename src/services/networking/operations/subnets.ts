@@ -3,7 +3,7 @@
 // it consistent, the in-use check on delete, and subnet quotas. Validation lives in subnet-checks.ts.
 
 import { dictEntries, dictGet } from "../../../kernel/store/dict.js";
-import { filter, get, put, remove } from "../../../kernel/store/table.js";
+import { filter, get, put, regroup, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { defaultGateway, formatCidr, offsetOf, requireCidr } from "../cidr.js";
 import { formatIp, IPV6_MIN_MTU, requireIp, type IpAddress } from "../ip.js";
@@ -133,7 +133,7 @@ export function updateSubnet(s: NetworkingState, ctx: NetworkingContext, id: str
   } else if (gatewayChanged && gateway) {
     checkGatewayOutOfPools(gateway, subnet.allocationPools);
   }
-  if (patch.name !== undefined) subnet.name = patch.name;
+  if (patch.name !== undefined) regroup(s.subnets, subnet, "name", patch.name);
   if (patch.description !== undefined) subnet.description = patch.description;
   subnet.gatewayIp = gateway && formatIp(gateway);
   if (patch.dnsNameservers !== undefined) subnet.dnsNameservers = [...patch.dnsNameservers];

@@ -36,12 +36,25 @@ export function visibleQosPolicy(s: NetworkingState, caller: Caller, id: string)
 }
 
 /**
- * Networks the caller can see, in creation order. An admin's is a scan; a member's reads only what it may
+ * Networks the caller can see, in creation order (with `names`, those so named, from the name index). An admin's is a scan; a member's reads only what it may
  * see: its project's networks, the shared and the external ones (indexed flags) and those an RBAC policy
  * naming its project or "*" lets in (policies grouped by target, kept right on create, update and delete),
  * so the list costs what the member sees, not what the cloud holds. Each is checked again as Neutron checks it.
  */
-export function* visibleNetworks(s: NetworkingState, caller: Caller): Generator<Network> {
+/**
+ * The rows named one of `names` (a list's `name=` filter, exact as Neutron matches it), in creation order,
+ * read from the table's name index: the filter costs the rows that carry the name, not the table.
+ */
+export function named<T extends { id: string }>(table: Table<T>, names: readonly string[]): Iterable<T> {
+  if (names.length === 1) return scanGroup(table, names[0]!, { by: "name" });
+  return mergeInOrder(table, names.map((name) => scanGroup(table, name, { by: "name" })));
+}
+
+export function* visibleNetworks(s: NetworkingState, caller: Caller, names?: readonly string[]): Generator<Network> {
+  if (names !== undefined) {
+    for (const n of named(s.networks, names)) if (canSeeNetwork(caller, n, s)) yield n;
+    return;
+  }
   if (caller.isAdmin) {
     yield* scan(s.networks);
     return;
@@ -83,7 +96,11 @@ export function visibleSubnet(s: NetworkingState, caller: Caller, id: string): S
  * Subnets the caller can see, in creation order. A member's reads its project's subnets and those of the
  * networks it owns, the shared ones and those shared with it by RBAC, not every subnet.
  */
-export function* visibleSubnets(s: NetworkingState, caller: Caller): Generator<Subnet> {
+export function* visibleSubnets(s: NetworkingState, caller: Caller, names?: readonly string[]): Generator<Subnet> {
+  if (names !== undefined) {
+    for (const subnet of named(s.subnets, names)) if (canSeeSubnet(s, caller, subnet)) yield subnet;
+    return;
+  }
   if (caller.isAdmin) {
     yield* scan(s.subnets);
     return;

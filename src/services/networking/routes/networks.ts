@@ -2,7 +2,7 @@
 // Handlers validate the body, run one operation in one write, and render the view the caller may see.
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
-import type { Ctx } from "../../../kernel/http/context.js";
+import { queries, type Ctx } from "../../../kernel/http/context.js";
 import { createNetwork, deleteNetwork, updateNetwork, type NetworkInput, type NetworkPatch } from "../operations/networks.js";
 import { networkCreateSchema, networkUpdateSchema, requestedProject, type NetworkCreateBody, type NetworkUpdateBody } from "../schemas/networks.js";
 import { networkView } from "../views/networks.js";
@@ -50,7 +50,7 @@ export function networkRoutes(deps: NetworkingDeps): RouteDef[] {
       handler: (c) => {
         const caller = deps.caller(c);
         const s = deps.state();
-        const views = lazyMap(visibleNetworks(s, caller), (n) => networkView(n, caller, s));
+        const views = lazyMap(visibleNetworks(s, caller, queries(c)["name"]), (n) => networkView(n, caller, s));
         return c.json(listBody(c, "networks", views, deps.kernel.options.maxPageSize));
       },
     },

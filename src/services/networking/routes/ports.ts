@@ -82,7 +82,7 @@ function* visiblePorts(s: NetworkingState, caller: Caller, keep: (p: Port) => bo
     const values = queries(c)[key];
     return values?.length === 1 ? values[0] : undefined;
   };
-  const rows = candidatePorts(s, caller, { deviceId: one("device_id"), networkId: one("network_id") });
+  const rows = candidatePorts(s, caller, { deviceId: one("device_id"), networkId: one("network_id"), names: queries(c)["name"] });
   const matches = rowFilter(queries(c), PORT_ROW_FIELDS);
   for (const p of rows) if (matches(p) && keep(p) && canSeePort(s, caller, p)) yield p;
 }

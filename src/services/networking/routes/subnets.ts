@@ -66,7 +66,7 @@ export function subnetRoutes(deps: NetworkingDeps): RouteDef[] {
         // `?network_id=<id>` (OSC's `subnet list --network`) walks that network's subnets, not the table
         const byNetwork = queries(c)["network_id"];
         const network = byNetwork?.length === 1 ? get(s.networks, byNetwork[0]) : undefined;
-        const rows = network ? subnetsOfNetwork(s, caller, network.subnetIds) : visibleSubnets(s, caller);
+        const rows = network ? subnetsOfNetwork(s, caller, network.subnetIds) : visibleSubnets(s, caller, queries(c)["name"]);
         const views = lazyMap(rows, (subnet) => render(s, subnet));
         return c.json(listBody(c, "subnets", views, deps.kernel.options.maxPageSize));
       },
