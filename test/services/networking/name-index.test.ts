@@ -58,6 +58,10 @@ describe("the name filter through the name index", () => {
     await rename("ports", nets[2]!.port.id, "twin");
     expect(await ids(n, "networks", "?name=solo-3", n.admin)).toEqual([nets[0]!.net.id]);
     await check(n, names);
+    // back to its old name: it takes the name after the others, but lists in creation order, first
+    await rename("networks", nets[0]!.net.id, "twin");
+    expect((await ids(n, "networks", "?name=twin", n.admin))[0]).toBe(nets[0]!.net.id);
+    await check(n, names);
 
     // deletes leave the index
     expect((await n.api("DELETE", `/v2.0/ports/${nets[4]!.port.id}`)).status).toBe(204);

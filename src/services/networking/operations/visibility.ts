@@ -43,11 +43,13 @@ export function visibleQosPolicy(s: NetworkingState, caller: Caller, id: string)
  */
 /**
  * The rows named one of `names` (a list's `name=` filter, exact as Neutron matches it), in creation order,
- * read from the table's name index: the filter costs the rows that carry the name, not the table.
+ * read from the table's name index: the filter costs the rows that carry the name, not the table. A group
+ * lists its rows in the order they took the name (a rename joins last), so they are put back in creation order.
  */
-export function named<T extends { id: string }>(table: Table<T>, names: readonly string[]): Iterable<T> {
-  if (names.length === 1) return scanGroup(table, names[0]!, { by: "name" });
-  return mergeInOrder(table, names.map((name) => scanGroup(table, name, { by: "name" })));
+export function named<T extends { id: string }>(table: Table<T>, names: readonly string[]): T[] {
+  const rows = new Map<string, T>();
+  for (const name of names) for (const row of scanGroup(table, name, { by: "name" })) rows.set(row.id, row);
+  return inOrder(table, [...rows.values()]);
 }
 
 export function* visibleNetworks(s: NetworkingState, caller: Caller, names?: readonly string[]): Generator<Network> {
