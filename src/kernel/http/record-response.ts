@@ -1,5 +1,5 @@
 // Responses whose headers are one plain record, for every request a service answers. Hono's own c.json,
-// c.body, c.text and c.header build a web Headers object as soon as a response has more than one header
+// c.body, c.text, c.html, c.redirect and c.header build a web Headers object as soon as a response has more than one header
 // (every service response has: content type, request id, a microversion's three), and the node server must
 // then copy it out again into the record node:http writes. Here the same calls collect the headers in a
 // record with lower-case names, and the response is built with it; @hono/node-server writes it as it is.
@@ -48,7 +48,7 @@ export function recordResponse(status: number, body: BodyInit | null, headers: H
 }
 
 /**
- * Makes this request's c.header, c.status, c.body, c.text and c.json collect headers in one record that
+ * Makes this request's c.header, c.status, c.body, c.text, c.json, c.html and c.redirect collect headers in one record that
  * starts as `initial` (the request id headers), and build their responses with it.
  */
 export function useRecordResponses(c: Ctx, initial: HeaderRecord): void {
@@ -66,7 +66,7 @@ export function useRecordResponses(c: Ctx, initial: HeaderRecord): void {
     if (contentType !== undefined && record["content-type"] === undefined) record["content-type"] = contentType;
     return recordResponse(status, body, record);
   };
-  const ctx = c as unknown as Record<"header" | "status" | "body" | "text" | "json", unknown>;
+  const ctx = c as unknown as Record<"header" | "status" | "body" | "text" | "json" | "html" | "redirect", unknown>;
   ctx.header = (name: string, value: string | undefined, options?: { append?: boolean }) => {
     const key = name.toLowerCase();
     if (value === undefined) delete pending[key];
@@ -79,4 +79,8 @@ export function useRecordResponses(c: Ctx, initial: HeaderRecord): void {
   ctx.body = (body: BodyInit | null, arg?: ResponseArg, headers?: HeadersInput) => build(body, arg, headers);
   ctx.text = (text: string, arg?: ResponseArg, headers?: HeadersInput) => build(text, arg, headers, "text/plain; charset=UTF-8");
   ctx.json = (value: unknown, arg?: ResponseArg, headers?: HeadersInput) => build(JSON.stringify(value), arg, headers, "application/json");
+  // Hono's html also takes a promised (JSX) body
+  ctx.html = (html: string | Promise<string>, arg?: ResponseArg, headers?: HeadersInput) =>
+    typeof html === "string" ? build(html, arg, headers, "text/html; charset=UTF-8") : html.then((text) => build(String(text), arg, headers, "text/html; charset=UTF-8"));
+  ctx.redirect = (location: string, status = 302) => build(null, status, { location });
 }
