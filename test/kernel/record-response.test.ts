@@ -7,14 +7,14 @@ import { describe, expect, it } from "vitest";
 import { carriesRequestId, useRecordResponses } from "../../src/kernel/http/record-response.js";
 import type { AppEnv, Ctx } from "../../src/kernel/http/context.js";
 
-function answer(handler: (c: Ctx) => Response | Promise<Response>): Promise<Response> {
+async function answer(handler: (c: Ctx) => Response | Promise<Response>): Promise<Response> {
   const app = new Hono<AppEnv>();
   app.get("/", (c) => {
     useRecordResponses(c, { "x-openstack-request-id": "req-1" });
     c.header("OpenStack-API-Version", "compute 2.1");
     return handler(c);
   });
-  return app.request("/");
+  return await app.request("/");
 }
 
 describe("record responses", () => {
