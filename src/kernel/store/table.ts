@@ -332,6 +332,26 @@ export function* scanGroup<T extends { id: string }>(table: Table<T>, group: str
   }
 }
 
+/**
+ * One group's rows in the table's own insertion order, which a group's order is not once a row moved into
+ * it (`regroup` makes it join last), with `after` and `reverse` as `scan` has them: the rows past the row
+ * `after` in that order, nothing when the table has no such row. Costs O(k log k) for the group's k rows.
+ */
+export function groupInTableOrder<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions & { by?: string } = {}): T[] {
+  const seq = (row: T) => dictGet(table.index, row.id)!;
+  const rows = Array.from(scanGroup(table, group, { by: options.by })).sort((a, b) => seq(a) - seq(b));
+  if (options.reverse) rows.reverse();
+  if (options.after === undefined) return rows;
+  const from = dictGet(table.index, options.after);
+  if (from === undefined) return [];
+  return rows.filter((row) => (options.reverse ? seq(row) < from : seq(row) > from));
+}
+
+/** Whether the table keeps an index of field `by` (its groupBy or one of its alsoGroupBy). */
+export function groupedBy<T extends { id: string }>(table: Table<T>, by: string): boolean {
+  return groupingsOf(table).some((g) => g.by === by);
+}
+
 /** How many rows a group holds (0 for an unknown group). */
 export function groupSize<T extends { id: string }>(table: Table<T>, group: string, by?: string): number {
   const grouping = by === undefined ? table.groups : groupingsOf(table).find((g) => g.by === by);

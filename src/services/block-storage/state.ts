@@ -300,9 +300,10 @@ export const DEFAULT_TYPE_NAME = "__DEFAULT__";
 export function initialBlockStorageState(): BlockStorageState {
   return {
     // listed per project: each project's page costs the same however many rows other projects hold
-    volumes: emptyTable({ groupBy: "projectId" }),
+    // and by name, for the exact name filter: a name changes only with fieldChanged after it
+    volumes: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name"] }),
     volumeTypes: emptyTable(),
-    snapshots: emptyTable({ groupBy: "projectId" }),
+    snapshots: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name"] }),
     backups: emptyTable({ groupBy: "projectId" }),
     qosSpecs: emptyTable(),
     quotas: emptyTable(),

@@ -148,8 +148,8 @@ export interface ImageState {
 }
 
 export function initialImageState(): ImageState {
-  // an image's owner and visibility change in place, then tell the index (images.ts: fieldChanged)
-  return { images: emptyTable({ groupBy: "ownerProjectId", alsoGroupBy: ["visibility"] }), tasks: emptyTable(), usage: emptyDict(), limits: emptyTable(), metadefs: { namespaces: emptyTable(), resourceTypes: emptyTable() }, released: [] };
+  // an image's owner, visibility and name change in place, then tell the index (images.ts: fieldChanged)
+  return { images: emptyTable({ groupBy: "ownerProjectId", alsoGroupBy: ["visibility", "name"] }), tasks: emptyTable(), usage: emptyDict(), limits: emptyTable(), metadefs: { namespaces: emptyTable(), resourceTypes: emptyTable() }, released: [] };
 }
 
 export function imageSliceOf(root: Readonly<Record<string, unknown>>): ImageState {

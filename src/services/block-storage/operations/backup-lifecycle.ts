@@ -8,7 +8,7 @@
 // them all; should the bytes not be in yet when the step comes (an immediate override, an imported record),
 // the backup stays `creating` until they are. Deleting one removes its objects likewise, then the record.
 
-import { get, remove } from "../../../kernel/store/table.js";
+import { fieldChanged, get, remove } from "../../../kernel/store/table.js";
 import { runOperation } from "../../../kernel/operation.js";
 import { own } from "../../../kernel/own.js";
 import type { Kernel } from "../../../kernel/kernel.js";
@@ -204,7 +204,11 @@ function failCreate(kernel: Kernel, s: BlockStorageState, ctx: StepContext, back
 function endRestore(s: BlockStorageState, ctx: StepContext, backup: Backup, ok: boolean): void {
   const volume = backup.restoreVolumeId === null ? undefined : get(s.volumes, backup.restoreVolumeId);
   if (volume?.status === "restoring-backup") {
-    if (ok) restoreVolumeMeta(volume, backup.volumeMeta);
+    if (ok) {
+      const name = volume.name;
+      restoreVolumeMeta(volume, backup.volumeMeta);
+      fieldChanged(s.volumes, volume, "name", name);
+    }
     setStatus(ctx, volume, ok ? "available" : "error_restoring");
   }
   if (ok && volume) ctx.tx.emit("block-storage.backup.restored", { id: backup.id, projectId: backup.projectId, volumeId: volume.id });

@@ -3,7 +3,7 @@
 // over the slice, no HTTP.
 // What the steps on the clock do is snapshot-lifecycle.ts.
 
-import { filter, get, put } from "../../../kernel/store/table.js";
+import { fieldChanged, filter, get, put } from "../../../kernel/store/table.js";
 import { own, withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { badRequest, inState, invalidSnapshotState, invalidVolumeState, snapshotNotFound, volumeNotFound } from "../errors.js";
@@ -96,7 +96,9 @@ export function createSnapshot(
 export function updateSnapshot(s: BlockStorageState, ctx: OperationContext, id: string, body: SnapshotUpdateBody): Snapshot {
   const snapshot = visibleSnapshot(s, ctx.caller, id);
   if (Object.keys(body).length === 0) throw badRequest("Invalid input for field 'snapshot': Invalid input: name or description is required");
+  const name = snapshot.name;
   applyDisplayFields(snapshot, body);
+  fieldChanged(s.snapshots, snapshot, "name", name);
   snapshot.updatedAt = ctx.now;
   return snapshot;
 }

@@ -2,7 +2,7 @@
 // update and delete, as functions over the slice. No HTTP in here.
 
 import type { OperationContext, Caller } from "../../../kernel/operation.js";
-import { get, put, remove, filter } from "../../../kernel/store/table.js";
+import { fieldChanged, get, put, remove, filter } from "../../../kernel/store/table.js";
 import { findImage, type Image } from "../../image/for-block-storage.js";
 import {
   badRequest,
@@ -169,7 +169,9 @@ export function createVolume(s: BlockStorageState, ctx: RequestContext, body: Cr
 
 export function updateVolume(s: BlockStorageState, ctx: OperationContext, id: string, body: UpdateVolumeBody): Volume {
   const volume = visibleVolume(s, ctx.caller, id);
+  const name = volume.name;
   applyDisplayFields(volume, body);
+  fieldChanged(s.volumes, volume, "name", name);
   if (body.metadata) volume.metadata = { ...body.metadata };
   volume.updatedAt = ctx.now;
   ctx.tx.emit("block-storage.volume.updated", { id, projectId: volume.projectId, name: volume.name });

@@ -5,7 +5,7 @@
 
 import { queryParam, queries, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { get, scan, scanGroup, type ScanOptions, type Table } from "../../../kernel/store/table.js";
+import { get, groupedBy, groupInTableOrder, scan, scanGroup, type ScanOptions, type Table } from "../../../kernel/store/table.js";
 import { badRequest, invalidInput, itemNotFound } from "../errors.js";
 import { queryBool } from "../schemas/parameter-types.js";
 
@@ -21,6 +21,8 @@ export interface ListQuery {
   sort: Array<[string, "asc" | "desc"]>;
   /** the projects listed: undefined for all (an admin's all_tenants without project_id) */
   projectId: string | undefined;
+  /** the exact `name` filter, when the route has one: rows are read from the table's name index */
+  name?: string;
 }
 
 function intParam(c: Ctx, name: string): number | undefined {
@@ -78,9 +80,12 @@ export function listPage<T extends Scoped>(
     const row = get(table, query.marker);
     if (!row || !inScope(row)) throw itemNotFound(`Marker ${query.marker} could not be found.`);
   }
-  // one project's rows come from its group (a table imported from an older snapshot has none: all rows)
-  const rowsInScope = (options: ScanOptions = {}) =>
-    query.projectId !== undefined && table.groups ? scanGroup(table, query.projectId, options) : scan(table, options);
+  // the rows so named come from the name index; one project's from its group (a table imported from an
+  // older snapshot has none: all rows)
+  const rowsInScope = (options: ScanOptions = {}): Iterable<T> => {
+    if (query.name !== undefined && groupedBy(table, "name")) return groupInTableOrder(table, query.name, { ...options, by: "name" });
+    return query.projectId !== undefined && table.groups ? scanGroup(table, query.projectId, options) : scan(table, options);
+  };
   const count = () => {
     let n = 0;
     for (const row of rowsInScope()) if (wanted(row)) n++;

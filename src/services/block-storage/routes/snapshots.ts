@@ -74,7 +74,7 @@ export function snapshotRoutes(deps: BlockStorageDeps): RouteDef[] {
       (volumeId === undefined || snap.volumeId === volumeId) &&
       (name === undefined || snap.name === name) &&
       (metadata === undefined || Object.entries(metadata).every(([k, v]) => own(snap.metadata, k) === v));
-    const page = listPage(s.snapshots, query, match, sortValue);
+    const page = listPage(s.snapshots, { ...query, name }, match, sortValue);
     const items = page.items.map((snap) => (detail ? snapshotDetail(snap, mv, true) : snapshotSummary(snap)));
     const body = collectionBody(c, "snapshots", items, query.limit, () => page.items.at(-1)!.id);
     if (mv >= 45 && queryBool(queryParam(c, "with_count") ?? "false")) body.count = page.count();

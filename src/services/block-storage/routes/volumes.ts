@@ -47,7 +47,7 @@ export function volumeRoutes(deps: BlockStorageDeps): RouteDef[] {
       (zone === undefined || v.availabilityZone === zone) &&
       (bootable === undefined || v.bootable === bootable) &&
       (metadata === undefined || Object.entries(metadata).every(([k, value]) => own(v.metadata, k) === value));
-    const page = listPage(s.volumes, query, match, (v, key) => {
+    const page = listPage(s.volumes, { ...query, name }, match, (v, key) => {
       switch (key) {
         case "updated_at":
           return v.updatedAt;

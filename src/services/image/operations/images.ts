@@ -58,7 +58,9 @@ export function updateImage(s: ImageState, ctx: OperationContext, id: string, op
   const image = ownedImage(s, ctx.caller, id, "modify");
   const owner = image.ownerProjectId;
   const visibility = image.visibility;
+  const name = image.name;
   applyPatch(image, ops, ctx.caller);
+  fieldChanged(s.images, image, "name", name);
   fieldChanged(s.images, image, "ownerProjectId", owner);
   fieldChanged(s.images, image, "visibility", visibility);
   if (image.ownerProjectId !== owner) {

@@ -26,6 +26,8 @@ export interface ListQuery {
   match: (image: Image) => boolean;
   /** for a member: its own, public, community and shared images (a private image of another project is never in its list) */
   memberOf?: string;
+  /** the name filter's names: the rows are read from the table's name index (match still checks them) */
+  names?: string[];
 }
 
 type Params = Record<string, string[]>;
@@ -135,7 +137,9 @@ export function parseListQuery(params: Params, caller: Viewer, maxPageSize: numb
     const value = single(params, key);
     if (value !== undefined) tests.push(build(value));
   };
-  add("name", (v) => { const names = anyOf(v); return (i) => i.name !== null && names.includes(i.name); });
+  const nameParam = single(params, "name");
+  const names = nameParam === undefined ? undefined : anyOf(nameParam);
+  if (names !== undefined) tests.push((i) => i.name !== null && names.includes(i.name));
   add("id", (v) => { const ids = anyOf(v); return (i) => ids.includes(i.id); });
   add("status", (v) => (i) => i.status === v.toLowerCase());
   add("owner", (v) => (i) => i.ownerProjectId === v);
@@ -166,7 +170,7 @@ export function parseListQuery(params: Params, caller: Viewer, maxPageSize: numb
     for (const value of values) tests.push((i) => own(i.metadata, key) === value);
   }
   const memberOf = caller.isAdmin ? undefined : caller.projectId;
-  return { limit, marker: single(params, "marker"), sort: parseSort(params), match: (i) => tests.every((t) => t(i)), memberOf };
+  return { limit, marker: single(params, "marker"), sort: parseSort(params), match: (i) => tests.every((t) => t(i)), memberOf, names };
 }
 
 const hasSize = (i: Image) => i.data !== null || i.status === "active" || i.status === "deactivated";
@@ -191,13 +195,18 @@ function sortValue(i: Image, key: SortKey): string | number {
  * (the cost grows with what the member may see, not with the catalog).
  */
 function newestFirst(table: Table<Image>, q: ListQuery): Iterable<Image> {
+  // the name filter's rows come from the name index, whoever asks (match checks visibility)
+  if (q.names !== undefined) return newestFirstOf(table, q.names.map((name) => scanGroup(table, name, { by: "name" })), q.marker);
   if (q.memberOf === undefined) return scan(table, { after: q.marker, reverse: true });
-  // a group lists an image in the order it joined (owner and visibility change): sorted by creation here
+  return newestFirstOf(table, [scanGroup(table, q.memberOf), ...VISIBLE_TO_MEMBERS.map((v) => scanGroup(table, v, { by: "visibility" }))], q.marker);
+}
+
+/** The groups' rows newest first, after `marker`: a group lists an image in the order it joined (owner, visibility and name change), so they are sorted by creation here. */
+function newestFirstOf(table: Table<Image>, groups: Array<Iterable<Image>>, marker: string | undefined): Image[] {
   const seq = (i: Image) => seqOf(table, i.id)!;
-  const groups = [scanGroup(table, q.memberOf), ...VISIBLE_TO_MEMBERS.map((v) => scanGroup(table, v, { by: "visibility" }))];
   const rows = [...new Set(groups.flatMap((group) => Array.from(group)))].sort((a, b) => seq(b) - seq(a));
-  if (q.marker === undefined) return rows;
-  const markerSeq = seqOf(table, q.marker)!;
+  if (marker === undefined) return rows;
+  const markerSeq = seqOf(table, marker)!;
   return rows.filter((i) => seq(i) < markerSeq);
 }
 

@@ -3,7 +3,7 @@
 
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { validate } from "../../../kernel/http/body.js";
-import { queries, requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { queries, requestHeader, requestPath, type Ctx } from "../../../kernel/http/context.js";
 import { get } from "../../../kernel/store/table.js";
 import { badRequest, invalidContentType, notFound } from "../errors.js";
 import { checkCreateKeys } from "../operations/attributes.js";
@@ -40,7 +40,7 @@ export function imageRoutes(deps: ImageDeps): RouteDef[] {
       operation: "image.image.list",
       handler: (c) => {
         // `/v2/images/` names an image with an empty id for Glance's router: no list there (404)
-        if (new URL(c.req.url).pathname.endsWith("/")) throw notFound("The resource could not be found.");
+        if (requestPath(c).endsWith("/")) throw notFound("The resource could not be found.");
         const caller = deps.caller(c);
         const params = queries(c);
         const query = parseListQuery(params, caller, deps.kernel.options.maxPageSize);
