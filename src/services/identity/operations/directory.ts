@@ -53,10 +53,13 @@ export function renameKey(s: IdentityState, from: string, to: string, id: string
   dictSet(s.names, to, id);
 }
 
-/** Removes every assignment matching `which`; returns the ids of the users who lost one. */
-export function removeAssignments(s: IdentityState, ctx: Pick<IdentityContext, "tx">, which: (a: Assignment) => boolean): Set<string> {
+/**
+ * Removes the assignments given (`which`: a test every grant is put to, or the grants themselves, read from
+ * an index); returns the ids of the users who lost one.
+ */
+export function removeAssignments(s: IdentityState, ctx: Pick<IdentityContext, "tx">, which: ((a: Assignment) => boolean) | Iterable<Assignment>): Set<string> {
   const users = new Set<string>();
-  for (const a of filter(s.assignments, which)) {
+  for (const a of typeof which === "function" ? filter(s.assignments, which) : Array.from(which)) {
     remove(s.assignments, a.id);
     users.add(a.userId);
     ctx.tx.emit("identity.role_assignment.deleted", { userId: a.userId, roleId: a.roleId, scope: a.scope });

@@ -5,7 +5,7 @@
 import type { IdentityContext } from "./context.js";
 import type { Principal } from "../../../kernel/auth/principal.js";
 import { dictDelete } from "../../../kernel/store/dict.js";
-import { filter, find, get, remove, values } from "../../../kernel/store/table.js";
+import { filter, find, get, remove, scanGroup, values } from "../../../kernel/store/table.js";
 import { conflict, forbidden, notFound, validationError } from "../errors.js";
 import type { ProjectCreate, ProjectUpdate } from "../schemas.js";
 import { nameKey, namedInAnyDomain, projectsOfUser, type Domain, type IdentityState, type Project } from "../state.js";
@@ -159,7 +159,8 @@ export function deleteProject(s: IdentityState, ctx: Pick<IdentityContext, "tx">
   if (find(s.projects, (p) => p.parentId === id)) {
     throw forbidden(`Cannot delete the project ${id} since it is not a leaf in the hierarchy. Use the cascade option if you want to delete a whole subtree.`);
   }
-  removeAssignments(s, ctx, (a) => "project" in a.scope && a.scope.project === id);
+  // the project's grants, from the table's scope.project groups
+  removeAssignments(s, ctx, scanGroup(s.assignments, id, { by: "scope.project" }));
   for (const cred of filter(s.appCredentials, (c) => c.projectId === id)) {
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(cred.userId, cred.name));

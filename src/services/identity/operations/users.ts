@@ -5,7 +5,7 @@
 import type { IdentityContext } from "./context.js";
 import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
 import { dictDelete } from "../../../kernel/store/dict.js";
-import { filter, get, remove, values } from "../../../kernel/store/table.js";
+import { filter, get, remove, scanGroup, values } from "../../../kernel/store/table.js";
 import { conflict, forbidden, unauthorized, validationError } from "../errors.js";
 import { verifySecret } from "../secrets.js";
 import type { PasswordChange, UserCreate, UserUpdate } from "../schemas.js";
@@ -136,7 +136,8 @@ export function changePassword(
 /** Drops the user's role assignments and application credentials; the user's tokens stop resolving. */
 export function deleteUser(s: IdentityState, ctx: Pick<IdentityContext, "tx">, id: string): void {
   const user = requireUser(s, id);
-  removeAssignments(s, ctx, (a) => a.userId === id);
+  // the user's grants, from the table's user groups
+  removeAssignments(s, ctx, scanGroup(s.assignments, id));
   for (const cred of filter(s.appCredentials, (c) => c.userId === id)) {
     remove(s.appCredentials, cred.id);
     dictDelete(s.names, nameKey.appCredential(id, cred.name));
