@@ -2,7 +2,7 @@
 // Table that passes reads back exactly what it holds. Each returns what is wrong, or undefined.
 
 import { dictEntries, dictGet, hash, type Dict, type DictNode } from "./dict.js";
-import { fieldValue, get, groupKey, scan, type Member, type RowNode, type Table } from "./table.js";
+import { fieldValue, groupKey, scan, type Member, type RowNode, type Table } from "./table.js";
 
 const WIDTH = 32;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -78,11 +78,17 @@ function groupsProblem(t: Table<{ id: string }>, groups: unknown): string | unde
   const by = groups.by;
   const membersProblem = dictProblem(groups.members);
   if (membersProblem) return `table groups: ${membersProblem}`;
+  // each row's group, from one pass over the table (a lookup per member would walk the table's tries again)
+  const groupOf = new Map<string, string>();
+  for (const row of scan(t)) {
+    const key = groupKey(fieldValue(row, by));
+    if (key !== undefined) groupOf.set(row.id, key);
+  }
   let listed = 0;
   for (const [group, members] of dictEntries(groups.members as Dict<string | Table<Member>>)) {
     // a group of one is its row's id
     if (typeof members === "string") {
-      if (groupKey(fieldValue(get(t, members), by)) !== group) return `table group ${group} lists row ${members}, which is not in it`;
+      if (groupOf.get(members) !== group) return `table group ${group} lists row ${members}, which is not in it`;
       listed++;
       continue;
     }
@@ -90,11 +96,11 @@ function groupsProblem(t: Table<{ id: string }>, groups: unknown): string | unde
     if (problem) return `table group ${group}: ${problem}`;
     if ((members as { groups?: unknown }).groups !== undefined || (members as { also?: unknown }).also !== undefined) return `table group ${group} is grouped itself`;
     for (const member of scan(members)) {
-      if (groupKey(fieldValue(get(t, member.id), by)) !== group) return `table group ${group} lists row ${member.id}, which is not in it`;
+      if (groupOf.get(member.id) !== group) return `table group ${group} lists row ${member.id}, which is not in it`;
       listed++;
     }
   }
-  let grouped = 0;
-  for (const row of scan(t)) if (groupKey(fieldValue(row, by)) !== undefined) grouped++;
+  // every member is a distinct row of its group (a group table's ids are unique, a row has one group)
+  const grouped = groupOf.size;
   return listed === grouped ? undefined : "table groups do not list every row";
 }
