@@ -28,6 +28,28 @@ describe("dashboard: manual steps and the method filter", () => {
     expect(problems).toEqual([]);
   });
 
+  it("shows what changed while its live updates were still connecting", async () => {
+    const session = await open("chaos");
+    const { page, emu, problems } = session;
+    // the page's event stream is held until the world has changed: it then carries no event of the change
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_emulator/events/stream*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect.poll(() => page.locator("#hosts tbody tr").count()).toBeGreaterThan(0);
+    expect((await call(emu, "POST", "/_emulator/transitions/overrides", { body: { type: "compute.server", mode: "manual" } })).status).toBe(201);
+    const token = await login(emu, "demo");
+    const net = (await call(emu, "GET", "/networking/v2.0/networks?name=private", { token })).body.networks[0].id;
+    const id = (await call(emu, "POST", "/compute/v2.1/servers", { token, body: { server: { name: "unseen", flavorRef: "1", imageRef: CIRROS, networks: [{ uuid: net }] } } })).body.server.id;
+    release();
+    // once the stream opens, the view reads the world again
+    await expect.poll(() => page.locator(`#pending tr[data-id="${id}"]`).count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   it("shows the seed world in use on the Overview, and follows a scenario loaded from the page", async () => {
     const session = await open("overview");
     const { page, emu, problems } = session;

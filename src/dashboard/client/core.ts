@@ -99,7 +99,7 @@ export function core(): Ui {
     }
   }
 
-  function tail(path: string, onEntry: (entry: any) => void): () => void {
+  function tail(path: string, onEntry: (entry: any) => void, onOpen?: () => void): () => void {
     const abort = new AbortController();
     let last: string | undefined;
     const run = async (): Promise<void> => {
@@ -113,6 +113,7 @@ export function core(): Ui {
             continue;
           }
           if (!res.ok || !res.body) throw new Error(await message(res));
+          onOpen?.();
           const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffer = "";
           for (;;) {
@@ -250,8 +251,9 @@ export function core(): Ui {
     start() {
       addEventListener("hashchange", show);
       show();
-      // every change in the world shows up as an event: the view showing refreshes on each burst
-      tail("/events/stream?limit=0", () => changed());
+      // every change in the world shows up as an event: the view showing refreshes on each burst, and once
+      // the stream is open (what changed between the first load and the connection sent no event to it)
+      tail("/events/stream?limit=0", () => changed(), () => changed());
     },
   };
 }

@@ -11,8 +11,8 @@ export interface Ui {
   os<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
   /** The headers a raw fetch of the control API needs (the token). */
   controlHeaders(): Record<string, string>;
-  /** Follows a journal's server-sent events (`/_emulator/...stream?...`), reconnecting; answers the stop. */
-  tail(path: string, onEntry: (entry: any) => void): () => void;
+  /** Follows a journal's server-sent events (`/_emulator/...stream?...`), reconnecting (`onOpen` runs at each (re)connection); answers the stop. */
+  tail(path: string, onEntry: (entry: any) => void, onOpen?: () => void): () => void;
   $<T extends HTMLElement = HTMLElement>(id: string): T;
   /** An element with attributes (`on<event>` functions become listeners) and children. */
   el(tag: string, attrs?: Record<string, unknown> | null, ...children: Array<Node | string | number | null | undefined>): HTMLElement;
