@@ -1,9 +1,9 @@
 // The dashboard in Chromium, stepping, filtering and the seed world: a server held in BUILD by a `manual`
 // override shows in the Chaos view's planned steps and goes ACTIVE on its Step button; the Overview names the
-// seed world in use; the requests journal filters by method. The views keep no serious or critical axe-core violation.
+// seed world in use; the requests journal filters by method; a live refresh keeps the keyboard focus. The views keep no serious or critical axe-core violation.
 
 import { describe, expect, it } from "vitest";
-import { dashboardSuite, seriousViolations } from "../helpers/browser.js";
+import { createDemoServer, dashboardSuite, seriousViolations } from "../helpers/browser.js";
 import { call, login } from "../helpers/emulator.js";
 import { CIRROS } from "../helpers/compute.js";
 
@@ -47,6 +47,19 @@ describe("dashboard: manual steps and the method filter", () => {
     release();
     // once the stream opens, the view reads the world again
     await expect.poll(() => page.locator(`#pending tr[data-id="${id}"]`).count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it("keeps the keyboard focus on a row's button while the list is drawn again", async () => {
+    const { page, emu, problems } = await open("resources?kind=compute.server");
+    const id = await createDemoServer(emu, "focus-kept");
+    const show = page.getByRole("button", { name: `Show compute.server ${id}` });
+    await expect.poll(() => show.count()).toBe(1);
+    await show.focus();
+    // another server: the live list is drawn again, rows and buttons anew
+    const other = await createDemoServer(emu, "focus-other");
+    await expect.poll(() => page.getByRole("button", { name: `Show compute.server ${other}` }).count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`Show compute.server ${id}`);
     expect(problems).toEqual([]);
   });
 

@@ -168,7 +168,10 @@ export function core(): Ui {
       body.append(tr);
     }
     if (rows.length === 0) body.append(el("tr", null, el("td", { colspan: String(Math.max(1, cols.length)), class: "muted" }, "none")));
+    // a live refresh must not take the keyboard away: the control that had the focus gets it back
+    const focused = document.activeElement instanceof HTMLElement && t.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
     t.replaceChildren(...(caption ? [caption] : []), head, body);
+    if (focused !== null) [...t.querySelectorAll<HTMLElement>("[aria-label]")].find((e) => e.getAttribute("aria-label") === focused)?.focus();
   }
 
   function options(id: string, values: Array<string | [string, string]>): void {
