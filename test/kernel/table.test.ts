@@ -115,6 +115,28 @@ describe("paginate", () => {
 });
 
 describe("Table under immer", () => {
+  it("find and filter in a recipe see the recipe's own changes and hand back rows it can change", () => {
+    const base = { t: tableOf(200) };
+    const next = produce(base, (d) => {
+      get(d.t, "r5")!.n = 1000;
+      remove(d.t, "r6");
+      put(d.t, { id: "late", n: 1001 });
+      expect(find(d.t, (r) => r.n === 1000)?.id).toBe("r5");
+      expect(find(d.t, (r) => r.id === "r6")).toBeUndefined();
+      const big = filter(d.t, (r) => r.n >= 1000);
+      expect(big.map((r) => r.id)).toEqual(["r5", "late"]);
+      for (const row of big) row.n += 1;
+      find(d.t, (r) => r.id === "r7")!.n = -7;
+    });
+    expect(get(next.t, "r5")!.n).toBe(1001);
+    expect(get(next.t, "late")!.n).toBe(1002);
+    expect(get(next.t, "r7")!.n).toBe(-7);
+    expect(get(base.t, "r5")!.n).toBe(5);
+    expect(get(base.t, "r7")!.n).toBe(7);
+    // every row neither changed nor handed back is the previous state's own object
+    for (let i = 8; i < 200; i++) expect(get(next.t, `r${i}`)).toBe(get(base.t, `r${i}`));
+  });
+
   it("shares almost every node with the previous state after one insert into 100k rows", () => {
     const base = { t: tableOf(100_000) };
     const next = produce(base, (d) => {

@@ -5,7 +5,7 @@
 // order, so one group's page costs the same however many rows the other groups hold.
 
 import { emptyDict, dictGet, dictSet, dictDelete, type Dict } from "./dict.js";
-import { latest } from "./draft-read.js";
+import { isDraftValue, latest } from "./draft-read.js";
 
 const BITS = 5;
 const WIDTH = 1 << BITS;
@@ -417,13 +417,35 @@ export function values<T extends { id: string }>(table: Table<T>): T[] {
   return Array.from(scan(table));
 }
 
+/**
+ * The first row the predicate accepts. Inside a recipe the predicate reads every row as plain data
+ * (draft-read.ts) and only the row found is handed back as a draft, so a search drafts one row, not each
+ * row it passes. The predicate must not change the row it is given.
+ */
 export function find<T extends { id: string }>(table: Table<T>, predicate: (row: T) => boolean): T | undefined {
-  for (const row of scan(table)) if (predicate(row)) return row;
+  for (const row of readRows(table)) if (predicate(row)) return isDraftValue(table) ? get(table, row.id) : row;
   return undefined;
 }
 
+/** Every row the predicate accepts, in insertion order; read as `find` reads (only the rows kept are drafted). */
 export function filter<T extends { id: string }>(table: Table<T>, predicate: (row: T) => boolean): T[] {
+  const drafted = isDraftValue(table);
   const out: T[] = [];
-  for (const row of scan(table)) if (predicate(row)) out.push(row);
+  for (const row of readRows(table)) if (predicate(row)) out.push(drafted ? get(table, row.id)! : row);
   return out;
+}
+
+/** Every row in insertion order as plain data: inside a recipe, nothing read is drafted. Change nothing through them. */
+export function* readRows<T extends { id: string }>(table: Table<T>): Generator<T> {
+  const plain = latest(table);
+  yield* readWalk(latest(plain.rows), plain.depth - 1);
+}
+
+function* readWalk<T>(node: RowNode<T>, level: number): Generator<T> {
+  for (let d = 0; d < WIDTH; d++) {
+    const slot = latest(node[d]);
+    if (slot === null || slot === undefined) continue;
+    if (level === 0) yield slot as T;
+    else yield* readWalk(slot as RowNode<T>, level - 1);
+  }
 }

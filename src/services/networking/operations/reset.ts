@@ -4,6 +4,10 @@
 // while other projects keep theirs. Records link across projects (a router's gateway address on admin's
 // public network, another project's port on a shared network), so the merged records are pruned of
 // dangling links and every index (addresses, MACs, counts, usage) is rebuilt from them.
+//
+// The merged tables hold shallow copies of the rows kept: the prune and the reindex below only ever assign a
+// row's own fields (a fresh array, a count, a new IPAM), never change a nested value in place, so rows
+// shared with earlier states (and the seed world) are never mutated without a deep copy of the slice.
 
 import { current, isDraft } from "immer";
 import { dictEntries, dictGet, dictSet, emptyDict } from "../../../kernel/store/dict.js";
@@ -19,9 +23,10 @@ import { resetExtensionProject } from "./extension-hooks.js";
 
 type Row = { id: string };
 
+type Core = Omit<NetworkingState, "ext">;
+
 export function resetNetworkingProject(draft: NetworkingState, seeded: NetworkingState, projectId: string): void {
-  // work on a private copy: rows shared with earlier states (and the seed world) are never mutated
-  const now = structuredClone(isDraft(draft) ? current(draft) : draft) as NetworkingState;
+  const now = isDraft(draft) ? current(draft) : draft;
   const seed = seeded;
   const owned = (r: { projectId: string }) => r.projectId === projectId;
   const routersNow = new Set([...scan(now.routers)].filter(owned).map((r) => r.id));
@@ -31,7 +36,7 @@ export function resetNetworkingProject(draft: NetworkingState, seeded: Networkin
   const merge = <T extends Row>(mine: Table<T>, theirs: Table<T>, ownedNow: (r: T) => boolean, ownedSeed: (r: T) => boolean): Table<T> => {
     const out = emptyTable<T>(optionsOf(mine));
     for (const row of scan(mine)) {
-      if (!ownedNow(row)) put(out, row);
+      if (!ownedNow(row)) put(out, { ...row });
       else {
         const original = get(theirs, row.id);
         if (original && ownedSeed(original)) put(out, clone(original, restored));
@@ -40,8 +45,8 @@ export function resetNetworkingProject(draft: NetworkingState, seeded: Networkin
     for (const row of scan(theirs)) if (ownedSeed(row) && !has(out, row.id)) put(out, clone(row, restored));
     return keepCounter(out, mine);
   };
-  const f: NetworkingState = {
-    ...now,
+  const f: Core = {
+    ...withoutExt(now),
     networks: merge(now.networks, seed.networks, owned, owned),
     subnets: merge(now.subnets, seed.subnets, owned, owned),
     ports: merge(now.ports, seed.ports, portOf(routersNow), portOf(routersSeed)),
@@ -57,7 +62,13 @@ export function resetNetworkingProject(draft: NetworkingState, seeded: Networkin
   prune(f, restored);
   reindex(f, now, seed, projectId);
   Object.assign(draft, f);
+  // the extension records are reset on the draft itself, after the core tables above
   resetExtensionProject(draft, seeded, projectId);
+}
+
+function withoutExt(state: NetworkingState): Core {
+  const { ext: _ext, ...core } = state;
+  return core;
 }
 
 /** A rebuilt table continues the old one's insertion counter: networks derive segmentation ids from it. */
@@ -72,10 +83,13 @@ function clone<T extends Row>(row: T, restored: Set<string>): T {
 }
 
 /** Drops what lost what it stood on; other projects' rows win address and MAC clashes over restored ones. */
-function prune(f: NetworkingState, restored: Set<string>): void {
+function prune(f: Core, restored: Set<string>): void {
+  // a table that loses no row is kept as it is
   const drop = <T extends Row>(table: Table<T>, keep: (r: T) => boolean): Table<T> => {
+    const kept = [...scan(table)].filter(keep);
+    if (kept.length === table.size) return table;
     const out = emptyTable<T>(optionsOf(table));
-    for (const row of scan(table)) if (keep(row)) put(out, row);
+    for (const row of kept) put(out, row);
     return keepCounter(out, table);
   };
   f.subnets = drop(f.subnets, (s) => has(f.networks, s.networkId));
@@ -137,7 +151,7 @@ function prune(f: NetworkingState, restored: Set<string>): void {
 }
 
 /** Every index and count, rebuilt from the records as the operations keep them. */
-function reindex(f: NetworkingState, now: NetworkingState, seed: NetworkingState, projectId: string): void {
+function reindex(f: Core, now: NetworkingState, seed: NetworkingState, projectId: string): void {
   f.ipChunks = emptyDict();
   f.ipOwners = emptyDict();
   f.macs = emptyDict();
