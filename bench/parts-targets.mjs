@@ -35,8 +35,8 @@ const ratesPart = {
 
 const suiteCostsPart = {
   name: "suite-costs",
-  title: "test-suite costs (per-project reset beside 100k, full reset, tenants, 100k state export/import; 5-7 rounds)",
-  run: () => measureSuiteCosts({ rounds: 7, large: 100_000, created: 10_000 }),
+  title: "test-suite costs (per-project reset beside 100k, full reset, tenants, 100k state export/import; 5-50 rounds)",
+  run: () => measureSuiteCosts({ rounds: 15, perTest: 50, large: 100_000, created: 10_000, warm: 20 }),
   rows: (s) => [
     row("per-project reset (POST /_emulator/reset?project=), beside 100k servers", med(s.projectResetLarge, 2, " ms"), "<= 1 ms", s.projectResetLarge.median <= 1, s.projectResetLarge),
     info("  per-project reset at the default world", med(s.projectResetDefault, 2, " ms"), s.projectResetDefault),
@@ -46,13 +46,15 @@ const suiteCostsPart = {
     row("tenant (POST /_emulator/tenants) at the default world", med(s.tenantDefault, 2, " ms"), "<= 2 ms", s.tenantDefault.median <= 2, s.tenantDefault),
     row("tenant beside 100k servers", med(s.tenantLarge, 2, " ms"), "<= 2 ms", s.tenantLarge.median <= 2, s.tenantLarge),
     row(`state export, 100k servers (${f(s.snapshotMiB, 0)} MiB)`, med(s.exportMs, 0, " ms"), "<= 1,000 ms", s.exportMs.median <= 1000, s.exportMs),
+    info("  export / JSON.stringify of the same state (this machine's floor)", `x${med(s.exportRatio, 2)} (stringify ${med(s.stringifyMs, 0, " ms")})`, s.exportRatio),
     row("state import, 100k servers", med(s.importMs, 0, " ms"), "<= 1,000 ms", s.importMs.median <= 1000, s.importMs),
+    info("  import / JSON.parse of the same text (this machine's floor)", `x${med(s.importRatio, 2)} (parse ${med(s.parseMs, 0, " ms")})`, s.importRatio),
     row("a snapshot taken after tenants were made and reset imports", s.churnImport, "imported", s.churnImport === "imported"),
   ],
   notes: (s) => [
     `suite costs: in-process app.request, frozen clock; the 100k other resources are admin's servers seeded ACTIVE without ports (POST /_emulator/seed?mode=merge, ${f(s.buildMs / 1000, 1)} s); ` +
-      `each round makes a tenant (name given, network and router made) and resets its project; full resets alternate with a merge of ${s.created} servers; ` +
-      `export/import: GET then PUT /_emulator/state of a world of only the seed plus the 100k servers, body read to the end`,
+      `after ${s.warm} warm-up tenants made and reset (a suite's first tests), each round makes a tenant (name given, network and router made) and resets its project; full resets alternate with a merge of ${s.created} servers (each timed reset after a GC, default and after alike); ` +
+      `export/import: GET then PUT /_emulator/state of a world of only the seed plus the 100k servers, body read to the end, each round beside JSON.stringify of the same state and JSON.parse of the same text`,
   ],
   json: (s) => s,
 };

@@ -27,6 +27,12 @@ const servers = (count, tag) => ({
   },
 });
 
+/** Before a timed full reset, the garbage of what came before is collected (the bench runs with --expose-gc):
+ * the merge of 10,000 servers right before one leaves megabytes that would otherwise be swept inside it. */
+function settle() {
+  globalThis.gc?.();
+}
+
 async function timed(fn) {
   const t0 = performance.now();
   const out = await fn();
@@ -43,20 +49,27 @@ async function raw(emu, method, path, body) {
 
 const tenant = (emu, i) => appCall(emu, "POST", "/_emulator/tenants", undefined, { name: `suite-t${i}` });
 
-export async function measureSuiteCosts({ rounds = 7, large = 100_000, created = 10_000 } = {}) {
+export async function measureSuiteCosts({ rounds = 7, perTest = 50, large = 100_000, created = 10_000, warm = 20 } = {}) {
   const emu = createEmulator({ frozenClock: true, randomSeed: 3, logLevel: "error" });
   let n = 0;
-  // warm-up: each route once
+  // warm-up: a suite's first tests (the JIT compiles the routes' code over the first calls; a figure from
+  // the first seven calls measured the compiler, not the steady cost each later test pays)
   for (let i = 0; i < 3; i++) await raw(emu, "POST", "/_emulator/reset");
-  const p0 = (await tenant(emu, n++)).body.project.id;
-  await raw(emu, "POST", `/_emulator/reset?project=${p0}`);
+  for (let i = 0; i < warm; i++) {
+    const p0 = (await tenant(emu, n++)).body.project.id;
+    await raw(emu, "POST", `/_emulator/reset?project=${p0}`);
+  }
 
   // at the default world
   const fullDefault = [];
   const tenantDefault = [];
   const projectResetDefault = [];
   for (let i = 0; i < rounds; i++) {
+    settle();
     fullDefault.push((await timed(() => raw(emu, "POST", "/_emulator/reset"))).ms);
+  }
+  // a tenant and its reset cost about a millisecond each: many rounds, so that the median is not the machine's noise
+  for (let i = 0; i < perTest; i++) {
     const t = await timed(() => tenant(emu, n++));
     tenantDefault.push(t.ms);
     projectResetDefault.push((await timed(() => raw(emu, "POST", `/_emulator/reset?project=${t.out.body.project.id}`))).ms);
@@ -67,6 +80,7 @@ export async function measureSuiteCosts({ rounds = 7, large = 100_000, created =
   for (let i = 0; i < rounds; i++) {
     await raw(emu, "POST", "/_emulator/seed?mode=merge", JSON.stringify(BIG_HOSTS));
     await raw(emu, "POST", "/_emulator/seed?mode=merge", JSON.stringify(servers(created, `made${i}`)));
+    settle();
     fullAfter.push((await timed(() => raw(emu, "POST", "/_emulator/reset"))).ms);
   }
 
@@ -75,7 +89,7 @@ export async function measureSuiteCosts({ rounds = 7, large = 100_000, created =
   const build = await timed(() => raw(emu, "POST", "/_emulator/seed?mode=merge", JSON.stringify(servers(large, "big"))));
   const tenantLarge = [];
   const projectResetLarge = [];
-  for (let i = 0; i < rounds; i++) {
+  for (let i = 0; i < perTest; i++) {
     const t = await timed(() => tenant(emu, n++));
     tenantLarge.push(t.ms);
     projectResetLarge.push((await timed(() => raw(emu, "POST", `/_emulator/reset?project=${t.out.body.project.id}`))).ms);
@@ -91,17 +105,23 @@ export async function measureSuiteCosts({ rounds = 7, large = 100_000, created =
   const fresh = createEmulator({ frozenClock: true, randomSeed: 4, logLevel: "error" });
   await raw(fresh, "POST", "/_emulator/seed?mode=merge", JSON.stringify(BIG_HOSTS));
   await raw(fresh, "POST", "/_emulator/seed?mode=merge", JSON.stringify(servers(large, "big")));
+  // beside each, the machine's own floor for the same bytes: JSON.stringify of the state, JSON.parse of the text
   const exportMs = [];
   const importMs = [];
+  const stringifyMs = [];
+  const parseMs = [];
   let snapshot = "";
   for (let i = 0; i < Math.min(rounds, 5); i++) {
     const e = await timed(() => raw(fresh, "GET", "/_emulator/state"));
     exportMs.push(e.ms);
     snapshot = e.out;
+    stringifyMs.push((await timed(() => JSON.stringify(fresh.world.export()))).ms);
     importMs.push((await timed(() => raw(fresh, "PUT", "/_emulator/state", snapshot))).ms);
+    parseMs.push((await timed(() => JSON.parse(snapshot))).ms);
   }
   return {
     rounds,
+    perTest,
     large,
     created,
     buildMs: build.ms,
@@ -116,5 +136,10 @@ export async function measureSuiteCosts({ rounds = 7, large = 100_000, created =
     projectResetLarge: spread(projectResetLarge),
     exportMs: spread(exportMs),
     importMs: spread(importMs),
+    stringifyMs: spread(stringifyMs),
+    parseMs: spread(parseMs),
+    exportRatio: spread(exportMs.map((ms, i) => ms / stringifyMs[i])),
+    importRatio: spread(importMs.map((ms, i) => ms / parseMs[i])),
+    warm,
   };
 }
