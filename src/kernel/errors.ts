@@ -12,8 +12,22 @@ export class ApiError extends Error {
     /** named details some shapes render beside the message (S3's <Key>, <BucketName>) */
     readonly fields: Record<string, string> = {},
   ) {
-    super(message);
+    super(withoutStackBelow500(status, message));
+    Error.stackTraceLimit = stackTraceLimit;
   }
+}
+
+let stackTraceLimit = Error.stackTraceLimit;
+
+/**
+ * A client's error (4xx) is an answer, not a fault: no stack is captured for it (capturing one costs more
+ * than rendering the answer); a 5xx keeps its stack for the log. Called in super()'s argument, so the limit
+ * is 0 while Error's constructor runs; the constructor puts it back right after.
+ */
+function withoutStackBelow500(status: number, message: string): string {
+  stackTraceLimit = Error.stackTraceLimit;
+  if (status < 500) Error.stackTraceLimit = 0;
+  return message;
 }
 
 /** Renders an ApiError as the service's JSON wire body. */

@@ -40,6 +40,12 @@ describe("GET /servers", () => {
     expect(await names("status=ACTIVE&status=BUILD")).toEqual(["db", "web-1", "web-2"]);
     expect(await names("name=^web-")).toEqual(["web-1", "web-2"]);
     expect(await names("name=b")).toEqual(["db", "web-1", "web-2"]);
+    // a plain name is searched for inside each name, case and all, as the regular expression it also is
+    expect(await names("name=eb-")).toEqual(["web-1", "web-2"]);
+    expect(await names("name=web-1")).toEqual(["web-1"]);
+    expect(await names("name=WEB")).toEqual([]);
+    expect(await names("name=w.b-2")).toEqual(["web-2"]);
+    expect(await names("name=web-[2]")).toEqual(["web-2"]);
     expect(await names("flavor=2")).toEqual(["web-1"]);
     expect(await names("image=b5f5c6a2-7e0f-4f34-9d59-0d1b0a7c1a11")).toEqual(["db", "web-1", "web-2"]);
     expect(await names("tags=prod")).toEqual(["db"]);
