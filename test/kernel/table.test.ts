@@ -137,6 +137,19 @@ describe("Table under immer", () => {
     for (let i = 8; i < 200; i++) expect(get(next.t, `r${i}`)).toBe(get(base.t, `r${i}`));
   });
 
+  it("find and filter over a new table that holds drafts hand back those drafts, never the rows they stand for", () => {
+    const base: { t: Table<Row>; copy?: Table<Row> } = { t: tableOf(50) };
+    const next = produce(base, (d) => {
+      const copy = emptyTable<Row>();
+      for (const row of scan(d.t)) put(copy, row);
+      d.copy = copy;
+      find(copy, (r) => r.id === "r9")!.n = 99;
+      for (const row of filter(copy, (r) => r.n < 2)) row.n = -1;
+    });
+    expect([get(base.t, "r9")!.n, get(base.t, "r0")!.n, get(base.t, "r1")!.n]).toEqual([9, 0, 1]);
+    expect([get(next.copy!, "r9")!.n, get(next.copy!, "r0")!.n, get(next.copy!, "r1")!.n]).toEqual([99, -1, -1]);
+  });
+
   it("shares almost every node with the previous state after one insert into 100k rows", () => {
     const base = { t: tableOf(100_000) };
     const next = produce(base, (d) => {

@@ -5,7 +5,7 @@
 // order, so one group's page costs the same however many rows the other groups hold.
 
 import { emptyDict, dictGet, dictSet, dictDelete, type Dict } from "./dict.js";
-import { isDraftValue, latest } from "./draft-read.js";
+import { latest } from "./draft-read.js";
 
 const BITS = 5;
 const WIDTH = 1 << BITS;
@@ -419,19 +419,19 @@ export function values<T extends { id: string }>(table: Table<T>): T[] {
 
 /**
  * The first row the predicate accepts. Inside a recipe the predicate reads every row as plain data
- * (draft-read.ts) and only the row found is handed back as a draft, so a search drafts one row, not each
- * row it passes. The predicate must not change the row it is given.
+ * (draft-read.ts) and only the row found is handed back, read again through the table as given (a draft
+ * when the table is a draft, or when it holds one), so a search drafts one row, not each row it passes.
+ * The predicate must not change the row it is given.
  */
 export function find<T extends { id: string }>(table: Table<T>, predicate: (row: T) => boolean): T | undefined {
-  for (const row of readRows(table)) if (predicate(row)) return isDraftValue(table) ? get(table, row.id) : row;
+  for (const row of readRows(table)) if (predicate(row)) return get(table, row.id);
   return undefined;
 }
 
 /** Every row the predicate accepts, in insertion order; read as `find` reads (only the rows kept are drafted). */
 export function filter<T extends { id: string }>(table: Table<T>, predicate: (row: T) => boolean): T[] {
-  const drafted = isDraftValue(table);
   const out: T[] = [];
-  for (const row of readRows(table)) if (predicate(row)) out.push(drafted ? get(table, row.id)! : row);
+  for (const row of readRows(table)) if (predicate(row)) out.push(get(table, row.id)!);
   return out;
 }
 
