@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { buildTypes } from "./build-types.mjs";
 import { asciiOnly, deferServiceRoutes } from "./build-defer.mjs";
+import { patchDependencies } from "./build-patches.mjs";
 
 // `--if-stale` (npm start's prestart, npm test's): nothing to do when the last build is newer than every
 // input, so a start or a test run does not pay for a bundle it already has. Every build ends by touching
@@ -63,7 +64,7 @@ const core = await bundle({
   define: { "import.meta.url": "__bundleUrl" },
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   // a service's route modules run on its first request, not at startup (scripts/build-defer.mjs)
-  plugins: [deferServiceRoutes()],
+  plugins: [deferServiceRoutes(), patchDependencies()],
 }, asciiOnly);
 writeIfChanged("dist/THIRD-PARTY-LICENSES.md", thirdPartyLicenses(Object.keys(core.metafile.inputs)));
 writeIfChanged(
