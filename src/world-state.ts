@@ -17,7 +17,9 @@ import { mergeWorlds, type WorldDocument as WorldDoc } from "./world.js";
 import { Logins } from "./clouds.js";
 import { findResource } from "./kernel/resources.js";
 
-export const SNAPSHOT_FORMAT = "skymock-snapshot/1";
+export const SNAPSHOT_FORMAT = "skymock-snapshot/2";
+/** The formats an import reads: /1's maps hold their entries as [key, value] pairs (rewritten on import, store/check.ts). */
+const READABLE_FORMATS: readonly string[] = [SNAPSHOT_FORMAT, "skymock-snapshot/1"];
 
 /** The resource kind of the projects tenants log in to (identity's). */
 const PROJECT = "identity.project";
@@ -198,8 +200,8 @@ export class World {
    */
   import(snapshot: unknown): void {
     const s = snapshot as Partial<Snapshot> | null;
-    if (!s || typeof s !== "object" || s.format !== SNAPSHOT_FORMAT || !isObject(s.state) || typeof s.clock?.epochMs !== "number") {
-      throw new ApiError(400, undefined, `A snapshot is an object with format "${SNAPSHOT_FORMAT}", clock and state, as GET /_emulator/state returns.`);
+    if (!s || typeof s !== "object" || !READABLE_FORMATS.includes(s.format as string) || !isObject(s.state) || typeof s.clock?.epochMs !== "number") {
+      throw new ApiError(400, undefined, `A snapshot is an object with format "${SNAPSHOT_FORMAT}" (or an older build's "skymock-snapshot/1"), clock and state, as GET /_emulator/state returns.`);
     }
     const names = this.services.map((svc) => svc.name).sort();
     const given = Object.keys(s.state).sort();

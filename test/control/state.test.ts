@@ -14,7 +14,7 @@ describe("GET and PUT /_emulator/state", () => {
     await createWidget(emu, token, "b");
     const first = await call(emu, "GET", "/_emulator/state");
     expect(first.status).toBe(200);
-    expect(first.body.format).toBe("skymock-snapshot/1");
+    expect(first.body.format).toBe("skymock-snapshot/2");
     expect(first.body.transitions).toHaveLength(1); // b is still building
 
     await createWidget(emu, token, "c");
@@ -60,6 +60,62 @@ describe("a snapshot of an older build", () => {
     expect((await putState(target, snapshot)).status).toBe(200);
     expect((await call(target, "GET", "/toy/widgets", { token: await login(target) })).body.widgets).toEqual([]);
     expect((await call(target, "GET", "/_emulator/state")).body.state.toy.widgets.size).toBe(0);
+  });
+});
+
+/** A /2 snapshot's state as a skymock-snapshot/1 build wrote it: every map bucket's entries as [key, value] pairs. */
+function asFormat1(snapshot: any): any {
+  const walk = (value: unknown): void => {
+    if (!value || typeof value !== "object") return;
+    if (Array.isArray(value)) return value.forEach(walk);
+    const v = value as Record<string, any>;
+    if (Array.isArray(v.root) && v.root.length === 32 && typeof v.size === "number") {
+      const node = (n: any[]): void =>
+        n.forEach((slot) => {
+          if (Array.isArray(slot)) return node(slot);
+          if (!slot) return;
+          const pairs: unknown[] = [];
+          for (let j = 0; j < slot.e.length; j += 2) pairs.push([slot.e[j], slot.e[j + 1]]);
+          slot.e = pairs;
+          pairs.forEach((pair: any) => walk(pair[1]));
+        });
+      return node(v.root);
+    }
+    Object.values(v).forEach(walk);
+  };
+  walk(snapshot.state);
+  return { ...snapshot, format: "skymock-snapshot/1" };
+}
+
+describe("a skymock-snapshot/1 snapshot (maps of [key, value] pairs)", () => {
+  it("imports, reads back every lookup, and exports as the /2 snapshot it was made from", async () => {
+    const source = toyEmulator();
+    const token = await login(source);
+    const widgets = [await createWidget(source, token, "a"), await createWidget(source, token, "b")];
+    const text = (await call(source, "GET", "/_emulator/state")).text;
+    const old = asFormat1(JSON.parse(text));
+    // the conversion did make pairs: the identity tables' indexes hold some
+    expect(JSON.stringify(old.state.identity)).toMatch(/"e":\[\["/);
+
+    const target = toyEmulator();
+    const res = await putState(target, old);
+    expect(res.status, res.text).toBe(200);
+    expect((await call(target, "GET", "/_emulator/state")).text).toBe(text);
+    // lookups by id and a login (by name) work on the imported maps
+    for (const w of widgets) expect((await call(target, "GET", `/toy/widgets/${w.id}`, { token })).body.widget.name).toBe(w.name);
+    expect(await login(target)).toEqual(expect.any(String));
+  });
+
+  it("a /1 map whose entry is not a pair is a 400 that changes nothing", async () => {
+    const source = toyEmulator();
+    const old = asFormat1(JSON.parse((await call(source, "GET", "/_emulator/state")).text));
+    const bucket = (old.state.identity.users.index.root as any[]).find((slot) => slot && !Array.isArray(slot));
+    bucket.e[0] = ["only a key"];
+    const before = (await call(source, "GET", "/_emulator/state")).text;
+    const res = await putState(source, old);
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/identity state is not valid: users: table index: a map/);
+    expect((await call(source, "GET", "/_emulator/state")).text).toBe(before);
   });
 });
 

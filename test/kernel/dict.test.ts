@@ -37,11 +37,30 @@ describe("Dict", () => {
     const walk = (node: unknown[]) => {
       for (const slot of node) {
         if (Array.isArray(slot)) walk(slot);
-        else if (slot) buckets.push((slot as { e: unknown[] }).e.length);
+        else if (slot) buckets.push((slot as { e: unknown[] }).e.length / 2);
       }
     };
     walk(dict.root);
     expect(Math.max(...buckets)).toBeLessThanOrEqual(8);
+  });
+
+  it("keeps a bucket's entries side by side in one array: key, value, key, value", () => {
+    const dict = emptyDict<{ n: number }>();
+    for (let i = 0; i < 40; i++) dictSet(dict, `k${i}`, { n: i });
+    const buckets: unknown[][] = [];
+    const walk = (node: unknown[]) => node.forEach((slot) => (Array.isArray(slot) ? walk(slot) : slot && buckets.push((slot as { e: unknown[] }).e)));
+    walk(dict.root);
+    const flat = buckets.flat();
+    expect(flat).toHaveLength(80);
+    for (let j = 0; j < flat.length; j += 2) expect(dictGet(dict, flat[j] as string)).toBe(flat[j + 1]);
+    // a delete takes its key and value out together
+    dictDelete(dict, "k7");
+    const after: unknown[][] = [];
+    const again = (node: unknown[]) => node.forEach((slot) => (Array.isArray(slot) ? again(slot) : slot && after.push((slot as { e: unknown[] }).e)));
+    again(dict.root);
+    expect(after.flat()).toHaveLength(78);
+    expect(after.flat()).not.toContain("k7");
+    expect(dictProblem(dict)).toBeUndefined();
   });
 
   it("round-trips through JSON unchanged", () => {
@@ -68,8 +87,8 @@ describe("Dict", () => {
   it("reports a map whose keys sit in the wrong place, as a tampered snapshot would", () => {
     const dict = emptyDict<number>();
     dictSet(dict, "a", 1);
-    const bucket = dict.root.find((s) => s !== null) as { e: [string, number][] };
-    bucket.e[0][0] = "b"; // hashes to another slot than "a"
+    const bucket = dict.root.find((s) => s !== null) as unknown as { e: Array<string | number> };
+    bucket.e[0] = "b"; // hashes to another slot than "a"
     expect(dictProblem(dict)).toMatch(/wrong place/);
     expect(dictProblem({ size: 0, root: [] })).toBe("not a map");
   });

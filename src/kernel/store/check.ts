@@ -8,6 +8,11 @@ const WIDTH = 32;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const isNode = (v: unknown): v is unknown[] => Array.isArray(v) && v.length === WIDTH;
 
+/**
+ * A map that reads back what it holds. A bucket of [key, value] pairs (builds before buckets held their
+ * entries side by side, as their snapshots hold them) is rewritten side by side in place, so an older
+ * snapshot or --data-dir imports.
+ */
 export function dictProblem(value: unknown): string | undefined {
   if (!isObject(value) || !isNode(value.root) || typeof value.size !== "number") return "not a map";
   let count = 0;
@@ -23,11 +28,15 @@ export function dictProblem(value: unknown): string | undefined {
         continue;
       }
       if (!isObject(slot) || !Array.isArray(slot.e)) return "a map node holds something else";
-      for (const entry of slot.e) {
-        if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== "string" || entry[1] === undefined) return "a map entry is not [key, value]";
+      if (slot.e.length > 0 && slot.e.every(isPair)) slot.e = slot.e.flat(1);
+      const e = slot.e as unknown[];
+      if (e.length % 2 !== 0) return "a map bucket does not hold keys and values side by side";
+      for (let j = 0; j < e.length; j += 2) {
+        const key = e[j];
+        if (typeof key !== "string" || e[j + 1] === undefined) return "a map entry is not a key and a value";
         const bits = Math.min(32, (depth + 1) * 5);
         const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
-        if (((hash(entry[0]) & mask) >>> 0) !== ((path & mask) >>> 0)) return `map key ${entry[0]} is in the wrong place`;
+        if (((hash(key) & mask) >>> 0) !== ((path & mask) >>> 0)) return `map key ${key} is in the wrong place`;
         count++;
       }
     }
@@ -35,6 +44,9 @@ export function dictProblem(value: unknown): string | undefined {
   };
   return walk(value.root as DictNode<unknown>, 0, 0) ?? (count === value.size ? undefined : "map size does not match its entries");
 }
+
+/** An entry as older builds kept it: [key, value], the key a string. */
+const isPair = (entry: unknown): boolean => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string";
 
 export function tableProblem(value: unknown): string | undefined {
   if (!isObject(value) || !isNode(value.rows)) return "not a table";

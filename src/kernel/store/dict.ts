@@ -11,8 +11,13 @@ const BUCKET_MAX = 8;
 const MAX_DEPTH = 6; // 6 * 5 = 30 of the 32 hash bits; deeper buckets only hold true collisions
 
 export type Entry<V> = [key: string, value: V];
+/**
+ * A bucket's entries side by side: key, value, key, value. One array per bucket, not one per entry: a
+ * [key, value] array of its own cost each entry about 60 bytes more (its array object and backing store),
+ * and a write through a draft drafted it besides the bucket.
+ */
 export interface Bucket<V> {
-  e: Entry<V>[];
+  e: Array<string | V>;
 }
 export type Slot<V> = DictNode<V> | Bucket<V> | null;
 export type DictNode<V> = Slot<V>[];
@@ -57,21 +62,20 @@ export function dictGet<V>(dict: Dict<V>, key: string): V | undefined {
       continue;
     }
     const entries = latest(slot.e);
-    for (let j = 0; j < entries.length; j++) {
-      const entry = latest(entries[j]);
-      if (entry[0] !== key) continue;
-      const value = entry[1];
-      return value !== null && typeof value === "object" && isDraftValue(dict) ? draftAt(dict, h, depth, j) : value;
+    for (let j = 0; j < entries.length; j += 2) {
+      if (entries[j] !== key) continue;
+      const value = entries[j + 1] as V;
+      return value !== null && typeof value === "object" && isDraftValue(dict) ? draftAt(dict, h, depth, j + 1) : value;
     }
     return undefined;
   }
 }
 
-/** The value of entry j of the bucket at `depth` on h's path, read through the draft (a draft of it). */
+/** Slot j of the bucket at `depth` on h's path (a value's), read through the draft (a draft of it). */
 function draftAt<V>(dict: Dict<V>, h: number, depth: number, j: number): V {
   let node = dict.root;
   for (let d = 0; d < depth; d++) node = node[slotIndex(h, d)] as DictNode<V>;
-  return (node[slotIndex(h, depth)] as Bucket<V>).e[j][1];
+  return (node[slotIndex(h, depth)] as Bucket<V>).e[j] as V;
 }
 
 export function dictHas<V>(dict: Dict<V>, key: string): boolean {
@@ -86,7 +90,7 @@ export function dictSet<V>(dict: Dict<V>, key: string, value: V): void {
     const i = slotIndex(h, depth);
     const slot = node[i];
     if (slot === null || slot === undefined) {
-      node[i] = { e: [[key, value]] };
+      node[i] = { e: [key, value] };
       dict.size++;
       return;
     }
@@ -96,20 +100,20 @@ export function dictSet<V>(dict: Dict<V>, key: string, value: V): void {
     }
     const entries = slot.e;
     const plain = latest(entries);
-    for (let j = 0; j < plain.length; j++) {
-      if (latest(plain[j])[0] === key) {
-        entries[j][1] = value;
+    for (let j = 0; j < plain.length; j += 2) {
+      if (plain[j] === key) {
+        entries[j + 1] = value;
         return;
       }
     }
-    if (entries.length < BUCKET_MAX || depth >= MAX_DEPTH) {
-      entries.push([key, value]);
+    if (plain.length < 2 * BUCKET_MAX || depth >= MAX_DEPTH) {
+      entries.push(key, value);
       dict.size++;
       return;
     }
     // Split the full bucket one level down, then retry the insert there.
     const child = newNode<V>();
-    for (const [k, v] of entries) placeInFreshNode(child, k, v, depth + 1);
+    for (let j = 0; j < entries.length; j += 2) placeInFreshNode(child, entries[j] as string, entries[j + 1] as V, depth + 1);
     node[i] = child;
     node = child;
   }
@@ -121,7 +125,7 @@ function placeInFreshNode<V>(node: DictNode<V>, key: string, value: V, depth: nu
     const i = slotIndex(h, depth);
     const slot = node[i];
     if (slot === null || slot === undefined) {
-      node[i] = { e: [[key, value]] };
+      node[i] = { e: [key, value] };
       return;
     }
     if (Array.isArray(slot)) {
@@ -129,12 +133,12 @@ function placeInFreshNode<V>(node: DictNode<V>, key: string, value: V, depth: nu
       depth++;
       continue;
     }
-    if (slot.e.length < BUCKET_MAX || depth >= MAX_DEPTH) {
-      slot.e.push([key, value]);
+    if (slot.e.length < 2 * BUCKET_MAX || depth >= MAX_DEPTH) {
+      slot.e.push(key, value);
       return;
     }
     const child = newNode<V>();
-    for (const [k, v] of slot.e) placeInFreshNode(child, k, v, depth + 1);
+    for (let j = 0; j < slot.e.length; j += 2) placeInFreshNode(child, slot.e[j] as string, slot.e[j + 1] as V, depth + 1);
     node[i] = child;
     node = child;
     depth++;
@@ -159,10 +163,12 @@ export function dictDelete<V>(dict: Dict<V>, key: string): boolean {
       node = slot;
       continue;
     }
-    const j = latest(latest(slot).e).findIndex((entry) => latest(entry)[0] === key);
-    if (j < 0) return false;
-    if (slot.e.length === 1) node[i] = null;
-    else slot.e.splice(j, 1);
+    const plain = latest(latest(slot).e);
+    let j = 0;
+    while (j < plain.length && plain[j] !== key) j += 2;
+    if (j >= plain.length) return false;
+    if (plain.length === 2) node[i] = null;
+    else slot.e.splice(j, 2);
     dict.size--;
     foldUp(path, node);
     return true;
@@ -190,17 +196,17 @@ function isSmallNode<V>(node: DictNode<V>): boolean {
     if (bucket === null || bucket === undefined) continue;
     if (Array.isArray(bucket)) return false;
     count += latest(bucket.e).length;
-    if (count > BUCKET_MAX) return false;
+    if (count > 2 * BUCKET_MAX) return false;
   }
   return true;
 }
 
-/** A node's entries (in walk order) when it holds only buckets and at most BUCKET_MAX entries in all. */
-function smallNodeEntries<V>(node: DictNode<V>): Entry<V>[] | undefined {
-  const out: Entry<V>[] = [];
+/** A node's entries side by side (in walk order) when it holds only buckets and at most BUCKET_MAX entries in all. */
+function smallNodeEntries<V>(node: DictNode<V>): Array<string | V> | undefined {
+  const out: Array<string | V> = [];
   for (const slot of node) {
     if (slot === null || slot === undefined) continue;
-    if (Array.isArray(slot) || out.length + slot.e.length > BUCKET_MAX) return undefined;
+    if (Array.isArray(slot) || out.length + slot.e.length > 2 * BUCKET_MAX) return undefined;
     out.push(...slot.e);
   }
   return out;
@@ -220,7 +226,10 @@ function* readWalk<V>(node: DictNode<V>): Generator<Readonly<Entry<V>>> {
     const slot = latest(value);
     if (slot === null || slot === undefined) continue;
     if (Array.isArray(slot)) yield* readWalk(slot);
-    else for (const entry of latest(slot.e)) yield latest(entry);
+    else {
+      const e = latest(slot.e);
+      for (let j = 0; j < e.length; j += 2) yield [e[j] as string, e[j + 1] as V];
+    }
   }
 }
 
@@ -233,6 +242,6 @@ function* walk<V>(node: DictNode<V>): Generator<Entry<V>> {
   for (const slot of node) {
     if (slot === null || slot === undefined) continue;
     if (Array.isArray(slot)) yield* walk(slot);
-    else yield* slot.e;
+    else for (let j = 0; j < slot.e.length; j += 2) yield [slot.e[j] as string, slot.e[j + 1] as V];
   }
 }

@@ -34,6 +34,20 @@ export function intern<V extends object>(value: V): V {
   return value;
 }
 
+const words = new Map<string, string>();
+
+/**
+ * One copy of a string that many rows hold alike and that is built anew for each (a port's
+ * `compute:<zone>` owner): each build is a string of its own in the heap. At most INTERNED_MAX are kept.
+ */
+export function internString(value: string): string {
+  const known = words.get(value);
+  if (known !== undefined) return known;
+  if (words.size >= INTERNED_MAX) words.delete(words.keys().next().value!);
+  words.set(value, value);
+  return value;
+}
+
 function deepFreeze<V extends object>(value: V): V {
   for (const child of Object.values(value)) if (child !== null && typeof child === "object") deepFreeze(child);
   return Object.freeze(value);

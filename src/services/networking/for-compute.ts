@@ -6,6 +6,7 @@
 import type { Caller, OperationContext } from "../../kernel/operation.js";
 import { dictGet } from "../../kernel/store/dict.js";
 import { get, regroup, scan } from "../../kernel/store/table.js";
+import { internString } from "../../kernel/store/shared.js";
 import type { FloatingIp, Network, NetworkingState, Port } from "./state.js";
 import { SLICE } from "./state.js";
 import { createPort, deletePortRecord, emitPortUpdated, portStatus } from "./operations/ports.js";
@@ -136,7 +137,7 @@ export function bindPort(ctx: OperationContext, portId: string, binding: { serve
   const port = get(net(ctx.root).ports, portId);
   if (!port) return undefined;
   regroup(net(ctx.root).ports, port, "deviceId", binding.serverId);
-  port.deviceOwner = `compute:${binding.zone}`;
+  port.deviceOwner = internString(`compute:${binding.zone}`);
   port.bindingHostId = binding.host;
   port.status = portStatus(port);
   touch(port, ctx.now);
