@@ -63,12 +63,36 @@ describe("a snapshot of an older build", () => {
   });
 });
 
-/** A /2 snapshot's state as a skymock-snapshot/1 build wrote it: every map bucket's entries as [key, value] pairs. */
+/**
+ * A /2 snapshot's state as a skymock-snapshot/1 build wrote it: every map bucket's entries as [key, value]
+ * pairs, and a group's list of ids as a table of { id } rows. Answers how many lists it rewrote.
+ */
 function asFormat1(snapshot: any): any {
+  let lists = 0;
+  const leaves = (node: any[], level: number): void =>
+    node.forEach((slot, i) => {
+      if (slot === null) return;
+      if (level > 0) return leaves(slot, level - 1);
+      node[i] = { id: slot };
+    });
   const walk = (value: unknown): void => {
     if (!value || typeof value !== "object") return;
     if (Array.isArray(value)) return value.forEach(walk);
     const v = value as Record<string, any>;
+    if (typeof v.by === "string" && v.members?.root) {
+      const node = (n: any[]): void =>
+        n.forEach((slot) => {
+          if (Array.isArray(slot)) return node(slot);
+          for (let j = 1; slot && j < slot.e.length; j += 2) {
+            const list = slot.e[j];
+            if (typeof list === "object" && list.rows) {
+              leaves(list.rows, list.depth - 1);
+              lists++;
+            }
+          }
+        });
+      node(v.members.root);
+    }
     if (Array.isArray(v.root) && v.root.length === 32 && typeof v.size === "number") {
       const node = (n: any[]): void =>
         n.forEach((slot) => {
@@ -84,7 +108,7 @@ function asFormat1(snapshot: any): any {
     Object.values(v).forEach(walk);
   };
   walk(snapshot.state);
-  return { ...snapshot, format: "skymock-snapshot/1" };
+  return { ...snapshot, format: "skymock-snapshot/1", lists };
 }
 
 describe("a skymock-snapshot/1 snapshot (maps of [key, value] pairs)", () => {
@@ -94,8 +118,10 @@ describe("a skymock-snapshot/1 snapshot (maps of [key, value] pairs)", () => {
     const widgets = [await createWidget(source, token, "a"), await createWidget(source, token, "b")];
     const text = (await call(source, "GET", "/_emulator/state")).text;
     const old = asFormat1(JSON.parse(text));
-    // the conversion did make pairs: the identity tables' indexes hold some
+    // the conversion did make pairs (the identity tables' indexes hold some) and { id } members
     expect(JSON.stringify(old.state.identity)).toMatch(/"e":\[\["/);
+    expect(old.lists).toBeGreaterThan(0);
+    delete old.lists;
 
     const target = toyEmulator();
     const res = await putState(target, old);
@@ -109,6 +135,7 @@ describe("a skymock-snapshot/1 snapshot (maps of [key, value] pairs)", () => {
   it("a /1 map whose entry is not a pair is a 400 that changes nothing", async () => {
     const source = toyEmulator();
     const old = asFormat1(JSON.parse((await call(source, "GET", "/_emulator/state")).text));
+    delete old.lists;
     const bucket = (old.state.identity.users.index.root as any[]).find((slot) => slot && !Array.isArray(slot));
     bucket.e[0] = ["only a key"];
     const before = (await call(source, "GET", "/_emulator/state")).text;

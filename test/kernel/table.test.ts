@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { produce } from "immer";
 import { seededRandom } from "../../src/kernel/ids.js";
-import { emptyTable, filter, find, get, groupSize, has, put, remove, scan, scanGroup, values, type Table } from "../../src/kernel/store/table.js";
+import { emptyTable, filter, find, get, groupSize, has, put, remove, scan, scanGroup, scanIds, values, type IdList, type Table } from "../../src/kernel/store/table.js";
 import { paginate, UnknownMarker } from "../../src/kernel/pagination.js";
 import { tableProblem } from "../../src/kernel/store/check.js";
 import { dictGet } from "../../src/kernel/store/dict.js";
@@ -272,7 +272,11 @@ describe("Table grouped by a field", () => {
     const one = [...sizes].find(([, n]) => n === 1)![0];
     const two = [...sizes].find(([, n]) => n > 1)![0];
     expect(dictGet(table.groups!.members, one)).toBe(ids(scanGroup(table, one))[0]);
-    expect(typeof dictGet(table.groups!.members, two)).toBe("object");
+    const list = dictGet(table.groups!.members, two) as IdList;
+    expect(typeof list).toBe("object");
+    // the list holds the ids themselves, in the order they joined
+    expect([...scanIds(list)]).toEqual(ids(scanGroup(table, two)));
+    expect([...scanIds(list)].every((id) => typeof id === "string")).toBe(true);
     // and reads back the same after a JSON round trip (a state snapshot)
     const copy = JSON.parse(JSON.stringify(table)) as Table<Owned>;
     expect(tableProblem(copy)).toBeUndefined();

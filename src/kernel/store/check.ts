@@ -2,7 +2,7 @@
 // Table that passes reads back exactly what it holds. Each returns what is wrong, or undefined.
 
 import { dictEntries, dictGet, hash, type Dict, type DictNode } from "./dict.js";
-import { fieldValue, groupKey, scan, type Member, type RowNode, type Table } from "./table.js";
+import { fieldValue, groupKey, scan, scanIds, type IdList, type RowNode, type Table } from "./table.js";
 
 const WIDTH = 32;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -49,32 +49,12 @@ export function dictProblem(value: unknown): string | undefined {
 const isPair = (entry: unknown): boolean => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string";
 
 export function tableProblem(value: unknown): string | undefined {
-  if (!isObject(value) || !isNode(value.rows)) return "not a table";
-  const t = value as unknown as Table<{ id: string }>;
-  if (![t.size, t.next, t.depth].every(Number.isInteger) || t.depth < 1 || t.next > WIDTH ** t.depth) return "table counters are not valid";
-  const indexProblem = dictProblem(t.index);
-  if (indexProblem) return `table index: ${indexProblem}`;
-  let count = 0;
-  const walk = (node: RowNode<{ id: string }>, level: number, base: number): string | undefined => {
-    for (let d = 0; d < WIDTH; d++) {
-      const slot = node[d];
-      if (slot === null) continue;
-      const seq = base + d * WIDTH ** level;
-      if (level > 0) {
-        if (!isNode(slot)) return "a table node holds something else";
-        const problem = walk(slot as RowNode<{ id: string }>, level - 1, seq);
-        if (problem) return problem;
-        continue;
-      }
-      if (!isObject(slot) || typeof slot.id !== "string") return "a table row has no id";
-      if (seq >= t.next) return "a table row lies beyond the table's end";
-      if (dictGet(t.index, slot.id) !== seq) return `table row ${slot.id} is not indexed`;
-      count++;
-    }
-    return undefined;
-  };
-  const problem = walk(t.rows, t.depth - 1, 0) ?? (count === t.size && t.index.size === t.size ? undefined : "table size does not match its rows");
+  const problem = trieProblem(value, "table", (node, d) => {
+    const row = node[d];
+    return isObject(row) && typeof row.id === "string" ? row.id : undefined;
+  });
   if (problem) return problem;
+  const t = value as unknown as Table<{ id: string }>;
   if (t.also !== undefined && (!Array.isArray(t.also) || t.also.length > 8)) return "table indexes are not valid";
   for (const grouping of [t.groups, ...(t.also ?? [])]) {
     if (grouping === undefined) continue;
@@ -82,6 +62,48 @@ export function tableProblem(value: unknown): string | undefined {
     if (groupProblem) return groupProblem;
   }
   return undefined;
+}
+
+/**
+ * A group's list of ids. A member kept as { id } (builds before the lists held the ids themselves, as
+ * their snapshots hold them) is rewritten as its id in place, so an older snapshot imports.
+ */
+function idListProblem(value: unknown): string | undefined {
+  return trieProblem(value, "group", (node, d) => {
+    const member = node[d];
+    if (isObject(member) && typeof member.id === "string" && Object.keys(member).length === 1) node[d] = member.id;
+    return typeof node[d] === "string" ? (node[d] as string) : undefined;
+  });
+}
+
+/** Rows in a trie by sequence, each indexed under its key (`keyAt` reads a leaf slot's key, undefined when it has none). */
+function trieProblem(value: unknown, what: string, keyAt: (node: unknown[], d: number) => string | undefined): string | undefined {
+  if (!isObject(value) || !isNode(value.rows)) return `not a ${what}`;
+  const t = value as unknown as IdList;
+  if (![t.size, t.next, t.depth].every(Number.isInteger) || t.depth < 1 || t.next > WIDTH ** t.depth) return `${what} counters are not valid`;
+  const indexProblem = dictProblem(t.index);
+  if (indexProblem) return `${what} index: ${indexProblem}`;
+  let count = 0;
+  const walk = (node: RowNode<unknown>, level: number, base: number): string | undefined => {
+    for (let d = 0; d < WIDTH; d++) {
+      const slot = node[d];
+      if (slot === null) continue;
+      const seq = base + d * WIDTH ** level;
+      if (level > 0) {
+        if (!isNode(slot)) return `a ${what} node holds something else`;
+        const problem = walk(slot as RowNode<unknown>, level - 1, seq);
+        if (problem) return problem;
+        continue;
+      }
+      const key = keyAt(node, d);
+      if (key === undefined) return what === "table" ? "a table row has no id" : "a group member is not an id";
+      if (seq >= t.next) return `a ${what} row lies beyond the ${what}'s end`;
+      if (dictGet(t.index, key) !== seq) return `${what} row ${key} is not indexed`;
+      count++;
+    }
+    return undefined;
+  };
+  return walk(t.rows as RowNode<unknown>, t.depth - 1, 0) ?? (count === t.size && t.index.size === t.size ? undefined : `${what} size does not match its rows`);
 }
 
 /** A grouped table's groups list exactly the rows whose field holds the group's value. */
@@ -97,18 +119,19 @@ function groupsProblem(t: Table<{ id: string }>, groups: unknown): string | unde
     if (key !== undefined) groupOf.set(row.id, key);
   }
   let listed = 0;
-  for (const [group, members] of dictEntries(groups.members as Dict<string | Table<Member>>)) {
+  for (const [group, members] of dictEntries(groups.members as Dict<string | IdList>)) {
     // a group of one is its row's id
     if (typeof members === "string") {
       if (groupOf.get(members) !== group) return `table group ${group} lists row ${members}, which is not in it`;
       listed++;
       continue;
     }
-    const problem = tableProblem(members);
+    // a list of ids, with a list's fields only (older builds' lists were tables without groups)
+    if (isObject(members) && Object.keys(members).some((key) => !["size", "next", "depth", "rows", "index"].includes(key))) return `table group ${group} is not a list of ids`;
+    const problem = idListProblem(members);
     if (problem) return `table group ${group}: ${problem}`;
-    if ((members as { groups?: unknown }).groups !== undefined || (members as { also?: unknown }).also !== undefined) return `table group ${group} is grouped itself`;
-    for (const member of scan(members)) {
-      if (groupOf.get(member.id) !== group) return `table group ${group} lists row ${member.id}, which is not in it`;
+    for (const id of scanIds(members)) {
+      if (groupOf.get(id) !== group) return `table group ${group} lists row ${id}, which is not in it`;
       listed++;
     }
   }

@@ -34,14 +34,31 @@ export interface Grouping {
 }
 
 /**
- * A group: the id of its one row, or a table of its rows' ids once it has two or more. Most groups of a
- * device or name index hold one row, and a table's nodes would cost several hundred bytes each.
+ * A group: the id of its one row, or a list of its rows' ids once it has two or more. Most groups of a
+ * device or name index hold one row, and a list's nodes would cost several hundred bytes each.
  */
-export type GroupMembers = string | Table<Member>;
+export type GroupMembers = string | IdList;
 
-/** A group's entry: the row's id (the row itself stays in the table). */
-export interface Member {
-  id: string;
+/**
+ * A group's rows' ids in the order they joined: a table's trie and index whose rows are the ids themselves
+ * (the rows stay in their table). An id is a string already in the heap; an object around it cost 32 bytes
+ * a member, and a port is a member of two or three groups.
+ */
+export interface IdList {
+  size: number;
+  next: number;
+  depth: number;
+  rows: RowNode<string>;
+  index: Dict<number>;
+}
+
+/** What a table and an id list share: rows in a trie by insertion sequence, keys indexed to sequences. */
+interface Trie<S> {
+  size: number;
+  next: number;
+  depth: number;
+  rows: RowNode<S>;
+  index: Dict<number>;
 }
 
 export interface TableOptions<T> {
@@ -108,10 +125,14 @@ function join(grouping: Grouping, group: string | undefined, id: string): void {
     dictSet(grouping.members, group, id);
     return;
   }
-  const table = typeof members === "string" ? emptyTable<Member>() : members;
-  if (typeof members === "string") put(table, { id: members });
-  put(table, { id });
-  dictSet(grouping.members, group, table);
+  if (typeof members !== "string") {
+    if (!has(members, id)) insert(members, id, id);
+    return;
+  }
+  const list: IdList = { size: 0, next: 0, depth: 1, rows: newNode(), index: emptyDict() };
+  insert(list, members, members);
+  insert(list, id, id);
+  dictSet(grouping.members, group, list);
 }
 
 function leave(grouping: Grouping, group: string | undefined, id: string): void {
@@ -122,10 +143,10 @@ function leave(grouping: Grouping, group: string | undefined, id: string): void 
     if (members === id) dictDelete(grouping.members, group);
     return;
   }
-  remove(members, id);
+  if (!cut(members, id)) return;
   if (members.size === 0) dictDelete(grouping.members, group);
   // back to the bare id once one row is left
-  else if (members.size === 1) dictSet(grouping.members, group, scan(members).next().value!.id);
+  else if (members.size === 1) dictSet(grouping.members, group, walkFrom(members.rows, members.depth - 1, 0, false).next().value!);
 }
 
 /**
@@ -179,14 +200,14 @@ function digit(seq: number, level: number): number {
   return Math.floor(seq / WIDTH ** level) & MASK;
 }
 
-function rowAt<T extends { id: string }>(table: Table<T>, seq: number): T | undefined {
-  let node: RowNode<T> = table.rows;
-  for (let level = table.depth - 1; level > 0; level--) {
-    const child = node[digit(seq, level)] as RowNode<T> | null;
+function rowAt<S>(trie: Trie<S>, seq: number): S | undefined {
+  let node: RowNode<S> = trie.rows;
+  for (let level = trie.depth - 1; level > 0; level--) {
+    const child = node[digit(seq, level)] as RowNode<S> | null;
     if (!child) return undefined;
     node = child;
   }
-  return (node[digit(seq, 0)] as T | null) ?? undefined;
+  return (node[digit(seq, 0)] as S | null) ?? undefined;
 }
 
 export function get<T extends { id: string }>(table: Table<T>, id: string): T | undefined {
@@ -194,7 +215,7 @@ export function get<T extends { id: string }>(table: Table<T>, id: string): T | 
   return seq === undefined ? undefined : rowAt(table, seq);
 }
 
-export function has<T extends { id: string }>(table: Table<T>, id: string): boolean {
+export function has<T extends { id: string }>(table: Table<T> | IdList, id: string): boolean {
   return dictGet(table.index, id) !== undefined;
 }
 
@@ -218,26 +239,31 @@ export function put<T extends { id: string }>(table: Table<T>, row: T): void {
     setAt(table, existing, row);
     return;
   }
-  const seq = table.next++;
-  while (seq >= WIDTH ** table.depth) {
-    const root = newNode<T>();
-    root[0] = table.rows;
-    table.rows = root;
-    table.depth++;
-  }
-  setAt(table, seq, row);
-  dictSet(table.index, row.id, seq);
-  table.size++;
+  insert(table, row.id, row);
   for (const grouping of groupingsOf(table)) join(grouping, valueOf(grouping, row), row.id);
 }
 
-function setAt<T extends { id: string }>(table: Table<T>, seq: number, row: T | null): void {
-  let node: RowNode<T> = table.rows;
-  for (let level = table.depth - 1; level > 0; level--) {
+/** Adds `value` under the new `key` at the end of the insertion order. */
+function insert<S>(trie: Trie<S>, key: string, value: S): void {
+  const seq = trie.next++;
+  while (seq >= WIDTH ** trie.depth) {
+    const root = newNode<S>();
+    root[0] = trie.rows;
+    trie.rows = root;
+    trie.depth++;
+  }
+  setAt(trie, seq, value);
+  dictSet(trie.index, key, seq);
+  trie.size++;
+}
+
+function setAt<S>(trie: Trie<S>, seq: number, row: S | null): void {
+  let node: RowNode<S> = trie.rows;
+  for (let level = trie.depth - 1; level > 0; level--) {
     const d = digit(seq, level);
-    let child = node[d] as RowNode<T> | null;
+    let child = node[d] as RowNode<S> | null;
     if (!child) {
-      child = newNode<T>();
+      child = newNode<S>();
       node[d] = child;
     }
     node = child;
@@ -262,26 +288,33 @@ export function continueFrom<T extends { id: string }>(table: Table<T>, next: nu
 
 /** Removes the row with this id; returns the removed row. Empty nodes are pruned so scans skip them. */
 export function remove<T extends { id: string }>(table: Table<T>, id: string): T | undefined {
-  const seq = dictGet(table.index, id);
+  const row = cut(table, id);
+  if (row === undefined) return undefined;
+  for (const grouping of groupingsOf(table)) leave(grouping, valueOf(grouping, row), id);
+  return row;
+}
+
+/** Takes out what `key` holds (undefined when nothing), pruning the nodes it leaves empty. */
+function cut<S>(trie: Trie<S>, key: string): S | undefined {
+  const seq = dictGet(trie.index, key);
   if (seq === undefined) return undefined;
-  const path: Array<[RowNode<T>, number]> = [];
-  let node: RowNode<T> = table.rows;
-  for (let level = table.depth - 1; level > 0; level--) {
+  const path: Array<[RowNode<S>, number]> = [];
+  let node: RowNode<S> = trie.rows;
+  for (let level = trie.depth - 1; level > 0; level--) {
     const d = digit(seq, level);
     path.push([node, d]);
-    node = node[d] as RowNode<T>;
+    node = node[d] as RowNode<S>;
   }
-  const row = node[digit(seq, 0)] as T;
+  const value = node[digit(seq, 0)] as S;
   node[digit(seq, 0)] = null;
   for (let i = path.length - 1; i >= 0 && isEmptyNode(node); i--) {
     const [parent, d] = path[i];
     parent[d] = null;
     node = parent;
   }
-  dictDelete(table.index, id);
-  table.size--;
-  for (const grouping of groupingsOf(table)) leave(grouping, valueOf(grouping, row), id);
-  return row;
+  dictDelete(trie.index, key);
+  trie.size--;
+  return value;
 }
 
 /** Whether every slot of a node is empty, read without drafting the rows it holds (draft-read.ts). */
@@ -297,18 +330,27 @@ export interface ScanOptions {
 }
 
 /** Rows in insertion order (or reverse). Unknown `after` ids yield nothing; callers check first. */
-export function* scan<T extends { id: string }>(table: Table<T>, options: ScanOptions = {}): Generator<T> {
+export function scan<T extends { id: string }>(table: Table<T>, options: ScanOptions = {}): Generator<T> {
+  return scanTrie(table, options);
+}
+
+/** A group's ids in the order they joined (or reverse), after the id `after`, as `scan` reads a table. */
+export function scanIds(list: IdList, options: ScanOptions = {}): Generator<string> {
+  return scanTrie(list, options);
+}
+
+function* scanTrie<S>(trie: Trie<S>, options: ScanOptions): Generator<S> {
   const reverse = options.reverse ?? false;
   let start: number;
   if (options.after !== undefined) {
-    const seq = dictGet(table.index, options.after);
+    const seq = dictGet(trie.index, options.after);
     if (seq === undefined) return;
     start = reverse ? seq - 1 : seq + 1;
   } else {
-    start = reverse ? table.next - 1 : 0;
+    start = reverse ? trie.next - 1 : 0;
   }
-  if (start < 0 || start >= table.next) return;
-  yield* walkFrom(table.rows, table.depth - 1, start, reverse);
+  if (start < 0 || start >= trie.next) return;
+  yield* walkFrom(trie.rows, trie.depth - 1, start, reverse);
 }
 
 /**
@@ -326,8 +368,8 @@ export function* scanGroup<T extends { id: string }>(table: Table<T>, group: str
     if (row) yield row;
     return;
   }
-  for (const member of scan(members, options)) {
-    const row = get(table, member.id);
+  for (const id of scanIds(members, options)) {
+    const row = get(table, id);
     if (row) yield row;
   }
 }
