@@ -64,8 +64,8 @@ describe("a snapshot of an older build", () => {
 });
 
 /**
- * A /2 snapshot's state as a skymock-snapshot/1 build wrote it: every map bucket's entries as [key, value]
- * pairs, and a group's list of ids as a table of { id } rows. Answers how many lists it rewrote.
+ * A /2 snapshot's state as a skymock-snapshot/1 build wrote it: every map bucket as { e: [[key, value], ...] },
+ * and a group's list of ids as a table of { id } rows. Answers how many lists it rewrote.
  */
 function asFormat1(snapshot: any): any {
   let lists = 0;
@@ -82,9 +82,10 @@ function asFormat1(snapshot: any): any {
     if (typeof v.by === "string" && v.members?.root) {
       const node = (n: any[]): void =>
         n.forEach((slot) => {
-          if (Array.isArray(slot)) return node(slot);
-          for (let j = 1; slot && j < slot.e.length; j += 2) {
-            const list = slot.e[j];
+          if (!slot) return;
+          if (typeof slot[0] !== "string") return node(slot);
+          for (let j = 1; j < slot.length; j += 2) {
+            const list = slot[j];
             if (typeof list === "object" && list.rows) {
               leaves(list.rows, list.depth - 1);
               lists++;
@@ -95,12 +96,12 @@ function asFormat1(snapshot: any): any {
     }
     if (Array.isArray(v.root) && v.root.length === 32 && typeof v.size === "number") {
       const node = (n: any[]): void =>
-        n.forEach((slot) => {
-          if (Array.isArray(slot)) return node(slot);
+        n.forEach((slot, i) => {
           if (!slot) return;
+          if (typeof slot[0] !== "string") return node(slot);
           const pairs: unknown[] = [];
-          for (let j = 0; j < slot.e.length; j += 2) pairs.push([slot.e[j], slot.e[j + 1]]);
-          slot.e = pairs;
+          for (let j = 0; j < slot.length; j += 2) pairs.push([slot[j], slot[j + 1]]);
+          n[i] = { e: pairs };
           pairs.forEach((pair: any) => walk(pair[1]));
         });
       return node(v.root);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { produce } from "immer";
 import { seededRandom } from "../../src/kernel/ids.js";
-import { dictDelete, dictEntries, dictGet, dictHas, dictSet, emptyDict, type Dict } from "../../src/kernel/store/dict.js";
+import { dictDelete, dictEntries, dictGet, dictHas, dictSet, emptyDict, isBucket, type Dict, type Slot } from "../../src/kernel/store/dict.js";
 import { dictProblem } from "../../src/kernel/store/check.js";
 
 describe("Dict", () => {
@@ -34,10 +34,11 @@ describe("Dict", () => {
     expect(dictGet(dict, "id-49999")).toBe("v49999");
     expect(dictGet(dict, "id-50000")).toBeUndefined();
     const buckets: number[] = [];
-    const walk = (node: unknown[]) => {
+    const walk = (node: Slot<string>[]) => {
       for (const slot of node) {
-        if (Array.isArray(slot)) walk(slot);
-        else if (slot) buckets.push((slot as { e: unknown[] }).e.length / 2);
+        if (!slot) continue;
+        if (isBucket(slot)) buckets.push(slot.length / 2);
+        else walk(slot);
       }
     };
     walk(dict.root);
@@ -48,15 +49,17 @@ describe("Dict", () => {
     const dict = emptyDict<{ n: number }>();
     for (let i = 0; i < 40; i++) dictSet(dict, `k${i}`, { n: i });
     const buckets: unknown[][] = [];
-    const walk = (node: unknown[]) => node.forEach((slot) => (Array.isArray(slot) ? walk(slot) : slot && buckets.push((slot as { e: unknown[] }).e)));
+    const walk = (node: Slot<{ n: number }>[]) => node.forEach((slot) => slot && (isBucket(slot) ? buckets.push(slot) : walk(slot)));
     walk(dict.root);
+    // a node is a 32-slot array; a bucket starts with its first key
+    expect(buckets.every((b) => typeof b[0] === "string" && b.length <= 16)).toBe(true);
     const flat = buckets.flat();
     expect(flat).toHaveLength(80);
     for (let j = 0; j < flat.length; j += 2) expect(dictGet(dict, flat[j] as string)).toBe(flat[j + 1]);
     // a delete takes its key and value out together
     dictDelete(dict, "k7");
     const after: unknown[][] = [];
-    const again = (node: unknown[]) => node.forEach((slot) => (Array.isArray(slot) ? again(slot) : slot && after.push((slot as { e: unknown[] }).e)));
+    const again = (node: Slot<{ n: number }>[]) => node.forEach((slot) => slot && (isBucket(slot) ? after.push(slot) : again(slot)));
     again(dict.root);
     expect(after.flat()).toHaveLength(78);
     expect(after.flat()).not.toContain("k7");
@@ -87,8 +90,8 @@ describe("Dict", () => {
   it("reports a map whose keys sit in the wrong place, as a tampered snapshot would", () => {
     const dict = emptyDict<number>();
     dictSet(dict, "a", 1);
-    const bucket = dict.root.find((s) => s !== null) as unknown as { e: Array<string | number> };
-    bucket.e[0] = "b"; // hashes to another slot than "a"
+    const bucket = dict.root.find((s) => s !== null) as Array<string | number>;
+    bucket[0] = "b"; // hashes to another slot than "a"
     expect(dictProblem(dict)).toMatch(/wrong place/);
     expect(dictProblem({ size: 0, root: [] })).toBe("not a map");
   });

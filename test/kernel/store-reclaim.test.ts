@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { produce } from "immer";
-import { dictDelete, dictEntries, dictGet, dictSet, emptyDict, type Dict } from "../../src/kernel/store/dict.js";
+import { dictDelete, dictEntries, dictGet, dictSet, emptyDict, isBucket, type Dict, type Slot } from "../../src/kernel/store/dict.js";
 import { emptyTable, put, remove, scan, type Table } from "../../src/kernel/store/table.js";
 import { dictProblem } from "../../src/kernel/store/check.js";
 
@@ -13,11 +13,12 @@ const keys = (n: number) => Array.from({ length: n }, (_, i) => `id-${i}`);
 function shape(dict: Dict<unknown>): { nodes: number; buckets: number } {
   let nodes = 0;
   let buckets = 0;
-  const walk = (node: unknown[]) => {
+  const walk = (node: Slot<unknown>[]) => {
     nodes++;
     for (const slot of node) {
-      if (Array.isArray(slot)) walk(slot);
-      else if (slot) buckets++;
+      if (!slot) continue;
+      if (isBucket(slot)) buckets++;
+      else walk(slot);
     }
   };
   walk(dict.root);

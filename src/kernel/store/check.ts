@@ -9,31 +9,34 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 const isNode = (v: unknown): v is unknown[] => Array.isArray(v) && v.length === WIDTH;
 
 /**
- * A map that reads back what it holds. A bucket of [key, value] pairs (builds before buckets held their
- * entries side by side, as their snapshots hold them) is rewritten side by side in place, so an older
- * snapshot or --data-dir imports.
+ * A map that reads back what it holds. A bucket kept as { e: [[key, value], ...] } (builds before buckets
+ * were arrays of keys and values side by side, as their snapshots hold them) is rewritten in place, so an
+ * older snapshot or --data-dir imports.
  */
 export function dictProblem(value: unknown): string | undefined {
   if (!isObject(value) || !isNode(value.root) || typeof value.size !== "number") return "not a map";
   let count = 0;
   const walk = (node: unknown[], depth: number, prefix: number): string | undefined => {
     for (let i = 0; i < WIDTH; i++) {
+      if (isObject(node[i]) && Array.isArray((node[i] as { e?: unknown }).e)) {
+        const e = (node[i] as { e: unknown[] }).e;
+        node[i] = e.every(isPair) ? e.flat(1) : e;
+      }
       const slot = node[i];
       const path = (prefix | (i << (depth * 5))) >>> 0;
       if (slot === null) continue;
-      if (isNode(slot)) {
+      if (!Array.isArray(slot) || slot.length === 0) return "a map node holds something else";
+      if (typeof slot[0] !== "string") {
+        if (!isNode(slot)) return "a map node holds something else";
         if (depth >= 6) return "a map is nested too deep";
         const problem = walk(slot, depth + 1, path);
         if (problem) return problem;
         continue;
       }
-      if (!isObject(slot) || !Array.isArray(slot.e)) return "a map node holds something else";
-      if (slot.e.length > 0 && slot.e.every(isPair)) slot.e = slot.e.flat(1);
-      const e = slot.e as unknown[];
-      if (e.length % 2 !== 0) return "a map bucket does not hold keys and values side by side";
-      for (let j = 0; j < e.length; j += 2) {
-        const key = e[j];
-        if (typeof key !== "string" || e[j + 1] === undefined) return "a map entry is not a key and a value";
+      if (slot.length % 2 !== 0) return "a map bucket does not hold keys and values side by side";
+      for (let j = 0; j < slot.length; j += 2) {
+        const key = slot[j];
+        if (typeof key !== "string" || slot[j + 1] === undefined) return "a map entry is not a key and a value";
         const bits = Math.min(32, (depth + 1) * 5);
         const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
         if (((hash(key) & mask) >>> 0) !== ((path & mask) >>> 0)) return `map key ${key} is in the wrong place`;

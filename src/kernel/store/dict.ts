@@ -12,18 +12,22 @@ const MAX_DEPTH = 6; // 6 * 5 = 30 of the 32 hash bits; deeper buckets only hold
 
 export type Entry<V> = [key: string, value: V];
 /**
- * A bucket's entries side by side: key, value, key, value. One array per bucket, not one per entry: a
- * [key, value] array of its own cost each entry about 60 bytes more (its array object and backing store),
- * and a write through a draft drafted it besides the bucket.
+ * A bucket: its entries side by side in one array, key, value, key, value. Its first element is a key, so
+ * a string, which tells it from a node (a node's slots hold null, nodes and buckets, never a string). No
+ * object around it and no array per entry: each cost every entry tens of bytes, and a draft of its own on
+ * a write.
  */
-export interface Bucket<V> {
-  e: Array<string | V>;
-}
+export type Bucket<V> = Array<string | V>;
 export type Slot<V> = DictNode<V> | Bucket<V> | null;
 export type DictNode<V> = Slot<V>[];
 export interface Dict<V> {
   size: number;
   root: DictNode<V>;
+}
+
+/** Whether a slot that is not empty is a bucket (else a node). */
+export function isBucket<V>(slot: DictNode<V> | Bucket<V>): slot is Bucket<V> {
+  return typeof slot[0] === "string";
 }
 
 export function emptyDict<V>(): Dict<V> {
@@ -57,11 +61,11 @@ export function dictGet<V>(dict: Dict<V>, key: string): V | undefined {
     const i = slotIndex(h, depth);
     const slot = latest(node[i]);
     if (slot === null || slot === undefined) return undefined;
-    if (Array.isArray(slot)) {
+    if (!isBucket(slot)) {
       node = slot;
       continue;
     }
-    const entries = latest(slot.e);
+    const entries = slot;
     for (let j = 0; j < entries.length; j += 2) {
       if (entries[j] !== key) continue;
       const value = entries[j + 1] as V;
@@ -75,7 +79,7 @@ export function dictGet<V>(dict: Dict<V>, key: string): V | undefined {
 function draftAt<V>(dict: Dict<V>, h: number, depth: number, j: number): V {
   let node = dict.root;
   for (let d = 0; d < depth; d++) node = node[slotIndex(h, d)] as DictNode<V>;
-  return (node[slotIndex(h, depth)] as Bucket<V>).e[j] as V;
+  return (node[slotIndex(h, depth)] as Bucket<V>)[j] as V;
 }
 
 export function dictHas<V>(dict: Dict<V>, key: string): boolean {
@@ -90,16 +94,16 @@ export function dictSet<V>(dict: Dict<V>, key: string, value: V): void {
     const i = slotIndex(h, depth);
     const slot = node[i];
     if (slot === null || slot === undefined) {
-      node[i] = { e: [key, value] };
+      node[i] = [key, value];
       dict.size++;
       return;
     }
-    if (Array.isArray(slot)) {
-      node = slot;
+    const plain = latest(slot);
+    if (!isBucket(plain)) {
+      node = slot as DictNode<V>;
       continue;
     }
-    const entries = slot.e;
-    const plain = latest(entries);
+    const entries = slot as Bucket<V>;
     for (let j = 0; j < plain.length; j += 2) {
       if (plain[j] === key) {
         entries[j + 1] = value;
@@ -125,20 +129,20 @@ function placeInFreshNode<V>(node: DictNode<V>, key: string, value: V, depth: nu
     const i = slotIndex(h, depth);
     const slot = node[i];
     if (slot === null || slot === undefined) {
-      node[i] = { e: [key, value] };
+      node[i] = [key, value];
       return;
     }
-    if (Array.isArray(slot)) {
+    if (!isBucket(slot)) {
       node = slot;
       depth++;
       continue;
     }
-    if (slot.e.length < 2 * BUCKET_MAX || depth >= MAX_DEPTH) {
-      slot.e.push(key, value);
+    if (slot.length < 2 * BUCKET_MAX || depth >= MAX_DEPTH) {
+      slot.push(key, value);
       return;
     }
     const child = newNode<V>();
-    for (let j = 0; j < slot.e.length; j += 2) placeInFreshNode(child, slot.e[j] as string, slot.e[j + 1] as V, depth + 1);
+    for (let j = 0; j < slot.length; j += 2) placeInFreshNode(child, slot[j] as string, slot[j + 1] as V, depth + 1);
     node[i] = child;
     node = child;
     depth++;
@@ -158,17 +162,17 @@ export function dictDelete<V>(dict: Dict<V>, key: string): boolean {
     const i = slotIndex(h, depth);
     const slot = node[i];
     if (slot === null || slot === undefined) return false;
-    if (Array.isArray(slot)) {
+    const plain = latest(slot);
+    if (!isBucket(plain)) {
       path.push([node, i]);
-      node = slot;
+      node = slot as DictNode<V>;
       continue;
     }
-    const plain = latest(latest(slot).e);
     let j = 0;
     while (j < plain.length && plain[j] !== key) j += 2;
     if (j >= plain.length) return false;
     if (plain.length === 2) node[i] = null;
-    else slot.e.splice(j, 2);
+    else (slot as Bucket<V>).splice(j, 2);
     dict.size--;
     foldUp(path, node);
     return true;
@@ -183,7 +187,7 @@ function foldUp<V>(path: Array<[DictNode<V>, number]>, node: DictNode<V>): void 
     const entries = smallNodeEntries(node);
     if (entries === undefined) return;
     const [parent, i] = path[k];
-    parent[i] = entries.length === 0 ? null : { e: entries };
+    parent[i] = entries.length === 0 ? null : entries;
     node = parent;
   }
 }
@@ -192,22 +196,22 @@ function foldUp<V>(path: Array<[DictNode<V>, number]>, node: DictNode<V>): void 
 function isSmallNode<V>(node: DictNode<V>): boolean {
   let count = 0;
   for (const slot of node) {
-    const bucket = latest(slot);
-    if (bucket === null || bucket === undefined) continue;
-    if (Array.isArray(bucket)) return false;
-    count += latest(bucket.e).length;
+    const plain = latest(slot);
+    if (plain === null || plain === undefined) continue;
+    if (!isBucket(plain)) return false;
+    count += plain.length;
     if (count > 2 * BUCKET_MAX) return false;
   }
   return true;
 }
 
 /** A node's entries side by side (in walk order) when it holds only buckets and at most BUCKET_MAX entries in all. */
-function smallNodeEntries<V>(node: DictNode<V>): Array<string | V> | undefined {
-  const out: Array<string | V> = [];
+function smallNodeEntries<V>(node: DictNode<V>): Bucket<V> | undefined {
+  const out: Bucket<V> = [];
   for (const slot of node) {
     if (slot === null || slot === undefined) continue;
-    if (Array.isArray(slot) || out.length + slot.e.length > 2 * BUCKET_MAX) return undefined;
-    out.push(...slot.e);
+    if (!isBucket(latest(slot)) || out.length + slot.length > 2 * BUCKET_MAX) return undefined;
+    out.push(...(slot as Bucket<V>));
   }
   return out;
 }
@@ -225,11 +229,8 @@ function* readWalk<V>(node: DictNode<V>): Generator<Readonly<Entry<V>>> {
   for (const value of node) {
     const slot = latest(value);
     if (slot === null || slot === undefined) continue;
-    if (Array.isArray(slot)) yield* readWalk(slot);
-    else {
-      const e = latest(slot.e);
-      for (let j = 0; j < e.length; j += 2) yield [e[j] as string, e[j + 1] as V];
-    }
+    if (!isBucket(slot)) yield* readWalk(slot);
+    else for (let j = 0; j < slot.length; j += 2) yield [slot[j] as string, slot[j + 1] as V];
   }
 }
 
@@ -241,7 +242,7 @@ export function* dictEntries<V>(dict: Dict<V>): Generator<Entry<V>> {
 function* walk<V>(node: DictNode<V>): Generator<Entry<V>> {
   for (const slot of node) {
     if (slot === null || slot === undefined) continue;
-    if (Array.isArray(slot)) yield* walk(slot);
-    else for (let j = 0; j < slot.e.length; j += 2) yield [slot.e[j] as string, slot.e[j + 1] as V];
+    if (!isBucket(latest(slot))) yield* walk(slot as DictNode<V>);
+    else for (let j = 0; j < slot.length; j += 2) yield [slot[j] as string, slot[j + 1] as V];
   }
 }
