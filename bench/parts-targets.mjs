@@ -8,15 +8,22 @@ import { measureSuiteCosts } from "./suite-costs.mjs";
 import { measureLists } from "./lists.mjs";
 import { f, info, med, row } from "./table.mjs";
 
+/** The process CPU time per call beside a rate (all threads). */
+const cpu = (rate) => info("  process CPU per call (user + system, all threads)", med(rate.cpuUsPerCall, 0, " us"));
+
 const ratesPart = {
   name: "rates",
   title: "throughput rates in-process (server creates, lifecycles, port creates, volume create -> available: 5 rounds each; a host failure with 10,000 servers: 5 rounds)",
   run: () => measureRates({ rounds: 5, haServers: 10_000, haRounds: 5 }),
   rows: (r) => [
     row("server creates/s (1 POST with a port each)", med(r.creates, 0), ">= 3,000/s", r.creates.median >= 3000, r.creates),
+    cpu(r.creates),
     row("server lifecycles/s (create, ACTIVE, delete, gone; frozen clock)", med(r.lifecycles, 0), ">= 1,500/s", r.lifecycles.median >= 1500, r.lifecycles),
+    cpu(r.lifecycles),
     row("port creates/s (a /16)", med(r.ports, 0), ">= 5,000/s", r.ports.median >= 5000, r.ports),
+    cpu(r.ports),
     row("volume create -> available/s (creating step immediate)", med(r.volumes, 0), ">= 3,000/s", r.volumes.median >= 3000, r.volumes),
+    cpu(r.volumes),
     row(
       `host failure, ${r.haServers.toLocaleString("en")} servers recovered (HA finished), wall`,
       `${med(r.haWallMs, 0, " ms")} (${f(r.haVirtualSeconds, 0)} virtual s)`,

@@ -33,19 +33,27 @@ async function world() {
   return { emu, token, projectId, net };
 }
 
-/** `rounds` timed batches of `batch` calls of `one(i)` after `warm` untimed ones; per second, each round. */
+/**
+ * `rounds` timed batches of `batch` calls of `one(i)` after `warm` untimed ones: per second, each round, and
+ * beside it the process's CPU time per call (user + system, all threads: GC and compiler threads too),
+ * which moves less than wall time when the machine is shared.
+ */
 async function rate(one, { rounds, batch, warm, beforeRound }) {
   let n = 0;
   await beforeRound?.();
   for (let i = 0; i < warm; i++) await one(n++);
   const perSecond = [];
+  const cpuUs = [];
   for (let r = 0; r < rounds; r++) {
     await beforeRound?.();
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     for (let i = 0; i < batch; i++) await one(n++);
+    const c = process.cpuUsage(c0);
     perSecond.push((batch * 1000) / (performance.now() - t0));
+    cpuUs.push((c.user + c.system) / batch);
   }
-  return spread(perSecond);
+  return { ...spread(perSecond), cpuUsPerCall: spread(cpuUs) };
 }
 
 export async function measureRates({ rounds = 5, haServers = 10_000, haRounds = 5 } = {}) {
