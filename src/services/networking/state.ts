@@ -244,7 +244,7 @@ export function initialNetworkingState(): NetworkingState {
     // a port's device and name change only through regroup(); its project and network never change
     ports: emptyTable({ groupBy: "projectId", alsoGroupBy: ["deviceId", "networkId", "name"] }),
     routers: emptyTable({ groupBy: "projectId" }),
-    securityGroups: emptyTable({ groupBy: "projectId" }),
+    securityGroups: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name"] }),
     rules: emptyTable({ groupBy: "projectId" }),
     floatingIps: emptyTable({ groupBy: "projectId" }),
     qosPolicies: emptyTable(),

@@ -3,7 +3,7 @@
 // "in use".
 
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { filter, get, has, put, remove } from "../../../kernel/store/table.js";
+import { filter, get, has, put, regroup, remove } from "../../../kernel/store/table.js";
 import type { Tx } from "../../../kernel/store/store.js";
 import { addUsage } from "../../../kernel/quota.js";
 import * as E from "../errors.js";
@@ -119,7 +119,8 @@ export function updateGroup(s: NetworkingState, ctx: NetworkingContext, id: stri
   if (patch.name !== undefined && patch.name !== group.name) {
     if (isDefaultGroup(s, group)) throw E.cannotUpdateDefault();
     if (patch.name === DEFAULT_GROUP_NAME) throw E.defaultGroupExists();
-    group.name = patch.name;
+    // the name index moves with it (a list's name= filter reads it)
+    regroup(s.securityGroups, group, "name", patch.name);
   }
   if (patch.description !== undefined) group.description = patch.description;
   if (patch.stateful !== undefined && patch.stateful !== group.stateful) {
