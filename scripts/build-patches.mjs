@@ -4,6 +4,9 @@
 // changes that text fails the build instead of quietly dropping the patch.
 import { readFile } from "node:fs/promises";
 
+/** immer as esbuild loads it for the bundle (its ES module build) */
+const IMMER = /[/\\]node_modules[/\\]immer[/\\]dist[/\\]immer\.mjs$/;
+
 const PATCHES = [
   {
     // Immer reads every property of a draft through its get trap, which asks isDraftable(value) of the
@@ -14,7 +17,7 @@ const PATCHES = [
     // once (false: nothing of a primitive is draftable) and Array.isArray is asked first (an OR of
     // side-effect-free tests in any order gives the same answer). Measured in one process, both builds'
     // emulators interleaved: server creates, lifecycles and port creates about 8-11% less time each.
-    file: /[/\\]node_modules[/\\]immer[/\\]dist[/\\]immer\.mjs$/,
+    file: IMMER,
     find: "function isDraftable(value) {\n  if (!value)\n    return false;\n  return isPlainObject(value) || isArray(value) ||",
     replace:
       'function isDraftable(value) {\n  if (!value || typeof value !== "object" && typeof value !== "function")\n    return false;\n  return isArray(value) || isPlainObject(value) ||',
@@ -22,7 +25,7 @@ const PATCHES = [
   {
     // The same for isDraft: a primitive is never a draft (drafts are proxies of objects and arrays, or
     // immer's own Map and Set classes), so it is answered without boxing it to look a symbol up.
-    file: /[/\\]node_modules[/\\]immer[/\\]dist[/\\]immer\.mjs$/,
+    file: IMMER,
     find: "var isDraft = (value) => !!value && !!value[DRAFT_STATE];",
     replace: 'var isDraft = (value) => !!value && typeof value === "object" && !!value[DRAFT_STATE];',
   },
@@ -30,7 +33,7 @@ const PATCHES = [
     // Immer copies a draft's base on its first write (and on the first read of a child it drafts): an
     // array (every trie node) is only recognised after two instanceof tests. Asked first here; an array is
     // never a Map or a Set, so each value is copied as before.
-    file: /[/\\]node_modules[/\\]immer[/\\]dist[/\\]immer\.mjs$/,
+    file: IMMER,
     find: "function shallowCopy(base, strict) {\n  if (isMap(base)) {",
     replace: "function shallowCopy(base, strict) {\n  if (isArray(base))\n    return Array[PROTOTYPE].slice.call(base);\n  if (isMap(base)) {",
   },
@@ -38,17 +41,17 @@ const PATCHES = [
     // Every write to an element of a draft array (a trie node's slot) read process.env.NODE_ENV, a call
     // into the runtime each time, for a development-only check. The variable is read once, when the module
     // loads; the check is the same.
-    file: /[/\\]node_modules[/\\]immer[/\\]dist[/\\]immer\.mjs$/,
+    file: IMMER,
     find: 'if (process.env.NODE_ENV !== "production" && prop !== "length" && isNaN(parseInt(prop)))',
     replace: 'if (immerDevChecks && prop !== "length" && isNaN(parseInt(prop)))',
   },
   {
-    file: /[/\\]node_modules[/\\]immer[/\\]dist[/\\]immer\.mjs$/,
+    file: IMMER,
     find: 'if (process.env.NODE_ENV !== "production" && isNaN(parseInt(prop)))',
     replace: 'if (immerDevChecks && isNaN(parseInt(prop)))',
   },
   {
-    file: /[/\\]node_modules[/\\]immer[/\\]dist[/\\]immer\.mjs$/,
+    file: IMMER,
     find: "// src/utils/env.ts\n",
     replace: '// src/utils/env.ts\nvar immerDevChecks = process.env.NODE_ENV !== "production";\n',
   },
