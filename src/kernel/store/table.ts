@@ -13,14 +13,7 @@ const MASK = WIDTH - 1;
 
 export type RowSlot<T> = RowNode<T> | T | null;
 export type RowNode<T> = RowSlot<T>[];
-export interface Table<T extends { id: string }> {
-  size: number;
-  /** next insertion sequence number */
-  next: number;
-  /** levels of the radix trie; capacity is 32^depth */
-  depth: number;
-  rows: RowNode<T>;
-  index: Dict<number>;
+export interface Table<T extends { id: string }> extends Trie<T> {
   /** with `groupBy`: the field's value -> the ids of the rows holding it, in insertion order */
   groups?: Grouping;
   /** with `alsoGroupBy`: more fields indexed the same way (a port's device and network) */
@@ -44,18 +37,14 @@ export type GroupMembers = string | IdList;
  * (the rows stay in their table). An id is a string already in the heap; an object around it cost 32 bytes
  * a member, and a port is a member of two or three groups.
  */
-export interface IdList {
-  size: number;
-  next: number;
-  depth: number;
-  rows: RowNode<string>;
-  index: Dict<number>;
-}
+export type IdList = Trie<string>;
 
 /** What a table and an id list share: rows in a trie by insertion sequence, keys indexed to sequences. */
-interface Trie<S> {
+export interface Trie<S> {
   size: number;
+  /** next insertion sequence number */
   next: number;
+  /** levels of the radix trie; capacity is 32^depth */
   depth: number;
   rows: RowNode<S>;
   index: Dict<number>;
