@@ -18,7 +18,7 @@ import { Logins } from "./clouds.js";
 import { findResource } from "./kernel/resources.js";
 
 export const SNAPSHOT_FORMAT = "skymock-snapshot/2";
-/** The formats an import reads: /1's maps hold their entries as [key, value] pairs (rewritten on import, store/check.ts). */
+/** The formats an import reads: /1 holds its map buckets as { e: [[key, value], ...] } and its groups as tables of { id } rows (rewritten on import, store/check.ts). */
 const READABLE_FORMATS: readonly string[] = [SNAPSHOT_FORMAT, "skymock-snapshot/1"];
 
 /** The resource kind of the projects tenants log in to (identity's). */

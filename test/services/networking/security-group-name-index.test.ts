@@ -1,6 +1,7 @@
-// A security group list's name= filter reads the groups so named from the table's name index: it must give
-// exactly what filtering the whole list gives, in creation order, for an admin and for a member, after a
-// rename, after a per-project reset and after importing a snapshot of a build that kept no name index.
+// A security group list's name= filter reads the groups so named from the table's name index (a member's,
+// its own project's groups when the name is more common than that): it must give exactly what filtering
+// the whole list gives, in creation order, for an admin and for a member, after a rename, after a
+// per-project reset and after importing a snapshot of a build that kept no name index.
 
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
@@ -42,6 +43,12 @@ describe("the security group list's name filter, through the name index", () => 
     await expectNamed(n, "");
     await expectNamed(n, "default");
     await expectNamed(n, "nothing-so-named");
+    // a name the admin's project holds more often than demo holds groups: demo's list reads its own project
+    for (let i = 0; i < 6; i++) await create("common", n.admin);
+    const demoCommon = await create("common", n.demo);
+    expect(ids(await list(n, "?name=common", n.demo))).toEqual([demoCommon.id]);
+    await expectNamed(n, "common");
+    await expectNamed(n, "common", "web");
     // the member sees only its own web, the admin both of its own and demo's, in creation order
     expect(ids(await list(n, "?name=web", n.demo))).toEqual([demoWeb.id]);
     expect(ids(await list(n, "?name=web", n.admin))[0]).toBe(adminWeb.id);

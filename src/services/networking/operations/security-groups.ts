@@ -3,12 +3,14 @@
 // "in use".
 
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { filter, get, has, put, regroup, remove } from "../../../kernel/store/table.js";
+import { filter, get, groupSize, has, put, regroup, remove } from "../../../kernel/store/table.js";
+import type { Caller } from "../../../kernel/operation.js";
 import type { Tx } from "../../../kernel/store/store.js";
 import { addUsage } from "../../../kernel/quota.js";
 import * as E from "../errors.js";
 import type { NetworkingState, QuotaResource, SecurityGroup } from "../state.js";
-import { releaseQuota, reserveQuota, touch, type NetworkingContext } from "./common.js";
+import { ownedRows, owns, releaseQuota, reserveQuota, touch, type NetworkingContext } from "./common.js";
+import { named } from "./visibility.js";
 import { addRuleRecord, normalizeRule, removeRuleRecord, visibleGroup, type RuleInput } from "./security-group-rules.js";
 import { onRbacObjectDeleting } from "./extension-hooks.js";
 
@@ -106,6 +108,20 @@ export function createGroup(s: NetworkingState, ctx: NetworkingContext, input: G
   addAutomaticRules(s, ctx, group, false);
   ctx.tx.emit("networking.security_group.created", { id: group.id, projectId: group.projectId, name: group.name });
   return group;
+}
+
+/**
+ * The groups a list may show, in creation order, each still to be checked against the query: an admin's
+ * all, a member's its project's. With a name= filter, the groups so named (the name index) when they are
+ * no more than the caller's own: a name every project holds ("default") is read from the member's project,
+ * not from every project's groups.
+ */
+export function candidateGroups(s: NetworkingState, caller: Caller, names?: readonly string[]): Iterable<SecurityGroup> {
+  if (names !== undefined) {
+    const so = names.reduce((n, name) => n + groupSize(s.securityGroups, name, "name"), 0);
+    if (caller.isAdmin || so <= groupSize(s.securityGroups, caller.projectId)) return named(s.securityGroups, names).filter((g) => owns(caller, g));
+  }
+  return ownedRows(caller, s.securityGroups);
 }
 
 export interface GroupPatch {

@@ -9,9 +9,8 @@ import { queries, type Ctx } from "../../../kernel/http/context.js";
 import { dictGet } from "../../../kernel/store/dict.js";
 import { has, scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { ownedRows, owns, targetProject } from "../operations/common.js";
-import { named } from "../operations/visibility.js";
-import { createGroup, deleteGroup, ensureDefaultGroup, updateGroup, visibleGroup, type GroupInput } from "../operations/security-groups.js";
+import { targetProject } from "../operations/common.js";
+import { candidateGroups, createGroup, deleteGroup, ensureDefaultGroup, updateGroup, visibleGroup, type GroupInput } from "../operations/security-groups.js";
 import { requestedProject } from "../schemas/networks.js";
 import { groupCreateSchema, groupUpdateSchema, type GroupCreateBody } from "../schemas/security-groups.js";
 import { groupView } from "../views/security-groups.js";
@@ -50,10 +49,7 @@ export function securityGroupRoutes(deps: NetworkingDeps): RouteDef[] {
         const caller = deps.caller(c);
         const body = listWithDefault(c, (s) => {
           const matches = rowFilter<SecurityGroup>(queries(c), { name: (g) => g.name, project_id: (g) => g.projectId, tenant_id: (g) => g.projectId });
-          // a name= filter reads the rows so named from the name index, each checked as a scan would
-          const names = queries(c)["name"];
-          const rows = names === undefined ? ownedRows(caller, s.securityGroups) : named(s.securityGroups, names).filter((g) => owns(caller, g));
-          const views = lazyMap(lazyFilter(rows, matches), (g) => groupView(s, g));
+          const views = lazyMap(lazyFilter(candidateGroups(s, caller, queries(c)["name"]), matches), (g) => groupView(s, g));
           return listBody(c, "security_groups", views, deps.kernel.options.maxPageSize);
         });
         return c.json(body);
