@@ -245,7 +245,8 @@ export function initialNetworkingState(): NetworkingState {
     ports: emptyTable({ groupBy: "projectId", alsoGroupBy: ["deviceId", "networkId", "name"] }),
     routers: emptyTable({ groupBy: "projectId" }),
     securityGroups: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name"] }),
-    rules: emptyTable({ groupBy: "projectId" }),
+    // a rule never changes once made, so each index lists its rules in creation order
+    rules: emptyTable({ groupBy: "projectId", alsoGroupBy: ["direction"] }),
     floatingIps: emptyTable({ groupBy: "projectId" }),
     qosPolicies: emptyTable(),
     quotas: emptyTable(),

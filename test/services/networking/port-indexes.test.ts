@@ -133,3 +133,34 @@ describe("port list filters read on the row", () => {
     expect(await ids(n, "?name=same&admin_state_up=false")).toEqual([c.id]);
   });
 });
+
+describe("a port list's name filter, read from the name index or the caller's own ports", () => {
+  it("gives a member what filtering its whole list gives, whether the name is rarer or commoner than its ports", async () => {
+    const n = await netApi();
+    const { network } = await demoNet(n);
+    const adminNet = await n.network({ name: "admin-net" });
+    // demo's ports, and an admin's port on demo's network (which demo sees), named alike
+    await okPort(n, { network_id: network.id, name: "web" });
+    await okPort(n, { network_id: network.id, name: "db" });
+    const foreign = await n.api("POST", "/v2.0/ports", { body: { port: { network_id: network.id, name: "web", project_id: n.adminProject } } });
+    expect(foreign.status, foreign.text).toBe(201);
+    await okPort(n, { network_id: network.id });
+    const check = async () => {
+      for (const token of [n.demo, n.admin]) {
+        for (const names of [["web"], ["db"], [""], ["web", ""], ["common"], ["nothing"]]) {
+          const query = `?${names.map((name) => `name=${name}`).join("&")}`;
+          expect(await ids(n, query, token), `${query}`).toEqual(await expected(n, (p) => names.includes(p.name), token));
+        }
+      }
+    };
+    await check();
+    // a name the admin's ports hold far more often than demo holds ports: demo's list reads its own ports;
+    // unnamed admin ports make the empty name more than half the table: an admin's list scans
+    for (let i = 0; i < 8; i++) {
+      const res = await n.api("POST", "/v2.0/ports", { body: { port: { network_id: adminNet.id, name: i % 2 ? "common" : "" } } });
+      expect(res.status, res.text).toBe(201);
+    }
+    await okPort(n, { network_id: network.id, name: "common" });
+    await check();
+  });
+});

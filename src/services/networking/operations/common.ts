@@ -43,6 +43,18 @@ export function ownedRows<T extends { id: string; projectId: string }>(caller: C
   return caller.isAdmin ? scan(table) : scanGroup(table, caller.projectId);
 }
 
+/**
+ * Whether a list should read the `indexed` rows an index gives for its filter rather than what it reads
+ * without one (`own`: a member's rows, however it gathers them; an admin's default is the whole table).
+ * A member reads the index only when it holds no more rows than the member's own (a name or value every
+ * project has would otherwise read every project's). An admin reads it when it holds at most half the
+ * table: a filter most rows pass finds its page soon in a scan, which stops when the page is full, where
+ * the index's rows are all read first.
+ */
+export function indexPays(caller: Caller, indexed: number, own: () => number, tableSize: number): boolean {
+  return caller.isAdmin ? indexed * 2 <= tableSize : indexed <= own();
+}
+
 /** Non-admins see their own project's resources; admins see all. Networks add shared and external. */
 export function owns(caller: Caller, r: { projectId: string }): boolean {
   return caller.isAdmin || r.projectId === caller.projectId;

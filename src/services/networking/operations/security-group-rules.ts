@@ -3,14 +3,14 @@
 // by fingerprint (s.ruleKeys), and rule records with their quota. Rules have no update.
 
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { get, put, remove } from "../../../kernel/store/table.js";
+import { get, groupSize, mergeInOrder, put, remove, scanGroup, seqOf } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { canonicalIp } from "../ip.js";
 import { formatCidr, parseCidr } from "../cidr.js";
 import * as E from "../errors.js";
 import type { NetworkingState, SecurityGroup, SecurityGroupRule } from "../state.js";
 import type { NetworkingProfile } from "../options.js";
-import { reserveQuota, releaseQuota, touch, type NetworkingContext } from "./common.js";
+import { indexPays, ownedRows, owns, reserveQuota, releaseQuota, touch, type NetworkingContext } from "./common.js";
 
 /** IANA numbers of the protocol names Neutron accepts (neutron-lib constants.IP_PROTOCOL_MAP). */
 export const PROTOCOL_NUMBERS: Readonly<Record<string, number>> = {
@@ -245,4 +245,47 @@ export function deleteRule(s: NetworkingState, ctx: NetworkingContext, id: strin
   const group = get(s.securityGroups, rule.securityGroupId);
   if (group) touch(group, ctx.now);
   ctx.tx.emit("networking.security_group_rule.deleted", { id, securityGroupId: rule.securityGroupId, projectId: rule.projectId });
+}
+
+export interface RuleQuery {
+  /** the `security_group_id` filter's values */
+  securityGroupIds?: readonly string[];
+  /** the `direction` filter's values */
+  directions?: readonly string[];
+}
+
+/**
+ * The rules a list may show to the caller, in creation order, each still to be checked against the query.
+ * With security_group_id=, those groups' own rules (a group keeps its rules' ids in creation order), the
+ * CLI's `security group rule list <group>`. With direction=, the direction index when it reads fewer rows
+ * (indexPays). Otherwise an admin's all and a member's its project's.
+ */
+export function candidateRules(s: NetworkingState, caller: Caller, query: RuleQuery): Iterable<SecurityGroupRule> {
+  if (query.securityGroupIds !== undefined) return visibleOnly(caller, rulesOfGroups(s, query.securityGroupIds));
+  const directions = query.directions;
+  if (directions !== undefined) {
+    const indexed = directions.reduce((n, d) => n + groupSize(s.rules, d, "direction"), 0);
+    if (indexPays(caller, indexed, () => groupSize(s.rules, caller.projectId), s.rules.size)) {
+      const streams = [...new Set(directions)].map((d) => scanGroup(s.rules, d, { by: "direction" }));
+      return visibleOnly(caller, streams.length === 1 ? streams[0]! : mergeInOrder(s.rules, streams));
+    }
+  }
+  return ownedRows(caller, s.rules);
+}
+
+function rulesOfGroups(s: NetworkingState, groupIds: readonly string[]): SecurityGroupRule[] {
+  const rules: SecurityGroupRule[] = [];
+  for (const groupId of new Set(groupIds)) {
+    const group = get(s.securityGroups, groupId);
+    for (const id of group?.ruleIds ?? []) {
+      const rule = get(s.rules, id);
+      if (rule) rules.push(rule);
+    }
+  }
+  // one group's ids are in creation order already; several groups' are merged
+  return groupIds.length > 1 ? rules.sort((a, b) => seqOf(s.rules, a.id)! - seqOf(s.rules, b.id)!) : rules;
+}
+
+function* visibleOnly(caller: Caller, rules: Iterable<SecurityGroupRule>): Generator<SecurityGroupRule> {
+  for (const rule of rules) if (owns(caller, rule)) yield rule;
 }

@@ -9,7 +9,7 @@ import type { Tx } from "../../../kernel/store/store.js";
 import { addUsage } from "../../../kernel/quota.js";
 import * as E from "../errors.js";
 import type { NetworkingState, QuotaResource, SecurityGroup } from "../state.js";
-import { ownedRows, owns, releaseQuota, reserveQuota, touch, type NetworkingContext } from "./common.js";
+import { indexPays, ownedRows, owns, releaseQuota, reserveQuota, touch, type NetworkingContext } from "./common.js";
 import { named } from "./visibility.js";
 import { addRuleRecord, normalizeRule, removeRuleRecord, visibleGroup, type RuleInput } from "./security-group-rules.js";
 import { onRbacObjectDeleting } from "./extension-hooks.js";
@@ -112,14 +112,14 @@ export function createGroup(s: NetworkingState, ctx: NetworkingContext, input: G
 
 /**
  * The groups a list may show, in creation order, each still to be checked against the query: an admin's
- * all, a member's its project's. With a name= filter, the groups so named (the name index) when they are
- * no more than the caller's own: a name every project holds ("default") is read from the member's project,
- * not from every project's groups.
+ * all, a member's its project's. With a name= filter, the groups so named (the name index) when that reads
+ * fewer rows (indexPays): a name every project holds ("default") is read from a member's project, not
+ * from every project's groups.
  */
 export function candidateGroups(s: NetworkingState, caller: Caller, names?: readonly string[]): Iterable<SecurityGroup> {
   if (names !== undefined) {
     const so = names.reduce((n, name) => n + groupSize(s.securityGroups, name, "name"), 0);
-    if (caller.isAdmin || so <= groupSize(s.securityGroups, caller.projectId)) return named(s.securityGroups, names).filter((g) => owns(caller, g));
+    if (indexPays(caller, so, () => groupSize(s.securityGroups, caller.projectId), s.securityGroups.size)) return named(s.securityGroups, names).filter((g) => owns(caller, g));
   }
   return ownedRows(caller, s.securityGroups);
 }

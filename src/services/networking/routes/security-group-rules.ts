@@ -4,10 +4,9 @@
 import { rowFilter } from "../operations/row-filters.js";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { queries, type Ctx } from "../../../kernel/http/context.js";
-import { scan } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { ownedRows, targetProject } from "../operations/common.js";
-import { createRule, deleteRule, visibleRule, type RuleInput } from "../operations/security-group-rules.js";
+import { targetProject } from "../operations/common.js";
+import { candidateRules, createRule, deleteRule, visibleRule, type RuleInput } from "../operations/security-group-rules.js";
 import { requestedProject } from "../schemas/networks.js";
 import { ruleCreateSchema, type RuleCreateBody } from "../schemas/security-group-rules.js";
 import { ruleView } from "../views/security-group-rules.js";
@@ -53,7 +52,9 @@ export function securityGroupRuleRoutes(deps: NetworkingDeps, listWithDefault: L
             project_id: (r) => r.projectId,
             tenant_id: (r) => r.projectId,
           });
-          const views = lazyMap(lazyFilter(ownedRows(caller, s.rules), matches), (r) => ruleView(s, r));
+          const q = queries(c);
+          const rows = candidateRules(s, caller, { securityGroupIds: q["security_group_id"], directions: q["direction"] });
+          const views = lazyMap(lazyFilter(rows, matches), (r) => ruleView(s, r));
           return listBody(c, "security_group_rules", views, deps.kernel.options.maxPageSize);
         });
         return c.json(body);
