@@ -304,7 +304,8 @@ export function initialBlockStorageState(): BlockStorageState {
     volumes: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name"] }),
     volumeTypes: emptyTable(),
     snapshots: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name"] }),
-    backups: emptyTable({ groupBy: "projectId" }),
+    // a backup's parent and volume never change; its name only through fieldChanged (updateBackup)
+    backups: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name", "parentId", "volumeId"] }),
     qosSpecs: emptyTable(),
     quotas: emptyTable(),
     usage: emptyDict(),

@@ -1,7 +1,7 @@
 // Backup business rules (cinder/backup/api.py: create, delete, restore, reset_status, export and import of a
 // record): immer recipes over the slice, no HTTP. What the steps on the clock do is backup-lifecycle.ts.
 
-import { get, put, scan } from "../../../kernel/store/table.js";
+import { fieldChanged, get, groupSize, put, scanGroup } from "../../../kernel/store/table.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import { backupNotFound, badRequest, invalidBackupState, invalidSnapshotState, invalidVolume, invalidVolumeState } from "../errors.js";
 import type { Microversion } from "../microversion.js";
@@ -27,22 +27,21 @@ export function visibleBackup(s: BlockStorageState, caller: Caller, id: string):
   return backup;
 }
 
-/** The ids of backups an incremental one builds on (has_dependent_backups), in one pass. */
-export function parentIds(s: BlockStorageState): Set<string> {
-  const parents = new Set<string>();
-  for (const backup of scan(s.backups)) if (backup.parentId !== null) parents.add(backup.parentId);
-  return parents;
+/** Whether an incremental backup builds on this one (has_dependent_backups), from the parent index. */
+export function hasDependents(s: BlockStorageState, id: string): boolean {
+  return groupSize(s.backups, id, "parentId") > 0;
 }
 
 /**
  * The parent of an incremental backup: the project's backup of the volume with the latest data, which must
- * be available (for a backup of a snapshot, one taken before the snapshot). None is 400.
+ * be available (for a backup of a snapshot, one taken before the snapshot). None is 400. Read from the
+ * volume's backups, in creation order (of equal data times, the newest wins).
  */
 function parentFor(s: BlockStorageState, projectId: string, volumeId: string, snapshot: Snapshot | undefined): Backup {
   let latest: Backup | undefined;
   let any = false;
-  for (const backup of scan(s.backups)) {
-    if (backup.volumeId !== volumeId || backup.projectId !== projectId) continue;
+  for (const backup of scanGroup(s.backups, volumeId, { by: "volumeId" })) {
+    if (backup.projectId !== projectId) continue;
     any = true;
     const usable = backup.status === "available" && (!snapshot || backup.dataTimestamp < snapshot.createdAt);
     if (usable && (!latest || backup.dataTimestamp >= latest.dataTimestamp)) latest = backup;
@@ -112,7 +111,11 @@ export function createBackup(s: BlockStorageState, ctx: RequestContext, body: Ba
 /** PUT (3.9): name and description; metadata (3.43) replaces the backup's. */
 export function updateBackup(s: BlockStorageState, ctx: OperationContext, id: string, body: BackupUpdateBody, mv: Microversion): Backup {
   const backup = visibleBackup(s, ctx.caller, id);
-  if (body.name !== undefined) backup.name = body.name;
+  if (body.name !== undefined) {
+    const before = backup.name;
+    backup.name = body.name;
+    fieldChanged(s.backups, backup, "name", before);
+  }
   if (body.description !== undefined) backup.description = body.description;
   if (body.metadata !== undefined && mv >= 43) backup.metadata = { ...body.metadata };
   backup.updatedAt = ctx.now;
@@ -120,9 +123,7 @@ export function updateBackup(s: BlockStorageState, ctx: OperationContext, id: st
 }
 
 function startDeleting(s: BlockStorageState, ctx: OperationContext, backup: Backup): void {
-  for (const other of scan(s.backups)) {
-    if (other.parentId === backup.id) throw invalidBackupState("Incremental backups exist for this backup.");
-  }
+  if (hasDependents(s, backup.id)) throw invalidBackupState("Incremental backups exist for this backup.");
   backup.status = "deleting";
   backup.updatedAt = ctx.now;
   ctx.enter(BACKUP, backup.id, "deleting");

@@ -14,7 +14,7 @@ import {
   exportBackupRecord,
   forceDeleteBackup,
   importBackupRecord,
-  parentIds,
+  hasDependents,
   resetBackupStatus,
   restoreBackup,
   updateBackup,
@@ -58,9 +58,8 @@ export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
     const [name, status, volumeId] = [queryParam(c, "name"), queryParam(c, "status"), queryParam(c, "volume_id")];
     const match = (b: Backup) =>
       (name === undefined || b.name === name) && (status === undefined || b.status === status) && (volumeId === undefined || b.volumeId === volumeId);
-    const page = listPage(s.backups, query, match, sortValue);
-    const parents = detail ? parentIds(s) : undefined;
-    const items = page.items.map((b) => (parents ? backupDetail(c, b, mv, parents.has(b.id)) : backupSummary(c, b)));
+    const page = listPage(s.backups, { ...query, name }, match, sortValue);
+    const items = page.items.map((b) => (detail ? backupDetail(c, b, mv, hasDependents(s, b.id)) : backupSummary(c, b)));
     const body = collectionBody(c, "backups", items, query.limit, () => page.items.at(-1)!.id);
     if (mv >= 45 && queryBool(queryParam(c, "with_count") ?? "false")) body.count = page.count();
     return c.json(body);
@@ -108,7 +107,7 @@ export function backupRoutes(deps: BlockStorageDeps): RouteDef[] {
       handler: (c) => {
         const s = deps.state();
         const backup = visibleBackup(s, deps.caller(c), id(c));
-        return c.json({ backup: backupDetail(c, backup, microversion(c), parentIds(s).has(backup.id)) });
+        return c.json({ backup: backupDetail(c, backup, microversion(c), hasDependents(s, backup.id)) });
       },
     },
     route({
