@@ -87,6 +87,37 @@ describe("Dict", () => {
     expect([dictGet(next, "k1"), dictGet(next, "new"), dictGet(next, "k2"), next.size]).toEqual([-1, 42, undefined, 1_000]);
   });
 
+
+  it("in a recipe, hands back an object value as a draft beside primitives, whatever the bucket held before", () => {
+    // keys that share one bucket (few keys: the root's buckets hold up to eight), mixing numbers and objects
+    type Value = number | { n: number };
+    const base = emptyDict<Value>();
+    for (let i = 0; i < 40; i++) dictSet(base, `k${i}`, i % 5 === 0 ? { n: i } : i);
+    const next = produce(base, (d) => {
+      for (let i = 40; i < 60; i++) dictSet(d, `k${i}`, i);
+      for (let i = 0; i < 40; i += 5) (dictGet(d, `k${i}`) as { n: number }).n += 1000;
+      // an object set into a bucket of numbers, then changed through what a read hands back
+      dictSet(d, "k1", { n: 1 });
+      (dictGet(d, "k1") as { n: number }).n = 2;
+      dictDelete(d, "k3");
+      dictSet(d, "k4", -4);
+    });
+    for (let i = 0; i < 40; i++) expect(dictGet(base, `k${i}`)).toEqual(i % 5 === 0 ? { n: i } : i);
+    expect(base.size).toBe(40);
+    for (let i = 0; i < 60; i++) {
+      const want = i === 1 ? { n: 2 } : i === 3 ? undefined : i === 4 ? -4 : i < 40 && i % 5 === 0 ? { n: i + 1000 } : i;
+      expect(dictGet(next, `k${i}`), `k${i}`).toEqual(want);
+    }
+    expect(next.size).toBe(59);
+    expect(dictProblem(next)).toBeUndefined();
+    // a later recipe on the new state leaves it as it was too
+    const third = produce(next, (d) => {
+      (dictGet(d, "k0") as { n: number }).n = -1;
+      dictSet(d, "k2", 0);
+    });
+    expect([dictGet(next, "k0"), dictGet(next, "k2")]).toEqual([{ n: 1000 }, 2]);
+    expect([dictGet(third, "k0"), dictGet(third, "k2")]).toEqual([{ n: -1 }, 0]);
+  });
   it("reports a map whose keys sit in the wrong place, as a tampered snapshot would", () => {
     const dict = emptyDict<number>();
     dictSet(dict, "a", 1);

@@ -104,14 +104,22 @@ export function dictSet<V>(dict: Dict<V>, key: string, value: V): void {
       continue;
     }
     const entries = slot as Bucket<V>;
+    const replace = replaceable(dict, plain, value);
     for (let j = 0; j < plain.length; j += 2) {
       if (plain[j] === key) {
-        entries[j + 1] = value;
+        if (!replace) {
+          entries[j + 1] = value;
+          return;
+        }
+        const copy = plain.slice();
+        copy[j + 1] = value;
+        node[i] = copy;
         return;
       }
     }
     if (plain.length < 2 * BUCKET_MAX || depth >= MAX_DEPTH) {
-      entries.push(key, value);
+      if (replace) node[i] = plain.concat([key, value]);
+      else entries.push(key, value);
       dict.size++;
       return;
     }
@@ -138,7 +146,7 @@ function placeInFreshNode<V>(node: DictNode<V>, key: string, value: V, depth: nu
       continue;
     }
     if (slot.length < 2 * BUCKET_MAX || depth >= MAX_DEPTH) {
-      slot.push(key, value);
+      node[i] = slot.concat([key, value]);
       return;
     }
     const child = newNode<V>();
@@ -172,11 +180,29 @@ export function dictDelete<V>(dict: Dict<V>, key: string): boolean {
     while (j < plain.length && plain[j] !== key) j += 2;
     if (j >= plain.length) return false;
     if (plain.length === 2) node[i] = null;
+    else if (replaceable(dict, plain)) node[i] = plain.slice(0, j).concat(plain.slice(j + 2));
     else (slot as Bucket<V>).splice(j, 2);
     dict.size--;
     foldUp(path, node);
     return true;
   }
+}
+
+/**
+ * Whether a write may put a new bucket in place of `plain` rather than change it through its draft: always
+ * on plain data; in a recipe, when the bucket holds no object value and none is being set. A new bucket is
+ * its exact size, where one grown by `push` keeps room for a dozen more slots (about half a map's bytes
+ * were that room), and it makes no draft of the old one. A value that is an object must stay behind the
+ * draft: read through a new plain array it would be handed back as the base object, not as a draft.
+ */
+function replaceable<V>(dict: Dict<V>, plain: Bucket<V>, value?: V): boolean {
+  if (!isDraftValue(dict)) return true;
+  if (value !== null && typeof value === "object") return false;
+  for (let j = 1; j < plain.length; j += 2) {
+    const v = plain[j];
+    if (v !== null && typeof v === "object") return false;
+  }
+  return true;
 }
 
 /** Walks back up a delete's path, replacing each node that only buckets a few entries by one bucket. */
@@ -213,7 +239,8 @@ function smallNodeEntries<V>(node: DictNode<V>): Bucket<V> | undefined {
     if (!isBucket(latest(slot)) || out.length + slot.length > 2 * BUCKET_MAX) return undefined;
     out.push(...(slot as Bucket<V>));
   }
-  return out;
+  // its exact size (pushes leave room to grow)
+  return out.slice();
 }
 
 /**

@@ -56,7 +56,7 @@ export function recordMessage(s: BlockStorageState, ctx: Pick<OperationContext<C
     id: ctx.ids.uuid(),
     projectId: input.projectId,
     // a resource made outside the API (a seed, an import) has no request: Cinder's context would name one
-    requestId: input.requestId ?? `req-${ctx.ids.uuid()}`,
+    requestId: input.requestId ?? ctx.ids.requestId(),
     resourceType: input.resourceType,
     resourceUuid: input.resourceUuid,
     actionId: ACTIONS[input.action][0],

@@ -120,7 +120,7 @@ export function actionsOf(s: ComputeState, serverId: string): InstanceAction[] |
  * event ends as it begins, whatever else the server is doing.
  */
 export function recordEventAction(s: ComputeState, ctx: OperationContext<Caller | null>, server: Server, action: string): void {
-  recordAction(s, ctx, server, action, `req-${ctx.ids.uuid()}`);
+  recordAction(s, ctx, server, action, ctx.ids.requestId());
   const entry = get(s.instanceActions, server.id)!.actions.at(-1)!;
   for (const e of entry.events) {
     e.finishTime = ctx.now;
