@@ -11,11 +11,15 @@ import { measureObjectStorage } from "./object-storage.mjs";
 import { measureObjectStreaming } from "./object-streaming.mjs";
 import { measureBlobs } from "./blobs.mjs";
 import { measureServerMemory } from "./server-memory.mjs";
+import { measureWorldRss } from "./world-rss.mjs";
 import { f, info, row } from "./table.mjs";
 
 /** heap, RSS and array buffers (MiB) before, after the puts and after the deletes */
 const blobPhases = (store) =>
   Object.fromEntries(["before", "afterPuts", "afterDeletes"].map((at) => [at, { heapMiB: +f(store[at].heapMiB), rssMiB: +f(store[at].rssMiB), externalMiB: +f(store[at].externalMiB) }]));
+
+/** The heap one more server costs, from the world at 10k to the world at 100k (the emulator's own heap left out). */
+const serverHeapKiB = (cp) => ((cp.heap.largeMiB - cp.heap.smallMiB) * 1024) / (cp.large - cp.small);
 
 const computePart = {
   name: "compute",
@@ -35,6 +39,7 @@ const computePart = {
         cp.otherProjectRatio <= 1.5,
       ),
       info("  100k world: build; RSS 10k -> 100k", `${f(cp.buildLargeTotalMs / 1000, 1)} s; ${f(cp.rss.smallMiB, 0)} -> ${f(cp.rss.largeMiB, 0)} MiB (heap +${f(cp.heap.growthMiB, 0)} MiB for the world)`),
+      row("  heap per server, 10k -> 100k (no port)", `${f(serverHeapKiB(cp), 2)} KiB`, "<= 0.5 KiB", serverHeapKiB(cp) <= 0.5),
       info("  same page, each server with a port (10k)", `${f(compute.create.pageWithPorts.ms, 1)} ms (${f(compute.create.pageWithPorts.bytes / 1024, 0)} KiB)`),
       info("server lifecycles/s (frozen clock)", `${f(compute.lifecycle.perSecond, 0)} (${f(compute.lifecycle.usPerLifecycle / 1000, 2)} ms each)`),
     ];
@@ -70,6 +75,7 @@ const computePart = {
       rss10kMiB: Math.round(cp.rss.smallMiB),
       rss100kMiB: Math.round(cp.rss.largeMiB),
       heapGrowth100kMiB: Math.round(cp.heap.growthMiB),
+      heapPerServerKiB: +f(serverHeapKiB(cp), 3),
       otherProjectPageMs: { behind10k: +f(cp.atSmall.otherProject.ms, 2), behind100k: +f(cp.atLarge.otherProject.ms, 2), ratio: +cp.otherProjectRatio.toFixed(3) },
       detailPageWithPortsMs10k: +f(compute.create.pageWithPorts.ms, 2),
       lifecyclesPerSecond: Math.round(compute.lifecycle.perSecond),
@@ -278,7 +284,7 @@ const blobsPart = {
 const serverMemoryPart = {
   name: "server-memory",
   title: "memory back after deletes (100,000 servers with ports created, then all deleted)",
-  run: () => measureServerMemory({ servers: 100_000 }),
+  run: async () => ({ ...(await measureServerMemory({ servers: 100_000 })), world: measureWorldRss({ servers: 100_000 }) }),
   rows: (m) => [
     row(
       "100k servers: heap before -> created -> deleted",
@@ -287,12 +293,21 @@ const serverMemoryPart = {
       m.returned,
     ),
     info("  RSS before -> created -> deleted", `${f(m.before.rssMiB, 0)} -> ${f(m.full.rssMiB, 0)} -> ${f(m.after.rssMiB, 0)} MiB`),
+    row(
+      "RSS of an emulator process holding 100k servers (own process)",
+      `${f(m.world.rssMiB, 0)} MiB (${f(m.world.baseRssMiB, 0)} before the servers; heap ${f(m.world.heapMiB, 0)} MiB)`,
+      "<= 300 MiB",
+      m.world.rssMiB <= 300,
+    ),
+    row("  heap per server with its port", `${f(((m.full.heapMiB - m.before.heapMiB) * 1024) / m.servers, 2)} KiB`, "<= 1 KiB", ((m.full.heapMiB - m.before.heapMiB) * 1024) / m.servers <= 1),
   ],
   json: (m) => ({
     servers: m.servers,
     heapMiB: { before: +f(m.before.heapMiB), created: +f(m.full.heapMiB), deleted: +f(m.after.heapMiB) },
     rssMiB: { before: +f(m.before.rssMiB), created: +f(m.full.rssMiB), deleted: +f(m.after.rssMiB) },
     heapReturnedPct: +f(m.heapReturnedPct),
+    heapPerServerKiB: +f(((m.full.heapMiB - m.before.heapMiB) * 1024) / m.servers, 3),
+    worldRssMiB: Math.round(m.world.rssMiB),
   }),
 };
 
