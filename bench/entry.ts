@@ -3,3 +3,4 @@
 export { emptyTable, put, get } from "../src/kernel/store/table.js";
 // and S3's XML body reader (bench/s3-xml.mjs)
 export { parseXml } from "../src/services/s3/xml-reader.js";
+export { scan } from "../src/kernel/store/table.js";

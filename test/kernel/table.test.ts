@@ -58,6 +58,27 @@ describe("Table", () => {
     expect(Array.from(scan(emptyTable<Row>(), { reverse: true }))).toEqual([]);
   });
 
+  it("scans from any row of a sparse three-level table as its list of rows says, forward and backward", () => {
+    const random = seededRandom(11);
+    const table = tableOf(40_000);
+    // holes of every size: single rows, runs that empty leaves, and a run that empties a second-level node
+    for (let i = 0; i < 40_000; i++) if (random() < 0.3 || (i >= 1_000 && i < 1_200) || (i >= 5_000 && i < 6_100)) remove(table, `r${i}`);
+    const kept = values(table).map((r) => r.n);
+    for (let k = 0; k < 60; k++) {
+      const at = Math.floor(random() * kept.length);
+      const n = kept[at]!;
+      expect(Array.from(scan(table, { after: `r${n}` }), (r) => r.n)).toEqual(kept.slice(at + 1));
+      expect(Array.from(scan(table, { after: `r${n}`, reverse: true }), (r) => r.n)).toEqual(kept.slice(0, at).reverse());
+    }
+    expect(Array.from(scan(table, { reverse: true }), (r) => r.n)).toEqual([...kept].reverse());
+    expect(filter(table, () => true).map((r) => r.n)).toEqual(kept);
+    // the newest rows gone (a newest-first scan starts where no row is): it goes on from the next one back
+    for (let i = 38_000; i < 40_000; i++) remove(table, `r${i}`);
+    const left = values(table).map((r) => r.n);
+    expect(left.at(-1)).toBeLessThan(38_000);
+    expect(Array.from(scan(table, { reverse: true }), (r) => r.n)).toEqual([...left].reverse());
+  });
+
   it("skips holes that deletes leave, including whole emptied nodes", () => {
     const table = tableOf(3_000);
     for (let i = 32; i < 2_000; i++) remove(table, `r${i}`);
