@@ -2,7 +2,7 @@
 // Table that passes reads back exactly what it holds. Each returns what is wrong, or undefined.
 
 import { dictEntries, dictGet, hash, type Dict, type DictNode } from "./dict.js";
-import { fieldValue, groupKey, scan, scanIds, type IdList, type RowNode, type Table } from "./table.js";
+import { groupOfRow, scan, scanIds, type Grouping, type IdList, type RowNode, type Table } from "./table.js";
 
 const WIDTH = 32;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -118,7 +118,7 @@ function groupsProblem(t: Table<{ id: string }>, groups: unknown): string | unde
   // each row's group, from one pass over the table (a lookup per member would walk the table's tries again)
   const groupOf = new Map<string, string>();
   for (const row of scan(t)) {
-    const key = groupKey(fieldValue(row, by));
+    const key = groupOfRow(groups as unknown as Grouping, row);
     if (key !== undefined) groupOf.set(row.id, key);
   }
   let listed = 0;

@@ -24,6 +24,8 @@ export interface Table<T extends { id: string }> extends Trie<T> {
 export interface Grouping {
   by: string;
   members: Dict<GroupMembers>;
+  /** with `skipEmpty`: rows whose field is the empty string are in no group (`indexes` says so) */
+  skipEmpty?: true;
 }
 
 /**
@@ -59,6 +61,12 @@ export interface TableOptions<T> {
    * `fieldChanged` (a write straight to the field alone leaves the index behind).
    */
   alsoGroupBy?: Array<GroupField<T>>;
+  /**
+   * Fields of `alsoGroupBy` whose empty string is not indexed: a port's name and device, which most ports
+   * leave empty. A group of nearly every row finds nothing a scan would not, and each row's place in it
+   * costs a write and memory. A filter on such a value reads rows another way (`indexes` tells).
+   */
+  skipEmpty?: Array<GroupField<T>>;
 }
 
 /**
@@ -70,8 +78,12 @@ export type GroupField<T> = (keyof T & string) | `${keyof T & string}.${string}`
 export function emptyTable<T extends { id: string }>(options: TableOptions<T> = {}): Table<T> {
   const table: Table<T> = { size: 0, next: 0, depth: 1, rows: newNode(), index: emptyDict() };
   if (options.groupBy !== undefined) table.groups = { by: options.groupBy, members: emptyDict() };
-  if (options.alsoGroupBy?.length) table.also = options.alsoGroupBy.map((by) => ({ by, members: emptyDict() }));
+  if (options.alsoGroupBy?.length) table.also = options.alsoGroupBy.map((by) => newGrouping(by, options));
   return table;
+}
+
+function newGrouping<T>(by: string, options: TableOptions<T>): Grouping {
+  return options.skipEmpty?.includes(by as GroupField<T>) ? { by, members: emptyDict(), skipEmpty: true } : { by, members: emptyDict() };
 }
 
 /** The options a table was made with (an empty table like it: a rebuild keeps its indexes). */
@@ -79,6 +91,7 @@ export function optionsOf<T extends { id: string }>(table: Table<T>): TableOptio
   return {
     groupBy: table.groups?.by as (keyof T & string) | undefined,
     alsoGroupBy: table.also?.map((g) => g.by as GroupField<T>),
+    skipEmpty: table.also?.filter((g) => g.skipEmpty).map((g) => g.by as GroupField<T>),
   };
 }
 
@@ -103,8 +116,25 @@ export function fieldValue(row: unknown, by: string): unknown {
   return value;
 }
 
-function valueOf(grouping: Grouping, row: object): string | undefined {
-  return groupKey(fieldValue(row, grouping.by));
+/** The group a value puts a row in under this index (none for an empty string it skips). */
+function keyIn(grouping: Grouping, value: unknown): string | undefined {
+  return grouping.skipEmpty && value === "" ? undefined : groupKey(value);
+}
+
+/** The group the row is in under this index, if any. */
+export function groupOfRow(grouping: Grouping, row: object): string | undefined {
+  return keyIn(grouping, fieldValue(row, grouping.by));
+}
+
+const valueOf = groupOfRow;
+
+/**
+ * Whether the table's index of field `by` keeps a group for `value`: false with no such index, or for an
+ * empty string it skips. A filter reads the group only then; otherwise it reads the rows another way.
+ */
+export function indexes<T extends { id: string }>(table: Table<T>, by: string, value: string): boolean {
+  const grouping = groupingsOf(table).find((g) => g.by === by);
+  return grouping !== undefined && keyIn(grouping, value) !== undefined;
 }
 
 function join(grouping: Grouping, group: string | undefined, id: string): void {
@@ -147,8 +177,8 @@ export function regroup<T extends { id: string }, K extends keyof T & string>(ta
   const before = (row as Record<string, unknown>)[field];
   row[field] = value;
   if (!grouping || before === value) return;
-  leave(grouping, groupKey(before), row.id);
-  join(grouping, groupKey(value), row.id);
+  leave(grouping, keyIn(grouping, before), row.id);
+  join(grouping, keyIn(grouping, value), row.id);
 }
 
 /**
@@ -159,8 +189,8 @@ export function fieldChanged<T extends { id: string }>(table: Table<T>, row: T, 
   const grouping = groupingsOf(table).find((g) => g.by === field);
   const after = (row as Record<string, unknown>)[field];
   if (!grouping || before === after) return;
-  leave(grouping, groupKey(before), row.id);
-  join(grouping, groupKey(after), row.id);
+  leave(grouping, keyIn(grouping, before), row.id);
+  join(grouping, keyIn(grouping, after), row.id);
 }
 
 /**
@@ -172,7 +202,7 @@ export function addMissingGroupings<T extends { id: string }>(table: Table<T>, o
   if (options.groupBy !== undefined && !table.groups) missing.push((table.groups = { by: options.groupBy, members: emptyDict() }));
   for (const by of options.alsoGroupBy ?? []) {
     if (groupingsOf(table).some((g) => g.by === by)) continue;
-    const grouping: Grouping = { by, members: emptyDict() };
+    const grouping = newGrouping(by, options);
     (table.also ??= []).push(grouping);
     missing.push(grouping);
   }

@@ -241,8 +241,9 @@ export function initialNetworkingState(): NetworkingState {
     // names are indexed for the name filter: a name changes only through regroup()
     networks: emptyTable({ groupBy: "projectId", alsoGroupBy: ["shared", "external", "name"] }),
     subnets: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name"] }),
-    // a port's device and name change only through regroup(); its project and network never change
-    ports: emptyTable({ groupBy: "projectId", alsoGroupBy: ["deviceId", "networkId", "name"] }),
+    // a port's device and name change only through regroup(); its project and network never change; the
+    // empty device and name, which most ports have, are not indexed
+    ports: emptyTable({ groupBy: "projectId", alsoGroupBy: ["deviceId", "networkId", "name"], skipEmpty: ["deviceId", "name"] }),
     routers: emptyTable({ groupBy: "projectId" }),
     securityGroups: emptyTable({ groupBy: "projectId", alsoGroupBy: ["name"] }),
     // a rule never changes once made, so each index lists its rules in creation order

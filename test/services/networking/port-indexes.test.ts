@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
 import { netApi, type NetApi } from "./api-setup.js";
 import { demoNet, okPort } from "./port-setup.js";
+import { dictEntries } from "../../../src/kernel/store/dict.js";
 
 const ids = async (n: NetApi, query: string, token = n.admin) => {
   const res = await n.api("GET", `/v2.0/ports${query}`, { token });
@@ -161,6 +162,53 @@ describe("a port list's name filter, read from the name index or the caller's ow
       expect(res.status, res.text).toBe(201);
     }
     await okPort(n, { network_id: network.id, name: "common" });
+    await check();
+  });
+});
+
+describe("the empty device and name, which most ports have, are not indexed", () => {
+  it("keeps no group for them, and device_id= and name= with the empty value still give what a scan gives", async () => {
+    const n = await netApi();
+    const { network } = await demoNet(n);
+    const named = await okPort(n, { network_id: network.id, name: "web", device_id: "dev-1" });
+    await okPort(n, { network_id: network.id });
+    await okPort(n, { network_id: network.id, name: "web" });
+    const groupsOf = (state: any, by: string) => new Map(dictEntries(state.networking.ports.also.find((g: any) => g.by === by).members));
+    const check = async () => {
+      for (const token of [n.admin, n.demo]) {
+        for (const [query, keep] of [
+          ["?device_id=", (p: any) => p.device_id === ""],
+          ["?name=", (p: any) => p.name === ""],
+          ["?name=&name=web", (p: any) => p.name === "" || p.name === "web"],
+          ["?device_id=&name=web", (p: any) => p.device_id === "" && p.name === "web"],
+          ["?device_id=dev-1", (p: any) => p.device_id === "dev-1"],
+        ] as Array<[string, (p: any) => boolean]>) {
+          expect(await ids(n, query, token), query).toEqual(await expected(n, keep, token));
+        }
+      }
+    };
+    await check();
+    const state = JSON.parse((await call(n.emu, "GET", "/_emulator/state")).text).state;
+    expect(groupsOf(state, "deviceId").has("")).toBe(false);
+    expect(groupsOf(state, "name").has("")).toBe(false);
+    expect(groupsOf(state, "deviceId").get("dev-1")).toBe(named.id);
+    // a port leaving its device and its name leaves their groups, and joins no empty one
+    const cleared = await n.api("PUT", `/v2.0/ports/${named.id}`, { token: n.demo, body: { port: { device_id: "", name: "" } } });
+    expect(cleared.status, cleared.text).toBe(200);
+    const after = JSON.parse((await call(n.emu, "GET", "/_emulator/state")).text);
+    expect(groupsOf(after.state, "deviceId").has("dev-1")).toBe(false);
+    expect(groupsOf(after.state, "deviceId").has("")).toBe(false);
+    expect(groupsOf(after.state, "name").has("")).toBe(false);
+    expect(groupsOf(after.state, "name").get("web")).not.toContain(named.id);
+    await check();
+    // an index that says it keeps the empty value but lacks its rows is refused on import, changing nothing
+    for (const by of ["deviceId", "name"]) {
+      const grouping = after.state.networking.ports.also.find((g: any) => g.by === by);
+      delete grouping.skipEmpty;
+    }
+    const unskipped = await call(n.emu, "PUT", "/_emulator/state", { body: after });
+    expect(unskipped.status).toBe(400);
+    expect(JSON.parse((await call(n.emu, "GET", "/_emulator/state")).text).state.networking.ports.also.find((g: any) => g.by === "name").skipEmpty).toBe(true);
     await check();
   });
 });

@@ -2,7 +2,7 @@
 // a page costs the same however many ports other projects and devices hold.
 
 import type { Caller } from "../../../kernel/operation.js";
-import { groupSize, mergeInOrder, scan, scanGroup, seqOf } from "../../../kernel/store/table.js";
+import { groupSize, indexes, mergeInOrder, scan, scanGroup, seqOf } from "../../../kernel/store/table.js";
 import { indexPays } from "./common.js";
 import type { Network, NetworkingState, Port } from "../state.js";
 import { named } from "./visibility.js";
@@ -22,11 +22,11 @@ export interface PortQuery {
  * and the other projects' ports on the networks it owns (the only others it sees); for an admin, all.
  */
 export function candidatePorts(s: NetworkingState, caller: Caller, query: PortQuery): Iterable<Port> {
-  if (query.deviceId !== undefined) return inCreationOrder(s, scanGroup(s.ports, query.deviceId, { by: "deviceId" }));
+  if (query.deviceId !== undefined && indexes(s.ports, "deviceId", query.deviceId)) return inCreationOrder(s, scanGroup(s.ports, query.deviceId, { by: "deviceId" }));
   if (query.networkId !== undefined) return scanGroup(s.ports, query.networkId, { by: "networkId" });
-  // the caller's visibility is checked on each row after this (visiblePorts); the empty name most ports
-  // carry makes a name's group as large as the table, which a scan reads more cheaply (indexPays)
-  if (query.names !== undefined) {
+  // the caller's visibility is checked on each row after this (visiblePorts); a name held by more rows
+  // than the caller's own is read by a scan (indexPays), as is the empty name, which is not indexed
+  if (query.names !== undefined && query.names.every((name) => indexes(s.ports, "name", name))) {
     const indexed = query.names.reduce((n, name) => n + groupSize(s.ports, name, "name"), 0);
     if (indexPays(caller, indexed, () => memberPortCount(s, caller), s.ports.size)) return named(s.ports, query.names);
   }
