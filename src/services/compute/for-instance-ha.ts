@@ -1,13 +1,13 @@
 // The contract compute offers instance HA (listed after it in services.ts): what Masakari asks Nova. Every
 // function works on the ROOT state or draft it is given (slice `compute`).
 
-import { get, has } from "../../kernel/store/table.js";
+import { filter, get, has } from "../../kernel/store/table.js";
 import type { OperationContext } from "../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "./state.js";
 import { SLICE } from "./state.js";
 import { itemNotFound, instanceNotFound } from "./errors.js";
 import { apiStatus } from "./status.js";
-import { hasRoom, isUp, serversOnHost as placedOn, updateService } from "./operations/hosts.js";
+import { hasRoom, isUp, updateService } from "./operations/hosts.js";
 import { lock, resetState, unlock } from "./operations/server-admin-actions.js";
 import { evacuate } from "./operations/server-evacuate.js";
 import { powerAction } from "./operations/server-power.js";
@@ -93,7 +93,7 @@ export function setComputeServiceEnabled(ctx: OperationContext, name: string, en
 /** GET /servers/detail?host=H&all_tenants=1: the servers placed on a host, every project's, oldest first. */
 export function serversOnHost(root: Root, name: string): HaServerInfo[] {
   const s = slice(root);
-  return s ? placedOn(s, name).filter((v) => v.vmState !== "deleted").map(serverInfo) : [];
+  return s ? filter(s.servers, (v) => v.host === name && v.vmState !== "deleted").map(serverInfo) : [];
 }
 
 /** GET /servers/{id} (admin): a server's state, host, metadata and lock, or undefined once it is gone. */

@@ -271,9 +271,7 @@ export interface ComputeState {
 export function initialComputeState(): ComputeState {
   return {
     // listed per project: a project's page costs the same however many servers other projects hold
-    // and by host (a move changes it only through placeOn, hosts.ts), for what a host holds: an admin's
-    // host= list, a host's failure and instance HA's recovery, hypervisors' servers
-    servers: emptyTable({ groupBy: "projectId", alsoGroupBy: ["host"] }),
+    servers: emptyTable({ groupBy: "projectId" }),
     flavors: emptyTable(),
     keypairs: emptyTable(),
     serverGroups: emptyTable(),

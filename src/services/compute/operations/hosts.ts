@@ -2,8 +2,8 @@
 // honours the server group's policy), usage bookkeeping on placement, the nova-compute service's admin
 // switches (os-services), the host_status servers show, and a host failing and recovering (control API).
 
-import { fieldChanged, filter, get, groupInTableOrder } from "../../../kernel/store/table.js";
-import type { ComputeHost, ComputeState, Server, ServerGroup } from "../state.js";
+import { filter, get } from "../../../kernel/store/table.js";
+import type { ComputeHost, ComputeState, ServerGroup } from "../state.js";
 import { isoSeconds } from "../../../kernel/time.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 
@@ -153,19 +153,7 @@ type HostContext = Pick<OperationContext<Caller | null>, "tx" | "now">;
 
 /** The ids of the servers placed on a host. */
 export function serversOn(s: ComputeState, hostName: string): Array<{ id: string; projectId: string }> {
-  return serversOnHost(s, hostName).map((v) => ({ id: v.id, projectId: v.projectId }));
-}
-
-/** The servers placed on a host, oldest first, from the host index (not a scan of every server). */
-export function serversOnHost(s: ComputeState, hostName: string): Server[] {
-  return groupInTableOrder(s.servers, hostName, { by: "host" });
-}
-
-/** Places the server on a host (or on none), moving it in the host index. The only way to change its host. */
-export function placeOn(s: ComputeState, server: Server, host: string | null): void {
-  const before = server.host;
-  server.host = host;
-  fieldChanged(s.servers, server, "host", before);
+  return filter(s.servers, (v) => v.host === hostName).map((v) => ({ id: v.id, projectId: v.projectId }));
 }
 
 /**

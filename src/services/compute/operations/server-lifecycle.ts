@@ -8,7 +8,7 @@ import { systemCaller } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
 import { DELETED_SERVERS_KEPT, type ComputeState, type Server, type ServerFault } from "../state.js";
 import { changeState, enterPhase, POWER, type StepContext } from "../lifecycle.js";
-import { claimHost, placeOn, isUp } from "./hosts.js";
+import { claimHost, isUp } from "./hosts.js";
 import { addInstanceUsage } from "./quotas.js";
 import { removeGroupMember } from "./server-groups.js";
 import { releaseVolumes } from "./volume-attachments.js";
@@ -113,7 +113,7 @@ export function releaseHost(s: ComputeState, server: Server): void {
   if (server.host === null) return;
   const host = get(s.hosts, server.host);
   if (host) claimHost(s, host, server.flavor, -1);
-  placeOn(s, server, null);
+  server.host = null;
 }
 
 /** The deleted server's records stay (its action log, usage, migrations); the oldest deleted server's past the bound go. */

@@ -9,7 +9,7 @@ import type { ComputeHost, ComputeState, FlavorSnapshot, Server, ServerMigration
 import { badRequest } from "../errors.js";
 import { changeState, enterPhase, POWER, type ServerStepApplier, type ServerStepDef, type StepContext } from "../lifecycle.js";
 import { findFlavor } from "./flavors.js";
-import { claimHost, placeOn, scheduleHost } from "./hosts.js";
+import { claimHost, scheduleHost } from "./hosts.js";
 import { addInstanceUsage, checkInstanceQuota } from "./quotas.js";
 import { sharedSnapshotOf } from "./server-create.js";
 import { assertUnlocked, begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "./server-action-rules.js";
@@ -87,7 +87,7 @@ function finishResize(s: ComputeState, ctx: StepContext, server: Server): void {
   server.flavor = m.newFlavor;
   addInstanceUsage(s, server.projectId, { cores: m.newFlavor.vcpus - server.oldFlavor.vcpus, ram: m.newFlavor.ram - server.oldFlavor.ram });
   if (m.destHost !== null && m.destHost !== server.host) {
-    placeOn(s, server, m.destHost);
+    server.host = m.destHost;
     server.availabilityZone = get(s.hosts, m.destHost)?.zone ?? server.availabilityZone;
     rebindPorts(ctx, server);
   }
@@ -131,7 +131,7 @@ function finishRevert(s: ComputeState, ctx: StepContext, server: Server): void {
     server.flavorId = server.oldFlavorId;
     server.flavor = server.oldFlavor;
     if (m.sourceHost !== server.host) {
-      placeOn(s, server, m.sourceHost);
+      server.host = m.sourceHost;
       server.availabilityZone = m.sourceZone;
       rebindPorts(ctx, server);
     }

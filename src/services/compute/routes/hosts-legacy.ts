@@ -6,8 +6,7 @@ import * as z from "zod";
 import { route, type RouteDef } from "../../../kernel/http/service-app.js";
 import { queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { ApiError } from "../../../kernel/errors.js";
-import { get, values } from "../../../kernel/store/table.js";
-import { serversOnHost } from "../operations/hosts.js";
+import { filter, get, values } from "../../../kernel/store/table.js";
 import { microversion } from "../microversion.js";
 import { itemNotFound } from "../errors.js";
 import type { ComputeHost, ComputeState } from "../state.js";
@@ -35,7 +34,7 @@ const notImplemented = () => new ApiError(501, "notImplemented", "The requested 
 type Resource = { host: string; project: string; cpu: number; memory_mb: number; disk_gb: number };
 
 function resources(s: ComputeState, host: ComputeHost): Array<{ resource: Resource }> {
-  const servers = serversOnHost(s, host.id);
+  const servers = filter(s.servers, (v) => v.host === host.id);
   const row = (project: string, cpu: number, memory_mb: number, disk_gb: number): Resource => ({ host: host.id, project, cpu, memory_mb, disk_gb });
   const byProject = new Map<string, Resource>();
   const max = row("(used_max)", 0, 0, 0);

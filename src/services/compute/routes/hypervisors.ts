@@ -4,12 +4,12 @@
 
 import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { queryParam, type Ctx } from "../../../kernel/http/context.js";
-import { values } from "../../../kernel/store/table.js";
+import { filter, values } from "../../../kernel/store/table.js";
 import { microversion, type Microversion } from "../microversion.js";
 import { badRequest, itemNotFound } from "../errors.js";
 import type { ComputeHost, ComputeState } from "../state.js";
 import { hypervisorStatistics, hypervisorSummary, hypervisorView, hypervisorId, uptimeText } from "../views/hosts.js";
-import { isUp, serversOnHost } from "../operations/hosts.js";
+import { isUp } from "../operations/hosts.js";
 import { collectionBody, page, pageParams } from "../views/collection.js";
 import { queryBool, UUID } from "../schemas/parameter-types.js";
 import type { ComputeDeps } from "./deps.js";
@@ -38,7 +38,7 @@ function removedAt(c: Ctx, removed: Microversion): Microversion {
 }
 
 function servers(s: ComputeState, host: ComputeHost) {
-  return serversOnHost(s, host.id).map((v) => ({ uuid: v.id, name: v.name }));
+  return filter(s.servers, (v) => v.host === host.id).map((v) => ({ uuid: v.id, name: v.name }));
 }
 
 export function hypervisorRoutes(deps: ComputeDeps): RouteDef[] {

@@ -5,7 +5,7 @@
 import { RE2JS } from "re2js";
 import { serverHostname } from "../hostname.js";
 import { novaNextLinks, paginate } from "../../../kernel/pagination.js";
-import { get, groupedBy, groupInTableOrder, groupSize, scan, scanGroup } from "../../../kernel/store/table.js";
+import { get, scan, scanGroup } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
 import { queryParam, queries, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -74,7 +74,7 @@ function statusFilter(values: string[], profile: ComputeProfile, version: number
 }
 
 /** The filters a request asks for, as predicates; admin-only ones are ignored for others, as Nova does. */
-function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>, profile: ComputeProfile): { predicates: Predicate[]; allTenants: boolean; scope: string | undefined; host: string | undefined } {
+function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>, profile: ComputeProfile): { predicates: Predicate[]; allTenants: boolean; scope: string | undefined } {
   const q = (key: string) => queryParam(c, key);
   const predicates: Predicate[] = [];
   const allTenantsRaw = q("all_tenants");
@@ -99,8 +99,7 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   const reservation = q("reservation_id");
   if (reservation !== undefined) predicates.push((v) => v.reservationId === reservation);
   const host = q("host") ?? q("node");
-  const hostFilter = host !== undefined && caller.isAdmin ? host : undefined;
-  if (hostFilter !== undefined) predicates.push((v) => v.host === hostFilter);
+  if (host !== undefined && caller.isAdmin) predicates.push((v) => v.host === host);
   const since = q("changes-since");
   if (since !== undefined) {
     const at = time(since, "changes-since");
@@ -137,7 +136,7 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   // for others
   const v = microversion(c);
   if (caller.isAdmin || v >= 83) predicates.push(...recordFilters(c, caller.isAdmin || v >= 90));
-  return { predicates, allTenants, scope, host: hostFilter };
+  return { predicates, allTenants, scope };
 }
 
 /** Nova's exact-match filters (any of the values given), its time stamps and its regular-expression ones. */
@@ -226,13 +225,7 @@ function compare(a: string | number | null, b: string | number | null): number {
 }
 
 /** The ordered rows of one page: table order (newest first) unless sort_key asks for another order. */
-/**
- * A host holding at most this share of the servers is read from the host index (its rows put in table
- * order, O(k log k)); a larger one is left to the scan, which stops once the page is full.
- */
-const HOST_INDEX_SHARE = 1 / 8;
-
-function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | undefined, limit: number, marker: string | undefined, scope: string | undefined, host: string | undefined): Server[] {
+function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | undefined, limit: number, marker: string | undefined, scope: string | undefined): Server[] {
   if (marker !== undefined) {
     const m = get(s.servers, marker);
     if (!m || (!caller.isAdmin && m.projectId !== caller.projectId)) throw badRequest(`marker [${marker}] not found`);
@@ -241,16 +234,6 @@ function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | u
   const dirs = queries(c)["sort_dir"] ?? [];
   for (const d of dirs) if (d !== "asc" && d !== "desc") throw badRequest(`Invalid sort direction: ${d}`);
   const custom = keys.length > 0 && !(keys.length === 1 && keys[0] === "created_at" && (dirs[0] ?? "desc") === "desc");
-  // one host's servers, when they are few, from the host index (instance HA's question, every project's)
-  if (!custom && host !== undefined && scope === undefined && groupedBy(s.servers, "host") && groupSize(s.servers, host, "host") <= s.servers.size * HOST_INDEX_SHARE) {
-    const rows: Server[] = [];
-    for (const v of groupInTableOrder(s.servers, host, { by: "host", reverse: true, after: marker })) {
-      if (filter && !filter(v)) continue;
-      rows.push(v);
-      if (rows.length === limit) break;
-    }
-    return rows;
-  }
   // one project's servers are read from its group of the table, not filtered out of every project's
   if (!custom) return paginate(s.servers, { limit, marker, reverse: true, filter, group: scope }, MAX_LIMIT).items;
   const readers = keys.map((k) => own(SORT_KEYS, k) ?? badSortKey(k));
@@ -278,12 +261,12 @@ export function listServers(deps: ComputeDeps, c: Ctx, detail: boolean): Respons
   const root = deps.root();
   const { limit: asked, marker } = pageParams(c);
   const limit = Math.min(asked ?? MAX_LIMIT, MAX_LIMIT);
-  const { predicates, scope, host } = filtersOf(c, caller, root, deps.profile);
+  const { predicates, scope } = filtersOf(c, caller, root, deps.profile);
   // Nova answers limit=0 with no servers (and no next link)
   if (limit === 0) return c.json({ servers: [] });
   const filter: Predicate | undefined =
     predicates.length === 0 ? undefined : predicates.length === 1 ? predicates[0] : (v) => predicates.every((p) => p(v));
-  const rows = pageRows(c, s, caller, filter, limit, marker, scope, host);
+  const rows = pageRows(c, s, caller, filter, limit, marker, scope);
   const base = baseUrl(c);
   const ctx = detail ? serverViewContext(s, root, base, microversion(c), caller.isAdmin) : undefined;
   const body: Record<string, unknown> = { servers: rows.map((v) => (ctx ? serverView(ctx, v) : serverSummary(base, v))) };
