@@ -18,7 +18,7 @@ const BIG_HOSTS = {
  * heap and RSS (MiB) after memory-reducing full collections (V8's "last resort" GC compacts every page and
  * gives free ones back; older Nodes run a plain full GC), a turn of the event loop apart
  */
-async function memory() {
+export async function memory() {
   for (let i = 0; i < 2; i++) {
     globalThis.gc({ type: "major", execution: "sync", flavor: "last-resort" });
     await new Promise((resolve) => setImmediate(resolve));

@@ -8,19 +8,10 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createEmulator } from "../dist/index.js";
 import { appCall as call } from "./lib.mjs";
+import { memory } from "./server-memory.mjs";
 
 const CIRROS = "b5f5c6a2-7e0f-4f34-9d59-0d1b0a7c1a11";
-const MiB = 2 ** 20;
 const HOSTS = { compute: { hosts: [1, 2, 3, 4].map((n) => ({ name: `rss-${n}`, host_ip: `192.168.202.${n}`, vcpus: 1_000_000, memory_mb: 1_000_000_000, local_gb: 1_000_000 })) } };
-
-async function settled() {
-  for (let i = 0; i < 2; i++) {
-    globalThis.gc({ type: "major", execution: "sync", flavor: "last-resort" });
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  const m = process.memoryUsage();
-  return { rssMiB: m.rss / MiB, heapMiB: m.heapUsed / MiB };
-}
 
 async function build(servers) {
   const emu = createEmulator({ frozenClock: true, randomSeed: 11, logLevel: "error" });
@@ -29,13 +20,13 @@ async function build(servers) {
   const token = res.headers.get("x-subject-token");
   await call(emu, "POST", "/_emulator/seed?mode=merge", undefined, HOSTS);
   await call(emu, "PUT", `/compute/v2.1/os-quota-sets/${res.body.token.project.id}`, token, { quota_set: { instances: -1, cores: -1, ram: -1 } });
-  const base = await settled();
+  const base = await memory();
   for (let n = 0; n < servers; n += 1000) {
     const size = Math.min(1000, servers - n);
     await call(emu, "POST", "/compute/v2.1/servers", token, { server: { name: `rss-${n}`, flavorRef: "1", imageRef: CIRROS, networks: "none", min_count: size, max_count: size } });
   }
   await call(emu, "POST", "/_emulator/clock/advance", undefined, { by: 60_000 });
-  const full = await settled();
+  const full = await memory();
   return { servers, rssMiB: full.rssMiB, heapMiB: full.heapMiB, baseRssMiB: base.rssMiB, baseHeapMiB: base.heapMiB, emu };
 }
 
