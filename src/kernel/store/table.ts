@@ -126,8 +126,6 @@ export function groupOfRow(grouping: Grouping, row: object): string | undefined 
   return keyIn(grouping, fieldValue(row, grouping.by));
 }
 
-const valueOf = groupOfRow;
-
 /**
  * Whether the table's index of field `by` keeps a group for `value`: false with no such index, or for an
  * empty string it skips. A filter reads the group only then; otherwise it reads the rows another way.
@@ -207,7 +205,7 @@ export function addMissingGroupings<T extends { id: string }>(table: Table<T>, o
     missing.push(grouping);
   }
   if (missing.length === 0) return;
-  for (const row of scan(table)) for (const grouping of missing) join(grouping, valueOf(grouping, row), row.id);
+  for (const row of scan(table)) for (const grouping of missing) join(grouping, groupOfRow(grouping, row), row.id);
 }
 
 function newNode<T>(): RowNode<T> {
@@ -247,8 +245,8 @@ export function put<T extends { id: string }>(table: Table<T>, row: T): void {
       // a row that changes group (a volume transferred to another project) joins the new group last
       const old = rowAt(table, existing)!;
       for (const grouping of groupings) {
-        const before = valueOf(grouping, old);
-        const after = valueOf(grouping, row);
+        const before = groupOfRow(grouping, old);
+        const after = groupOfRow(grouping, row);
         if (before !== after) {
           leave(grouping, before, row.id);
           join(grouping, after, row.id);
@@ -259,7 +257,7 @@ export function put<T extends { id: string }>(table: Table<T>, row: T): void {
     return;
   }
   insert(table, row.id, row);
-  for (const grouping of groupingsOf(table)) join(grouping, valueOf(grouping, row), row.id);
+  for (const grouping of groupingsOf(table)) join(grouping, groupOfRow(grouping, row), row.id);
 }
 
 /** Adds `value` under the new `key` at the end of the insertion order. */
@@ -309,7 +307,7 @@ export function continueFrom<T extends { id: string }>(table: Table<T>, next: nu
 export function remove<T extends { id: string }>(table: Table<T>, id: string): T | undefined {
   const row = cut(table, id);
   if (row === undefined) return undefined;
-  for (const grouping of groupingsOf(table)) leave(grouping, valueOf(grouping, row), id);
+  for (const grouping of groupingsOf(table)) leave(grouping, groupOfRow(grouping, row), id);
   return row;
 }
 
