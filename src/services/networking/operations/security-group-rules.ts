@@ -264,9 +264,10 @@ export function candidateRules(s: NetworkingState, caller: Caller, query: RuleQu
   if (query.securityGroupIds !== undefined) return visibleOnly(caller, rulesOfGroups(s, query.securityGroupIds));
   const directions = query.directions;
   if (directions !== undefined) {
-    const indexed = directions.reduce((n, d) => n + groupSize(s.rules, d, "direction"), 0);
+    const distinct = [...new Set(directions)];
+    const indexed = distinct.reduce((n, d) => n + groupSize(s.rules, d, "direction"), 0);
     if (indexPays(caller, indexed, () => groupSize(s.rules, caller.projectId), s.rules.size)) {
-      const streams = [...new Set(directions)].map((d) => scanGroup(s.rules, d, { by: "direction" }));
+      const streams = distinct.map((d) => scanGroup(s.rules, d, { by: "direction" }));
       return visibleOnly(caller, streams.length === 1 ? streams[0]! : mergeInOrder(s.rules, streams));
     }
   }
@@ -275,7 +276,8 @@ export function candidateRules(s: NetworkingState, caller: Caller, query: RuleQu
 
 function rulesOfGroups(s: NetworkingState, groupIds: readonly string[]): SecurityGroupRule[] {
   const rules: SecurityGroupRule[] = [];
-  for (const groupId of new Set(groupIds)) {
+  const distinct = new Set(groupIds);
+  for (const groupId of distinct) {
     const group = get(s.securityGroups, groupId);
     for (const id of group?.ruleIds ?? []) {
       const rule = get(s.rules, id);
@@ -283,7 +285,7 @@ function rulesOfGroups(s: NetworkingState, groupIds: readonly string[]): Securit
     }
   }
   // one group's ids are in creation order already; several groups' are merged
-  return groupIds.length > 1 ? rules.sort((a, b) => seqOf(s.rules, a.id)! - seqOf(s.rules, b.id)!) : rules;
+  return distinct.size > 1 ? rules.sort((a, b) => seqOf(s.rules, a.id)! - seqOf(s.rules, b.id)!) : rules;
 }
 
 function* visibleOnly(caller: Caller, rules: Iterable<SecurityGroupRule>): Generator<SecurityGroupRule> {
