@@ -240,7 +240,8 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
     if (host) claimHost(s, host, flavor, 1);
     const server: Server = {
       id,
-      name: count > 1 ? `${input.name}-${i + 1}` : input.name,
+      // joined: one flat string (a template would be a rope holding a copy of the prefix, per server)
+      name: count > 1 ? [input.name, i + 1].join("-") : input.name,
       // written down only when it is not the name's (servers.ts keepHostname)
       hostname: input.hostname,
       projectId,
