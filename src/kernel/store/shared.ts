@@ -11,6 +11,14 @@ export function sharedList<T>(list: T[]): T[] {
   return list.length === 0 ? (EMPTY_LIST as unknown as T[]) : list;
 }
 
+/**
+ * `list` as a row keeps it: the shared empty list, or a copy of exactly its length. A list built by `push`
+ * holds room for 17 items after the first (152 bytes for one port id); the copy holds what it has.
+ */
+export function exactList<T>(list: T[]): T[] {
+  return list.length === 0 ? (EMPTY_LIST as unknown as T[]) : list.slice();
+}
+
 /** `map` itself, or the one shared empty map when it has no key. */
 export function sharedMap<V>(map: Record<string, V>): Record<string, V> {
   for (const _ in map) return map;

@@ -9,6 +9,7 @@ import type { EventMap } from "../../kernel/events.js";
 import { SLICE, type ComputeState, type FlavorSnapshot, type Server, type ServerFault } from "./state.js";
 import { hostnameOf, serverHostname } from "./hostname.js";
 import { actionsOf } from "./operations/server-instance-actions.js";
+import { rareOf } from "./server-rare.js";
 
 /** One address of the server, with the port it is on. */
 export interface InstanceAddress {
@@ -85,13 +86,14 @@ export function liveInstance(kernel: Kernel, id: string): InstanceFacts | undefi
   const s = compute(kernel);
   const server: Server | undefined = get(s.servers, id);
   if (!server) return undefined;
+  const rare = rareOf(server);
   const key = server.keyName === null ? undefined : get(s.keypairs, `${server.userId}/${server.keyName}`);
   return {
     id: server.id,
     projectId: server.projectId,
     userId: server.userId,
     name: server.name,
-    description: server.description,
+    description: rare.description,
     hostname: serverHostname(server),
     reservationId: server.reservationId,
     instanceName: `instance-${server.instanceNumber.toString(16).padStart(8, "0")}`,
@@ -107,15 +109,15 @@ export function liveInstance(kernel: Kernel, id: string): InstanceFacts | undefi
     createdAt: server.createdAt,
     updatedAt: server.updatedAt,
     launchedAt: server.launchedAt,
-    terminatedAt: server.terminatedAt,
-    accessIPv4: server.accessIPv4,
-    accessIPv6: server.accessIPv6,
+    terminatedAt: rare.terminatedAt,
+    accessIPv4: rare.accessIPv4,
+    accessIPv6: rare.accessIPv6,
     metadata: { ...server.metadata },
     tags: [...server.tags],
-    locked: server.locked,
-    lockedReason: server.lockedReason,
-    diskConfig: server.diskConfig,
-    fault: server.fault,
+    locked: rare.locked,
+    lockedReason: rare.lockedReason,
+    diskConfig: rare.diskConfig,
+    fault: rare.fault,
     addresses: addressesOf(kernel, server.portIds),
     keyPair: key ? { name: key.name, userId: key.userId, fingerprint: key.fingerprint, publicKey: key.publicKey, type: key.type } : null,
     ...actionFacts(kernel, server.id),

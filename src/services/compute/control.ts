@@ -12,11 +12,12 @@ import type { ServerFailInput } from "../../client/types.js";
 import { runOperation, type OperationContext } from "../../kernel/operation.js";
 import { get, has, values } from "../../kernel/store/table.js";
 import { isoSeconds } from "../../kernel/time.js";
-import type { ComputeHost, ComputeState, Server } from "./state.js";
+import type { ComputeHost, ComputeState, Server, ServerFault } from "./state.js";
 import { failHost, recoverHost, serversOn } from "./operations/hosts.js";
 import { forceServerError } from "./operations/server-admin-actions.js";
 import { sliceOf, SLICE } from "./state.js";
 import { apiStatus } from "./status.js";
+import { rareOf } from "./server-rare.js";
 
 function hostView(s: ComputeState, h: ComputeHost) {
   return {
@@ -50,8 +51,12 @@ function serverView(s: ComputeState, v: Server) {
     taskState: v.taskState,
     host: v.host,
     hostState: host ? host.state : null,
-    fault: v.fault && { code: v.fault.code, message: v.fault.message, created: isoSeconds(v.fault.created) },
+    fault: faultView(rareOf(v).fault),
   };
+}
+
+function faultView(fault: ServerFault | null) {
+  return fault && { code: fault.code, message: fault.message, created: isoSeconds(fault.created) };
 }
 
 /** Nova keeps an instance fault's message in 255 characters. */

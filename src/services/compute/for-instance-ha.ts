@@ -12,6 +12,7 @@ import { lock, resetState, unlock } from "./operations/server-admin-actions.js";
 import { evacuate } from "./operations/server-evacuate.js";
 import { powerAction } from "./operations/server-power.js";
 import { joinAggregatesOf } from "./operations/aggregates.js";
+import { rareOf } from "./server-rare.js";
 
 type Root = Readonly<Record<string, unknown>>;
 const slice = (root: Root) => root[SLICE] as ComputeState | undefined;
@@ -70,7 +71,7 @@ function serverInfo(v: Server): HaServerInfo {
     taskState: v.taskState,
     host: v.host,
     metadata: v.metadata,
-    locked: v.locked,
+    locked: rareOf(v).locked,
   };
 }
 
@@ -128,7 +129,7 @@ export function evacuateServer(ctx: OperationContext, id: string, targetHost?: s
   const s = slice(ctx.root)!;
   const server = serverRow(s, id);
   evacuate(s, ctx, server, { host: targetHost });
-  return { destHost: server.migration?.destHost ?? null };
+  return { destHost: rareOf(server).migration?.destHost ?? null };
 }
 
 /** os-stop / os-start, as an admin (a locked server does not stop them). */

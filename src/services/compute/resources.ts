@@ -5,13 +5,14 @@
 import { DETAIL_LIST_MAX, isoTime, plainDetail, resourceKind } from "../../kernel/resources.js";
 import { get } from "../../kernel/store/table.js";
 import { computeHooks } from "../networking/index.js";
-import { sliceOf as computeState, type ComputeHost, type ComputeState, type Server } from "./state.js";
+import { sliceOf as computeState, type ComputeHost, type ComputeState, type Server, type ServerFault } from "./state.js";
 import { SERVER } from "./lifecycle.js";
 import { apiStatus, type ServerStatus } from "./status.js";
 import { serversOn } from "./operations/hosts.js";
 import { actionsOf } from "./operations/server-instance-actions.js";
 import type { Assert, Equals } from "../../kernel/type-equals.js";
 import type { ComputeHostState, ServerStatus as ClientServerStatus } from "../../client/types.js";
+import { rareOf } from "./server-rare.js";
 
 // the typed client's statuses are the ones these kinds show, or this file does not compile
 type _Server = Assert<Equals<ServerStatus, ClientServerStatus>>;
@@ -39,8 +40,8 @@ function serverDetail(v: Server, root: Root): Record<string, unknown> {
     volumesAttached: v.volumesAttached.map((a) => ({ id: a.id, device: a.device, deleteOnTermination: a.deleteOnTermination })),
     metadata: v.metadata,
     tags: v.tags,
-    locked: v.locked,
-    fault: v.fault && { code: v.fault.code, message: v.fault.message, created: isoTime(v.fault.created) },
+    locked: rareOf(v).locked,
+    fault: faultView(rareOf(v).fault),
     createdAt: isoTime(v.createdAt),
     updatedAt: isoTime(v.updatedAt),
     launchedAt: isoTime(v.launchedAt),
@@ -91,3 +92,7 @@ export const computeResources = [
     detail: hostDetail,
   }),
 ];
+
+function faultView(fault: ServerFault | null) {
+  return fault && { code: fault.code, message: fault.message, created: isoTime(fault.created) };
+}

@@ -57,24 +57,17 @@ export interface Server {
   hostname?: string;
   projectId: string;
   userId: string;
-  description: string | null;
   flavorId: string;
   flavor: FlavorSnapshot;
-  /** the flavor before a resize, until it is confirmed or reverted */
-  oldFlavorId: string | null;
-  oldFlavor: FlavorSnapshot | null;
   /** null when booted from a volume */
   imageId: string | null;
   keyName: string | null;
   securityGroups: string[];
-  userData: string | null;
   metadata: Record<string, string>;
   tags: string[];
-  /** the zone asked for (2.96 pinned_availability_zone), and the one the scheduler placed it in ("" before) */
-  requestedZone: string | null;
+  /** the zone the scheduler placed it in ("" before) */
   availabilityZone: string;
   host: string | null;
-  serverGroupId: string | null;
   /** ports the server holds (created for it, or given), in request order */
   portIds: string[];
   /** ports the server created itself (deleted with it; given ports are only unbound) */
@@ -82,6 +75,40 @@ export interface Server {
   vmState: string;
   taskState: string | null;
   powerState: number;
+  /** volumes attached (at boot, or through os-volume_attachments with their 2.49 tag) */
+  volumesAttached: AttachedVolume[];
+  instanceNumber: number;
+  /** the lifecycle phase the server is in (transitions.ts): `building`, `deleting`, ...; null when at rest */
+  phase: string | null;
+  /** Nova's `r-xxxxxxxx` of the create request (2.3 admin field), shared by a multi-create's servers */
+  reservationId: string;
+  /** position in a multi-create (2.3 admin field `OS-EXT-SRV-ATTR:launch_index`) */
+  launchIndex: number;
+  createdAt: number;
+  updatedAt: number;
+  launchedAt: number | null;
+  /**
+   * The create request's id while the server's action log is only its create (server-instance-actions.ts
+   * reads the entry from the record); null once the log is written. Absent in snapshots of older builds.
+   */
+  createRequestId?: string | null;
+  /**
+   * The fields most servers leave at their defaults, held only by a server that set one of them; read them
+   * with `rareOf` and write them with `rareToWrite` (server-rare.ts). Absent: all at their defaults.
+   */
+  rare?: ServerRare;
+}
+
+/** A server's fields that most servers never set (server-rare.ts keeps them out of the record until one is). */
+export interface ServerRare {
+  description: string | null;
+  /** the flavor before a resize, until it is confirmed or reverted */
+  oldFlavorId: string | null;
+  oldFlavor: FlavorSnapshot | null;
+  userData: string | null;
+  /** the zone asked for (2.96 pinned_availability_zone) */
+  requestedZone: string | null;
+  serverGroupId: string | null;
   /** vm_state to return to after a lifecycle step (stopped servers resize back to stopped) */
   resumeState: string | null;
   fault: ServerFault | null;
@@ -95,24 +122,7 @@ export interface Server {
   accessIPv4: string;
   accessIPv6: string;
   diskConfig: "AUTO" | "MANUAL";
-  /** volumes attached (at boot, or through os-volume_attachments with their 2.49 tag) */
-  volumesAttached: AttachedVolume[];
-  instanceNumber: number;
-  /** the lifecycle phase the server is in (transitions.ts): `building`, `deleting`, ...; null when at rest */
-  phase: string | null;
-  /** Nova's `r-xxxxxxxx` of the create request (2.3 admin field), shared by a multi-create's servers */
-  reservationId: string;
-  /** position in a multi-create (2.3 admin field `OS-EXT-SRV-ATTR:launch_index`) */
-  launchIndex: number;
-  createdAt: number;
-  updatedAt: number;
-  launchedAt: number | null;
   terminatedAt: number | null;
-  /**
-   * The create request's id while the server's action log is only its create (server-instance-actions.ts
-   * reads the entry from the record); null once the log is written. Absent in snapshots of older builds.
-   */
-  createRequestId?: string | null;
 }
 
 export interface Flavor {

@@ -15,6 +15,7 @@ import { buildFailedFault, failBuild, failServer, finishBuild, finishDelete, ser
 import { failEvacuation } from "./operations/server-evacuate.js";
 import { isUp } from "./operations/hosts.js";
 import { ACTION_STEPS, ACTION_STEP_APPLIERS } from "./operations/server-action-steps.js";
+import { rareOf } from "./server-rare.js";
 
 /** The declared steps. Append new phases here; one step out of each phase. */
 export const SERVER_STEPS: ServerStepDef[] = [
@@ -98,7 +99,7 @@ export const STEP_OPERATIONS = [BUILD_OPERATION, ...new Set(Object.values(STEP_F
 function injectedStepFailure(kernel: Kernel, s: ComputeState, ctx: StepContext, server: Server, from: string): boolean {
   const step = STEP_FAULTS[from];
   if (!step) return false;
-  const hostName = from === "evacuating" ? server.migration?.destHost : server.host;
+  const hostName = from === "evacuating" ? rareOf(server).migration?.destHost : server.host;
   const host = hostName ? get(s.hosts, hostName) : undefined;
   if (!host || !isUp(host)) return false;
   const fault = kernel.faults.stepFault({ service: SLICE, operation: step.operation, project: { id: server.projectId }, resourceName: server.name });

@@ -8,6 +8,7 @@ import type { MigrationRecord } from "../server-records.js";
 import type { StepContext } from "../lifecycle.js";
 import { sliceOf } from "../state.js";
 import { hasRoom, isUp } from "./hosts.js";
+import { rareOf } from "../server-rare.js";
 
 type Ctx = Pick<StepContext, "now" | "root" | "ids"> & { caller: Caller | null };
 
@@ -66,7 +67,7 @@ export function migrationStatus(ctx: Pick<StepContext, "now" | "root">, server: 
 export function otherHost(s: ComputeState, server: Server): ComputeHost | undefined {
   const candidates = filter(
     s.hosts,
-    (h) => h.id !== server.host && isUp(h) && h.status === "enabled" && (!server.requestedZone || h.zone === server.requestedZone) && hasRoom(h, server.flavor),
+    (h) => h.id !== server.host && isUp(h) && h.status === "enabled" && (!rareOf(server).requestedZone || h.zone === rareOf(server).requestedZone) && hasRoom(h, server.flavor),
   );
   candidates.sort((a, b) => b.memoryMb - b.memoryMbUsed - (a.memoryMb - a.memoryMbUsed) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return candidates[0];

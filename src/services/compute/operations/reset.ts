@@ -16,6 +16,7 @@ import { SERVER } from "../lifecycle.js";
 import { releaseHost } from "./server-lifecycle.js";
 import { releaseMigration } from "./server-resize.js";
 import { removeGroupMember } from "./server-groups.js";
+import { rareOf, setRare } from "../server-rare.js";
 
 export function resetComputeProject(s: ComputeState, seeded: ComputeState, projectId: string, context: ResetContext): void {
   const { kernel, world, tx } = context;
@@ -35,7 +36,8 @@ export function resetComputeProject(s: ComputeState, seeded: ComputeState, proje
     releaseMigration(s, server);
     releaseHost(s, server);
     releasePorts(ctx, server);
-    if (server.serverGroupId) removeGroupMember(s, server.serverGroupId, id);
+    const { serverGroupId } = rareOf(server);
+    if (serverGroupId) removeGroupMember(s, serverGroupId, id);
     remove(s.servers, id);
     // the lifecycle applier skips a step whose server is gone; forgetting it keeps /_emulator/transitions true
     ctx.enter(SERVER, id, null);
@@ -80,7 +82,7 @@ function restoreRows<T extends { id: string }>(table: Table<T>, seeded: Table<T>
  */
 function unlinkOthers(s: ComputeState, linked: ReadonlySet<string>, world: Record<string, unknown>, projectId: string): void {
   const admin = systemCaller(projectId);
-  const lostGroup = (server: Server) => server.serverGroupId !== null && !has(s.serverGroups, server.serverGroupId);
+  const lostGroup = (server: Server) => { const { serverGroupId } = rareOf(server); return serverGroupId !== null && !has(s.serverGroups, serverGroupId); };
   const lostPort = (server: Server) => (portId: string) => {
     const port = computeHooks.findPort(world, admin, portId);
     return !port || (port.projectId === projectId && port.deviceId !== server.id);
@@ -89,7 +91,7 @@ function unlinkOthers(s: ComputeState, linked: ReadonlySet<string>, world: Recor
     const seen = get(s.servers, id);
     if (!seen || seen.projectId === projectId || !(lostGroup(seen) || seen.portIds.some(lostPort(seen)))) continue;
     const server = seen;
-    if (lostGroup(server)) server.serverGroupId = null;
+    if (lostGroup(server)) setRare(server, "serverGroupId", null);
     const gone = new Set(server.portIds.filter(lostPort(server)));
     server.portIds = server.portIds.filter((p) => !gone.has(p));
     server.ownedPortIds = server.ownedPortIds.filter((p) => !gone.has(p));

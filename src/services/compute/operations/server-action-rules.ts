@@ -8,6 +8,7 @@ import { conflictingRequest, invalidState } from "../errors.js";
 import { changeState, enterPhase, POWER, type ServerStepApplier, type StepContext } from "../lifecycle.js";
 import { isUp } from "./hosts.js";
 import { closeActionEvents } from "./server-instance-actions.js";
+import { rareOf } from "../server-rare.js";
 
 export interface StateRule {
   /** vm_states the action accepts */
@@ -29,7 +30,7 @@ export function checkState(server: Server, action: string, rule: StateRule): voi
 
 /** Nova's check_instance_lock: a locked server refuses changes from anyone but an admin (409). */
 export function assertUnlocked(server: Server, caller: Caller): void {
-  if (server.locked && !caller.isAdmin) throw conflictingRequest(`Instance ${server.id} is locked`);
+  if (rareOf(server).locked && !caller.isAdmin) throw conflictingRequest(`Instance ${server.id} is locked`);
 }
 
 /** Lock (non-admins get 409 on a locked server), then the state rule: the order of Nova's decorators. */

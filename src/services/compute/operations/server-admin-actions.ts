@@ -9,6 +9,7 @@ import { changeState, enterPhase, type StepContext } from "../lifecycle.js";
 import { failServer, serverErrorFault } from "./server-lifecycle.js";
 import { abandonSnapshot } from "./server-snapshot.js";
 import { releaseMigration } from "./server-resize.js";
+import { rareOf, rareToWrite, tidyRare } from "../server-rare.js";
 
 /** Nova's is_expected_locked_by: the server's own project is its `owner`; anyone else locking is `admin`. */
 function lockerOf(caller: Caller, server: Server): "owner" | "admin" {
@@ -18,23 +19,27 @@ function lockerOf(caller: Caller, server: Server): "owner" | "admin" {
 export function lock(ctx: OperationContext, server: Server, reason: string | null): void {
   const by = lockerOf(ctx.caller, server);
   // the owner locking a locked server changes nothing (not even the reason), as in Nova
-  if (server.locked && by === "owner") return;
-  server.locked = true;
-  server.lockedReason = reason;
-  server.lockedBy = by;
+  if (rareOf(server).locked && by === "owner") return;
+  const rare = rareToWrite(server);
+  rare.locked = true;
+  rare.lockedReason = reason;
+  rare.lockedBy = by;
   server.updatedAt = ctx.now;
   ctx.tx.emit("compute.server.locked", { id: server.id, projectId: server.projectId, lockedBy: by, reason });
 }
 
 /** A server locked by an admin stays locked for its owner: unlock_override is an admin rule (403). */
 export function unlock(ctx: OperationContext, server: Server): void {
-  if (server.locked && (server.lockedBy ?? "owner") !== lockerOf(ctx.caller, server) && !ctx.caller.isAdmin) {
+  const { locked, lockedBy } = rareOf(server);
+  if (locked && (lockedBy ?? "owner") !== lockerOf(ctx.caller, server) && !ctx.caller.isAdmin) {
     throw forbidden("Policy doesn't allow os_compute_api:os-lock-server:unlock:unlock_override to be performed.");
   }
-  if (!server.locked) return;
-  server.locked = false;
-  server.lockedReason = null;
-  server.lockedBy = null;
+  if (!locked) return;
+  const rare = rareToWrite(server);
+  rare.locked = false;
+  rare.lockedReason = null;
+  rare.lockedBy = null;
+  tidyRare(server);
   server.updatedAt = ctx.now;
   ctx.tx.emit("compute.server.unlocked", { id: server.id, projectId: server.projectId });
 }
@@ -43,10 +48,12 @@ export function unlock(ctx: OperationContext, server: Server): void {
 function dropUnderWay(s: ComputeState, ctx: StepContext, server: Server): void {
   enterPhase(ctx, server, null);
   abandonSnapshot(ctx, server);
-  if (server.migration?.kind === "evacuation" || (server.migration && !server.oldFlavor)) {
+  const { migration, oldFlavor } = rareOf(server);
+  if (migration?.kind === "evacuation" || (migration && !oldFlavor)) {
     // a move that had not switched hosts yet: the destination's claim is released, the server stays home
     releaseMigration(s, server);
-    server.resumeState = null;
+    rareToWrite(server).resumeState = null;
+    tidyRare(server);
   }
 }
 

@@ -6,6 +6,7 @@
 import type { OperationContext } from "../../../kernel/operation.js";
 import type { Server } from "../state.js";
 import { badRequest, conflictingRequest, invalidState } from "../errors.js";
+import { rareOf } from "../server-rare.js";
 
 export type ConsoleProtocol = "vnc" | "spice" | "rdp" | "serial" | "mks";
 
@@ -53,7 +54,7 @@ export function diagnostics(server: Server, now: number, version: number, macs: 
     hypervisor: "kvm",
     hypervisor_os: "linux",
     uptime,
-    config_drive: server.configDrive === "True" || server.configDrive === "true",
+    config_drive: rareOf(server).configDrive === "True" || rareOf(server).configDrive === "true",
     num_cpus: server.flavor.vcpus,
     num_nics: nics,
     num_disks: disks,

@@ -4,7 +4,7 @@
 // One update: a refusal leaves nothing behind.
 
 import { get, put } from "../../../kernel/store/table.js";
-import { intern, sharedList, sharedMap } from "../../../kernel/store/shared.js";
+import { exactList, intern, sharedList, sharedMap } from "../../../kernel/store/shared.js";
 import { latest } from "../../../kernel/store/draft-read.js";
 import { isDraft, original } from "immer";
 import type { OperationContext } from "../../../kernel/operation.js";
@@ -21,6 +21,7 @@ import { allocatePorts, planNetworks, type NetworkRequest } from "./server-netwo
 import { addGroupMember } from "./server-groups.js";
 import { zoneExists } from "./zones.js";
 import { attachBlockDevices, planBlockDevices, type BlockDevice } from "./server-block-devices.js";
+import { rareRecord } from "../server-rare.js";
 
 export type { BlockDevice } from "./server-block-devices.js";
 
@@ -96,14 +97,15 @@ export function snapshotOf(flavor: Flavor): FlavorSnapshot {
 }
 
 /**
- * A new server's lists as it keeps them: an empty one is the shared empty list, and the ports it created
- * itself, when they are all of its ports (the usual case), are the same list as its ports.
+ * A new server's lists as it keeps them: an empty one is the shared empty list, the others copies of their
+ * exact size (they were built by pushes), and the ports it created itself, when they are all of its ports
+ * (the usual case), are the same list as its ports.
  */
 export function compactLists(server: Server): void {
-  server.portIds = Object.freeze(sharedList(server.portIds)) as string[];
+  server.portIds = Object.freeze(exactList(server.portIds)) as string[];
   const owned = server.ownedPortIds;
-  server.ownedPortIds = owned.length === server.portIds.length && owned.every((id, i) => id === server.portIds[i]) ? server.portIds : sharedList(owned);
-  server.volumesAttached = sharedList(server.volumesAttached);
+  server.ownedPortIds = owned.length === server.portIds.length && owned.every((id, i) => id === server.portIds[i]) ? server.portIds : exactList(owned);
+  server.volumesAttached = exactList(server.volumesAttached);
 }
 
 /** The image to boot: imageRef, or none when block device 0 is a volume (checked with the other volume
@@ -234,6 +236,17 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
   // what every server of the request holds alike, held once (kernel/store/shared.ts)
   const snapshot = sharedSnapshotOf(flavor);
   const sharedGroups = intern([...groupNames]);
+  // the rarely set fields the request gives (server-rare.ts): each server its own copy, none when all are defaults
+  const rare = rareRecord({
+    description: input.description ?? null,
+    userData: input.userData ?? null,
+    requestedZone: blockDevices.zone,
+    serverGroupId: group?.id ?? null,
+    configDrive: input.configDrive ? "True" : "",
+    accessIPv4: input.accessIPv4 ?? "",
+    accessIPv6: input.accessIPv6 ?? "",
+    diskConfig: input.diskConfig ?? "MANUAL",
+  });
   for (let i = 0; i < count; i++) {
     const id = ctx.ids.uuid();
     const host = forcedHost ?? scheduleHost(s, { flavor, zone: blockDevices.zone, serverGroup: group, serverId: id, sameHost: input.sameHost, differentHost: input.differentHost });
@@ -246,35 +259,21 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
       hostname: input.hostname,
       projectId,
       userId: ctx.caller.userId,
-      description: input.description ?? null,
       flavorId: flavor.id,
       flavor: snapshot,
-      oldFlavorId: null,
-      oldFlavor: null,
       imageId,
       keyName: input.keyName ?? null,
       securityGroups: sharedGroups,
-      userData: input.userData ?? null,
       metadata: sharedMap({ ...metadata }),
       tags: sharedList([...new Set(input.tags ?? [])]),
-      requestedZone: blockDevices.zone,
       availabilityZone: host?.zone ?? "",
       host: host?.id ?? null,
-      serverGroupId: group?.id ?? null,
       portIds: [],
       ownedPortIds: [],
       vmState: "building",
       // the scheduler has run: a placed server is spawning; one with no host fails at its build step
       taskState: host ? "spawning" : "scheduling",
       powerState: 0,
-      resumeState: null,
-      fault: null,
-      locked: false,
-      lockedReason: null,
-      configDrive: input.configDrive ? "True" : "",
-      accessIPv4: input.accessIPv4 ?? "",
-      accessIPv6: input.accessIPv6 ?? "",
-      diskConfig: input.diskConfig ?? "MANUAL",
       volumesAttached: [],
       instanceNumber: s.nextInstanceNumber++,
       phase: null,
@@ -283,9 +282,9 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
       createdAt: ctx.now,
       updatedAt: ctx.now,
       launchedAt: null,
-      terminatedAt: null,
       createRequestId: null,
     };
+    if (rare) server.rare = { ...rare };
     put(s.servers, server);
     allocatePorts(ctx, server, plan, groups.ids);
     attachBlockDevices(ctx, server, blockDevices);

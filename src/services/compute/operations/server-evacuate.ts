@@ -15,6 +15,7 @@ import { failServer, noValidHostFault, serverErrorFault } from "./server-lifecyc
 import { begin, checkHost, checkState, settle } from "./server-action-rules.js";
 import { rebindPorts, releaseMigration } from "./server-resize.js";
 import { migrationStatus, startMigration } from "./migrations.js";
+import { rareOf, rareToWrite, tidyRare } from "../server-rare.js";
 
 export interface EvacuateInput {
   host?: string;
@@ -43,11 +44,13 @@ export function evacuate(s: ComputeState, ctx: OperationContext, server: Server,
     // the scheduler still vets a requested host; one that cannot take the server fails the rebuild
     dest = isUp(wanted) && wanted.status === "enabled" && hasRoom(wanted, server.flavor) ? wanted : undefined;
   } else {
-    const group = server.serverGroupId ? get(s.serverGroups, server.serverGroupId) : undefined;
-    dest = scheduleHost(s, { flavor: server.flavor, zone: server.requestedZone, serverGroup: group ?? null, serverId: server.id });
+    const { serverGroupId, requestedZone } = rareOf(server);
+    const group = serverGroupId ? get(s.serverGroups, serverGroupId) : undefined;
+    dest = scheduleHost(s, { flavor: server.flavor, zone: requestedZone, serverGroup: group ?? null, serverId: server.id });
   }
   if (dest) claimHost(s, dest, server.flavor, 1);
-  server.migration = {
+  const rare = rareToWrite(server);
+  rare.migration = {
     kind: "evacuation",
     sourceHost: source.id,
     sourceZone: server.availabilityZone,
@@ -56,7 +59,7 @@ export function evacuate(s: ComputeState, ctx: OperationContext, server: Server,
     newFlavor: null,
     ...(input.stopAtDestination ? { stopAtDestination: true } : {}),
   };
-  server.resumeState = server.vmState;
+  rare.resumeState = server.vmState;
   startMigration(ctx, server, { type: "evacuation", status: "accepted", sourceCompute: source.id, destCompute: dest?.id ?? null });
   begin(ctx, server, "evacuating", "rebuilding");
   if (input.onSharedStorage) return null;
@@ -71,13 +74,15 @@ function password(ctx: OperationContext): string {
 
 /** The rebuild on the destination: ports bound there, the source's claim dropped; a stopped server stays stopped. */
 function finishEvacuation(s: ComputeState, ctx: StepContext, server: Server): void {
-  const m = server.migration?.kind === "evacuation" ? server.migration : null;
-  const before = server.resumeState ?? "active";
-  server.migration = null;
-  server.resumeState = null;
+  const rare = rareToWrite(server);
+  const m = rare.migration?.kind === "evacuation" ? rare.migration : null;
+  const before = rare.resumeState ?? "active";
+  rare.migration = null;
+  rare.resumeState = null;
+  tidyRare(server);
   if (!m || m.destHost === null) {
     migrationStatus(ctx, server, "failed", true);
-    server.fault = noValidHostFault(ctx.now);
+    rareToWrite(server).fault = noValidHostFault(ctx.now);
     // the rebuild never ran: its event ends in Error, as Nova's conductor records a NoValidHost
     return settle(ctx, server, "error", server.powerState, "Error");
   }

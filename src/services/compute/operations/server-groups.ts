@@ -8,6 +8,7 @@ import type { ComputeState, ServerGroup } from "../state.js";
 import { badRequest, itemNotFound } from "../errors.js";
 import { computeQuotas } from "./quotas.js";
 import type { ServerGroupCreate } from "../schemas/server-groups.js";
+import { rareOf, setRare } from "../server-rare.js";
 
 export const groupNotFound = (id: string) => itemNotFound(`Server group ${id} could not be found.`);
 
@@ -47,7 +48,7 @@ export function deleteServerGroup(s: ComputeState, ctx: OperationContext, id: st
   // members stay, but no longer name a group that is gone (Nova drops the membership with the group)
   for (const serverId of group.members) {
     const server = get(s.servers, serverId);
-    if (server && server.serverGroupId === id) server.serverGroupId = null;
+    if (server && rareOf(server).serverGroupId === id) setRare(server, "serverGroupId", null);
   }
   remove(s.serverGroups, id);
   ctx.tx.emit("compute.server_group.deleted", { id, projectId: group.projectId });

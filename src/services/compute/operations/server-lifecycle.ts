@@ -14,6 +14,7 @@ import { removeGroupMember } from "./server-groups.js";
 import { releaseVolumes } from "./volume-attachments.js";
 import { closeActionEvents, writeOutCreate } from "./server-instance-actions.js";
 import { keepServerUsage } from "./tenant-usage.js";
+import { rareOf, rareToWrite, setRare } from "../server-rare.js";
 
 /** nova.exception.NoValidHost with an empty reason: the fault a server gets when no host can take it. */
 export function noValidHostFault(now: number): ServerFault {
@@ -48,7 +49,7 @@ export function finishBuild(s: ComputeState, ctx: StepContext, server: Server): 
     computeHooks.bindPort(hooks, portId, { serverId: server.id, host: server.host, zone: server.availabilityZone });
   }
   server.launchedAt = ctx.now;
-  server.fault = null;
+  setRare(server, "fault", null);
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "active", taskState: null, powerState: POWER.RUNNING });
   closeActionEvents(ctx, server);
@@ -65,7 +66,7 @@ export function failBuild(s: ComputeState, ctx: StepContext, server: Server, fau
   releasePorts(ctx, server);
   releaseVolumes(ctx, server);
   releaseHost(s, server);
-  server.fault = fault;
+  setRare(server, "fault", fault);
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "error", taskState: null, powerState: POWER.NOSTATE });
   closeActionEvents(ctx, server, "Error");
@@ -85,8 +86,9 @@ export function serverErrorFault(now: number, message: string, code = 500): Serv
  */
 export function failServer(s: ComputeState, ctx: StepContext, server: Server, fault: ServerFault): void {
   const wasError = server.vmState === "error";
-  server.fault = fault;
-  server.resumeState = null;
+  const rare = rareToWrite(server);
+  rare.fault = fault;
+  rare.resumeState = null;
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "error", taskState: null });
   closeActionEvents(ctx, server, "Error");
@@ -138,10 +140,11 @@ export function finishDelete(s: ComputeState, ctx: StepContext, server: Server):
   releaseVolumes(ctx, server);
   releaseHost(s, server);
   addInstanceUsage(s, server.projectId, { instances: -1, cores: -server.flavor.vcpus, ram: -server.flavor.ram });
-  if (server.serverGroupId) removeGroupMember(s, server.serverGroupId, server.id);
+  const { serverGroupId } = rareOf(server);
+  if (serverGroupId) removeGroupMember(s, serverGroupId, server.id);
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "deleted", taskState: null, powerState: POWER.NOSTATE });
-  server.terminatedAt = ctx.now;
+  setRare(server, "terminatedAt", ctx.now);
   closeActionEvents(ctx, server);
   keepServerUsage(s, server, ctx.now);
   remove(s.servers, server.id);

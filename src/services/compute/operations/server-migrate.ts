@@ -13,6 +13,7 @@ import { assertUnlocked, begin, checkAction, checkHostUp, checkState, onItsHost,
 import { rebindPorts, startMove } from "./server-resize.js";
 import { closeActionEvents } from "./server-instance-actions.js";
 import { currentMigration, migrationStatus, otherHost, startMigration } from "./migrations.js";
+import { rareOf, setRare } from "../server-rare.js";
 
 const noValidHost = () => badRequest("No valid host was found. There are not enough hosts available.");
 
@@ -74,7 +75,7 @@ export function liveMigrate(s: ComputeState, ctx: OperationContext, server: Serv
   }
   claimHost(s, dest!, server.flavor, 1);
   startMigration(ctx, server, { type: "live-migration", status: "running", sourceCompute: server.host, destCompute: dest!.id });
-  server.resumeState = server.vmState;
+  setRare(server, "resumeState", server.vmState);
   begin(ctx, server, "live_migrating", "migrating");
 }
 
@@ -105,16 +106,16 @@ export function abortLiveMigration(s: ComputeState, ctx: OperationContext, serve
   }
   if (m.destCompute) claimHost(s, m.destCompute, server.flavor, -1);
   migrationStatus(ctx, server, "cancelled", true);
-  const back = server.resumeState ?? "active";
-  server.resumeState = null;
+  const back = rareOf(server).resumeState ?? "active";
+  setRare(server, "resumeState", null);
   settle(ctx, server, back);
 }
 
 /** The server runs on the destination now: the source's claim goes, ports and volumes follow. */
 function finishLiveMigration(s: ComputeState, ctx: StepContext, server: Server): void {
   const m = currentMigration(s, server.id);
-  const back = server.resumeState ?? "active";
-  server.resumeState = null;
+  const back = rareOf(server).resumeState ?? "active";
+  setRare(server, "resumeState", null);
   if (m?.destCompute && m.destCompute !== server.host) {
     if (server.host !== null) claimHost(s, server.host, server.flavor, -1);
     server.host = m.destCompute;

@@ -14,6 +14,7 @@ import { computeQuotas } from "./quotas.js";
 import { findKeypair } from "./keypairs.js";
 import { assertUnlocked, begin, checkAction, checkHost, checkState, onItsHost, settle } from "./server-action-rules.js";
 import { ApiError } from "../../../kernel/errors.js";
+import { rareOf, setRare } from "../server-rare.js";
 
 export interface RebuildInput {
   imageRef: string;
@@ -85,15 +86,15 @@ export function rebuild(s: ComputeState, ctx: OperationContext, server: Server, 
   }
   if (input.hostname !== undefined) server.hostname = input.hostname;
   if (input.metadata !== undefined) server.metadata = { ...input.metadata };
-  if (input.description !== undefined) server.description = input.description;
+  if (input.description !== undefined) setRare(server, "description", input.description);
   if (input.keyName !== undefined) server.keyName = input.keyName;
-  if (input.userData !== undefined) server.userData = input.userData;
-  if (input.accessIPv4 !== undefined) server.accessIPv4 = input.accessIPv4;
-  if (input.accessIPv6 !== undefined) server.accessIPv6 = input.accessIPv6;
-  if (input.diskConfig !== undefined) server.diskConfig = input.diskConfig;
+  if (input.userData !== undefined) setRare(server, "userData", input.userData);
+  if (input.accessIPv4 !== undefined) setRare(server, "accessIPv4", input.accessIPv4);
+  if (input.accessIPv6 !== undefined) setRare(server, "accessIPv6", input.accessIPv6);
+  if (input.diskConfig !== undefined) setRare(server, "diskConfig", input.diskConfig);
   // a stopped server is rebuilt and stays stopped; an errored one comes back active
-  server.resumeState = server.vmState === "stopped" ? "stopped" : "active";
-  server.fault = null;
+  setRare(server, "resumeState", server.vmState === "stopped" ? "stopped" : "active");
+  setRare(server, "fault", null);
   begin(ctx, server, "rebuilding", "rebuilding");
   ctx.tx.emit("compute.server.updated", { id: server.id, projectId: server.projectId, name: server.name });
   return input.adminPass ?? newPassword(ctx);
@@ -130,8 +131,8 @@ export const REBUILD_STEPS: ServerStepDef[] = [
 
 export const REBUILD_STEP_APPLIERS: Record<string, ServerStepApplier> = {
   "rebuilding>rebuilt_in_place": onItsHost((_s, ctx, server) => {
-    const back = server.resumeState ?? "active";
-    server.resumeState = null;
+    const back = rareOf(server).resumeState ?? "active";
+    setRare(server, "resumeState", null);
     server.launchedAt = ctx.now;
     settle(ctx, server, back);
   }),

@@ -17,6 +17,7 @@ import { onBehalfOf } from "./server-lifecycle.js";
 import { followHost } from "./volume-attachments.js";
 import { closeActionEvents } from "./server-instance-actions.js";
 import { migrationStatus, startMigration } from "./migrations.js";
+import { rareOf, rareToWrite, tidyRare } from "../server-rare.js";
 
 /** Binds the server's ports where it now runs (a resize or evacuation to another host moves the bindings);
  * its volume attachments' host_name follows too. */
@@ -44,11 +45,12 @@ export function resize(s: ComputeState, ctx: OperationContext, server: Server, f
   // Nova's libvirt driver fails such a resize later and puts the server back; refusing it up front says why
   if (imageBacked && flavor.disk < old.disk) throw badRequest("Server disk was unable to be resized because: Unable to resize disk down.");
   checkInstanceQuota(s, server.projectId, { cores: flavor.vcpus - old.vcpus, ram: flavor.ram - old.ram });
-  const group = server.serverGroupId ? get(s.serverGroups, server.serverGroupId) : undefined;
-  const dest = scheduleHost(s, { flavor, zone: server.requestedZone, serverGroup: group ?? null, serverId: server.id });
+  const { serverGroupId, requestedZone } = rareOf(server);
+  const group = serverGroupId ? get(s.serverGroups, serverGroupId) : undefined;
+  const dest = scheduleHost(s, { flavor, zone: requestedZone, serverGroup: group ?? null, serverId: server.id });
   if (!dest) throw badRequest("No valid host was found. There are not enough hosts available.");
   // the resized disk's partitioning, as the request's OS-DCF:diskConfig asks (Nova's auto_disk_config)
-  if (diskConfig !== undefined) server.diskConfig = diskConfig;
+  if (diskConfig !== undefined) rareToWrite(server).diskConfig = diskConfig;
   startMove(s, ctx, server, dest, { id: flavor.id, snapshot: sharedSnapshotOf(flavor) }, "resize");
 }
 
@@ -58,7 +60,8 @@ export function resize(s: ComputeState, ctx: OperationContext, server: Server, f
  */
 export function startMove(s: ComputeState, ctx: OperationContext, server: Server, dest: ComputeHost, flavor: { id: string; snapshot: FlavorSnapshot }, type: "resize" | "migration"): void {
   claimHost(s, dest, flavor.snapshot, 1);
-  server.migration = {
+  const rare = rareToWrite(server);
+  rare.migration = {
     kind: "resize",
     sourceHost: server.host,
     sourceZone: server.availabilityZone,
@@ -67,25 +70,27 @@ export function startMove(s: ComputeState, ctx: OperationContext, server: Server
     newFlavor: flavor.snapshot,
   };
   startMigration(ctx, server, { type, status: "pre-migrating", sourceCompute: server.host, destCompute: dest.id, newFlavorId: flavor.id });
-  server.resumeState = server.vmState;
+  rare.resumeState = server.vmState;
   begin(ctx, server, "resize_prep", "resize_prep");
   ctx.tx.emit("compute.server.resize_started", { id: server.id, projectId: server.projectId, flavorId: flavor.id, from: server.host, to: dest.id });
 }
 
 function resizeOf(server: Server): ServerMigration | null {
-  return server.migration?.kind === "resize" ? server.migration : null;
+  const { migration } = rareOf(server);
+  return migration?.kind === "resize" ? migration : null;
 }
 
 /** The flavor changes when the resize finishes on the destination: usage follows the server's flavor. */
 function finishResize(s: ComputeState, ctx: StepContext, server: Server): void {
   const m = resizeOf(server);
-  if (!m || !m.newFlavor || !m.newFlavorId) return settle(ctx, server, server.resumeState ?? "active");
+  if (!m || !m.newFlavor || !m.newFlavorId) return settle(ctx, server, rareOf(server).resumeState ?? "active");
   migrationStatus(ctx, server, "post-migrating");
-  server.oldFlavorId = server.flavorId;
-  server.oldFlavor = server.flavor;
+  const rare = rareToWrite(server);
+  const old = (rare.oldFlavor = server.flavor);
+  rare.oldFlavorId = server.flavorId;
   server.flavorId = m.newFlavorId;
   server.flavor = m.newFlavor;
-  addInstanceUsage(s, server.projectId, { cores: m.newFlavor.vcpus - server.oldFlavor.vcpus, ram: m.newFlavor.ram - server.oldFlavor.ram });
+  addInstanceUsage(s, server.projectId, { cores: m.newFlavor.vcpus - old.vcpus, ram: m.newFlavor.ram - old.ram });
   if (m.destHost !== null && m.destHost !== server.host) {
     server.host = m.destHost;
     server.availabilityZone = get(s.hosts, m.destHost)?.zone ?? server.availabilityZone;
@@ -97,7 +102,7 @@ function finishResize(s: ComputeState, ctx: StepContext, server: Server): void {
 /** VERIFY_RESIZE: vm_state resized; a server stopped before the resize stays powered off. */
 function awaitConfirm(ctx: StepContext, server: Server): void {
   enterPhase(ctx, server, null);
-  changeState(ctx, server, { vmState: "resized", taskState: null, powerState: server.resumeState === "stopped" ? POWER.SHUTDOWN : POWER.RUNNING });
+  changeState(ctx, server, { vmState: "resized", taskState: null, powerState: rareOf(server).resumeState === "stopped" ? POWER.SHUTDOWN : POWER.RUNNING });
   migrationStatus(ctx, server, "finished");
   closeActionEvents(ctx, server);
 }
@@ -106,8 +111,9 @@ export function confirmResize(s: ComputeState, ctx: OperationContext, server: Se
   checkAction(server, ctx.caller, "confirmResize", { vm: ["resized"] });
   const m = resizeOf(server);
   if (!m) throw badRequest("Instance has not been resized.");
-  if (m.sourceHost !== null && server.oldFlavor) claimHost(s, m.sourceHost, server.oldFlavor, -1);
-  const back = server.resumeState ?? "active";
+  const { oldFlavor, resumeState } = rareOf(server);
+  if (m.sourceHost !== null && oldFlavor) claimHost(s, m.sourceHost, oldFlavor, -1);
+  const back = resumeState ?? "active";
   clearResize(server);
   migrationStatus(ctx, server, "confirmed", true);
   settle(ctx, server, back);
@@ -124,12 +130,13 @@ export function revertResize(ctx: OperationContext, server: Server): void {
 /** The end of a revert: the new flavor given back on the destination, the server home on the old one. */
 function finishRevert(s: ComputeState, ctx: StepContext, server: Server): void {
   const m = resizeOf(server);
-  const back = server.resumeState ?? "active";
-  if (m && server.oldFlavor && server.oldFlavorId) {
+  const { resumeState, oldFlavor, oldFlavorId } = rareOf(server);
+  const back = resumeState ?? "active";
+  if (m && oldFlavor && oldFlavorId) {
     if (m.destHost !== null) claimHost(s, m.destHost, server.flavor, -1);
-    addInstanceUsage(s, server.projectId, { cores: server.oldFlavor.vcpus - server.flavor.vcpus, ram: server.oldFlavor.ram - server.flavor.ram });
-    server.flavorId = server.oldFlavorId;
-    server.flavor = server.oldFlavor;
+    addInstanceUsage(s, server.projectId, { cores: oldFlavor.vcpus - server.flavor.vcpus, ram: oldFlavor.ram - server.flavor.ram });
+    server.flavorId = oldFlavorId;
+    server.flavor = oldFlavor;
     if (m.sourceHost !== server.host) {
       server.host = m.sourceHost;
       server.availabilityZone = m.sourceZone;
@@ -143,10 +150,12 @@ function finishRevert(s: ComputeState, ctx: StepContext, server: Server): void {
 }
 
 function clearResize(server: Server): void {
-  server.oldFlavorId = null;
-  server.oldFlavor = null;
-  server.migration = null;
-  server.resumeState = null;
+  const rare = rareToWrite(server);
+  rare.oldFlavorId = null;
+  rare.oldFlavor = null;
+  rare.migration = null;
+  rare.resumeState = null;
+  tidyRare(server);
 }
 
 /**
@@ -154,16 +163,17 @@ function clearResize(server: Server): void {
  * the host it was not running on. The deleting step calls this before it releases the server's own host.
  */
 export function releaseMigration(s: ComputeState, server: Server): void {
-  const m = server.migration;
+  const { migration: m, oldFlavor } = rareOf(server);
   if (!m) return;
   if (m.kind === "resize") {
     // before the flavor switch the destination holds the new flavor; after it, the source holds the old one
-    if (server.oldFlavor && m.sourceHost !== null) claimHost(s, m.sourceHost, server.oldFlavor, -1);
-    else if (!server.oldFlavor && m.destHost !== null && m.newFlavor) claimHost(s, m.destHost, m.newFlavor, -1);
+    if (oldFlavor && m.sourceHost !== null) claimHost(s, m.sourceHost, oldFlavor, -1);
+    else if (!oldFlavor && m.destHost !== null && m.newFlavor) claimHost(s, m.destHost, m.newFlavor, -1);
   } else if (m.destHost !== null && m.destHost !== server.host) {
     claimHost(s, m.destHost, server.flavor, -1);
   }
-  server.migration = null;
+  rareToWrite(server).migration = null;
+  tidyRare(server);
 }
 
 export const RESIZE_STEPS: ServerStepDef[] = [

@@ -17,6 +17,7 @@ import { rebindPorts } from "./server-resize.js";
 import { onBehalfOf, releaseHost } from "./server-lifecycle.js";
 import { computeZones } from "./zones.js";
 import { computeHooks } from "../../networking/index.js";
+import { rareOf, setRare } from "../server-rare.js";
 
 export function shelve(ctx: OperationContext, server: Server): void {
   checkAction(server, ctx.caller, "shelve", { vm: ["active", "stopped", "paused", "suspended"] });
@@ -57,14 +58,14 @@ export function unshelve(s: ComputeState, ctx: OperationContext, server: Server,
     );
   }
   if (zone && !computeZones(s).some((z) => z.name === zone && z.available)) throw badRequest("The requested availability zone is not available");
-  const pinned = zone === undefined ? server.requestedZone : zone;
+  const pinned = zone === undefined ? rareOf(server).requestedZone : zone;
   if (host) {
     if (!ctx.caller.isAdmin) throw forbidden("Policy doesn't allow os_compute_api:os-shelve:unshelve_to_host to be performed.");
     const target = get(s.hosts, host);
     if (!target) throw badRequest(`Compute host ${host} could not be found.`);
     if (pinned && target.zone !== pinned) throw conflictingRequest(`Host "${host}" is not in the availability zone "${pinned}".`);
   }
-  server.requestedZone = pinned;
+  setRare(server, "requestedZone", pinned);
   if (host) setExtra(ctx, server.id, { unshelveHost: host });
   begin(ctx, server, "unshelving", "unshelving");
 }
@@ -81,17 +82,18 @@ function finishOffload(s: ComputeState, ctx: StepContext, server: Server): void 
   const hooks = onBehalfOf(ctx, server) as OperationContext;
   for (const portId of server.portIds) computeHooks.clearPortBinding(hooks, portId);
   releaseHost(s, server);
-  server.availabilityZone = server.requestedZone ?? "";
+  server.availabilityZone = rareOf(server).requestedZone ?? "";
   settle(ctx, server, "shelved_offloaded", POWER.SHUTDOWN);
 }
 
 /** Back to ACTIVE: an offloaded server needs a host first (none: it stays offloaded, the action in error). */
 function finishUnshelve(s: ComputeState, ctx: StepContext, server: Server): void {
   if (server.host === null) {
-    const group = server.serverGroupId ? get(s.serverGroups, server.serverGroupId) : undefined;
+    const { serverGroupId, requestedZone } = rareOf(server);
+    const group = serverGroupId ? get(s.serverGroups, serverGroupId) : undefined;
     const host = get(s.serverExtras, server.id)?.unshelveHost ?? null;
     setExtra(ctx, server.id, { unshelveHost: null });
-    const dest = scheduleHost(s, { flavor: server.flavor, zone: server.requestedZone, serverGroup: group ?? null, serverId: server.id, host });
+    const dest = scheduleHost(s, { flavor: server.flavor, zone: requestedZone, serverGroup: group ?? null, serverId: server.id, host });
     if (!dest) {
       enterPhase(ctx, server, null);
       changeState(ctx, server, { taskState: null });

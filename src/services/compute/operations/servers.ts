@@ -11,6 +11,7 @@ import { instanceNotFound, invalidState, itemNotFound } from "../errors.js";
 import { changeState, enterPhase } from "../lifecycle.js";
 import { softDelete, softDeletes } from "./server-soft-delete.js";
 import { assertUnlocked } from "./server-action-rules.js";
+import { setRare } from "../server-rare.js";
 
 /** The server, when the caller may see it: its project's members, or an admin. Else 404 itemNotFound. */
 export function visibleServer(s: ComputeState, caller: Caller, id: string): Server {
@@ -44,10 +45,10 @@ export function updateServer(s: ComputeState, ctx: OperationContext, id: string,
     server.name = patch.name;
   }
   if (patch.hostname !== undefined) server.hostname = patch.hostname;
-  if (patch.description !== undefined) server.description = patch.description;
-  if (patch.accessIPv4 !== undefined) server.accessIPv4 = patch.accessIPv4;
-  if (patch.accessIPv6 !== undefined) server.accessIPv6 = patch.accessIPv6;
-  if (patch.diskConfig !== undefined) server.diskConfig = patch.diskConfig;
+  if (patch.description !== undefined) setRare(server, "description", patch.description);
+  if (patch.accessIPv4 !== undefined) setRare(server, "accessIPv4", patch.accessIPv4);
+  if (patch.accessIPv6 !== undefined) setRare(server, "accessIPv6", patch.accessIPv6);
+  if (patch.diskConfig !== undefined) setRare(server, "diskConfig", patch.diskConfig);
   server.updatedAt = ctx.now;
   ctx.tx.emit("compute.server.updated", { id: server.id, projectId: server.projectId, name: server.name });
   return server;

@@ -17,6 +17,7 @@ import { visibleServer } from "./servers.js";
 import { assertUnlocked } from "./server-action-rules.js";
 import type { VolumeAttachmentCreate, VolumeAttachmentUpdate } from "../schemas/volume-attachments.js";
 import type { StepContext } from "../lifecycle.js";
+import { rareOf } from "../server-rare.js";
 
 export type { AttachedVolume };
 
@@ -194,7 +195,7 @@ function attachmentForUpdate(server: Server, volumeId: string): AttachedVolume {
 
 /** Nova's swap_volume: the server's state and lock (409), then the volumes' (400). */
 function swapVolume(ctx: OperationContext, server: Server, entry: AttachedVolume, old: VolumeInfo, replacement: VolumeInfo): void {
-  if (server.locked && !ctx.caller.isAdmin) throw conflictingRequest(`Instance ${server.id} is locked`);
+  if (rareOf(server).locked && !ctx.caller.isAdmin) throw conflictingRequest(`Instance ${server.id} is locked`);
   if (!SWAP_STATES.has(server.vmState)) throw invalidState("swap_volume", server.id, "vm_state", server.vmState);
   if (server.taskState !== null) throw invalidState("swap_volume", server.id, "task_state", server.taskState);
   if (!old.serverIds.includes(server.id)) throw badRequest("Invalid volume: Old volume is attached to a different instance.");

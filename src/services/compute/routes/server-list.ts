@@ -19,6 +19,7 @@ import type { ComputeProfile } from "../options.js";
 import { listUrl, pageParams } from "../views/collection.js";
 import { serverSummary, serverView, serverViewContext } from "../views/servers.js";
 import type { ComputeDeps } from "./deps.js";
+import { rareOf } from "../server-rare.js";
 
 /** Nova's osapi_max_limit */
 export const MAX_LIMIT = 1000;
@@ -130,7 +131,7 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   if (locked !== undefined && microversion(c) >= 73) {
     if (!/^(true|false|t|f|1|0|yes|no)$/i.test(locked)) throw badRequest(`Unrecognized value '${locked}', acceptable values are: true, false`);
     const want = truthy(locked);
-    predicates.push((v) => v.locked === want);
+    predicates.push((v) => rareOf(v).locked === want);
   }
   // admins filter by these at any version, everyone from 2.83 (hostname from 2.90); before, Nova drops them
   // for others
@@ -148,7 +149,7 @@ const EXACT_FILTERS: Record<string, (v: Server) => string | null> = {
 const MATCH_FILTERS: Record<string, (v: Server) => string | null> = {
   availability_zone: (v) => v.availabilityZone,
   key_name: (v) => v.keyName,
-  config_drive: (v) => v.configDrive,
+  config_drive: (v) => rareOf(v).configDrive,
   power_state: (v) => String(v.powerState),
   // Nova matches the instance's progress column as text; the emulator's builds and moves keep it at 0
   progress: () => "0",
@@ -157,7 +158,7 @@ const MATCH_FILTERS: Record<string, (v: Server) => string | null> = {
 const TIME_FILTERS: Record<string, (v: Server) => number | null> = {
   created_at: (v) => v.createdAt,
   launched_at: (v) => v.launchedAt,
-  terminated_at: (v) => v.terminatedAt,
+  terminated_at: (v) => rareOf(v).terminatedAt,
 };
 
 function recordFilters(c: Ctx, withHostname: boolean): Predicate[] {
@@ -196,7 +197,7 @@ const SORT_KEYS: Record<string, (v: Server) => string | number | null> = {
   updated_at: (v) => v.updatedAt,
   launched_at: (v) => v.launchedAt,
   display_name: (v) => v.name,
-  display_description: (v) => v.description,
+  display_description: (v) => rareOf(v).description,
   uuid: (v) => v.id,
   vm_state: (v) => v.vmState,
   task_state: (v) => v.taskState,
@@ -210,7 +211,7 @@ const SORT_KEYS: Record<string, (v: Server) => string | number | null> = {
   image_ref: (v) => v.imageId,
   instance_type_id: (v) => v.flavorId,
   launch_index: (v) => v.launchIndex,
-  locked: (v) => (v.locked ? 1 : 0),
+  locked: (v) => (rareOf(v).locked ? 1 : 0),
 };
 
 const badSortKey = (key: string): never => {

@@ -17,6 +17,7 @@ import { listServers } from "./server-list.js";
 import { serverMetadataRoutes } from "./server-metadata.js";
 import { volumeAttachmentRoutes } from "./volume-attachments.js";
 import { requestedHostname } from "../hostname.js";
+import { rareOf } from "../server-rare.js";
 
 /** Nova's schema refuses a key the negotiated version does not have yet. */
 function notBefore(v: number, min: number, key: string, given: unknown): void {
@@ -109,7 +110,7 @@ export function serverRoutes(deps: ComputeDeps): RouteDef[] {
         const server: Record<string, unknown> = {
           id: first.id,
           links,
-          "OS-DCF:diskConfig": first.diskConfig,
+          "OS-DCF:diskConfig": rareOf(first).diskConfig,
           security_groups: first.securityGroups.map((name) => ({ name })),
           adminPass,
         };

@@ -9,6 +9,7 @@ import { serverHostname } from "../hostname.js";
 import { hostState } from "../operations/hosts.js";
 import { apiStatus, FAULT_STATUSES, PROGRESS_STATUSES } from "../status.js";
 import { addressContext, addressesView, type AddressContext } from "./server-addresses.js";
+import { rareOf } from "../server-rare.js";
 
 export interface ServerViewContext extends AddressContext {
   s: ComputeState;
@@ -74,6 +75,7 @@ export function serverView(ctx: ServerViewContext, server: Server, options: Serv
   const full = options.full ?? true;
   const v = ctx.version;
   const status = apiStatus(server);
+  const rare = rareOf(server);
   const view: Record<string, unknown> = {
     id: server.id,
     name: server.name,
@@ -87,21 +89,21 @@ export function serverView(ctx: ServerViewContext, server: Server, options: Serv
     created: isoSeconds(server.createdAt),
     updated: isoSeconds(server.updatedAt),
     addresses: addressesView(ctx, server, full),
-    accessIPv4: server.accessIPv4,
-    accessIPv6: server.accessIPv6,
+    accessIPv4: rare.accessIPv4,
+    accessIPv6: rare.accessIPv6,
     links: serverLinks(ctx.base, server.id),
-    "OS-DCF:diskConfig": server.diskConfig,
+    "OS-DCF:diskConfig": rare.diskConfig,
   };
   if (PROGRESS_STATUSES.has(status)) view.progress = 0;
-  if (server.fault && FAULT_STATUSES.has(status)) {
-    const fault: Record<string, unknown> = { code: server.fault.code, created: isoSeconds(server.fault.created), message: server.fault.message };
+  if (rare.fault && FAULT_STATUSES.has(status)) {
+    const fault: Record<string, unknown> = { code: rare.fault.code, created: isoSeconds(rare.fault.created), message: rare.fault.message };
     // Nova shows a fault's details to admins, and to others unless it is a 500
-    if (server.fault.details !== undefined && (ctx.isAdmin || server.fault.code !== 500)) fault.details = server.fault.details;
+    if (rare.fault.details !== undefined && (ctx.isAdmin || rare.fault.code !== 500)) fault.details = rare.fault.details;
     view.fault = fault;
   }
   if (full) {
     view.key_name = server.keyName;
-    view.config_drive = server.configDrive;
+    view.config_drive = rare.configDrive;
     // Nova leaves the key out when the server's ports have no group (none left, or no port)
     if (server.portIds.length > 0 && server.securityGroups.length > 0) view.security_groups = server.securityGroups.map((name) => ({ name }));
     view["OS-EXT-AZ:availability_zone"] = server.availabilityZone;
@@ -109,7 +111,7 @@ export function serverView(ctx: ServerViewContext, server: Server, options: Serv
     view["OS-EXT-STS:task_state"] = server.taskState;
     view["OS-EXT-STS:power_state"] = server.powerState;
     view["OS-SRV-USG:launched_at"] = server.launchedAt === null ? null : isoMicroNoZone(server.launchedAt);
-    view["OS-SRV-USG:terminated_at"] = server.terminatedAt === null ? null : isoMicroNoZone(server.terminatedAt);
+    view["OS-SRV-USG:terminated_at"] = rare.terminatedAt === null ? null : isoMicroNoZone(rare.terminatedAt);
     view["os-extended-volumes:volumes_attached"] = server.volumesAttached.map((a) => (v >= 3 ? { id: a.id, delete_on_termination: a.deleteOnTermination } : { id: a.id }));
     if (ctx.isAdmin) {
       view["OS-EXT-SRV-ATTR:host"] = server.host;
@@ -122,19 +124,19 @@ export function serverView(ctx: ServerViewContext, server: Server, options: Serv
         view["OS-EXT-SRV-ATTR:kernel_id"] = "";
         view["OS-EXT-SRV-ATTR:ramdisk_id"] = "";
         view["OS-EXT-SRV-ATTR:root_device_name"] = "/dev/vda";
-        view["OS-EXT-SRV-ATTR:user_data"] = server.userData;
+        view["OS-EXT-SRV-ATTR:user_data"] = rare.userData;
       }
       if (v >= 16) view.host_status = hostState(ctx.s, server.host);
     }
     // 2.90 shows the hostname to everyone; 2.96 the zone the server is pinned to (its request's)
     if (v >= 90 && !ctx.isAdmin) view["OS-EXT-SRV-ATTR:hostname"] = serverHostname(server);
-    if (v >= 96) view.pinned_availability_zone = server.requestedZone;
+    if (v >= 96) view.pinned_availability_zone = rare.requestedZone;
   }
-  if (v >= 9) view.locked = server.locked;
-  if (v >= 19) view.description = server.description;
+  if (v >= 9) view.locked = rare.locked;
+  if (v >= 19) view.description = rare.description;
   if (v >= 26) view.tags = [...server.tags];
   if (v >= 63) view.trusted_image_certificates = null;
-  if (v >= 71 && options.serverGroups) view.server_groups = server.serverGroupId ? [server.serverGroupId] : [];
-  if (v >= 73) view.locked_reason = server.lockedReason;
+  if (v >= 71 && options.serverGroups) view.server_groups = rare.serverGroupId ? [rare.serverGroupId] : [];
+  if (v >= 73) view.locked_reason = rare.lockedReason;
   return view;
 }

@@ -1,7 +1,7 @@
 // Ports (neutron db_base_plugin_v2 create/delete_port, ml2 binding, port-security): MAC addresses, fixed addresses, security groups, quota and the network's port count, and the
 // status a port shows from what is bound to it. Updates live in port-update.ts.
 
-import { intern, sharedList, sharedMap } from "../../../kernel/store/shared.js";
+import { exactList, intern, sharedList, sharedMap } from "../../../kernel/store/shared.js";
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
 import { get, put, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -212,9 +212,10 @@ export function createPort(s: NetworkingState, ctx: NetworkingContext, input: Po
   return port;
 }
 
-/** What many ports hold alike, held once (kernel/store/shared.ts): empty lists and maps, the group list. */
+/** What many ports hold alike, held once (kernel/store/shared.ts): empty lists and maps, the group list; the addresses at their exact size. */
 function shareAlikeValues(port: Port): void {
   port.tags = sharedList(port.tags);
+  port.fixedIps = exactList(port.fixedIps);
   port.securityGroups = port.securityGroups.length === 0 ? sharedList(port.securityGroups) : intern(port.securityGroups);
   port.allowedAddressPairs = sharedList(port.allowedAddressPairs);
   port.bindingProfile = sharedMap(port.bindingProfile);

@@ -12,6 +12,7 @@ import { isBase64 } from "../../schemas/servers.js";
 import { badRequest } from "../../errors.js";
 import { accepted, onlyIn, type ActionFamily } from "./action.js";
 import { requestedHostname } from "../../hostname.js";
+import { rareOf } from "../../server-rare.js";
 
 export const rebuildRescueActions: ActionFamily = {
   schemas: [rebuildBody, rescueBody, nullAction("unrescue"), changePasswordBody],
@@ -47,7 +48,7 @@ export const rebuildRescueActions: ActionFamily = {
       // the new key_name shows from 2.54 even in the short answer before 2.75
       if (v >= 54) view.key_name = server.keyName;
       // and user_data from 2.57, which rebuild may replace
-      if (v >= 57) view.user_data = server.userData;
+      if (v >= 57) view.user_data = rareOf(server).userData;
       return c.json({ server: { ...view, adminPass } }, 202);
     },
     rescue: (c, body, v) => {
