@@ -76,6 +76,8 @@ export interface SkymockConfig {
   maxPageSize?: number;
   /** largest JSON request body in bytes (default 1 MiB) */
   maxBodyBytes?: number;
+  /** largest state snapshot PUT /_emulator/state reads, in bytes (default and at most the longest string Node holds, about 512 MiB) */
+  maxSnapshotBytes?: number;
   /** events journal capacity (default 10,000) */
   eventLogSize?: number;
   /** requests journal capacity (default 10,000) */

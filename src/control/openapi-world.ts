@@ -83,7 +83,7 @@ export const worldPaths = (): Record<string, Json> => ({
     put: op(
       "world",
       "Import a snapshot",
-      { "200": ok("Imported.", { type: "object", properties: { imported: { const: true } } }), "400": fail("Not a snapshot of this emulator's services, or its blobs do not match its state; nothing changed.") },
+      { "200": ok("Imported.", { type: "object", properties: { imported: { const: true } } }), "400": fail("Not a snapshot of this emulator's services, or its blobs do not match its state; nothing changed."), "413": fail("The snapshot is larger than maxSnapshotBytes (by default the longest string Node holds); nothing changed.") },
       {
         description:
           "Replaces the state with a snapshot from GET /state, sets the clock to its time and restores lifecycle steps under way. Faults, overrides and journals are kept. With a `blobs` section (GET /state?blobs=include) the stored blobs become exactly the section's; every blob ref in the state must name one of them, with the same size and checksums. Without one the stored blobs stay, and every ref must name one of those. A bad section (not base64, a missing or different blob) is a 400 and changes nothing.",

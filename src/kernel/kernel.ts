@@ -22,6 +22,8 @@ export interface KernelOptions {
   rateLimit: RateLimitConfig;
   maxPageSize: number;
   maxBodyBytes: number;
+  /** the largest snapshot PUT /_emulator/state reads; the longest string the runtime holds when absent */
+  maxSnapshotBytes?: number;
   eventLogSize: number;
   requestLogSize: number;
   /** where blob bytes go (files, one per blob); in memory when absent */
