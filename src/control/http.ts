@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { ZodError } from "zod";
 import { ApiError, plainEnvelope } from "../kernel/errors.js";
-import { describeIssues, readJson } from "../kernel/http/body.js";
+import { describeIssues, readJson, readText } from "../kernel/http/body.js";
 import type { Ctx } from "../kernel/http/context.js";
 import { reportError } from "../log.js";
 
@@ -32,7 +32,7 @@ export function renderControlError(c: Context, error: unknown): Response {
 
 /** A JSON body, or {} when the body is empty (control calls with optional bodies). */
 export async function optionalJson(c: Ctx, maxBytes: number): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readText(c, maxBytes);
   if (text.trim() === "") return {};
   return readJson(c, maxBytes);
 }

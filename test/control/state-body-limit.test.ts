@@ -60,3 +60,22 @@ describe("control API body limits", () => {
     }
   });
 });
+
+describe("a control call's optional JSON body", () => {
+  it("past maxBodyBytes is a 413 over a socket (declared or chunked), and nothing changes", async () => {
+    const emu = testEmulator({ maxBodyBytes: 2048 });
+    const base = await emu.listen(0, "127.0.0.1");
+    try {
+      const before = (await call(emu, "GET", "/_emulator/faults")).text;
+      const rule = JSON.stringify({ operation: "compute.server.create", action: "error", status: 500, message: "x".repeat(4000) });
+      for (const declare of [false, true]) {
+        const res = await send(`${base}/_emulator/faults`, "POST", rule, declare);
+        expect(res.status).toBe(413);
+        expect(JSON.parse(res.body).error.message).toBe("Request body is larger than 2048 bytes.");
+      }
+      expect((await call(emu, "GET", "/_emulator/faults")).text).toBe(before);
+    } finally {
+      await emu.close();
+    }
+  });
+});
