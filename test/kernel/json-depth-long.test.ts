@@ -1,5 +1,6 @@
-// jsonDepth on long texts (a seed world, a snapshot, a large body), which it first cuts down to their
-// brackets with a regexp: the same depth as walking every character, and linear on hostile input.
+// jsonDepth on long texts (a seed world, a large body), which it first cuts down to their brackets with a
+// regexp, and on a snapshot's (4 MiB and more), whose strings it jumps over with indexOf: the same depth as
+// walking every character, and linear on hostile input.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -48,5 +49,33 @@ describe("jsonDepth on a long text", () => {
     // a backtracking pattern would not finish these within the test's timeout; a linear pass takes milliseconds
     expect(jsonDepth(hostile)).toBe(0);
     expect(jsonDepth(`[${"[".repeat(20_000)}${hostile}`)).toBe(20_001);
+  });
+});
+
+describe("jsonDepth on a snapshot-sized text (strings jumped over)", () => {
+  const big = " ".repeat(4 * 1024 * 1024);
+
+  it("is the depth of walking every character, whatever the brackets, quotes and backslashes", () => {
+    const piece = fc.constantFrom("{", "}", "[", "]", '"', "\\", "a", ":", ",", "é");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 200 }), fc.array(piece, { maxLength: 200 }), (head, tail) => {
+        const text = head.join("") + big + tail.join("");
+        expect(jsonDepth(text)).toBe(walked(text));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("counts nothing after a string that never closes, nor in strings with escaped quotes", () => {
+    expect(jsonDepth(`${big}{"a":[{"b":"[[[[ \\" {{{{"}]}`)).toBe(3);
+    expect(jsonDepth(`${big}{"a":"\\\\"}`)).toBe(1);
+    expect(jsonDepth(`${big}[{"open": "[[[[ and never closed ${"[".repeat(50)}`)).toBe(2);
+  });
+
+  it("stays linear on quotes whose escapes never pair, and on long runs of backslashes", () => {
+    const hostile = `"${'\\"'.repeat(2_100_000)}`;
+    expect(jsonDepth(`[${"[".repeat(20_000)}${hostile}`)).toBe(20_001);
+    const runs = `[${`"${"\\".repeat(100_000)}\\",`.repeat(30)}"x"]`;
+    expect(jsonDepth(big + runs)).toBe(walked(big + runs));
   });
 });

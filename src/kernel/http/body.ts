@@ -120,7 +120,39 @@ const NOT_BRACKETS = /(?:"(?:[^"\\]|\\[\s\S])*(?:"|\\?$)|[^"[\]{}])+/g;
  * optimizing compiler, whose own code then stayed resident (about 5 MiB of RSS after start).
  */
 export function jsonDepth(text: string): number {
+  if (text.length >= JUMPED_FROM) return depthJumpingStrings(text);
   return depthOf(text.length < SCANNED_IN_JS_BELOW ? text : text.replace(NOT_BRACKETS, ""));
+}
+
+/**
+ * From this length (a state snapshot, not a request) strings are jumped over with indexOf instead: the
+ * regexp's copy of what is left costs more than the loop saves (170 ms against 125 ms for an 81 MiB snapshot).
+ */
+const JUMPED_FROM = 4 * 1024 * 1024;
+
+/** depthOf, finding each string's closing quote with indexOf (a quote after an odd run of backslashes is escaped). */
+function depthJumpingStrings(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22) {
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && escapedAt(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) break; // never closed: nothing after it counts
+      i = end;
+    } else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > deepest) deepest = depth;
+    } else if (ch === 0x7d || ch === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/** Whether the quote at `at` follows an odd run of backslashes (each backslash is counted for one quote only). */
+function escapedAt(text: string, at: number): boolean {
+  let k = at - 1;
+  while (text.charCodeAt(k) === 0x5c) k--;
+  return (at - 1 - k) % 2 === 1;
 }
 
 function depthOf(text: string): number {
