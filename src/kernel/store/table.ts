@@ -135,7 +135,8 @@ export function indexes<T extends { id: string }>(table: Table<T>, by: string, v
   return grouping !== undefined && keyIn(grouping, value) !== undefined;
 }
 
-function join(grouping: Grouping, group: string | undefined, id: string): void {
+/** Puts the row in its group; `fresh`: a row new to the table, which no group can list yet (no lookup). */
+function join(grouping: Grouping, group: string | undefined, id: string, fresh = false): void {
   if (group === undefined) return;
   const members = dictGet(grouping.members, group);
   if (members === undefined || members === id) {
@@ -143,7 +144,7 @@ function join(grouping: Grouping, group: string | undefined, id: string): void {
     return;
   }
   if (typeof members !== "string") {
-    if (!has(members, id)) insert(members, id, id);
+    if (fresh || !has(members, id)) insert(members, id, id);
     return;
   }
   const list: IdList = { size: 0, next: 0, depth: 1, rows: newNode(), index: emptyDict() };
@@ -257,7 +258,7 @@ export function put<T extends { id: string }>(table: Table<T>, row: T): void {
     return;
   }
   insert(table, row.id, row);
-  for (const grouping of groupingsOf(table)) join(grouping, groupOfRow(grouping, row), row.id);
+  for (const grouping of groupingsOf(table)) join(grouping, groupOfRow(grouping, row), row.id, true);
 }
 
 /** Adds `value` under the new `key` at the end of the insertion order. */

@@ -46,10 +46,18 @@ function autoAddressed(subnet: Subnet): boolean {
 }
 
 function subnetCidr(subnet: Subnet): Cidr {
+  const known = parsedCidrs.get(subnet.cidr);
+  if (known) return known;
   const cidr = parseCidr(subnet.cidr);
   if (!cidr) throw new Error(`subnet ${subnet.id} holds an unparseable cidr ${subnet.cidr}`);
+  if (parsedCidrs.size >= PARSED_CIDRS_MAX) parsedCidrs.clear();
+  parsedCidrs.set(subnet.cidr, cidr);
   return cidr;
 }
+
+/** Subnets' CIDRs as parsed (a Cidr never changes): every allocation reads its subnet's, and parsing costs more than the rest of a pick. */
+const parsedCidrs = new Map<string, Cidr>();
+const PARSED_CIDRS_MAX = 4096;
 
 /** A subnet named in a request: it must exist (404) and be on the port's network (400). */
 function requestedSubnet(s: NetworkingState, network: Network, subnetId: string): Subnet {
