@@ -214,7 +214,7 @@ export class World {
       throw new ApiError(400, undefined, `The snapshot holds services [${given.join(", ")}], this emulator runs [${names.join(", ")}].`);
     }
     for (const service of this.services) {
-      const problem = sliceProblem(service.initialState(), s.state[service.name], "");
+      const problem = sliceProblem(service.initialState(), s.state[service.name], "") ?? service.snapshotProblem?.(s.state[service.name]);
       if (problem) throw new ApiError(400, undefined, `The snapshot's ${service.name} state is not valid: ${problem}.`);
     }
     const pending = pendingSchema.safeParse(s.transitions ?? []);

@@ -89,6 +89,12 @@ export interface ServiceModule<S = unknown> {
    * the store (instance HA's recovery runs) is dropped or rebuilt from the new state.
    */
   worldReplaced?(kernel: Kernel, how: "reset" | "import"): void;
+  /**
+   * What is wrong with the rows of a snapshot's slice being imported (already checked to have a fresh
+   * slice's shape), beyond that shape: the records the service keeps in a form of its own. Undefined when
+   * none; otherwise the import is a 400 and nothing changes.
+   */
+  snapshotProblem?(slice: S): string | undefined;
 }
 
 /**

@@ -14,6 +14,7 @@ import { loadComputeSeed } from "./seed.js";
 /** its section of a seed world (src/services.ts gathers the sections) */
 export type { ComputeSeedSection } from "./seed.js";
 import { resetComputeProject } from "./operations/reset.js";
+import { rareRecordsProblem } from "./server-rare.js";
 import { computeControl } from "./control.js";
 import { computeNotifications } from "./bus.js";
 import { DEFAULT_COMPUTE_OPTIONS, type ComputeOptions } from "./options.js";
@@ -42,6 +43,7 @@ export function computeService(overrides: Partial<ComputeOptions> = {}): Service
     initialState: initialComputeState,
     loadSeed: (draft, section, kernel, world) => loadComputeSeed(draft, section, kernel, world),
     resetProject: resetComputeProject,
+    snapshotProblem: rareRecordsProblem,
     start(kernel) {
       startServerLifecycle(kernel, options);
       subscribeCompute(kernel);

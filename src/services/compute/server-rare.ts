@@ -4,7 +4,11 @@
 // Reads go through `rareOf`, writes through `setRare` (or `rareToWrite`, for several); `tidyRare` drops the record when every field is
 // back at its default (a resize confirmed, a server unlocked).
 
-import type { Server, ServerRare } from "./state.js";
+import * as z from "zod";
+import { scan } from "../../kernel/store/table.js";
+import { describeIssues } from "../../kernel/http/body.js";
+import type { Assert, Equals } from "../../kernel/type-equals.js";
+import type { ComputeState, FlavorSnapshot, Server, ServerFault, ServerMigration, ServerRare } from "./state.js";
 
 export const RARE_DEFAULTS: Readonly<ServerRare> = Object.freeze({
   description: null,
@@ -68,4 +72,60 @@ function flatFields(server: Server): ServerRare {
   const record = { ...RARE_DEFAULTS } as Record<string, unknown>;
   for (const key of [...RARE_KEYS, ...OPTIONAL_KEYS]) if (flat[key] !== undefined) record[key] = flat[key];
   return record as unknown as ServerRare;
+}
+
+const flavorSnapshotSchema = z
+  .object({ vcpus: z.number(), ram: z.number(), disk: z.number(), ephemeral: z.number(), swap: z.number(), original_name: z.string(), extra_specs: z.record(z.string(), z.string()) })
+  .strict();
+const faultSchema = z.object({ code: z.number(), message: z.string(), details: z.string().optional(), created: z.number() }).strict();
+const migrationSchema = z
+  .object({
+    kind: z.enum(["resize", "evacuation"]),
+    sourceHost: z.string().nullable(),
+    sourceZone: z.string(),
+    destHost: z.string().nullable(),
+    newFlavorId: z.string().nullable(),
+    newFlavor: flavorSnapshotSchema.nullable(),
+    stopAtDestination: z.boolean().optional(),
+  })
+  .strict();
+/** A server's record of rare fields as a snapshot may hold it. */
+const rareSchema = z
+  .object({
+    description: z.string().nullable(),
+    oldFlavorId: z.string().nullable(),
+    oldFlavor: flavorSnapshotSchema.nullable(),
+    userData: z.string().nullable(),
+    requestedZone: z.string().nullable(),
+    serverGroupId: z.string().nullable(),
+    resumeState: z.string().nullable(),
+    fault: faultSchema.nullable(),
+    locked: z.boolean(),
+    lockedReason: z.string().nullable(),
+    lockedBy: z.enum(["owner", "admin"]).nullable().optional(),
+    migration: migrationSchema.nullable().optional(),
+    configDrive: z.string(),
+    accessIPv4: z.string(),
+    accessIPv6: z.string(),
+    diskConfig: z.enum(["AUTO", "MANUAL"]),
+    terminatedAt: z.number().nullable(),
+  })
+  .strict();
+type _Flavor = Assert<Equals<z.output<typeof flavorSnapshotSchema>, FlavorSnapshot>>;
+type _Fault = Assert<Equals<z.output<typeof faultSchema>, ServerFault>>;
+type _Migration = Assert<Equals<z.output<typeof migrationSchema>, ServerMigration>>;
+type _Rare = Assert<Equals<z.output<typeof rareSchema>, ServerRare>>;
+
+/**
+ * A snapshot's servers whose record of rare fields is not one this build reads (a snapshot edited by hand,
+ * say): the import is refused rather than the record failing a later request. Only the servers that hold
+ * one are read.
+ */
+export function rareRecordsProblem(s: ComputeState): string | undefined {
+  for (const server of scan(s.servers)) {
+    if (server.rare === undefined) continue;
+    const checked = rareSchema.safeParse(server.rare);
+    if (!checked.success) return `server ${server.id}'s rare fields: ${describeIssues(checked.error)}`;
+  }
+  return undefined;
 }

@@ -1,7 +1,8 @@
 // A server's rarely set fields (a description, access addresses, a lock, a fault, a resize's old flavor) are
 // kept apart from its record, and only by a server that sets one (server-rare.ts). What a client sees does not
 // change: each shows as before, a change and its undoing read back, and a snapshot written by an older build,
-// whose servers held every such field themselves, imports with them.
+// whose servers held every such field themselves, imports with them; a snapshot whose record is malformed is
+// refused (400), nothing changed.
 
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
@@ -76,5 +77,22 @@ describe("a server's rarely set fields", () => {
     await t.ok(server.id, { unlock: null });
     const after = await t.show(server.id, { version: "2.73" });
     expect(after).toMatchObject({ description: "from before", locked: false, locked_reason: null, accessIPv4: "198.51.100.4" });
+  });
+
+  it("of a snapshot, malformed (not a record, a field of the wrong type, an unknown field), are a 400 that changes nothing", async () => {
+    const t = await actionApi();
+    const server = await t.active();
+    await t.ok(server.id, { lock: null });
+    const before = (await call(t.emu, "GET", "/_emulator/state")).text;
+    const bad: unknown[] = [5, "locked", [], null, { locked: "yes" }, { fault: { code: "500" } }, { migration: 7 }, { sneaky: true }];
+    for (const rare of bad) {
+      const { snapshot, row } = await stateServer(t, server.id);
+      row.rare = typeof rare === "object" && rare !== null && !Array.isArray(rare) ? { ...(row.rare as object), ...rare } : rare;
+      const res = await call(t.emu, "PUT", "/_emulator/state", { body: snapshot });
+      expect(res.status, JSON.stringify(rare)).toBe(400);
+      expect(res.body.error.message).toContain(`server ${server.id}'s rare fields`);
+      expect((await call(t.emu, "GET", "/_emulator/state")).text).toBe(before);
+    }
+    expect(await t.show(server.id)).toMatchObject({ status: "ACTIVE" });
   });
 });
