@@ -35,10 +35,16 @@ export async function readText(c: Ctx, maxBytes: number = c.get("bodyLimit")): P
     const body = cache.text ? null : c.req.raw.body;
     throw bodyTooLarge(maxBytes, body !== null && (Number(declared) > DRAIN_BYTES || !(await drained(body.getReader(), DRAIN_BYTES))));
   }
-  // a declared length bounds what node reads; a body read before (the fault gate) is in Hono's cache
-  const text = declared !== undefined || cache.text || !c.req.raw.body ? await c.req.text() : await readCapped(c.req.raw.body, maxBytes);
-  if (Buffer.byteLength(text) > maxBytes) throw bodyTooLarge(maxBytes);
-  cache.text ??= Promise.resolve(text);
+  // a body read before (the fault gate) is in Hono's cache, read within that reader's limit: measured here
+  if (cache.text) {
+    const text = await cache.text;
+    if (Buffer.byteLength(text) > maxBytes) throw bodyTooLarge(maxBytes);
+    return text;
+  }
+  // a declared length bounds what node's parser reads (checked above); a chunked body is counted as it comes
+  const text = declared !== undefined || !c.req.raw.body ? await c.req.text() : await readCapped(c.req.raw.body, maxBytes);
+  if (declared !== undefined && text.length > maxBytes) throw bodyTooLarge(maxBytes);
+  cache.text = Promise.resolve(text);
   return text;
 }
 
