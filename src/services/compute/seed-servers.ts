@@ -77,7 +77,8 @@ export function seedServers(s: ComputeState, seeds: readonly ServerSeed[], kerne
     }
     const groups = computeHooks.resolveSecurityGroups(world, projectId, ["default"]);
     for (let i = 1; i <= count; i++) {
-      const name = seed.count === undefined ? seed.name : `${seed.name}-${i}`;
+      // joined: one flat string (a template would be a rope holding a copy of the prefix, per server)
+      const name = seed.count === undefined ? seed.name : [seed.name, i].join("-");
       const id = uuidOf(derivedId("server", projectId, name));
       if (get(s.servers, id)) throw seedError(`Server ${name} of project ${seed.project} is listed twice`);
       const host = seed.host === undefined ? scheduleHost(s, { flavor, zone: null, serverId: id }) : get(s.hosts, seed.host);

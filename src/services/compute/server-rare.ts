@@ -1,8 +1,8 @@
 // A server's rarely set fields (state.ts ServerRare: a description, a resize's old flavor, a fault, a lock,
 // access addresses, ...). Most servers never set one, so a record holds them only once it sets one: fifteen
 // fields fewer in every other server's record (120 bytes of heap a server, and its JSON in a snapshot).
-// Reads go through `rareOf`, writes through `setRare` (or `rareToWrite`, for several); `tidyRare` drops the record when every field is
-// back at its default (a resize confirmed, a server unlocked).
+// Reads go through `rareOf`, writes through `setRare` (or `rareToWrite`, for several); `tidyRare` drops the
+// record when every field is back at its default (a resize confirmed, a server unlocked).
 
 import * as z from "zod";
 import { scan } from "../../kernel/store/table.js";
@@ -118,8 +118,8 @@ type _Rare = Assert<Equals<z.output<typeof rareSchema>, ServerRare>>;
 
 /**
  * A snapshot's servers whose record of rare fields is not one this build reads (a snapshot edited by hand,
- * say): the import is refused rather than the record failing a later request. Only the servers that hold
- * one are read.
+ * say): the import is refused rather than the record failing a later request. Only the records are
+ * parsed; a server without one costs a look at one field.
  */
 export function rareRecordsProblem(s: ComputeState): string | undefined {
   for (const server of scan(s.servers)) {
