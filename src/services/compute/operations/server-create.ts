@@ -255,8 +255,6 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
       id,
       // joined: one flat string (a template would be a rope holding a copy of the prefix, per server)
       name: count > 1 ? [input.name, i + 1].join("-") : input.name,
-      // written down only when it is not the name's (servers.ts keepHostname)
-      hostname: input.hostname,
       projectId,
       userId: ctx.caller.userId,
       flavorId: flavor.id,
@@ -284,6 +282,8 @@ export function createServers(s: ComputeState, ctx: OperationContext, input: Ser
       launchedAt: null,
       createRequestId: null,
     };
+    // written down only when given (2.90), else made from the name when read (servers.ts keepHostname)
+    if (input.hostname !== undefined) server.hostname = input.hostname;
     if (rare) server.rare = { ...rare };
     put(s.servers, server);
     allocatePorts(ctx, server, plan, groups.ids);
