@@ -20,8 +20,7 @@ export function core(): Ui {
     return found as T;
   };
 
-  function controlHeaders(): Record<string, string> {
-    const token = sessionStorage.getItem(TOKEN_KEY);
+  function controlHeaders(token = sessionStorage.getItem(TOKEN_KEY)): Record<string, string> {
     return token ? { "X-Skymock-Control-Token": token } : {};
   }
 
@@ -60,11 +59,14 @@ export function core(): Ui {
 
   async function api(method: string, path: string, body?: unknown): Promise<any> {
     for (;;) {
-      const headers: Record<string, string> = { ...controlHeaders() };
+      const sent = sessionStorage.getItem(TOKEN_KEY);
+      const headers: Record<string, string> = { ...controlHeaders(sent) };
       if (body !== undefined) headers["Content-Type"] = "application/json";
       const res = await fetch(`/_emulator${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       if (res.status === 401) {
-        await askToken(sessionStorage.getItem(TOKEN_KEY) !== null);
+        // a refusal of a token replaced while the request was out (the user typed another) is retried with
+        // the new one, not asked about again
+        if (sessionStorage.getItem(TOKEN_KEY) === sent) await askToken(sent !== null);
         continue;
       }
       if (!res.ok && !(path === "/health" && res.status === 503)) throw new Error(await message(res));
@@ -105,11 +107,13 @@ export function core(): Ui {
     const run = async (): Promise<void> => {
       while (!abort.signal.aborted) {
         try {
-          const headers: Record<string, string> = { ...controlHeaders(), Accept: "text/event-stream" };
+          const sent = sessionStorage.getItem(TOKEN_KEY);
+          const headers: Record<string, string> = { ...controlHeaders(sent), Accept: "text/event-stream" };
           if (last !== undefined) headers["Last-Event-ID"] = last;
           const res = await fetch(`/_emulator${path}`, { headers, signal: abort.signal });
           if (res.status === 401) {
-            await askToken(sessionStorage.getItem(TOKEN_KEY) !== null);
+            // as in api(): a token replaced meanwhile is tried before the user is asked again
+            if (sessionStorage.getItem(TOKEN_KEY) === sent) await askToken(sent !== null);
             continue;
           }
           if (!res.ok || !res.body) throw new Error(await message(res));
