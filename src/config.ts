@@ -14,10 +14,7 @@ import type { OptionSpec } from "./kernel/options.js";
 import { SERVICES, type SeedSections, type ServiceOptionFields } from "./services.js";
 import type { FaultRuleInput } from "./kernel/faults.js";
 import { dirname, isAbsolute, resolve } from "node:path";
-import { constants as bufferConstants } from "node:buffer";
-
-/** the longest string the runtime holds: a snapshot's text must fit in one */
-const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
+import { MAX_TEXT_BYTES } from "./kernel/http/body.js";
 
 /** A switch: true or false, also as the strings a flag or an environment variable carries. */
 const onOff = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]);
@@ -64,7 +61,7 @@ export const optionsSchema = z
     maxPageSize: z.coerce.number().int().positive().default(1000),
     maxBodyBytes: z.coerce.number().int().positive().default(1024 * 1024),
     /** the largest snapshot PUT /_emulator/state reads (never past the longest string the runtime holds) */
-    maxSnapshotBytes: z.coerce.number().int().positive().default(MAX_STRING_LENGTH),
+    maxSnapshotBytes: z.coerce.number().int().positive().max(MAX_TEXT_BYTES).default(MAX_TEXT_BYTES),
     eventLogSize: z.coerce.number().int().positive().default(10_000),
     requestLogSize: z.coerce.number().int().positive().default(10_000),
     /** fault rules active from the start (same shape as POST /_emulator/faults) */
@@ -134,7 +131,7 @@ export const OPTIONS: Record<OptionKey, OptionSpec> = {
     invalid: "is not a token (non-empty text)" },
   maxPageSize: { default: "1000", description: "largest page a list returns" },
   maxBodyBytes: { default: "1048576", description: "largest request body in bytes" },
-  maxSnapshotBytes: { default: String(MAX_STRING_LENGTH), description: "largest state snapshot (PUT /_emulator/state) in bytes" },
+  maxSnapshotBytes: { default: String(MAX_TEXT_BYTES), description: "largest state snapshot (PUT /_emulator/state) in bytes" },
   eventLogSize: { default: "10000", description: "events the events journal keeps" },
   requestLogSize: { default: "10000", description: "requests the requests journal keeps" },
   faults: { default: "none", description: "fault rules active from the start (as POST /_emulator/faults)" },

@@ -6,17 +6,13 @@ import * as z from "zod";
 import type { Kernel } from "../kernel/kernel.js";
 import type { AppEnv } from "../kernel/http/context.js";
 import { ApiError } from "../kernel/errors.js";
-import { constants as bufferConstants } from "node:buffer";
-import { jsonDepth, MAX_JSON_DEPTH, readText, validate } from "../kernel/http/body.js";
+import { jsonDepth, MAX_JSON_DEPTH, MAX_TEXT_BYTES, readText, validate } from "../kernel/http/body.js";
 import type { Snapshot, World } from "../world-state.js";
 import type { Assert, Equals } from "../kernel/type-equals.js";
 import type { ResetInput, Snapshot as ClientSnapshot } from "../client/types.js";
 import { loadScenario, parseWorld, resolveExtends, scenarioNames } from "../world.js";
 import { snapshotWithBlobs } from "../kernel/blobs/snapshot.js";
 import { handle, optionalJson } from "./http.js";
-
-/** a snapshot's text is one string: never longer than the runtime holds */
-const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 
 export const resetSchema = z.object({ project: z.string().min(1).optional() }).strict();
 
@@ -71,7 +67,7 @@ export function worldRoutes(app: Hono<AppEnv>, kernel: Kernel, world: World): vo
   app.put(
     "/state",
     handle(async (c) => {
-      const text = await readText(c, Math.min(kernel.options.maxSnapshotBytes ?? MAX_STRING_LENGTH, MAX_STRING_LENGTH));
+      const text = await readText(c, kernel.options.maxSnapshotBytes ?? MAX_TEXT_BYTES);
       // rows sit some levels down the tables' tries: room for them above what a request body may nest
       if (jsonDepth(text) > 2 * MAX_JSON_DEPTH) throw new ApiError(400, undefined, `A snapshot nests at most ${2 * MAX_JSON_DEPTH} levels deep.`);
       let snapshot: unknown;

@@ -2,6 +2,7 @@
 // longest string the runtime holds by default) and a seed past maxBodyBytes are a 413 in the control API's
 // shape, over a socket too, and the state is as it was.
 
+import { constants } from "node:buffer";
 import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { call, testEmulator } from "../helpers/emulator.js";
@@ -37,6 +38,10 @@ describe("control API body limits", () => {
 
     const roomy = testEmulator({ maxSnapshotBytes: before.length });
     expect((await call(roomy, "PUT", "/_emulator/state", { raw: before })).status).toBe(200);
+  });
+
+  it("is at most the longest string Node holds: a larger maxSnapshotBytes stops the start, naming the key", () => {
+    expect(() => testEmulator({ maxSnapshotBytes: constants.MAX_STRING_LENGTH + 1 })).toThrow(/maxSnapshotBytes.*at most/);
   });
 
   it.each([

@@ -3,6 +3,7 @@
 // A service route's body is read by the edge (service-app.ts) within the route's limit; the control API
 // reads its own, within the limit it names.
 
+import { constants as bufferConstants } from "node:buffer";
 import type { z } from "zod";
 import { ApiError, badRequest } from "../errors.js";
 import { requestHeader, type Ctx } from "./context.js";
@@ -22,6 +23,9 @@ export const DRAIN_BYTES = 16 * 1024 * 1024;
 export const DRAIN_MS = 5000;
 
 const utf8 = new TextDecoder();
+
+/** The longest text a body may be read into: the longest string the runtime holds (about 512 MiB). */
+export const MAX_TEXT_BYTES = bufferConstants.MAX_STRING_LENGTH;
 
 /**
  * The body as text, at most `maxBytes`: a declared Content-Length past it is refused without keeping a byte,

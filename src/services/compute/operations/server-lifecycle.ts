@@ -143,8 +143,8 @@ export function finishDelete(s: ComputeState, ctx: StepContext, server: Server):
   const { serverGroupId } = rareOf(server);
   if (serverGroupId) removeGroupMember(s, serverGroupId, server.id);
   enterPhase(ctx, server, null);
+  // no terminated_at to write: the record goes below, and the deleted event carries the time
   changeState(ctx, server, { vmState: "deleted", taskState: null, powerState: POWER.NOSTATE });
-  setRare(server, "terminatedAt", ctx.now);
   closeActionEvents(ctx, server);
   keepServerUsage(s, server, ctx.now);
   remove(s.servers, server.id);
