@@ -3,7 +3,7 @@
 // (raising the service's own error), and the limit / in_use / reserved shape quota APIs render from.
 
 import { dictGet, dictSet, type Dict } from "./store/dict.js";
-import { get, put, remove, scan, type Table } from "./store/table.js";
+import { get, peek, put, remove, scan, type Table } from "./store/table.js";
 
 export type Limits<K extends string> = Record<K, number>;
 
@@ -37,12 +37,12 @@ export class Quotas<K extends string, S> {
   constructor(readonly declared: QuotaDeclaration<K, S>) {}
 
   limit(s: S, projectId: string, resource: K): number {
-    return get(this.declared.overrides(s), projectId)?.limits[resource] ?? this.declared.defaults[resource];
+    return peek(this.declared.overrides(s), projectId)?.limits[resource] ?? this.declared.defaults[resource];
   }
 
   /** The limits in force for a project: its own where set, the defaults elsewhere. */
   limits(s: S, projectId: string): Limits<K> {
-    const own = get(this.declared.overrides(s), projectId)?.limits;
+    const own = peek(this.declared.overrides(s), projectId)?.limits;
     const out = {} as Limits<K>;
     for (const k of this.declared.resources) out[k] = own?.[k] ?? this.declared.defaults[k];
     return out;

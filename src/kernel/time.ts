@@ -21,6 +21,22 @@ export function isoString(ms: number): string {
   return text;
 }
 
+/**
+ * `Date.prototype.toUTCString` (an HTTP date: whole seconds), remembered like isoString: Swift answers a
+ * Date and a Last-Modified on every object read, mostly of the same few seconds.
+ */
+const utcMemo = new Map<number, string>();
+export function httpDateOf(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  let text = utcMemo.get(second);
+  if (text === undefined) {
+    text = new Date(second * 1000).toUTCString();
+    if (utcMemo.size >= ISO_MEMO_SIZE) utcMemo.clear();
+    utcMemo.set(second, text);
+  }
+  return text;
+}
+
 /** `2031-05-01T12:00:00.000000Z`: Keystone tokens (microseconds, UTC, Z). */
 export function isoMicro(ms: number): string {
   // toISOString always ends in `.mmmZ`: slicing beats a regex on the token-validation hot path

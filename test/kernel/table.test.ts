@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { produce } from "immer";
+import { isDraft, produce } from "immer";
 import { seededRandom } from "../../src/kernel/ids.js";
-import { emptyTable, filter, find, get, groupSize, has, put, remove, scan, scanGroup, scanIds, values, type IdList, type Table } from "../../src/kernel/store/table.js";
+import { emptyTable, filter, find, get, groupSize, has, peek, put, remove, scan, scanGroup, scanIds, values, type IdList, type Table } from "../../src/kernel/store/table.js";
 import { paginate, UnknownMarker } from "../../src/kernel/pagination.js";
 import { tableProblem } from "../../src/kernel/store/check.js";
 import { dictGet } from "../../src/kernel/store/dict.js";
@@ -156,6 +156,33 @@ describe("Table under immer", () => {
     expect(get(base.t, "r7")!.n).toBe(7);
     // every row neither changed nor handed back is the previous state's own object
     for (let i = 8; i < 200; i++) expect(get(next.t, `r${i}`)).toBe(get(base.t, `r${i}`));
+  });
+
+  it("peek reads a row as it is now, the recipe's own changes included, without drafting it or its path", () => {
+    const base = { t: tableOf(5_000) };
+    expect(peek(base.t, "r42")).toBe(get(base.t, "r42"));
+    expect(peek(base.t, "nope")).toBeUndefined();
+    const next = produce(base, (d) => {
+      // unchanged: the previous state's own object, not a proxy of it
+      const plain = peek(d.t, "r7")!;
+      expect(isDraft(plain)).toBe(false);
+      expect(plain).toBe(get(base.t, "r7"));
+      // changed earlier in the recipe (its path drafted): the change shows, still as plain data
+      get(d.t, "r8")!.n = 800;
+      const changed = peek(d.t, "r8")!;
+      expect(isDraft(changed)).toBe(false);
+      expect(changed.n).toBe(800);
+      // a row put in this recipe, and one removed by it
+      put(d.t, { id: "new", n: -1 });
+      expect(peek(d.t, "new")).toEqual({ id: "new", n: -1 });
+      remove(d.t, "r9");
+      expect(peek(d.t, "r9")).toBeUndefined();
+    });
+    expect(get(next.t, "r8")!.n).toBe(800);
+    expect(get(next.t, "r7")).toBe(get(base.t, "r7"));
+    expect(get(base.t, "r8")!.n).toBe(8);
+    // a recipe that only peeks changes nothing: immer hands back the very same state
+    expect(produce(next, (d) => void peek(d.t, "r100"))).toBe(next);
   });
 
   it("find and filter over a new table that holds drafts hand back those drafts, never the rows they stand for", () => {

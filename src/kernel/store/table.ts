@@ -233,6 +233,25 @@ export function get<T extends { id: string }>(table: Table<T>, id: string): T | 
   return seq === undefined ? undefined : rowAt(table, seq);
 }
 
+/**
+ * The row as it is now, to read only. Inside a recipe `get` drafts the row and every trie node on its path
+ * (the caller may change it), a proxy each that the commit walks again; this reads the same row as plain
+ * data (draft-read.ts) and drafts nothing, for the lookups that only look (a check, a view, an id to follow).
+ * Never change what it answers, nor anything inside it: the change would reach the committed state unseen.
+ */
+export function peek<T extends { id: string }>(table: Table<T>, id: string): Readonly<T> | undefined {
+  const plain = latest(table);
+  const seq = dictGet(latest(plain.index), id);
+  if (seq === undefined) return undefined;
+  let node: RowNode<T> = latest(plain.rows);
+  for (let level = plain.depth - 1; level > 0; level--) {
+    const child = latest(node[digit(seq, level)] as RowNode<T> | null);
+    if (!child) return undefined;
+    node = child;
+  }
+  return latest(node[digit(seq, 0)] as T | null) ?? undefined;
+}
+
 export function has<T extends { id: string }>(table: Table<T> | IdList, id: string): boolean {
   return dictGet(table.index, id) !== undefined;
 }

@@ -1,7 +1,7 @@
 // The contract compute offers instance HA (listed after it in services.ts): what Masakari asks Nova. Every
 // function works on the ROOT state or draft it is given (slice `compute`).
 
-import { filter, get, has } from "../../kernel/store/table.js";
+import { filter, get, has, peek } from "../../kernel/store/table.js";
 import type { OperationContext } from "../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "./state.js";
 import { SLICE } from "./state.js";
@@ -77,7 +77,7 @@ function serverInfo(v: Server): HaServerInfo {
 
 /** The nova-compute service of a host, or undefined for a host compute lacks. */
 export function computeServiceOf(root: Root, name: string): ComputeServiceInfo | undefined {
-  const host = slice(root) && get(slice(root)!.hosts, name);
+  const host = slice(root) && peek(slice(root)!.hosts, name);
   if (!host) return undefined;
   return { host: host.id, state: isUp(host) ? "up" : "down", status: host.status, disabledReason: host.disabledReason };
 }
@@ -99,7 +99,7 @@ export function serversOnHost(root: Root, name: string): HaServerInfo[] {
 
 /** GET /servers/{id} (admin): a server's state, host, metadata and lock, or undefined once it is gone. */
 export function haServer(root: Root, id: string): HaServerInfo | undefined {
-  const v = slice(root) && get(slice(root)!.servers, id);
+  const v = slice(root) && peek(slice(root)!.servers, id);
   return v ? serverInfo(v) : undefined;
 }
 

@@ -3,7 +3,7 @@
 // Overrides through /_emulator/transitions apply per type, phase or server (stick, redirect, ...); fault
 // rules fail the steps a host carries out (compute.server.build, compute.server.reboot, ...).
 
-import { get } from "../../kernel/store/table.js";
+import { get, peek } from "../../kernel/store/table.js";
 import type { Kernel } from "../../kernel/kernel.js";
 import { runOperation } from "../../kernel/operation.js";
 import type { TransitionDef } from "../../kernel/transitions.js";
@@ -100,7 +100,7 @@ function injectedStepFailure(kernel: Kernel, s: ComputeState, ctx: StepContext, 
   const step = STEP_FAULTS[from];
   if (!step) return false;
   const hostName = from === "evacuating" ? rareOf(server).migration?.destHost : server.host;
-  const host = hostName ? get(s.hosts, hostName) : undefined;
+  const host = hostName ? peek(s.hosts, hostName) : undefined;
   if (!host || !isUp(host)) return false;
   const fault = kernel.faults.stepFault({ service: SLICE, operation: step.operation, project: { id: server.projectId }, resourceName: server.name });
   if (fault?.kind !== "fail") return false;

@@ -9,6 +9,7 @@ import { buildServiceApp } from "../../kernel/http/service-app.js";
 import { envelope } from "./errors.js";
 import { initialNetworkingState, type NetworkingState } from "./state.js";
 import { loadNetworkingSeed } from "./seed.js";
+import { addressOwnersProblem } from "./snapshot.js";
 
 import { networkingNotifications } from "./bus.js";
 
@@ -40,6 +41,7 @@ export function networkingService(overrides: Partial<NetworkingOptions> = {}): S
     initialState: initialNetworkingState,
     loadSeed: (draft, section, kernel, world) => loadNetworkingSeed(draft, section, kernel, world),
     resetProject: resetNetworkingProject,
+    snapshotProblem: addressOwnersProblem,
     start: (kernel) => subscribeNetworking(kernel),
     notifications: (kernel) => networkingNotifications(kernel),
     routes(kernel) {

@@ -2,7 +2,7 @@
 // IPs, QoS policies and quotas, with the indexes that keep conflict checks, IP allocation and quota
 // checks O(1): MAC addresses, IP owners, address bitmaps, default groups, rule fingerprints, usage.
 
-import { emptyDict, dictGet, type Dict } from "../../kernel/store/dict.js";
+import { emptyDict, dictDelete, dictEntries, dictGet, dictSet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
 import type { Chunk, IpamState } from "./ipam.js";
 import { initialExtensionState, type ExtensionState } from "./extension-state.js";
@@ -220,8 +220,12 @@ export interface NetworkingState {
   usage: Dict<Partial<QuotaLimits>>;
   /** MAC address -> port id */
   macs: Dict<string>;
-  /** `<subnetId>|<ip>` -> owner (a port id, or `fip:<id>` for a floating address) */
-  ipOwners: Dict<string>;
+  /**
+   * subnet id -> (address -> owner: a port id, or `fip:<id>` for a floating address). Keyed by subnet first:
+   * a subnet's own addresses are read without passing any other's, and the address key is the very string
+   * the port's fixed IP holds (one `<subnet>|<ip>` key per address cost 70 bytes a port).
+   */
+  ipOwners: Dict<Dict<string>>;
   /** `<subnetId>:<chunk>` -> address bitmap chunk */
   ipChunks: Dict<Chunk>;
   subnetPools: Table<SubnetPool>;
@@ -268,8 +272,34 @@ export function quotaUsed(s: NetworkingState, projectId: string, resource: Quota
   return dictGet(s.usage, projectId)?.[resource] ?? 0;
 }
 
-export function ipOwnerKey(subnetId: string, ip: string): string {
-  return `${subnetId}|${ip}`;
+/** Who holds an address on a subnet (a port id, or `fip:<id>`), if anyone. */
+export function ipOwner(s: Owners, subnetId: string, ip: string): string | undefined {
+  const owners = dictGet(s.ipOwners, subnetId);
+  return owners === undefined ? undefined : dictGet(owners, ip);
+}
+
+type Owners = Pick<NetworkingState, "ipOwners">;
+
+export function setIpOwner(s: Owners, subnetId: string, ip: string, owner: string): void {
+  const owners = dictGet(s.ipOwners, subnetId);
+  if (owners !== undefined) return dictSet(owners, ip, owner);
+  const first = emptyDict<string>();
+  dictSet(first, ip, owner);
+  dictSet(s.ipOwners, subnetId, first);
+}
+
+/** Forgets an address's owner; a subnet left with none leaves the map. */
+export function deleteIpOwner(s: Owners, subnetId: string, ip: string): void {
+  const owners = dictGet(s.ipOwners, subnetId);
+  if (owners === undefined) return;
+  dictDelete(owners, ip);
+  if (owners.size === 0) dictDelete(s.ipOwners, subnetId);
+}
+
+/** Every address in use on a subnet with its owner (read them all before changing any). */
+export function ipOwnersOn(s: Owners, subnetId: string): Iterable<[ip: string, owner: string]> {
+  const owners = dictGet(s.ipOwners, subnetId);
+  return owners === undefined ? [] : dictEntries(owners);
 }
 
 /** This service's key in the store's root, its journal and fault-rule label. */

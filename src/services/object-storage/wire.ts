@@ -2,12 +2,12 @@
 // Last-Modified, a listing's last_modified, metadata headers, listing formats.
 
 import { escapeMarkup } from "../../kernel/http/render.js";
-import { isoString } from "../../kernel/time.js";
+import { httpDateOf, isoString } from "../../kernel/time.js";
 
 /** X-Timestamp: seconds with five decimals */
 export const timestamp = (ms: number) => (ms / 1000).toFixed(5);
 /** Last-Modified: Swift rounds up to the next whole second */
-export const httpDate = (ms: number) => new Date(Math.ceil(ms / 1000) * 1000).toUTCString();
+export const httpDate = (ms: number) => httpDateOf(Math.ceil(ms / 1000) * 1000);
 /** a listing's last_modified: ISO 8601 with microseconds, no zone */
 export const listingDate = (ms: number) => isoString(ms).replace("Z", "000");
 

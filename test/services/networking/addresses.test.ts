@@ -2,11 +2,10 @@
 // family option, the router-only IPv6 anycast address, owners in s.ipOwners, and all-or-nothing writes.
 
 import { describe, expect, it } from "vitest";
-import { dictGet } from "../../../src/kernel/store/dict.js";
 import { get } from "../../../src/kernel/store/table.js";
 import { allocateAddresses, releaseAddresses, type AddressRequest, type AllocateOptions } from "../../../src/services/networking/operations/addresses.js";
 import { sliceOf } from "../../../src/services/networking/state.js";
-import { ipOwnerKey, type FixedIp, type NetworkingState } from "../../../src/services/networking/state.js";
+import { ipOwner, type FixedIp, type NetworkingState } from "../../../src/services/networking/state.js";
 import { netApi, type NetApi } from "./api-setup.js";
 
 async function dualStack(n: NetApi) {
@@ -35,8 +34,8 @@ describe("allocateAddresses", () => {
       { subnetId: v6.id, ipAddress: "fd00:10::2" },
     ]);
     expect(allocate(n, network.id, undefined, "fip:1", { ipVersion: 4 })).toEqual([{ subnetId: v4.id, ipAddress: "10.10.0.3" }]);
-    expect(dictGet(state(n).ipOwners, ipOwnerKey(v4.id, "10.10.0.3"))).toBe("fip:1");
-    expect(dictGet(state(n).ipOwners, ipOwnerKey(v6.id, "fd00:10::2"))).toBe("port-a");
+    expect(ipOwner(state(n), v4.id, "10.10.0.3")).toBe("fip:1");
+    expect(ipOwner(state(n), v6.id, "fd00:10::2")).toBe("port-a");
   });
 
   it("fails with 409 when the family asked for has no room, and keeps nothing of a failed request", async () => {
@@ -67,7 +66,7 @@ describe("releaseAddresses", () => {
     const { network, v4 } = await dualStack(n);
     const [first] = allocate(n, network.id, [{ subnetId: v4.id }], "p1");
     n.emu.kernel.store.update((draft) => releaseAddresses(sliceOf(draft), [first, { subnetId: "gone", ipAddress: "10.99.0.1" }]));
-    expect(dictGet(state(n).ipOwners, ipOwnerKey(v4.id, first.ipAddress))).toBeUndefined();
+    expect(ipOwner(state(n), v4.id, first.ipAddress)).toBeUndefined();
     expect(allocate(n, network.id, [{ subnetId: v4.id }], "p2")).toEqual([first]);
   });
 });

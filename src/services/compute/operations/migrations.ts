@@ -1,7 +1,7 @@
 // Migration records (nova.objects.Migration; os-migrations): one per resize, cold migration, live migration
 // and evacuation, its status following the move. The server's current record is found through its extras.
 
-import { filter, get, put } from "../../../kernel/store/table.js";
+import { filter, get, peek, put } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "../state.js";
 import type { MigrationRecord } from "../server-records.js";
@@ -48,7 +48,7 @@ export function startMigration(ctx: Ctx, server: Server, m: NewMigration): Migra
 
 /** The server's current migration record, if it has one. */
 export function currentMigration(s: ComputeState, serverId: string): MigrationRecord | undefined {
-  const id = get(s.serverExtras, serverId)?.migrationId;
+  const id = peek(s.serverExtras, serverId)?.migrationId;
   return id ? get(s.migrations, id) : undefined;
 }
 

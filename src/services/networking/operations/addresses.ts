@@ -2,14 +2,13 @@
 // requests resolved to subnets as Neutron's ipam does, each address taken from
 // the subnet's allocator (ipam.ts, O(1) per request) and its owner recorded in s.ipOwners.
 
-import { dictDelete, dictSet } from "../../../kernel/store/dict.js";
 import { get } from "../../../kernel/store/table.js";
 import { cidrContains, ipAt, offsetOf, parseCidr, type Cidr } from "../cidr.js";
 import { formatIp, ipProblem, parseIp, type IpAddress } from "../ip.js";
 import { allocateNext, allocateSpecific, release } from "../ipam.js";
 import * as E from "../errors.js";
 import { isAutoAddress } from "./subnet-checks.js";
-import { ipOwnerKey, type FixedIp, type Network, type NetworkingState, type Subnet } from "../state.js";
+import { deleteIpOwner, setIpOwner, type FixedIp, type Network, type NetworkingState, type Subnet } from "../state.js";
 
 export interface AddressRequest {
   subnetId?: string;
@@ -77,7 +76,7 @@ function parseAddress(text: string): IpAddress {
 
 function record(s: NetworkingState, subnet: Subnet, ip: IpAddress, owner: string): FixedIp {
   const ipAddress = formatIp(ip);
-  dictSet(s.ipOwners, ipOwnerKey(subnet.id, ipAddress), owner);
+  setIpOwner(s, subnet.id, ipAddress, owner);
   return { subnetId: subnet.id, ipAddress };
 }
 
@@ -174,7 +173,7 @@ function subnetHolding(s: NetworkingState, network: Network, ip: IpAddress): Sub
 /** Frees addresses and their owner records; addresses of subnets already gone are skipped. */
 export function releaseAddresses(s: NetworkingState, fixedIps: ReadonlyArray<FixedIp>): void {
   for (const fixed of fixedIps) {
-    dictDelete(s.ipOwners, ipOwnerKey(fixed.subnetId, fixed.ipAddress));
+    deleteIpOwner(s, fixed.subnetId, fixed.ipAddress);
     const subnet = get(s.subnets, fixed.subnetId);
     const ip = parseIp(fixed.ipAddress);
     if (!subnet || !ip) continue;

@@ -16,7 +16,7 @@ import { addUsage } from "../../../kernel/quota.js";
 import { requireCidr } from "../cidr.js";
 import { requireIp } from "../ip.js";
 import { allocateSpecific, newIpam } from "../ipam.js";
-import { ipOwnerKey, type FixedIp, type NetworkingState, type Port, type QuotaLimits } from "../state.js";
+import { setIpOwner, type FixedIp, type NetworkingState, type Port, type QuotaLimits } from "../state.js";
 import { ruleFingerprint } from "./security-group-rules.js";
 import { ROUTER_GATEWAY, ROUTER_INTERFACE } from "./ports.js";
 import { resetExtensionProject } from "./extension-hooks.js";
@@ -24,6 +24,9 @@ import { resetExtensionProject } from "./extension-hooks.js";
 type Row = { id: string };
 
 type Core = Omit<NetworkingState, "ext">;
+
+/** An address as the restore below tells claims apart (a local key: the state keys owners by subnet, then address). */
+const addressKey = (subnetId: string, ip: string) => `${subnetId}|${ip}`;
 
 export function resetNetworkingProject(draft: NetworkingState, seeded: NetworkingState, projectId: string): void {
   const now = isDraft(draft) ? current(draft) : draft;
@@ -105,7 +108,7 @@ function prune(f: Core, restored: Set<string>): void {
     if (mac !== undefined) macs.add(mac);
     return true;
   };
-  const portKeys = (p: Port) => p.fixedIps.map((ip) => ipOwnerKey(ip.subnetId, ip.ipAddress));
+  const portKeys = (p: Port) => p.fixedIps.map((ip) => addressKey(ip.subnetId, ip.ipAddress));
   const keptPorts = new Set<string>();
   for (const pass of [false, true]) {
     for (const p of scan(f.ports)) if (restored.has(p.id) === pass && claims(portKeys(p), p.macAddress)) keptPorts.add(p.id);
@@ -114,7 +117,7 @@ function prune(f: Core, restored: Set<string>): void {
   const keptFips = new Set<string>();
   for (const pass of [false, true]) {
     for (const fip of scan(f.floatingIps)) {
-      if (restored.has(fip.id) === pass && claims([ipOwnerKey(fip.floatingSubnetId, fip.floatingIpAddress)])) keptFips.add(fip.id);
+      if (restored.has(fip.id) === pass && claims([addressKey(fip.floatingSubnetId, fip.floatingIpAddress)])) keptFips.add(fip.id);
     }
   }
   f.floatingIps = drop(f.floatingIps, (fip) => keptFips.has(fip.id));
@@ -170,7 +173,7 @@ function reindex(f: Core, now: NetworkingState, seed: NetworkingState, projectId
     const subnet = get(f.subnets, fixed.subnetId)!;
     const cidr = requireCidr(subnet.cidr);
     allocateSpecific(subnet.ipam, f.ipChunks, subnet.id, requireIp(fixed.ipAddress).value - cidr.network, { routerPort: true });
-    dictSet(f.ipOwners, ipOwnerKey(fixed.subnetId, fixed.ipAddress), owner);
+    setIpOwner(f, fixed.subnetId, fixed.ipAddress, owner);
   };
   const count = (project: string, resource: keyof QuotaLimits) => {
     if (project !== "") addUsage(f.usage, project, resource, 1);

@@ -2,14 +2,13 @@
 // the gateway and allocation pool defaults, the allocator each subnet owns (ipam.ts), updates that keep
 // it consistent, the in-use check on delete, and subnet quotas. Validation lives in subnet-checks.ts.
 
-import { dictEntries, dictGet } from "../../../kernel/store/dict.js";
 import { filter, get, put, regroup, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { defaultGateway, formatCidr, offsetOf, requireCidr } from "../cidr.js";
 import { formatIp, IPV6_MIN_MTU, requireIp, type IpAddress } from "../ip.js";
 import { allocateSpecific, dropSubnet, newIpam, usedCount } from "../ipam.js";
 import { gatewayIpInUse, ipv6MtuTooSmall, notFound, policyNotAuthorized, subnetInUse } from "../errors.js";
-import { ipOwnerKey, type Network, type NetworkingState, type Subnet } from "../state.js";
+import { ipOwner, ipOwnersOn, type Network, type NetworkingState, type Subnet } from "../state.js";
 import { newStandard, releaseQuota, reserveQuota, targetProject, touch, type NetworkingContext } from "./common.js";
 import { releaseAddresses, takeEui64 } from "./addresses.js";
 import { emitPortUpdated, isRouterInterfaceOwner, ROUTER_INTERFACE } from "./ports.js";
@@ -149,7 +148,7 @@ export function updateSubnet(s: NetworkingState, ctx: NetworkingContext, id: str
 
 /** A gateway held by a router interface cannot move (Neutron: GatewayIpInUse). */
 function ensureGatewayFree(s: NetworkingState, subnet: Subnet): void {
-  const owner = dictGet(s.ipOwners, ipOwnerKey(subnet.id, subnet.gatewayIp as string));
+  const owner = ipOwner(s, subnet.id, subnet.gatewayIp as string);
   const port = owner === undefined ? undefined : get(s.ports, owner);
   if (port && port.deviceOwner.startsWith("network:router_interface")) throw gatewayIpInUse(subnet.gatewayIp as string, port.id);
 }
@@ -161,8 +160,7 @@ function ensureGatewayFree(s: NetworkingState, subnet: Subnet): void {
 function rebuildIpam(s: NetworkingState, subnet: Subnet, fresh: Subnet["ipam"]): void {
   const inUse: string[] = [];
   if (usedCount(subnet.ipam) > 0) {
-    const prefix = `${subnet.id}|`;
-    for (const [key] of dictEntries(s.ipOwners)) if (key.startsWith(prefix)) inUse.push(key.slice(prefix.length));
+    for (const [ip] of ipOwnersOn(s, subnet.id)) inUse.push(ip);
   }
   dropSubnet(s.ipChunks, subnet.id, subnet.ipam);
   const cidr = requireCidr(subnet.cidr);
@@ -190,9 +188,8 @@ function addAutoAddresses(s: NetworkingState, ctx: NetworkingContext, network: N
  * addresses off the ports (router interfaces still block). Walks the address owners once: deletes are rare.
  */
 function dropAutoAddresses(s: NetworkingState, ctx: NetworkingContext, subnet: Subnet): void {
-  const prefix = `${subnet.id}|`;
   const owners = new Set<string>();
-  for (const [key, owner] of dictEntries(s.ipOwners)) if (key.startsWith(prefix)) owners.add(owner);
+  for (const [, owner] of ipOwnersOn(s, subnet.id)) owners.add(owner);
   for (const owner of owners) {
     const port = get(s.ports, owner);
     if (!port || port.deviceOwner === ROUTER_INTERFACE) continue;

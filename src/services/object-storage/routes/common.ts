@@ -8,6 +8,7 @@ import { callerOf, runOperation } from "../../../kernel/operation.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
 import type { Kernel } from "../../../kernel/kernel.js";
+import { httpDateOf } from "../../../kernel/time.js";
 import { badRequest, forbidden, notFound, unauthorized } from "../errors.js";
 import { MAX_LISTING, type ListQuery } from "../listing.js";
 import type { WriteContext } from "../operations/records.js";
@@ -64,7 +65,7 @@ export function ownAccount(c: Ctx): string {
 
 
 /** Date, on the virtual clock */
-export const dateHeader = (kernel: Kernel) => ({ date: new Date(kernel.clock.now()).toUTCString() });
+export const dateHeader = (kernel: Kernel) => ({ date: httpDateOf(kernel.clock.now()) });
 
 const META_NAME = 128;
 const META_VALUE = 256;

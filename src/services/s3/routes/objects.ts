@@ -5,6 +5,7 @@ import type { RouteDef } from "../../../kernel/http/service-app.js";
 import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
 import { bytesResponse } from "../../../kernel/http/stream.js";
 import { ApiError } from "../../../kernel/errors.js";
+import { httpDateOf } from "../../../kernel/time.js";
 import { tagsOf, withTags } from "../operations/tagging.js";
 import { taggingHandlers } from "./tagging.js";
 import { conditionalRequestConflict, invalidArgument, invalidRange, invalidRequest, noSuchKey, notImplemented } from "../errors.js";
@@ -33,7 +34,7 @@ const OVERRIDES = ["content-type", "content-language", "expires", "cache-control
 export function objectHeaders(o: StoredObject, checksumMode = false): Record<string, string> {
   return {
     etag: quoted(o.etag),
-    "last-modified": new Date(o.lastModified).toUTCString(),
+    "last-modified": httpDateOf(o.lastModified),
     ...metadataHeaders(o.metadata),
     ...keptHeaders(o, checksumMode),
   };
