@@ -4,37 +4,34 @@ import * as z from "zod";
 import { ApiError } from "./errors.js";
 
 /**
- * `Date.prototype.toISOString` of a whole ms, remembered: views format the same few record times on every
+ * A formatting of whole units (ms, seconds), remembered: views format the same few record times on every
  * read (a list page formats each row's created and updated), and a Date and its formatting cost far more
- * than a lookup. Forgotten wholesale once it holds ISO_MEMO_SIZE times.
+ * than a lookup. Forgotten wholesale once it holds MEMO_SIZE values.
  */
-const ISO_MEMO_SIZE = 8192;
-const isoMemo = new Map<number, string>();
-export function isoString(ms: number): string {
-  const whole = Math.floor(ms);
-  let text = isoMemo.get(whole);
-  if (text === undefined) {
-    text = new Date(whole).toISOString();
-    if (isoMemo.size >= ISO_MEMO_SIZE) isoMemo.clear();
-    isoMemo.set(whole, text);
-  }
-  return text;
+const MEMO_SIZE = 8192;
+function remembered(format: (unit: number) => string): (unit: number) => string {
+  const memo = new Map<number, string>();
+  return (unit) => {
+    let text = memo.get(unit);
+    if (text === undefined) {
+      text = format(unit);
+      if (memo.size >= MEMO_SIZE) memo.clear();
+      memo.set(unit, text);
+    }
+    return text;
+  };
 }
 
-/**
- * `Date.prototype.toUTCString` (an HTTP date: whole seconds), remembered like isoString: Swift answers a
- * Date and a Last-Modified on every object read, mostly of the same few seconds.
- */
-const utcMemo = new Map<number, string>();
+const isoOfMs = remembered((ms) => new Date(ms).toISOString());
+/** `Date.prototype.toISOString` of the whole ms. */
+export function isoString(ms: number): string {
+  return isoOfMs(Math.floor(ms));
+}
+
+const utcOfSecond = remembered((second) => new Date(second * 1000).toUTCString());
+/** `Date.prototype.toUTCString`, an HTTP date (whole seconds): Swift's Date and Last-Modified on every object read. */
 export function httpDateOf(ms: number): string {
-  const second = Math.floor(ms / 1000);
-  let text = utcMemo.get(second);
-  if (text === undefined) {
-    text = new Date(second * 1000).toUTCString();
-    if (utcMemo.size >= ISO_MEMO_SIZE) utcMemo.clear();
-    utcMemo.set(second, text);
-  }
-  return text;
+  return utcOfSecond(Math.floor(ms / 1000));
 }
 
 /** `2031-05-01T12:00:00.000000Z`: Keystone tokens (microseconds, UTC, Z). */
