@@ -272,13 +272,13 @@ export function quotaUsed(s: NetworkingState, projectId: string, resource: Quota
   return dictGet(s.usage, projectId)?.[resource] ?? 0;
 }
 
+type Owners = Pick<NetworkingState, "ipOwners">;
+
 /** Who holds an address on a subnet (a port id, or `fip:<id>`), if anyone. */
 export function ipOwner(s: Owners, subnetId: string, ip: string): string | undefined {
   const owners = dictGet(s.ipOwners, subnetId);
   return owners === undefined ? undefined : dictGet(owners, ip);
 }
-
-type Owners = Pick<NetworkingState, "ipOwners">;
 
 export function setIpOwner(s: Owners, subnetId: string, ip: string, owner: string): void {
   const owners = dictGet(s.ipOwners, subnetId);

@@ -185,7 +185,7 @@ function addAutoAddresses(s: NetworkingState, ctx: NetworkingContext, network: N
 
 /**
  * A SLAAC / DHCPv6-stateless subnet goes even while ports hold addresses on it: Neutron takes those
- * addresses off the ports (router interfaces still block). Walks the address owners once: deletes are rare.
+ * addresses off the ports (router interfaces still block). Reads the subnet's own address owners once.
  */
 function dropAutoAddresses(s: NetworkingState, ctx: NetworkingContext, subnet: Subnet): void {
   const owners = new Set<string>();
