@@ -9,7 +9,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { systemCaller, type OperationContext } from "../../kernel/operation.js";
 import { ownRecord } from "../../kernel/own.js";
 import { derivedId, noTx, uuidOf } from "../../kernel/seed-helpers.js";
-import { get, put, values } from "../../kernel/store/table.js";
+import { peek, put, values } from "../../kernel/store/table.js";
 import { identitySelectors } from "../identity/index.js";
 import { computeHooks } from "../networking/index.js";
 import { visibleImages, findImage } from "../image/for-compute.js";
@@ -80,8 +80,8 @@ export function seedServers(s: ComputeState, seeds: readonly ServerSeed[], kerne
       // joined: one flat string (a template would be a rope holding a copy of the prefix, per server)
       const name = seed.count === undefined ? seed.name : [seed.name, i].join("-");
       const id = uuidOf(derivedId("server", projectId, name));
-      if (get(s.servers, id)) throw seedError(`Server ${name} of project ${seed.project} is listed twice`);
-      const host = seed.host === undefined ? scheduleHost(s, { flavor, zone: null, serverId: id }) : get(s.hosts, seed.host);
+      if (peek(s.servers, id)) throw seedError(`Server ${name} of project ${seed.project} is listed twice`);
+      const host = seed.host === undefined ? scheduleHost(s, { flavor, zone: null, serverId: id }) : peek(s.hosts, seed.host);
       if (seed.host !== undefined && !host) throw seedError(`Server ${name} names compute host ${seed.host}, which the seed does not have`);
       if (!host) throw seedError(`No compute host can take server ${name} (flavor ${flavor.name})`);
       if (!hasRoom(host, flavor)) throw seedError(`Compute host ${host.id} has no room for server ${name} (flavor ${flavor.name})`);

@@ -4,7 +4,7 @@
 // are compute's to raise, in Nova's words; so are the events (`compute.image.*`).
 
 import type { Kernel } from "../../kernel/kernel.js";
-import { get, values } from "../../kernel/store/table.js";
+import { get, peek, values } from "../../kernel/store/table.js";
 import { addImage as add, removeImage as remove, virtualChecksums, type ImageInput } from "./catalog.js";
 import { loadImageSeed } from "./seed.js";
 import { canSee, imageSliceOf, type Image } from "./state.js";
@@ -18,15 +18,15 @@ type Caller = { projectId: string; isAdmin: boolean };
 type WriteContext = { root: Record<string, unknown>; ids: { uuid(): string }; now: number };
 
 /** An image the caller may use, by id or by a URL ending in its id (an imageRef). */
-export function findImage(root: Root, ref: string, caller: Caller): Image | undefined {
+export function findImage(root: Root, ref: string, caller: Caller): Readonly<Image> | undefined {
   const trimmed = ref.trim().replace(/\/+$/, "");
-  const image = get(imageSliceOf(root).images, trimmed.slice(trimmed.lastIndexOf("/") + 1));
+  const image = peek(imageSliceOf(root).images, trimmed.slice(trimmed.lastIndexOf("/") + 1));
   return image && canSee(caller, image) ? image : undefined;
 }
 
 /** Any image by id, visible or not (a server's base image, read for a snapshot's sizes). */
-export function imageById(root: Root, id: string): Image | undefined {
-  return get(imageSliceOf(root).images, id);
+export function imageById(root: Root, id: string): Readonly<Image> | undefined {
+  return peek(imageSliceOf(root).images, id);
 }
 
 /** The catalog in its order, as far as the caller may see it. */

@@ -5,7 +5,7 @@
 
 import type { Caller, OperationContext } from "../../kernel/operation.js";
 import { dictGet } from "../../kernel/store/dict.js";
-import { get, regroup, scan } from "../../kernel/store/table.js";
+import { get, peek, regroup, scan } from "../../kernel/store/table.js";
 import { internString } from "../../kernel/store/shared.js";
 import type { FloatingIp, Network, NetworkingState, Port } from "./state.js";
 import { SLICE } from "./state.js";
@@ -23,8 +23,8 @@ function net(root: Root): NetworkingState {
 }
 
 /** A network the caller may boot on (its own, shared or external), or undefined. */
-export function findNetwork(root: Root, caller: Caller, id: string): Network | undefined {
-  const network = get(net(root).networks, id);
+export function findNetwork(root: Root, caller: Caller, id: string): Readonly<Network> | undefined {
+  const network = peek(net(root).networks, id);
   return network && canSeeNetwork(caller, network) ? network : undefined;
 }
 
@@ -111,7 +111,7 @@ export interface ServerPortInput {
  */
 export function createServerPort(ctx: OperationContext, input: ServerPortInput): Port {
   const s = net(ctx.root);
-  const network = get(s.networks, input.networkId);
+  const network = peek(s.networks, input.networkId);
   const groups = network?.portSecurityEnabled ? input.securityGroupIds : undefined;
   return createPort(s, ctx, {
     networkId: input.networkId,
@@ -178,7 +178,7 @@ export function unbindPort(ctx: OperationContext, portId: string): Port | undefi
 /** A port the server created goes with it: addresses, MAC, quota and floating IP associations freed. */
 export function deleteServerPort(ctx: OperationContext, portId: string): void {
   const s = net(ctx.root);
-  const port = get(s.ports, portId);
+  const port = peek(s.ports, portId);
   if (port) deletePortRecord(s, ctx, port);
 }
 

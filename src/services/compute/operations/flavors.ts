@@ -1,7 +1,7 @@
 // Flavors (nova/api/openstack/compute/flavors.py, flavor_manage.py, flavors_extraspecs.py): lookup by id or
 // URL, the listing rules (non-admins see public flavors; admins choose with is_public), create and delete.
 
-import { get, put, remove, values, find } from "../../../kernel/store/table.js";
+import { get, peek, put, remove, values, find } from "../../../kernel/store/table.js";
 import { own, withoutEntry } from "../../../kernel/own.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
 import type { ComputeState, Flavor } from "../state.js";
@@ -14,8 +14,8 @@ export function refId(ref: string): string {
 }
 
 /** A flavor by id, or by a URL ending in its id. */
-export function findFlavor(s: ComputeState, ref: string): Flavor | undefined {
-  return get(s.flavors, refId(ref));
+export function findFlavor(s: ComputeState, ref: string): Readonly<Flavor> | undefined {
+  return peek(s.flavors, refId(ref));
 }
 
 export const flavorNotFound = (id: string) => itemNotFound(`Flavor ${id} could not be found.`);

@@ -2,7 +2,7 @@
 // honours the server group's policy), usage bookkeeping on placement, the nova-compute service's admin
 // switches (os-services), the host_status servers show, and a host failing and recovering (control API).
 
-import { filter, get } from "../../../kernel/store/table.js";
+import { filter, get, peek, readRows } from "../../../kernel/store/table.js";
 import type { ComputeHost, ComputeState, ServerGroup } from "../state.js";
 import { isoSeconds } from "../../../kernel/time.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
@@ -52,7 +52,7 @@ export interface ScheduleRequest {
 function hostsOf(s: ComputeState, serverIds: readonly string[]): Set<string> {
   const hosts = new Set<string>();
   for (const id of serverIds) {
-    const host = get(s.servers, id)?.host;
+    const host = peek(s.servers, id)?.host;
     if (host) hosts.add(host);
   }
   return hosts;
@@ -63,7 +63,7 @@ function memberHosts(s: ComputeState, group: ServerGroup, serverId: string | und
   const hosts = new Map<string, number>();
   for (const id of group.members) {
     if (id === serverId) continue;
-    const host = get(s.servers, id)?.host;
+    const host = peek(s.servers, id)?.host;
     if (host) hosts.set(host, (hosts.get(host) ?? 0) + 1);
   }
   return hosts;
@@ -74,9 +74,13 @@ function memberHosts(s: ComputeState, group: ServerGroup, serverId: string | und
  * the members run on, if any; anti-affinity: none of theirs, or fewer than max_server_per_host), soft ones
  * only weigh. Among the candidates: the most free RAM (Nova's RAM weigher spreads), then the name.
  */
-export function scheduleHost(s: ComputeState, request: ScheduleRequest): ComputeHost | undefined {
+export function scheduleHost(s: ComputeState, request: ScheduleRequest): Readonly<ComputeHost> | undefined {
   const { flavor, zone, serverGroup, serverId } = request;
-  let candidates = filter(s.hosts, (h) => isUp(h) && h.status === "enabled" && (!zone || h.zone === zone) && (!request.host || h.id === request.host) && hasRoom(h, flavor));
+  // read as plain data: the one host chosen is changed through claimHost, the others only weighed
+  let candidates: Array<Readonly<ComputeHost>> = [];
+  for (const h of readRows(s.hosts)) {
+    if (isUp(h) && h.status === "enabled" && (!zone || h.zone === zone) && (!request.host || h.id === request.host) && hasRoom(h, flavor)) candidates.push(h);
+  }
   if (request.sameHost?.length) {
     const same = hostsOf(s, request.sameHost);
     candidates = candidates.filter((h) => same.has(h.id));
@@ -92,7 +96,7 @@ export function scheduleHost(s: ComputeState, request: ScheduleRequest): Compute
     const max = serverGroup?.rules.max_server_per_host ?? 1;
     candidates = candidates.filter((h) => (members.get(h.id) ?? 0) < max);
   }
-  const weight = (h: ComputeHost): number => {
+  const weight = (h: Readonly<ComputeHost>): number => {
     if (policy === "soft-affinity") return -(members.get(h.id) ?? 0);
     if (policy === "soft-anti-affinity") return members.get(h.id) ?? 0;
     return 0;
@@ -104,7 +108,7 @@ export function scheduleHost(s: ComputeState, request: ScheduleRequest): Compute
 }
 
 /** Adds (+1) or gives back (-1) a flavor's vcpus, RAM and disk on a host, and counts the VM. */
-export function claimHost(s: ComputeState, host: ComputeHost | string, flavor: FlavorNeeds, sign: 1 | -1): void {
+export function claimHost(s: ComputeState, host: Readonly<ComputeHost> | string, flavor: FlavorNeeds, sign: 1 | -1): void {
   const row = get(s.hosts, typeof host === "string" ? host : host.id);
   if (!row) return;
   row.vcpusUsed = Math.max(0, row.vcpusUsed + sign * flavor.vcpus);

@@ -3,7 +3,7 @@
 // from the counters servers keep; key pairs per user; server groups per project); updates.
 
 import { dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { filter, get, put } from "../../../kernel/store/table.js";
+import { filter, get, peek, put } from "../../../kernel/store/table.js";
 import { Quotas } from "../../../kernel/quota.js";
 import type { Caller } from "../../../kernel/operation.js";
 import { COMPUTE_QUOTA_KEYS, DEFAULT_COMPUTE_QUOTAS, type ComputeQuotaKey, type ComputeQuotas, type ComputeState } from "../state.js";
@@ -28,7 +28,7 @@ function projectUsed(s: ComputeState, projectId: string, key: ComputeQuotaKey): 
 /** The kernel's quotas, with the defaults the `default` quota class may change (Nova's quota driver reads it). */
 class ComputeQuotaSet extends Quotas<ComputeQuotaKey, ComputeState> {
   override limit(s: ComputeState, projectId: string, resource: ComputeQuotaKey): number {
-    return get(s.quotas, projectId)?.limits[resource] ?? get(s.quotaClasses, DEFAULT_CLASS)?.limits[resource] ?? DEFAULT_COMPUTE_QUOTAS[resource];
+    return peek(s.quotas, projectId)?.limits[resource] ?? peek(s.quotaClasses, DEFAULT_CLASS)?.limits[resource] ?? DEFAULT_COMPUTE_QUOTAS[resource];
   }
 
   override limits(s: ComputeState, projectId: string): ComputeQuotas {

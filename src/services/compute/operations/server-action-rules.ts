@@ -1,7 +1,7 @@
 // What every server action checks first (nova/compute/api.py check_instance_lock, check_instance_host,
 // check_instance_state) and how an action ends (at rest in a vm_state, its power state to match).
 
-import { get } from "../../../kernel/store/table.js";
+import { peek } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import type { ComputeState, Server } from "../state.js";
 import { conflictingRequest, invalidState } from "../errors.js";
@@ -54,7 +54,7 @@ export function checkHostUp(s: ComputeState, server: Server): void {
 }
 
 function hostDown(s: ComputeState, server: Server): boolean {
-  const host = server.host === null ? undefined : get(s.hosts, server.host);
+  const host = server.host === null ? undefined : peek(s.hosts, server.host);
   return host !== undefined && !isUp(host);
 }
 

@@ -3,7 +3,7 @@
 // a fault (compute.instance.error when it failed on a host that is up), or release everything the server
 // holds (ports, host capacity, quota, group membership) and vanish.
 
-import { get, put, remove, scan, scanGroup } from "../../../kernel/store/table.js";
+import { get, peek, put, remove, scan, scanGroup } from "../../../kernel/store/table.js";
 import { systemCaller } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
 import { DELETED_SERVERS_KEPT, type ComputeState, type Server, type ServerFault } from "../state.js";
@@ -40,7 +40,7 @@ export function onBehalfOf(ctx: StepContext, server: Server) {
 /** BUILD -> ACTIVE: the host must still be up; the ports are bound there and turn ACTIVE. */
 export function finishBuild(s: ComputeState, ctx: StepContext, server: Server): void {
   if (server.host === null) return failBuild(s, ctx, server, noValidHostFault(ctx.now));
-  const host = get(s.hosts, server.host);
+  const host = peek(s.hosts, server.host);
   if (!host || !isUp(host)) {
     return failBuild(s, ctx, server, buildFailedFault(server, ctx.now, `Compute host ${server.host} is down.`));
   }
@@ -92,7 +92,7 @@ export function failServer(s: ComputeState, ctx: StepContext, server: Server, fa
   enterPhase(ctx, server, null);
   changeState(ctx, server, { vmState: "error", taskState: null });
   closeActionEvents(ctx, server, "Error");
-  const host = server.host === null ? undefined : get(s.hosts, server.host);
+  const host = server.host === null ? undefined : peek(s.hosts, server.host);
   if (host && isUp(host) && !wasError) {
     ctx.tx.emit("compute.instance.error", { host: host.id, serverId: server.id, projectId: server.projectId, cause: "server_error" });
   }
@@ -113,7 +113,7 @@ export function releasePorts(ctx: StepContext, server: Server): void {
 /** Gives the host back what the server's flavor claimed (a resize's old flavor is the resize's business). */
 export function releaseHost(s: ComputeState, server: Server): void {
   if (server.host === null) return;
-  const host = get(s.hosts, server.host);
+  const host = peek(s.hosts, server.host);
   if (host) claimHost(s, host, server.flavor, -1);
   server.host = null;
 }

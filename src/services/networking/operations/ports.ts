@@ -3,7 +3,7 @@
 
 import { exactList, intern, sharedList, sharedMap } from "../../../kernel/store/shared.js";
 import { dictDelete, dictGet, dictSet } from "../../../kernel/store/dict.js";
-import { get, put, remove } from "../../../kernel/store/table.js";
+import { get, peek, put, remove } from "../../../kernel/store/table.js";
 import type { Caller } from "../../../kernel/operation.js";
 import type { Tx } from "../../../kernel/store/store.js";
 import * as E from "../errors.js";
@@ -236,8 +236,9 @@ function shareAlikeValues(port: Port): void {
  * checks): frees its addresses and MAC, leaves its groups, gives back quota and the network's count, and
  * its floating IPs lose their association.
  */
-export function deletePortRecord(s: NetworkingState, ctx: NetworkingContext, port: Port): void {
-  const stored = get(s.ports, port.id);
+export function deletePortRecord(s: NetworkingState, ctx: NetworkingContext, port: Readonly<Port>): void {
+  // read only: the record goes below, so nothing of it is drafted
+  const stored = peek(s.ports, port.id);
   if (!stored) return;
   releaseAddresses(s, stored.fixedIps);
   releaseMac(s, stored.macAddress, stored.id);
