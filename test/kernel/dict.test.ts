@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { produce } from "immer";
+import { isDraft, produce } from "immer";
 import { seededRandom } from "../../src/kernel/ids.js";
-import { dictDelete, dictEntries, dictGet, dictHas, dictSet, emptyDict, isBucket, type Dict, type Slot } from "../../src/kernel/store/dict.js";
+import { dictDelete, dictEntries, dictGet, dictHas, dictPeek, dictSet, emptyDict, isBucket, type Dict, type Slot } from "../../src/kernel/store/dict.js";
 import { dictProblem } from "../../src/kernel/store/check.js";
 
 describe("Dict", () => {
@@ -125,5 +125,30 @@ describe("Dict", () => {
     bucket[0] = "b"; // hashes to another slot than "a"
     expect(dictProblem(dict)).toMatch(/wrong place/);
     expect(dictProblem({ size: 0, root: [] })).toBe("not a map");
+  });
+
+  it("dictPeek reads an object value as it is now, the recipe's own changes included, without drafting it", () => {
+    const base = { d: emptyDict<{ n: number }>() };
+    for (let i = 0; i < 2_000; i++) dictSet(base.d, `k${i}`, { n: i });
+    expect(dictPeek(base.d, "k42")).toBe(dictGet(base.d, "k42"));
+    expect(dictPeek(base.d, "nope")).toBeUndefined();
+    const next = produce(base, (draft) => {
+      const plain = dictPeek(draft.d, "k7")!;
+      expect(isDraft(plain)).toBe(false);
+      expect(plain).toBe(dictGet(base.d, "k7"));
+      // changed through dictGet's draft earlier in the recipe: the change shows, as plain data
+      dictGet(draft.d, "k8")!.n = 800;
+      const changed = dictPeek(draft.d, "k8")!;
+      expect(isDraft(changed)).toBe(false);
+      expect(changed.n).toBe(800);
+      dictSet(draft.d, "new", { n: -1 });
+      expect(dictPeek(draft.d, "new")).toEqual({ n: -1 });
+      dictDelete(draft.d, "k9");
+      expect(dictPeek(draft.d, "k9")).toBeUndefined();
+    });
+    expect(dictGet(next.d, "k8")!.n).toBe(800);
+    expect(dictGet(base.d, "k8")!.n).toBe(8);
+    // a recipe that only peeks changes nothing: immer hands back the very same state
+    expect(produce(next, (draft) => void dictPeek(draft.d, "k100"))).toBe(next);
   });
 });

@@ -53,6 +53,18 @@ function slotIndex(h: number, depth: number): number {
 }
 
 export function dictGet<V>(dict: Dict<V>, key: string): V | undefined {
+  return lookup(dict, key, true);
+}
+
+/**
+ * The value under `key` as plain data: inside a recipe `dictGet` drafts the path to a value that is an
+ * object (the caller may change it); this drafts nothing. Never change what it answers (table.ts `peek`).
+ */
+export function dictPeek<V>(dict: Dict<V>, key: string): Readonly<V> | undefined {
+  return lookup(dict, key, false);
+}
+
+function lookup<V>(dict: Dict<V>, key: string, draft: boolean): V | undefined {
   const h = hash(key);
   // the walk reads plain data (draft-read.ts): a lookup in a recipe makes no draft of the nodes and entries
   // it passes, only, for a value that is an object, of the one path to it (the caller may change it)
@@ -69,7 +81,9 @@ export function dictGet<V>(dict: Dict<V>, key: string): V | undefined {
     for (let j = 0; j < entries.length; j += 2) {
       if (entries[j] !== key) continue;
       const value = entries[j + 1] as V;
-      return value !== null && typeof value === "object" && isDraftValue(dict) ? draftAt(dict, h, depth, j + 1) : value;
+      if (value === null || typeof value !== "object") return value;
+      if (!draft) return latest(value);
+      return isDraftValue(dict) ? draftAt(dict, h, depth, j + 1) : value;
     }
     return undefined;
   }

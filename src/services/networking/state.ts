@@ -2,7 +2,7 @@
 // IPs, QoS policies and quotas, with the indexes that keep conflict checks, IP allocation and quota
 // checks O(1): MAC addresses, IP owners, address bitmaps, default groups, rule fingerprints, usage.
 
-import { emptyDict, dictDelete, dictEntries, dictGet, dictSet, type Dict } from "../../kernel/store/dict.js";
+import { emptyDict, dictDelete, dictEntries, dictGet, dictPeek, dictSet, type Dict } from "../../kernel/store/dict.js";
 import { emptyTable, type Table } from "../../kernel/store/table.js";
 import type { Chunk, IpamState } from "./ipam.js";
 import { initialExtensionState, type ExtensionState } from "./extension-state.js";
@@ -269,14 +269,14 @@ export function initialNetworkingState(): NetworkingState {
 }
 
 export function quotaUsed(s: NetworkingState, projectId: string, resource: QuotaResource): number {
-  return dictGet(s.usage, projectId)?.[resource] ?? 0;
+  return dictPeek(s.usage, projectId)?.[resource] ?? 0;
 }
 
 type Owners = Pick<NetworkingState, "ipOwners">;
 
 /** Who holds an address on a subnet (a port id, or `fip:<id>`), if anyone. */
 export function ipOwner(s: Owners, subnetId: string, ip: string): string | undefined {
-  const owners = dictGet(s.ipOwners, subnetId);
+  const owners = dictPeek(s.ipOwners, subnetId);
   return owners === undefined ? undefined : dictGet(owners, ip);
 }
 
@@ -298,7 +298,7 @@ export function deleteIpOwner(s: Owners, subnetId: string, ip: string): void {
 
 /** Every address in use on a subnet with its owner (read them all before changing any). */
 export function ipOwnersOn(s: Owners, subnetId: string): Iterable<[ip: string, owner: string]> {
-  const owners = dictGet(s.ipOwners, subnetId);
+  const owners = dictPeek(s.ipOwners, subnetId);
   return owners === undefined ? [] : dictEntries(owners);
 }
 

@@ -2,7 +2,7 @@
 // declared on the kernel's quotas (overrides, checks: 413 entityTooLarge); usage (instances, cores and RAM
 // from the counters servers keep; key pairs per user; server groups per project); updates.
 
-import { dictGet, dictSet } from "../../../kernel/store/dict.js";
+import { dictGet, dictPeek, dictSet } from "../../../kernel/store/dict.js";
 import { filter, get, peek, put } from "../../../kernel/store/table.js";
 import { Quotas } from "../../../kernel/quota.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -75,8 +75,9 @@ export function quotaClassNetwork(s: ComputeState, name: string): Record<string,
   return { ...NETWORK_CLASS_QUOTAS, ...get(s.quotaClasses, name)?.network };
 }
 
-export function instanceUsage(s: ComputeState, projectId: string): InstanceUsage {
-  return dictGet(s.usage, projectId) ?? { instances: 0, cores: 0, ram: 0 };
+export function instanceUsage(s: ComputeState, projectId: string): Readonly<InstanceUsage> {
+  // a read: addInstanceUsage writes a new record
+  return dictPeek(s.usage, projectId) ?? { instances: 0, cores: 0, ram: 0 };
 }
 
 /** What a project (and, for key pairs, a user) uses of each quota. */
