@@ -4,6 +4,7 @@
 
 import { produce, current, isDraft, type Draft, setAutoFreeze } from "immer";
 import type { PayloadOf } from "../events.js";
+import { isDraftValue } from "./draft-read.js";
 
 // Freezing walks every new object on each write; the store is only ever written through recipes, and
 // views copy what they render, so the walk would buy nothing but cost.
@@ -93,6 +94,8 @@ export class Store<S extends RootState = RootState> {
 
 /** Plain data with every draft inside it replaced by its current value. Copies only what holds a draft. */
 function detach<T>(value: T): T {
+  // most payloads and results hold no draft: checked first without a copy of each object's entries
+  if (!holdsDraft(value)) return value;
   if (isDraft(value)) return current(value as object) as T;
   if (Array.isArray(value)) {
     const out = value.map(detach);
@@ -105,4 +108,17 @@ function detach<T>(value: T): T {
     return (detached.some(([, d], i) => d !== entries[i][1]) ? Object.fromEntries(detached) : value) as T;
   }
   return value;
+}
+
+/** Whether a draft is `value` or inside it, in its arrays and plain objects (what detach walks). */
+function holdsDraft(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (isDraftValue(value)) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsDraft(item)) return true;
+    return false;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) if (Object.hasOwn(value, key) && holdsDraft((value as Record<string, unknown>)[key])) return true;
+  return false;
 }
