@@ -4,6 +4,7 @@
 // lifecycles (create -> ACTIVE -> delete -> gone) per second on a frozen clock advanced by the control API.
 
 import { createEmulator } from "../dist/index.js";
+import { spread } from "./lib.mjs";
 
 // the seed's users: admin (project admin) and demo (project demo), each password its name
 const login = (name) => ({
@@ -179,48 +180,75 @@ async function growTo(emu, token, total, have, batch) {
   return { createMs: posted - t0, activateMs: advanced - posted, totalMs: advanced - t0 };
 }
 
-async function pageCosts(emu, token, demoToken, total) {
-  const mid = await markerAt(emu, token, total / 2);
-  const first = await timePage(emu, token, "/compute/v2.1/servers/detail?limit=1000");
-  const middle = await timePage(emu, token, `/compute/v2.1/servers/detail?limit=1000&marker=${mid}`);
+/** The three pages of a world of `total` servers: its first, one from a marker at the middle, demo's own. */
+async function pageCosts(world, { warmup, reps }) {
+  const first = await timePage(world.emu, world.token, "/compute/v2.1/servers/detail?limit=1000", { warmup, reps });
+  const middle = await timePage(world.emu, world.token, `/compute/v2.1/servers/detail?limit=1000&marker=${world.mid}`, { warmup, reps });
   // demo's servers are the oldest: its first page scans past every admin server (the project scope is a filter)
-  const otherProject = await timePage(emu, demoToken, "/compute/v2.1/servers/detail?limit=1000", { warmup: 5, reps: 15 });
+  const otherProject = await timePage(world.emu, world.demoToken, "/compute/v2.1/servers/detail?limit=1000", { warmup, reps });
   return { first, middle, otherProject };
 }
 
-async function measurePages({ small = 10_000, large = 100_000, batch = 10_000, demoServers = 1000 } = {}) {
-  settle();
-  const rss0 = rssMiB();
-  const heap0 = heapMiB();
-  const emu = createEmulator({ frozenClock: true, randomSeed: 6 });
+/** A world of demo's `demoServers` (created first) and admin's servers up to `total`, all ACTIVE. */
+async function pageWorld({ total, batch, demoServers, seed }) {
+  const emu = createEmulator({ frozenClock: true, randomSeed: seed });
   const { token } = await prepare(emu);
   const demo = await tokenFor(emu, "demo");
   await unlimited(emu, token, demo.projectId);
-  const n = demoServers;
-  await call(emu, "POST", "/compute/v2.1/servers", demo.token, serverBody("demo", "none", { min_count: n, max_count: n }));
-  const buildSmall = await growTo(emu, token, small, 0, batch);
-  const atSmall = await pageCosts(emu, token, demo.token, small);
+  await call(emu, "POST", "/compute/v2.1/servers", demo.token, serverBody("demo", "none", { min_count: demoServers, max_count: demoServers }));
+  return { emu, token, demoToken: demo.token, build: await growTo(emu, token, total, 0, batch) };
+}
+
+const PAGES = ["first", "middle", "otherProject"];
+
+/**
+ * Memory: one world grown from `small` to `large` servers (heap and RSS at each size). Time: that world
+ * beside a second one of `small` servers, their pages timed in alternating rounds (small, then large), so
+ * a slow minute of the machine weighs on both sides of each round's ratio alike.
+ */
+async function measurePages({ small = 10_000, large = 100_000, batch = 10_000, demoServers = 1000, rounds = 7, warmup = 5, reps = 9 } = {}) {
+  settle();
+  const rss0 = rssMiB();
+  const heap0 = heapMiB();
+  const big = await pageWorld({ total: small, batch, demoServers, seed: 6 });
   settle();
   const rssSmall = rssMiB();
   const heapSmall = heapMiB();
-  const buildLarge = await growTo(emu, token, large, small, batch);
-  const check = await call(emu, "GET", "/compute/v2.1/servers?status=BUILD&limit=1", token);
+  const buildLarge = await growTo(big.emu, big.token, large, small, batch);
+  const check = await call(big.emu, "GET", "/compute/v2.1/servers?status=BUILD&limit=1", big.token);
   if (check.body.servers.length !== 0) throw new Error("servers still in BUILD after the advance");
-  const atLarge = await pageCosts(emu, token, demo.token, large);
   settle();
   const rssLarge = rssMiB();
   const heapLarge = heapMiB();
-  await emu.close();
+  const buildSmall = big.build;
+  const little = await pageWorld({ total: small, batch, demoServers, seed: 7 });
+  big.mid = await markerAt(big.emu, big.token, large / 2);
+  little.mid = await markerAt(little.emu, little.token, small / 2);
+  const at = { small: [], large: [] };
+  // each side after a full collection: what came before (the other world's pages) is not swept in its time
+  for (let r = 0; r < rounds; r++) {
+    settle();
+    at.small.push(await pageCosts(little, { warmup, reps }));
+    settle();
+    at.large.push(await pageCosts(big, { warmup, reps }));
+  }
+  await little.emu.close();
+  await big.emu.close();
+  const sizeOf = (side) => Object.fromEntries(PAGES.map((p) => [p, { ...side[0][p], ms: median(side.map((round) => round[p].ms)) }]));
+  const ratios = (p) => spread(at.large.map((round, i) => round[p].ms / at.small[i][p].ms));
   return {
     small,
     large,
     batch,
-    atSmall,
-    atLarge,
-    firstRatio: atLarge.first.ms / atSmall.first.ms,
-    middleRatio: atLarge.middle.ms / atSmall.middle.ms,
+    rounds,
+    reps,
+    warmup,
+    atSmall: sizeOf(at.small),
+    atLarge: sizeOf(at.large),
+    firstRatio: ratios("first"),
+    middleRatio: ratios("middle"),
     demoServers,
-    otherProjectRatio: atLarge.otherProject.ms / atSmall.otherProject.ms,
+    otherProjectRatio: ratios("otherProject"),
     buildSmall,
     buildLarge,
     buildLargeTotalMs: buildSmall.totalMs + buildLarge.totalMs,
