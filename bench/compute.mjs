@@ -180,11 +180,11 @@ async function growTo(emu, token, total, have, batch) {
   return { createMs: posted - t0, activateMs: advanced - posted, totalMs: advanced - t0 };
 }
 
-/** The three pages of a world of `total` servers: its first, one from a marker at the middle, demo's own. */
+/** A world's three pages: admin's first, admin's from the marker in the middle (`mid`), demo's own. */
 async function pageCosts(world, { warmup, reps }) {
   const first = await timePage(world.emu, world.token, "/compute/v2.1/servers/detail?limit=1000", { warmup, reps });
   const middle = await timePage(world.emu, world.token, `/compute/v2.1/servers/detail?limit=1000&marker=${world.mid}`, { warmup, reps });
-  // demo's servers are the oldest: its first page scans past every admin server (the project scope is a filter)
+  // demo's servers are the oldest: behind every admin server in the table, read through the project's group
   const otherProject = await timePage(world.emu, world.demoToken, "/compute/v2.1/servers/detail?limit=1000", { warmup, reps });
   return { first, middle, otherProject };
 }
