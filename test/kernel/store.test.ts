@@ -81,6 +81,23 @@ describe("Store", () => {
     expect(JSON.parse(JSON.stringify(payload))).toEqual({ row: { id: "a", tags: ["x", "y"] }, tags: ["x", "y"] });
   });
 
+  it("copies out only the path to a draft: plain parts of a result stay the very objects, a `__proto__` key stays a key", () => {
+    const s = store();
+    const plain = { list: [1, 2], nested: { n: 1 } };
+    const same = s.update(() => plain);
+    expect(same).toBe(plain);
+    const mixed = JSON.parse('{"__proto__": {"own": true}, "keep": {"k": 1}}') as Record<string, unknown>;
+    const out = s.update((d) => {
+      mixed.row = get(d.things, "a")!;
+      return mixed;
+    });
+    expect(out === mixed).toBe(false);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(["__proto__", "keep", "row"]);
+    expect(out.keep).toBe(mixed.keep);
+    expect(JSON.parse(JSON.stringify(out.row))).toEqual({ id: "a", tags: ["x"] });
+  });
+
   it("refuses an update inside a recipe, and lets one run from an after-commit callback", () => {
     const s = store();
     expect(() => s.update(() => s.update((d) => void d.counter++))).toThrow(/inside a store recipe/);

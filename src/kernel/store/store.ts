@@ -2,7 +2,7 @@
 // if it throws, leaves the state exactly as it was. Effects a recipe asks for (events, lifecycle entries)
 // are collected on the transaction and run only after the commit.
 
-import { produce, current, isDraft, type Draft, setAutoFreeze } from "immer";
+import { produce, current, type Draft, setAutoFreeze } from "immer";
 import type { PayloadOf } from "../events.js";
 import { isDraftValue } from "./draft-read.js";
 
@@ -92,33 +92,31 @@ export class Store<S extends RootState = RootState> {
   }
 }
 
-/** Plain data with every draft inside it replaced by its current value. Copies only what holds a draft. */
+/**
+ * Plain data with every draft inside it replaced by its current value, in one walk: an array or object is
+ * copied only once a draft is found inside it, so a payload or result that holds none (most) is handed on
+ * as it is, with nothing allocated.
+ */
 function detach<T>(value: T): T {
-  // most payloads and results hold no draft: checked first without a copy of each object's entries
-  if (!holdsDraft(value)) return value;
-  if (isDraft(value)) return current(value as object) as T;
+  if (value === null || typeof value !== "object") return value;
+  if (isDraftValue(value)) return current(value as object) as T;
   if (Array.isArray(value)) {
-    const out = value.map(detach);
-    return (out.some((v, i) => v !== value[i]) ? out : value) as T;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = detach(value[i]);
+      if (item !== value[i]) (out ??= value.slice())[i] = item;
+    }
+    return (out ?? value) as T;
   }
-  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    const entries = Object.entries(value);
-    const detached = entries.map(([k, v]) => [k, detach(v)] as const);
-    // Object.fromEntries defines each key: a user's `__proto__` key stays a key
-    return (detached.some(([, d], i) => d !== entries[i][1]) ? Object.fromEntries(detached) : value) as T;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const was = (value as Record<string, unknown>)[key];
+    const now = detach(was);
+    if (now === was) continue;
+    // defined, not assigned: a user's `__proto__` key stays a key
+    out ??= { ...(value as Record<string, unknown>) };
+    Object.defineProperty(out, key, { value: now, writable: true, enumerable: true, configurable: true });
   }
-  return value;
-}
-
-/** Whether a draft is `value` or inside it, in its arrays and plain objects (what detach walks). */
-function holdsDraft(value: unknown): boolean {
-  if (value === null || typeof value !== "object") return false;
-  if (isDraftValue(value)) return true;
-  if (Array.isArray(value)) {
-    for (const item of value) if (holdsDraft(item)) return true;
-    return false;
-  }
-  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-  for (const key in value) if (Object.hasOwn(value, key) && holdsDraft((value as Record<string, unknown>)[key])) return true;
-  return false;
+  return (out ?? value) as T;
 }
