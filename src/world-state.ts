@@ -8,8 +8,8 @@ import type { Kernel } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
 import { ApiError } from "./kernel/errors.js";
 import { describeIssues } from "./kernel/http/body.js";
-import { dictProblem, tableProblem } from "./kernel/store/check.js";
-import { addMissingGroupings, optionsOf, type Table } from "./kernel/store/table.js";
+import { dictProblem, tableProblem, tableRowsProblem } from "./kernel/store/check.js";
+import { addMissingGroupings, optionsOf, rebuildGroupings, type Table } from "./kernel/store/table.js";
 import { blobIdsIn, stageSnapshotBlobs, type BlobSections } from "./kernel/blobs/snapshot.js";
 import type { PendingStep } from "./kernel/transitions.js";
 import type { ResolvedOptions } from "./config.js";
@@ -17,9 +17,13 @@ import { mergeWorlds, type WorldDocument as WorldDoc } from "./world.js";
 import { Logins } from "./clouds.js";
 import { findResource } from "./kernel/resources.js";
 
-export const SNAPSHOT_FORMAT = "skymock-snapshot/2";
-/** The formats an import reads: /1 holds its map buckets as { e: [[key, value], ...] } and its groups as tables of { id } rows (rewritten on import, store/check.ts). */
-const READABLE_FORMATS: readonly string[] = [SNAPSHOT_FORMAT, "skymock-snapshot/1"];
+export const SNAPSHOT_FORMAT = "skymock-snapshot/3";
+/**
+ * The formats an import reads: /1 holds its map buckets as { e: [[key, value], ...] } (rewritten on import,
+ * store/check.ts); /1 and /2 keep a group's rows as a list of their ids, and an import builds their tables'
+ * groups again from the rows.
+ */
+const READABLE_FORMATS: readonly string[] = [SNAPSHOT_FORMAT, "skymock-snapshot/2", "skymock-snapshot/1"];
 
 /** The resource kind of the projects tenants log in to (identity's). */
 const PROJECT = "identity.project";
@@ -206,7 +210,7 @@ export class World {
   import(snapshot: unknown): void {
     const s = snapshot as Partial<Snapshot> | null;
     if (!s || typeof s !== "object" || !READABLE_FORMATS.includes(s.format as string) || !isObject(s.state) || typeof s.clock?.epochMs !== "number") {
-      throw new ApiError(400, undefined, `A snapshot is an object with format "${SNAPSHOT_FORMAT}" (or an older build's "skymock-snapshot/1"), clock and state, as GET /_emulator/state returns.`);
+      throw new ApiError(400, undefined, `A snapshot is an object with format "${SNAPSHOT_FORMAT}" (or an older build's "skymock-snapshot/2" or "/1"), clock and state, as GET /_emulator/state returns.`);
     }
     const names = this.services.map((svc) => svc.name).sort();
     const given = Object.keys(s.state).sort();
@@ -214,7 +218,7 @@ export class World {
       throw new ApiError(400, undefined, `The snapshot holds services [${given.join(", ")}], this emulator runs [${names.join(", ")}].`);
     }
     for (const service of this.services) {
-      const problem = sliceProblem(service.initialState(), s.state[service.name], "") ?? service.snapshotProblem?.(s.state[service.name]);
+      const problem = sliceProblem(service.initialState(), s.state[service.name], "", s.format !== SNAPSHOT_FORMAT) ?? service.snapshotProblem?.(s.state[service.name]);
       if (problem) throw new ApiError(400, undefined, `The snapshot's ${service.name} state is not valid: ${problem}.`);
     }
     const pending = pendingSchema.safeParse(s.transitions ?? []);
@@ -245,12 +249,15 @@ export function blobSlices(services: ReadonlyArray<{ name: string; holdsBlobs?: 
  * table or map the snapshot lacks (one added to the service since the build that wrote it) is filled in as
  * a fresh emulator has it, so a snapshot or --data-dir of an older build still imports.
  */
-function sliceProblem(fresh: unknown, given: unknown, path: string): string | undefined {
+function sliceProblem(fresh: unknown, given: unknown, path: string, older: boolean): string | undefined {
   const at = path || "the slice";
   if (isObject(fresh) && "rows" in fresh) {
-    const problem = prefixed(path, tableProblem(given));
-    // an index added to the table since the snapshot's build is built from its rows
-    if (!problem) addMissingGroupings(given as unknown as Table<{ id: string }>, optionsOf(fresh as unknown as Table<{ id: string }>));
+    const table = given as unknown as Table<{ id: string }>;
+    const options = optionsOf(fresh as unknown as Table<{ id: string }>);
+    // an older format's groups are built again from the rows; this format's are checked, and an index
+    // added since the snapshot's build is built from the rows
+    const problem = prefixed(path, older ? tableRowsProblem(given) : tableProblem(given));
+    if (!problem) (older ? rebuildGroupings : addMissingGroupings)(table, options);
     return problem;
   }
   if (isObject(fresh) && "root" in fresh) return prefixed(path, dictProblem(given));
@@ -263,7 +270,7 @@ function sliceProblem(fresh: unknown, given: unknown, path: string): string | un
         given[key] = structuredClone(value);
         continue;
       }
-      const problem = sliceProblem(value, given[key], `${path}${key}.`);
+      const problem = sliceProblem(value, given[key], `${path}${key}.`, older);
       if (problem) return problem;
     }
     return undefined;

@@ -40,7 +40,7 @@ export const buildSchemas = (): Record<string, Json> => ({
   Snapshot: {
     type: "object",
     properties: {
-      format: { const: "skymock-snapshot/2", description: "an import also reads an older build's skymock-snapshot/1" },
+      format: { const: "skymock-snapshot/3", description: "an import also reads an older build's skymock-snapshot/2 and /1" },
       clock: { type: "object", properties: { epochMs: { type: "integer" } }, required: ["epochMs"] },
       state: { type: "object", description: "One slice per service, as the store holds it." },
       transitions: { type: "array", items: ref("PendingStep") },

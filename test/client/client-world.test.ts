@@ -66,7 +66,7 @@ describe("SkymockClient: health, index, world", () => {
 
   it("exports a snapshot and imports it back", async () => {
     const snapshot = await client.exportState();
-    expect(snapshot.format).toBe("skymock-snapshot/2");
+    expect(snapshot.format).toBe("skymock-snapshot/3");
     const tenant = await client.createTenant({ name: "later" });
     await client.importState(snapshot);
     expect(await login("later", tenant.user.password, "later")).toBeNull();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, login } from "../helpers/emulator.js";
+import { dictSet, emptyDict } from "../../src/kernel/store/dict.js";
+import { seqsFrom } from "../../src/kernel/store/seq-set.js";
 import { BUILD_MS, createWidget, toyEmulator } from "../helpers/toy-service/index.js";
 
 const putState = (emu: ReturnType<typeof toyEmulator>, snapshot: unknown) =>
@@ -14,7 +16,7 @@ describe("GET and PUT /_emulator/state", () => {
     await createWidget(emu, token, "b");
     const first = await call(emu, "GET", "/_emulator/state");
     expect(first.status).toBe(200);
-    expect(first.body.format).toBe("skymock-snapshot/2");
+    expect(first.body.format).toBe("skymock-snapshot/3");
     expect(first.body.transitions).toHaveLength(1); // b is still building
 
     await createWidget(emu, token, "c");
@@ -60,6 +62,100 @@ describe("a snapshot of an older build", () => {
     expect((await putState(target, snapshot)).status).toBe(200);
     expect((await call(target, "GET", "/toy/widgets", { token: await login(target) })).body.widgets).toEqual([]);
     expect((await call(target, "GET", "/_emulator/state")).body.state.toy.widgets.size).toBe(0);
+  });
+});
+
+/**
+ * A /3 snapshot as a skymock-snapshot/2 build wrote it: a group's rows as a list of their ids (a trie of the
+ * ids by the order they joined, indexed by id), where /3 keeps their sequence numbers. Answers how many
+ * groups it rewrote.
+ */
+function asFormat2(snapshot: any): any {
+  let groups = 0;
+  const idAt = new Map<number, string>();
+  const rowsOf = (node: any[], level: number, base: number): void =>
+    node.forEach((slot, d) => {
+      if (slot === null) return;
+      const seq = base + d * 32 ** level;
+      if (level > 0) rowsOf(slot, level - 1, seq);
+      else idAt.set(seq, slot.id);
+    });
+  const idList = (ids: string[]) => {
+    if (ids.length > 32) throw new Error("the test's lists hold up to 32 ids");
+    const index = emptyDict<number>();
+    ids.forEach((id, i) => dictSet(index, id, i));
+    return { size: ids.length, next: ids.length, depth: 1, rows: [...ids, ...Array(32 - ids.length).fill(null)], index };
+  };
+  const walk = (value: unknown): void => {
+    if (!value || typeof value !== "object") return;
+    if (Array.isArray(value)) return value.forEach(walk);
+    const v = value as Record<string, any>;
+    if (v.rows && v.index && typeof v.depth === "number") {
+      idAt.clear();
+      rowsOf(v.rows, v.depth - 1, 0);
+      for (const grouping of [v.groups, ...(v.also ?? [])]) {
+        if (!grouping) continue;
+        const node = (n: any[]): void =>
+          n.forEach((slot) => {
+            if (!slot) return;
+            if (typeof slot[0] !== "string") return node(slot);
+            for (let j = 1; j < slot.length; j += 2) {
+              const members = slot[j];
+              slot[j] = typeof members === "number" ? idAt.get(members) : idList([...seqsFrom(members)].map((seq) => idAt.get(seq)!));
+              groups++;
+            }
+          });
+        node(grouping.members.root);
+      }
+      return;
+    }
+    Object.values(v).forEach(walk);
+  };
+  walk(snapshot.state);
+  return { ...snapshot, format: "skymock-snapshot/2", groups };
+}
+
+describe("a skymock-snapshot/2 snapshot (groups as lists of ids)", () => {
+  it("imports, lists each group's rows, and exports as the /3 snapshot it was made from", async () => {
+    const source = toyEmulator();
+    const token = await login(source);
+    const widgets = [await createWidget(source, token, "a"), await createWidget(source, token, "b")];
+    const text = (await call(source, "GET", "/_emulator/state")).text;
+    const old = asFormat2(JSON.parse(text));
+    expect(old.groups).toBeGreaterThan(0);
+    expect(JSON.stringify(old.state)).not.toBe(JSON.stringify(JSON.parse(text).state));
+    delete old.groups;
+
+    const target = toyEmulator();
+    const res = await putState(target, old);
+    expect(res.status, res.text).toBe(200);
+    expect((await call(target, "GET", "/_emulator/state")).text).toBe(text);
+    // a project's list reads its group
+    expect((await call(target, "GET", "/toy/widgets", { token })).body.widgets.map((w: any) => w.id)).toEqual(widgets.map((w) => w.id));
+  });
+
+  it("has its groups built again from the rows, whatever they held; a /3 snapshot's wrong groups are a 400", async () => {
+    const source = toyEmulator();
+    const token = await login(source);
+    const widget = await createWidget(source, token, "a");
+    const text = (await call(source, "GET", "/_emulator/state")).text;
+    const wrong = JSON.parse(text);
+    // every group of every table emptied
+    const walk = (v: any): void => {
+      if (!v || typeof v !== "object") return;
+      if (v.rows && v.index) for (const g of [v.groups, ...(v.also ?? [])]) if (g) g.members = emptyDict();
+      Object.values(v).forEach(walk);
+    };
+    walk(wrong.state);
+    const target = toyEmulator();
+    const before = (await call(target, "GET", "/_emulator/state")).text;
+    const refused = await putState(target, wrong);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toMatch(/table groups do not list every row/);
+    expect((await call(target, "GET", "/_emulator/state")).text).toBe(before);
+    expect((await putState(target, { ...wrong, format: "skymock-snapshot/2" })).status).toBe(200);
+    expect((await call(target, "GET", "/_emulator/state")).text).toBe(text);
+    expect((await call(target, "GET", "/toy/widgets", { token })).body.widgets.map((w: any) => w.id)).toEqual([widget.id]);
   });
 });
 
@@ -113,16 +209,17 @@ function asFormat1(snapshot: any): any {
 }
 
 describe("a skymock-snapshot/1 snapshot (maps of [key, value] pairs)", () => {
-  it("imports, reads back every lookup, and exports as the /2 snapshot it was made from", async () => {
+  it("imports, reads back every lookup, and exports as the /3 snapshot it was made from", async () => {
     const source = toyEmulator();
     const token = await login(source);
     const widgets = [await createWidget(source, token, "a"), await createWidget(source, token, "b")];
     const text = (await call(source, "GET", "/_emulator/state")).text;
-    const old = asFormat1(JSON.parse(text));
+    const old = asFormat1(asFormat2(JSON.parse(text)));
     // the conversion did make pairs (the identity tables' indexes hold some) and { id } members
     expect(JSON.stringify(old.state.identity)).toMatch(/"e":\[\["/);
     expect(old.lists).toBeGreaterThan(0);
     delete old.lists;
+    delete old.groups;
 
     const target = toyEmulator();
     const res = await putState(target, old);
@@ -135,8 +232,9 @@ describe("a skymock-snapshot/1 snapshot (maps of [key, value] pairs)", () => {
 
   it("a /1 map whose entry is not a pair is a 400 that changes nothing", async () => {
     const source = toyEmulator();
-    const old = asFormat1(JSON.parse((await call(source, "GET", "/_emulator/state")).text));
+    const old = asFormat1(asFormat2(JSON.parse((await call(source, "GET", "/_emulator/state")).text)));
     delete old.lists;
+    delete old.groups;
     const bucket = (old.state.identity.users.index.root as any[]).find((slot) => slot && !Array.isArray(slot));
     bucket.e[0] = ["only a key"];
     const before = (await call(source, "GET", "/_emulator/state")).text;

@@ -2,7 +2,8 @@
 // Table that passes reads back exactly what it holds. Each returns what is wrong, or undefined.
 
 import { dictEntries, dictGet, hash, type Dict, type DictNode } from "./dict.js";
-import { groupOfRow, scan, scanIds, type Grouping, type IdList, type RowNode, type Table } from "./table.js";
+import { seqSetProblem, seqsFrom, type SeqSet } from "./seq-set.js";
+import { groupOfRow, scan, seqOf, type GroupMembers, type Grouping, type RowNode, type Table } from "./table.js";
 
 const WIDTH = 32;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -51,11 +52,9 @@ export function dictProblem(value: unknown): string | undefined {
 /** An entry as older builds kept it: [key, value], the key a string. */
 const isPair = (entry: unknown): boolean => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string";
 
+/** A table whose rows read back and whose indexes list exactly the rows they should (the store's own check). */
 export function tableProblem(value: unknown): string | undefined {
-  const problem = trieProblem(value, "table", (node, d) => {
-    const row = node[d];
-    return isObject(row) && typeof row.id === "string" ? row.id : undefined;
-  });
+  const problem = tableRowsProblem(value);
   if (problem) return problem;
   const t = value as unknown as Table<{ id: string }>;
   if (t.also !== undefined && (!Array.isArray(t.also) || t.also.length > 8)) return "table indexes are not valid";
@@ -68,24 +67,15 @@ export function tableProblem(value: unknown): string | undefined {
 }
 
 /**
- * A group's list of ids. A member kept as { id } (builds before the lists held the ids themselves, as
- * their snapshots hold them) is rewritten as its id in place, so an older snapshot imports.
+ * A table whose rows read back, its indexes not looked at: an import rebuilds them from the rows
+ * (table.ts `rebuildGroupings`), whatever a snapshot's build kept in them.
  */
-function idListProblem(value: unknown): string | undefined {
-  return trieProblem(value, "group", (node, d) => {
-    const member = node[d];
-    if (isObject(member) && typeof member.id === "string" && Object.keys(member).length === 1) node[d] = member.id;
-    return typeof node[d] === "string" ? (node[d] as string) : undefined;
-  });
-}
-
-/** Rows in a trie by sequence, each indexed under its key (`keyAt` reads a leaf slot's key, undefined when it has none). */
-function trieProblem(value: unknown, what: string, keyAt: (node: unknown[], d: number) => string | undefined): string | undefined {
-  if (!isObject(value) || !isNode(value.rows)) return `not a ${what}`;
-  const t = value as unknown as IdList;
-  if (![t.size, t.next, t.depth].every(Number.isInteger) || t.depth < 1 || t.next > WIDTH ** t.depth) return `${what} counters are not valid`;
+export function tableRowsProblem(value: unknown): string | undefined {
+  if (!isObject(value) || !isNode(value.rows)) return "not a table";
+  const t = value as unknown as Table<{ id: string }>;
+  if (![t.size, t.next, t.depth].every(Number.isInteger) || t.depth < 1 || t.next > WIDTH ** t.depth) return "table counters are not valid";
   const indexProblem = dictProblem(t.index);
-  if (indexProblem) return `${what} index: ${indexProblem}`;
+  if (indexProblem) return `table index: ${indexProblem}`;
   let count = 0;
   const walk = (node: RowNode<unknown>, level: number, base: number): string | undefined => {
     for (let d = 0; d < WIDTH; d++) {
@@ -93,52 +83,45 @@ function trieProblem(value: unknown, what: string, keyAt: (node: unknown[], d: n
       if (slot === null) continue;
       const seq = base + d * WIDTH ** level;
       if (level > 0) {
-        if (!isNode(slot)) return `a ${what} node holds something else`;
+        if (!isNode(slot)) return "a table node holds something else";
         const problem = walk(slot as RowNode<unknown>, level - 1, seq);
         if (problem) return problem;
         continue;
       }
-      const key = keyAt(node, d);
-      if (key === undefined) return what === "table" ? "a table row has no id" : "a group member is not an id";
-      if (seq >= t.next) return `a ${what} row lies beyond the ${what}'s end`;
-      if (dictGet(t.index, key) !== seq) return `${what} row ${key} is not indexed`;
+      if (!isObject(slot) || typeof slot.id !== "string") return "a table row has no id";
+      if (seq >= t.next) return "a table row lies beyond the table's end";
+      if (dictGet(t.index, slot.id) !== seq) return `table row ${slot.id} is not indexed`;
       count++;
     }
     return undefined;
   };
-  return walk(t.rows as RowNode<unknown>, t.depth - 1, 0) ?? (count === t.size && t.index.size === t.size ? undefined : `${what} size does not match its rows`);
+  return walk(t.rows as RowNode<unknown>, t.depth - 1, 0) ?? (count === t.size && t.index.size === t.size ? undefined : "table size does not match its rows");
 }
 
 /** A grouped table's groups list exactly the rows whose field holds the group's value. */
 function groupsProblem(t: Table<{ id: string }>, groups: unknown): string | undefined {
   if (!isObject(groups) || typeof groups.by !== "string") return "table groups are not valid";
-  const by = groups.by;
   const membersProblem = dictProblem(groups.members);
   if (membersProblem) return `table groups: ${membersProblem}`;
-  // each row's group, from one pass over the table (a lookup per member would walk the table's tries again)
-  const groupOf = new Map<string, string>();
+  // each row's group by its sequence number, from one pass over the table
+  const groupAt = new Map<number, [id: string, group: string]>();
   for (const row of scan(t)) {
     const key = groupOfRow(groups as unknown as Grouping, row);
-    if (key !== undefined) groupOf.set(row.id, key);
+    if (key !== undefined) groupAt.set(seqOf(t, row.id)!, [row.id, key]);
   }
   let listed = 0;
-  for (const [group, members] of dictEntries(groups.members as Dict<string | IdList>)) {
-    // a group of one is its row's id
-    if (typeof members === "string") {
-      if (groupOf.get(members) !== group) return `table group ${group} lists row ${members}, which is not in it`;
-      listed++;
-      continue;
+  for (const [group, members] of dictEntries(groups.members as Dict<GroupMembers>)) {
+    if (typeof members !== "number") {
+      const problem = seqSetProblem(members);
+      if (problem) return `table group ${group}: ${problem}`;
     }
-    // a list of ids, with a list's fields only (older builds' lists were tables without groups)
-    if (isObject(members) && Object.keys(members).some((key) => !["size", "next", "depth", "rows", "index"].includes(key))) return `table group ${group} is not a list of ids`;
-    const problem = idListProblem(members);
-    if (problem) return `table group ${group}: ${problem}`;
-    for (const id of scanIds(members)) {
-      if (groupOf.get(id) !== group) return `table group ${group} lists row ${id}, which is not in it`;
+    // a group of one is its row's sequence number
+    for (const seq of typeof members === "number" ? [members] : seqsFrom(members as SeqSet)) {
+      const [id, actual] = groupAt.get(seq) ?? [];
+      if (actual !== group) return id === undefined ? `table group ${group} lists ${seq}, which is no row` : `table group ${group} lists row ${id}, which is not in it`;
       listed++;
     }
   }
-  // every member is a distinct row of its group (a group table's ids are unique, a row has one group)
-  const grouped = groupOf.size;
-  return listed === grouped ? undefined : "table groups do not list every row";
+  // every member is a distinct row of its group (a set holds each number once, a row has one group)
+  return listed === groupAt.size ? undefined : "table groups do not list every row";
 }

@@ -1,11 +1,12 @@
 // A persistent table of rows with an `id`, kept in insertion order: rows live in a 32-way radix trie keyed
 // by an insertion sequence number, and a Dict maps id -> sequence. An insert, update or delete touches one
 // path of small nodes (cost grows with log32 n), and a page after a marker costs O(log n + page). A table
-// made with `groupBy` also keeps, per value of that field (a project id), the ids of its rows in insertion
-// order, so one group's page costs the same however many rows the other groups hold.
+// made with `groupBy` also keeps, per value of that field (a project id), the sequence numbers of its rows
+// (seq-set.ts), so one group's page costs the same however many rows the other groups hold.
 
-import { emptyDict, dictGet, dictSet, dictDelete, type Dict } from "./dict.js";
+import { emptyDict, dictGet, dictPeek, dictSet, dictDelete, dictEntries, type Dict } from "./dict.js";
 import { latest } from "./draft-read.js";
+import { freezeSeqSet, seqAdd, seqDelete, seqFirst, seqHas, seqSetOf, seqsFrom, type SeqSet } from "./seq-set.js";
 
 const BITS = 5;
 const WIDTH = 1 << BITS;
@@ -14,13 +15,13 @@ const MASK = WIDTH - 1;
 export type RowSlot<T> = RowNode<T> | T | null;
 export type RowNode<T> = RowSlot<T>[];
 export interface Table<T extends { id: string }> extends Trie<T> {
-  /** with `groupBy`: the field's value -> the ids of the rows holding it, in insertion order */
+  /** with `groupBy`: the field's value -> the rows holding it, in the table's order */
   groups?: Grouping;
   /** with `alsoGroupBy`: more fields indexed the same way (a port's device and network) */
   also?: Grouping[];
 }
 
-/** One field's index: each value -> the ids of the rows holding it, in the order they came to hold it. */
+/** One field's index: each value -> the rows holding it, by their sequence numbers in the table. */
 export interface Grouping {
   by: string;
   members: Dict<GroupMembers>;
@@ -29,20 +30,13 @@ export interface Grouping {
 }
 
 /**
- * A group: the id of its one row, or a list of its rows' ids once it has two or more. Most groups of a
- * device or name index hold one row, and a list's nodes would cost several hundred bytes each.
+ * A group: the sequence number of its one row, or the set of them once it has two or more. Most groups of
+ * a device or name index hold one row. A group never changes in place: a write stores a new one.
  */
-export type GroupMembers = string | IdList;
+export type GroupMembers = number | SeqSet;
 
-/**
- * A group's rows' ids in the order they joined: a table's trie and index whose rows are the ids themselves
- * (the rows stay in their table). An id is a string already in the heap; an object around it cost 32 bytes
- * a member, and a port is a member of two or three groups.
- */
-export type IdList = Trie<string>;
-
-/** What a table and an id list share: rows in a trie by insertion sequence, keys indexed to sequences. */
-export interface Trie<S> {
+/** A table's rows in a trie by insertion sequence, their ids indexed to sequences. */
+interface Trie<S> {
   size: number;
   /** next insertion sequence number */
   next: number;
@@ -135,49 +129,51 @@ export function indexes<T extends { id: string }>(table: Table<T>, by: string, v
   return grouping !== undefined && keyIn(grouping, value) !== undefined;
 }
 
-/** Puts the row in its group; `fresh`: a row new to the table, which no group can list yet (no lookup). */
-function join(grouping: Grouping, group: string | undefined, id: string, fresh = false): void {
+/** Puts the row (its sequence number) in its group. */
+function join(grouping: Grouping, group: string | undefined, seq: number): void {
   if (group === undefined) return;
-  const members = dictGet(grouping.members, group);
-  if (members === undefined || members === id) {
-    dictSet(grouping.members, group, id);
-    return;
+  const members = dictPeek(grouping.members, group);
+  if (members === undefined) dictSet(grouping.members, group, seq);
+  else if (typeof members === "number") {
+    if (members !== seq) dictSet(grouping.members, group, seqSetOf(members < seq ? [members, seq] : [seq, members]));
+  } else {
+    const next = seqAdd(members, seq);
+    if (next !== members) dictSet(grouping.members, group, next);
   }
-  if (typeof members !== "string") {
-    if (fresh || !has(members, id)) insert(members, id, id);
-    return;
-  }
-  const list: IdList = { size: 0, next: 0, depth: 1, rows: newNode(), index: emptyDict() };
-  insert(list, members, members);
-  insert(list, id, id);
-  dictSet(grouping.members, group, list);
 }
 
-function leave(grouping: Grouping, group: string | undefined, id: string): void {
+function leave(grouping: Grouping, group: string | undefined, seq: number): void {
   if (group === undefined) return;
-  const members = dictGet(grouping.members, group);
+  const members = dictPeek(grouping.members, group);
   if (members === undefined) return;
-  if (typeof members === "string") {
-    if (members === id) dictDelete(grouping.members, group);
+  if (typeof members === "number") {
+    if (members === seq) dictDelete(grouping.members, group);
     return;
   }
-  if (!cut(members, id)) return;
-  if (members.size === 0) dictDelete(grouping.members, group);
-  // back to the bare id once one row is left
-  else if (members.size === 1) dictSet(grouping.members, group, walkFrom(members.rows, members.depth - 1, 0, false).next().value!);
+  const next = seqDelete(members, seq);
+  if (next === members) return;
+  if (next === undefined) dictDelete(grouping.members, group);
+  // back to the bare number once one row is left
+  else dictSet(grouping.members, group, next.size === 1 ? seqFirst(next) : next);
+}
+
+/** Moves the row at `seq` from one group of the index to another (nothing when they are the same). */
+function move(grouping: Grouping, seq: number, before: unknown, after: unknown): void {
+  const from = keyIn(grouping, before);
+  const to = keyIn(grouping, after);
+  if (from === to) return;
+  leave(grouping, from, seq);
+  join(grouping, to, seq);
 }
 
 /**
- * Sets a row's indexed field to `value` and moves it between that field's groups (it joins the new group
- * last). The way to change a field an `alsoGroupBy` index keeps.
+ * Sets a row's indexed field to `value` and moves it between that field's groups. The way to change a
+ * field an `alsoGroupBy` index keeps.
  */
 export function regroup<T extends { id: string }, K extends keyof T & string>(table: Table<T>, row: T, field: K, value: T[K] & string): void {
-  const grouping = groupingsOf(table).find((g) => g.by === field);
   const before = (row as Record<string, unknown>)[field];
   row[field] = value;
-  if (!grouping || before === value) return;
-  leave(grouping, keyIn(grouping, before), row.id);
-  join(grouping, keyIn(grouping, value), row.id);
+  fieldChanged(table, row, field, before);
 }
 
 /**
@@ -188,15 +184,16 @@ export function fieldChanged<T extends { id: string }>(table: Table<T>, row: T, 
   const grouping = groupingsOf(table).find((g) => g.by === field);
   const after = (row as Record<string, unknown>)[field];
   if (!grouping || before === after) return;
-  leave(grouping, keyIn(grouping, before), row.id);
-  join(grouping, keyIn(grouping, after), row.id);
+  const seq = dictPeek(table.index, row.id);
+  if (seq !== undefined) move(grouping, seq, before, after);
 }
 
 /**
  * Adds the indexes `options` names that `table` lacks, built from its rows (a table from a snapshot of a
- * build that did not index that field yet).
+ * build that did not index that field yet), and freezes the groups it has (their sets arrive from JSON).
  */
 export function addMissingGroupings<T extends { id: string }>(table: Table<T>, options: TableOptions<T>): void {
+  for (const grouping of groupingsOf(table)) for (const [, members] of dictEntries(grouping.members)) if (typeof members !== "number") freezeSeqSet(members);
   const missing: Grouping[] = [];
   if (options.groupBy !== undefined && !table.groups) missing.push((table.groups = { by: options.groupBy, members: emptyDict() }));
   for (const by of options.alsoGroupBy ?? []) {
@@ -205,8 +202,41 @@ export function addMissingGroupings<T extends { id: string }>(table: Table<T>, o
     (table.also ??= []).push(grouping);
     missing.push(grouping);
   }
-  if (missing.length === 0) return;
-  for (const row of scan(table)) for (const grouping of missing) join(grouping, groupOfRow(grouping, row), row.id);
+  fillGroupings(table, missing);
+}
+
+/**
+ * Replaces the table's indexes with the ones `options` names, built from its rows: a table from a snapshot
+ * of a build that kept its groups another way keeps its rows and is indexed as this build indexes it.
+ */
+export function rebuildGroupings<T extends { id: string }>(table: Table<T>, options: TableOptions<T>): void {
+  delete table.groups;
+  delete table.also;
+  if (options.groupBy !== undefined) table.groups = { by: options.groupBy, members: emptyDict() };
+  if (options.alsoGroupBy?.length) table.also = options.alsoGroupBy.map((by) => newGrouping(by, options));
+  fillGroupings(table, groupingsOf(table));
+}
+
+/** Fills empty indexes from the table's rows in one pass, each group's set built at once. */
+function fillGroupings<T extends { id: string }>(table: Table<T>, groupings: Grouping[]): void {
+  if (groupings.length === 0) return;
+  const seqs = groupings.map(() => new Map<string, number[]>());
+  for (const [, seq] of dictEntries(table.index)) {
+    const row = rowAt(table, seq)!;
+    groupings.forEach((grouping, g) => {
+      const group = groupOfRow(grouping, row);
+      if (group === undefined) return;
+      const list = seqs[g]!.get(group);
+      if (list) list.push(seq);
+      else seqs[g]!.set(group, [seq]);
+    });
+  }
+  groupings.forEach((grouping, g) => {
+    for (const [group, list] of seqs[g]!) {
+      list.sort((a, b) => a - b);
+      dictSet(grouping.members, group, list.length === 1 ? list[0]! : seqSetOf(list));
+    }
+  });
 }
 
 function newNode<T>(): RowNode<T> {
@@ -242,7 +272,12 @@ export function get<T extends { id: string }>(table: Table<T>, id: string): T | 
 export function peek<T extends { id: string }>(table: Table<T>, id: string): Readonly<T> | undefined {
   const plain = latest(table);
   const seq = dictGet(latest(plain.index), id);
-  if (seq === undefined) return undefined;
+  return seq === undefined ? undefined : rowPeek(plain, seq);
+}
+
+/** The row at `seq`, read as `peek` reads it. */
+function rowPeek<T extends { id: string }>(table: Table<T>, seq: number): Readonly<T> | undefined {
+  const plain = latest(table);
   let node: RowNode<T> = latest(plain.rows);
   for (let level = plain.depth - 1; level > 0; level--) {
     const child = latest(node[digit(seq, level)] as RowNode<T> | null);
@@ -252,7 +287,7 @@ export function peek<T extends { id: string }>(table: Table<T>, id: string): Rea
   return latest(node[digit(seq, 0)] as T | null) ?? undefined;
 }
 
-export function has<T extends { id: string }>(table: Table<T> | IdList, id: string): boolean {
+export function has<T extends { id: string }>(table: Table<T>, id: string): boolean {
   return dictGet(table.index, id) !== undefined;
 }
 
@@ -262,26 +297,19 @@ export function put<T extends { id: string }>(table: Table<T>, row: T): void {
   if (existing !== undefined) {
     const groupings = groupingsOf(table);
     if (groupings.length > 0) {
-      // a row that changes group (a volume transferred to another project) joins the new group last
-      const old = rowAt(table, existing)!;
-      for (const grouping of groupings) {
-        const before = groupOfRow(grouping, old);
-        const after = groupOfRow(grouping, row);
-        if (before !== after) {
-          leave(grouping, before, row.id);
-          join(grouping, after, row.id);
-        }
-      }
+      // a row that changes group (a volume transferred to another project) moves between the groups
+      const old = rowPeek(table, existing)!;
+      for (const grouping of groupings) move(grouping, existing, fieldValue(old, grouping.by), fieldValue(row, grouping.by));
     }
     setAt(table, existing, row);
     return;
   }
-  insert(table, row.id, row);
-  for (const grouping of groupingsOf(table)) join(grouping, groupOfRow(grouping, row), row.id, true);
+  const seq = insert(table, row.id, row);
+  for (const grouping of groupingsOf(table)) join(grouping, groupOfRow(grouping, row), seq);
 }
 
-/** Adds `value` under the new `key` at the end of the insertion order. */
-function insert<S>(trie: Trie<S>, key: string, value: S): void {
+/** Adds `value` under the new `key` at the end of the insertion order; answers its sequence number. */
+function insert<S>(trie: Trie<S>, key: string, value: S): number {
   const seq = trie.next++;
   while (seq >= WIDTH ** trie.depth) {
     const root = newNode<S>();
@@ -292,6 +320,7 @@ function insert<S>(trie: Trie<S>, key: string, value: S): void {
   setAt(trie, seq, value);
   dictSet(trie.index, key, seq);
   trie.size++;
+  return seq;
 }
 
 function setAt<S>(trie: Trie<S>, seq: number, row: S | null): void {
@@ -325,16 +354,15 @@ export function continueFrom<T extends { id: string }>(table: Table<T>, next: nu
 
 /** Removes the row with this id; returns the removed row. Empty nodes are pruned so scans skip them. */
 export function remove<T extends { id: string }>(table: Table<T>, id: string): T | undefined {
-  const row = cut(table, id);
-  if (row === undefined) return undefined;
-  for (const grouping of groupingsOf(table)) leave(grouping, groupOfRow(grouping, row), id);
+  const seq = dictGet(table.index, id);
+  if (seq === undefined) return undefined;
+  const row = cut(table, id, seq);
+  for (const grouping of groupingsOf(table)) leave(grouping, groupOfRow(grouping, row), seq);
   return row;
 }
 
-/** Takes out what `key` holds (undefined when nothing), pruning the nodes it leaves empty. */
-function cut<S>(trie: Trie<S>, key: string): S | undefined {
-  const seq = dictGet(trie.index, key);
-  if (seq === undefined) return undefined;
+/** Takes out the row `key` holds at `seq`, pruning the nodes it leaves empty. */
+function cut<S>(trie: Trie<S>, key: string, seq: number): S {
   const path: Array<[RowNode<S>, number]> = [];
   let node: RowNode<S> = trie.rows;
   for (let level = trie.depth - 1; level > 0; level--) {
@@ -371,11 +399,6 @@ export function scan<T extends { id: string }>(table: Table<T>, options: ScanOpt
   return scanTrie(table, options);
 }
 
-/** A group's ids in the order they joined (or reverse), after the id `after`, as `scan` reads a table. */
-export function scanIds(list: IdList, options: ScanOptions = {}): Generator<string> {
-  return scanTrie(list, options);
-}
-
 function* scanTrie<S>(trie: Trie<S>, options: ScanOptions): Generator<S> {
   const reverse = options.reverse ?? false;
   let start: number;
@@ -391,39 +414,43 @@ function* scanTrie<S>(trie: Trie<S>, options: ScanOptions): Generator<S> {
 }
 
 /**
- * One group's rows (a table made with `groupBy`), in insertion order or reverse, after the row `after`
- * (which must be in the group: otherwise nothing). Costs O(log n + rows read), whatever other groups hold.
+ * One group's rows (a table made with `groupBy`, or the index `by`) in the table's order or reverse, after
+ * the row `after` (which must be in the group: otherwise nothing). Costs O(log n + rows read), whatever
+ * other groups hold.
  */
-export function* scanGroup<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions & { by?: string } = {}): Generator<T> {
-  const grouping = options.by === undefined ? table.groups : groupingsOf(table).find((g) => g.by === options.by);
-  if (!grouping) throw new Error(`scanGroup needs a table grouped by ${options.by ?? "its groupBy field"}`);
-  const members = dictGet(grouping.members, group);
-  if (members === undefined) return;
-  if (typeof members === "string") {
-    // a group of one: after its row (or after an id it does not hold) there is nothing
-    const row = options.after === undefined ? get(table, members) : undefined;
-    if (row) yield row;
-    return;
-  }
-  for (const id of scanIds(members, options)) {
-    const row = get(table, id);
-    if (row) yield row;
-  }
+export function scanGroup<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions & { by?: string } = {}): Generator<T> {
+  return groupRows(table, group, options, true);
 }
 
 /**
- * One group's rows in the table's own insertion order, which a group's order is not once a row moved into
- * it (`regroup` makes it join last), with `after` and `reverse` as `scan` has them: the rows past the row
- * `after` in that order, nothing when the table has no such row. Costs O(k log k) for the group's k rows.
+ * One group's rows as `scanGroup` reads them, with `after` as `scan` has it: the group's rows past the row
+ * `after` in the table (which need not be in the group), nothing when the table has no such row.
  */
-export function groupInTableOrder<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions & { by?: string } = {}): T[] {
-  const seq = (row: T) => dictGet(table.index, row.id)!;
-  const rows = Array.from(scanGroup(table, group, { by: options.by })).sort((a, b) => seq(a) - seq(b));
-  if (options.reverse) rows.reverse();
-  if (options.after === undefined) return rows;
-  const from = dictGet(table.index, options.after);
-  if (from === undefined) return [];
-  return rows.filter((row) => (options.reverse ? seq(row) < from : seq(row) > from));
+export function scanGroupPast<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions & { by?: string } = {}): Generator<T> {
+  return groupRows(table, group, options, false);
+}
+
+function* groupRows<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions & { by?: string }, afterInGroup: boolean): Generator<T> {
+  const grouping = options.by === undefined ? table.groups : groupingsOf(table).find((g) => g.by === options.by);
+  if (!grouping) throw new Error(`a group's rows need a table grouped by ${options.by ?? "its groupBy field"}`);
+  const members = dictPeek(grouping.members, group);
+  if (members === undefined) return;
+  let after: number | undefined;
+  if (options.after !== undefined) {
+    after = dictPeek(table.index, options.after);
+    if (after === undefined) return;
+    if (afterInGroup && !(typeof members === "number" ? members === after : seqHas(members, after))) return;
+  }
+  if (typeof members === "number") {
+    const past = after === undefined || (options.reverse ? members < after : members > after);
+    const row = past ? rowAt(table, members) : undefined;
+    if (row) yield row;
+    return;
+  }
+  for (const seq of seqsFrom(members, after, options.reverse)) {
+    const row = rowAt(table, seq);
+    if (row) yield row;
+  }
 }
 
 /** Whether the table keeps an index of field `by` (its groupBy or one of its alsoGroupBy). */
@@ -435,8 +462,8 @@ export function groupedBy<T extends { id: string }>(table: Table<T>, by: string)
 export function groupSize<T extends { id: string }>(table: Table<T>, group: string, by?: string): number {
   const grouping = by === undefined ? table.groups : groupingsOf(table).find((g) => g.by === by);
   if (!grouping) throw new Error(`groupSize needs a table grouped by ${by ?? "its groupBy field"}`);
-  const members = dictGet(grouping.members, group);
-  return members === undefined ? 0 : typeof members === "string" ? 1 : members.size;
+  const members = dictPeek(grouping.members, group);
+  return members === undefined ? 0 : typeof members === "number" ? 1 : members.size;
 }
 
 /** The position of a row in insertion order (its sequence number), or undefined. */

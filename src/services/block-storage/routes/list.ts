@@ -5,7 +5,7 @@
 
 import { queryParam, queries, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
-import { get, groupedBy, groupInTableOrder, scan, scanGroup, type ScanOptions, type Table } from "../../../kernel/store/table.js";
+import { get, groupedBy, scanGroupPast, scan, scanGroup, type ScanOptions, type Table } from "../../../kernel/store/table.js";
 import { badRequest, invalidInput, itemNotFound } from "../errors.js";
 import { queryBool } from "../schemas/parameter-types.js";
 
@@ -80,10 +80,9 @@ export function listPage<T extends Scoped>(
     const row = get(table, query.marker);
     if (!row || !inScope(row)) throw itemNotFound(`Marker ${query.marker} could not be found.`);
   }
-  // the rows so named come from the name index; one project's from its group (a table imported from an
-  // older snapshot has none: all rows)
+  // the rows so named come from the name index; one project's from its group
   const rowsInScope = (options: ScanOptions = {}): Iterable<T> => {
-    if (query.name !== undefined && groupedBy(table, "name")) return groupInTableOrder(table, query.name, { ...options, by: "name" });
+    if (query.name !== undefined && groupedBy(table, "name")) return scanGroupPast(table, query.name, { ...options, by: "name" });
     return query.projectId !== undefined && table.groups ? scanGroup(table, query.projectId, options) : scan(table, options);
   };
   const count = () => {

@@ -2,7 +2,7 @@
 // a page costs the same however many ports other projects and devices hold.
 
 import type { Caller } from "../../../kernel/operation.js";
-import { groupSize, indexes, mergeInOrder, scan, scanGroup, seqOf } from "../../../kernel/store/table.js";
+import { groupSize, indexes, mergeInOrder, scan, scanGroup } from "../../../kernel/store/table.js";
 import { indexPays } from "./common.js";
 import type { Network, NetworkingState, Port } from "../state.js";
 import { named } from "./visibility.js";
@@ -22,7 +22,7 @@ export interface PortQuery {
  * and the other projects' ports on the networks it owns (the only others it sees); for an admin, all.
  */
 export function candidatePorts(s: NetworkingState, caller: Caller, query: PortQuery): Iterable<Port> {
-  if (query.deviceId !== undefined && indexes(s.ports, "deviceId", query.deviceId)) return inCreationOrder(s, scanGroup(s.ports, query.deviceId, { by: "deviceId" }));
+  if (query.deviceId !== undefined && indexes(s.ports, "deviceId", query.deviceId)) return scanGroup(s.ports, query.deviceId, { by: "deviceId" });
   if (query.networkId !== undefined) return scanGroup(s.ports, query.networkId, { by: "networkId" });
   // the caller's visibility is checked on each row after this (visiblePorts); a name held by more rows
   // than the caller's own is read by a scan (indexPays), as is the empty name, which is not indexed
@@ -40,11 +40,6 @@ function memberPortCount(s: NetworkingState, caller: Caller): number {
   let n = groupSize(s.ports, caller.projectId);
   for (const network of scanGroup(s.networks, caller.projectId)) n += groupSize(s.ports, network.id, "networkId");
   return n;
-}
-
-/** A device's group is in the order ports came to it: put back in creation order, as every list is. */
-function inCreationOrder(s: NetworkingState, rows: Iterable<Port>): Port[] {
-  return Array.from(rows).sort((a, b) => (seqOf(s.ports, a.id) ?? 0) - (seqOf(s.ports, b.id) ?? 0));
 }
 
 function* onlyIf<T>(rows: Iterable<T>, keep: (row: T) => boolean): Generator<T> {

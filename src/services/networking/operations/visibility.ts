@@ -3,7 +3,7 @@
 // that takes a reference by id goes through these.
 
 import type { Caller } from "../../../kernel/operation.js";
-import { get, groupInTableOrder, mergeInOrder, scan, scanGroup, seqOf, type Table } from "../../../kernel/store/table.js";
+import { get, mergeInOrder, scan, scanGroup, seqOf, type Table } from "../../../kernel/store/table.js";
 import { notFound, policyNotAuthorized } from "../errors.js";
 import { rbacGrantedIds, rbacGrants } from "./rbac-policies.js";
 import type { Network, NetworkingState, Port, QosPolicy, Router, Subnet } from "../state.js";
@@ -43,14 +43,12 @@ export function visibleQosPolicy(s: NetworkingState, caller: Caller, id: string)
  */
 /**
  * The rows named one of `names` (a list's `name=` filter, exact as Neutron matches it), in creation order,
- * read from the table's name index: the filter costs the rows that carry the name, not the table. A group
- * lists its rows in the order they took the name (a rename joins last), so they are put back in creation order.
+ * read from the table's name index (each name's group lists its rows in the table's order): the filter costs
+ * the rows that carry the name, not the table.
  */
 export function named<T extends { id: string }>(table: Table<T>, names: readonly string[]): T[] {
-  if (names.length === 1) return groupInTableOrder(table, names[0]!, { by: "name" });
-  const rows = new Map<string, T>();
-  for (const name of names) for (const row of scanGroup(table, name, { by: "name" })) rows.set(row.id, row);
-  return inOrder(table, [...rows.values()]);
+  const groups = [...new Set(names)].map((name) => scanGroup(table, name, { by: "name" }));
+  return Array.from(groups.length === 1 ? groups[0]! : mergeInOrder(table, groups));
 }
 
 export function* visibleNetworks(s: NetworkingState, caller: Caller, names?: readonly string[]): Generator<Network> {
