@@ -190,7 +190,7 @@ function asFormat1(snapshot: any): any {
         });
       node(v.members.root);
     }
-    if (Array.isArray(v.root) && v.root.length === 32 && typeof v.size === "number") {
+    if (Array.isArray(v.root) && (v.root.length === 16 || v.root.length === 32) && typeof v.size === "number") {
       const node = (n: any[]): void =>
         n.forEach((slot, i) => {
           if (!slot) return;

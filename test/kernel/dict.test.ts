@@ -42,7 +42,37 @@ describe("Dict", () => {
       }
     };
     walk(dict.root);
-    expect(Math.max(...buckets)).toBeLessThanOrEqual(8);
+    expect(Math.max(...buckets)).toBeLessThanOrEqual(32);
+    // a split spreads a full bucket 16 ways, so buckets keep several entries each (each bucket costs 48
+    // bytes of its own): 50,000 keys in fewer than 50,000 / 4 buckets
+    expect(buckets.length).toBeLessThan(50_000 / 4);
+  });
+
+  it("keeps working on an older build's map of 32-slot nodes, which stays that wide", () => {
+    const random = seededRandom(32);
+    const dict: Dict<number> = { size: 0, root: new Array(32).fill(null) };
+    const model = new Map<string, number>();
+    for (let i = 0; i < 30_000; i++) {
+      const key = `k${Math.floor(random() * 6_000)}`;
+      if (random() < 0.7) {
+        dictSet(dict, key, i);
+        model.set(key, i);
+      } else expect(dictDelete(dict, key)).toBe(model.delete(key));
+    }
+    expect(new Map(dictEntries(dict))).toEqual(model);
+    const widths = new Set<number>();
+    const walk = (node: Slot<number>[]) => {
+      widths.add(node.length);
+      for (const slot of node) if (slot && !isBucket(slot)) walk(slot);
+    };
+    walk(dict.root);
+    expect(widths).toEqual(new Set([32]));
+    expect(dictProblem(JSON.parse(JSON.stringify(dict)))).toBeUndefined();
+    // a map whose nodes are of both widths is not one
+    const mixed = JSON.parse(JSON.stringify(dict));
+    const inner = mixed.root.findIndex((slot: unknown) => Array.isArray(slot) && !isBucket(slot as Slot<number> & unknown[]));
+    mixed.root[inner] = new Array(16).fill(null);
+    expect(dictProblem(mixed)).toMatch(/map/);
   });
 
   it("keeps a bucket's entries side by side in one array: key, value, key, value", () => {
@@ -51,8 +81,8 @@ describe("Dict", () => {
     const buckets: unknown[][] = [];
     const walk = (node: Slot<{ n: number }>[]) => node.forEach((slot) => slot && (isBucket(slot) ? buckets.push(slot) : walk(slot)));
     walk(dict.root);
-    // a node is a 32-slot array; a bucket starts with its first key
-    expect(buckets.every((b) => typeof b[0] === "string" && b.length <= 16)).toBe(true);
+    // a node is a 16-slot array; a bucket starts with its first key
+    expect(buckets.every((b) => typeof b[0] === "string" && b.length <= 64)).toBe(true);
     const flat = buckets.flat();
     expect(flat).toHaveLength(80);
     for (let j = 0; j < flat.length; j += 2) expect(dictGet(dict, flat[j] as string)).toBe(flat[j + 1]);

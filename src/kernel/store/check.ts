@@ -1,7 +1,7 @@
 // Structural checks for collections that arrive from outside (a state snapshot being imported): a Dict or
 // Table that passes reads back exactly what it holds. Each returns what is wrong, or undefined.
 
-import { dictEntries, dictGet, hash, type Dict, type DictNode } from "./dict.js";
+import { bitsOf, dictEntries, dictGet, hash, maxDepthOf, OLD_WIDTH, WIDTH as MAP_WIDTH, type Dict, type DictNode } from "./dict.js";
 import { seqSetProblem, seqsFrom, type SeqSet } from "./seq-set.js";
 import { groupOfRow, scan, seqOf, type GroupMembers, type Grouping, type RowNode, type Table } from "./table.js";
 
@@ -15,21 +15,25 @@ const isNode = (v: unknown): v is unknown[] => Array.isArray(v) && v.length === 
  * older snapshot or --data-dir imports.
  */
 export function dictProblem(value: unknown): string | undefined {
-  if (!isObject(value) || !isNode(value.root) || typeof value.size !== "number") return "not a map";
+  if (!isObject(value) || !Array.isArray(value.root) || typeof value.size !== "number") return "not a map";
+  // a map's nodes are all as wide as its root: 16 slots, or 32 in an older build's map
+  const width = value.root.length;
+  if (width !== MAP_WIDTH && width !== OLD_WIDTH) return "not a map";
+  const bits = bitsOf(width);
   let count = 0;
   const walk = (node: unknown[], depth: number, prefix: number): string | undefined => {
-    for (let i = 0; i < WIDTH; i++) {
+    for (let i = 0; i < width; i++) {
       if (isObject(node[i]) && Array.isArray((node[i] as { e?: unknown }).e)) {
         const e = (node[i] as { e: unknown[] }).e;
         node[i] = e.every(isPair) ? e.flat(1) : e;
       }
       const slot = node[i];
-      const path = (prefix | (i << (depth * 5))) >>> 0;
+      const path = (prefix | (i << (depth * bits))) >>> 0;
       if (slot === null) continue;
       if (!Array.isArray(slot) || slot.length === 0) return "a map node holds something else";
       if (typeof slot[0] !== "string") {
-        if (!isNode(slot)) return "a map node holds something else";
-        if (depth >= 6) return "a map is nested too deep";
+        if (slot.length !== width) return "a map node holds something else";
+        if (depth >= maxDepthOf(bits)) return "a map is nested too deep";
         const problem = walk(slot, depth + 1, path);
         if (problem) return problem;
         continue;
@@ -38,8 +42,8 @@ export function dictProblem(value: unknown): string | undefined {
       for (let j = 0; j < slot.length; j += 2) {
         const key = slot[j];
         if (typeof key !== "string" || slot[j + 1] === undefined) return "a map entry is not a key and a value";
-        const bits = Math.min(32, (depth + 1) * 5);
-        const mask = bits === 32 ? 0xffffffff : (1 << bits) - 1;
+        const used = Math.min(32, (depth + 1) * bits);
+        const mask = used === 32 ? 0xffffffff : (1 << used) - 1;
         if (((hash(key) & mask) >>> 0) !== ((path & mask) >>> 0)) return `map key ${key} is in the wrong place`;
         count++;
       }

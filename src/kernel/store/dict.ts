@@ -1,14 +1,21 @@
 // A persistent string-keyed map kept as plain nested data (a small hash trie), so that an immer write
-// copies one path of 32-slot nodes and one bucket of at most eight entries, never the whole map.
+// copies one path of 16-slot nodes and one bucket of at most 32 entries, never the whole map. A node splits
+// a full bucket 16 ways, so buckets hold 2 to 32 entries whatever the size: a bucket's own cost (48 bytes,
+// its array and store) is spread over several entries. Maps of older builds' snapshots keep their 32-slot
+// nodes: a map's geometry is its root's width, and every node of it has that width.
 // Plain arrays and objects only: the store exports to JSON and imports back unchanged.
 
 import { isDraftValue, latest } from "./draft-read.js";
 
-const BITS = 5;
-const WIDTH = 1 << BITS; // 32 slots per node
-const MASK = WIDTH - 1;
-const BUCKET_MAX = 8;
-const MAX_DEPTH = 6; // 6 * 5 = 30 of the 32 hash bits; deeper buckets only hold true collisions
+/** The width of a new map's nodes; older builds' maps have 32 (`OLD_WIDTH`). */
+export const WIDTH = 16;
+export const OLD_WIDTH = 32;
+const BUCKET_MAX = 32;
+
+/** Hash bits a node of this width reads (4 or 5). */
+export const bitsOf = (width: number): number => (width === WIDTH ? 4 : 5);
+/** The deepest level that still splits: deeper buckets hold only true collisions (all 32 hash bits used). */
+export const maxDepthOf = (bits: number): number => (bits === 4 ? 7 : 6);
 
 export type Entry<V> = [key: string, value: V];
 /**
@@ -31,11 +38,11 @@ export function isBucket<V>(slot: DictNode<V> | Bucket<V>): slot is Bucket<V> {
 }
 
 export function emptyDict<V>(): Dict<V> {
-  return { size: 0, root: newNode() };
+  return { size: 0, root: newNode(4) };
 }
 
-function newNode<V>(): DictNode<V> {
-  return new Array(WIDTH).fill(null);
+function newNode<V>(bits: number): DictNode<V> {
+  return new Array(1 << bits).fill(null);
 }
 
 /** FNV-1a, 32 bits: cheap and well spread for ids and names. */
@@ -48,8 +55,8 @@ export function hash(key: string): number {
   return h >>> 0;
 }
 
-function slotIndex(h: number, depth: number): number {
-  return (h >>> (depth * BITS)) & MASK;
+function slotIndex(h: number, depth: number, bits: number): number {
+  return (h >>> (depth * bits)) & ((1 << bits) - 1);
 }
 
 export function dictGet<V>(dict: Dict<V>, key: string): V | undefined {
@@ -69,8 +76,9 @@ function lookup<V>(dict: Dict<V>, key: string, draft: boolean): V | undefined {
   // the walk reads plain data (draft-read.ts): a lookup in a recipe makes no draft of the nodes and entries
   // it passes, only, for a value that is an object, of the one path to it (the caller may change it)
   let node = latest(latest(dict).root);
+  const bits = bitsOf(node.length);
   for (let depth = 0; ; depth++) {
-    const i = slotIndex(h, depth);
+    const i = slotIndex(h, depth, bits);
     const slot = latest(node[i]);
     if (slot === null || slot === undefined) return undefined;
     if (!isBucket(slot)) {
@@ -83,17 +91,17 @@ function lookup<V>(dict: Dict<V>, key: string, draft: boolean): V | undefined {
       const value = entries[j + 1] as V;
       if (value === null || typeof value !== "object") return value;
       if (!draft) return latest(value);
-      return isDraftValue(dict) ? draftAt(dict, h, depth, j + 1) : value;
+      return isDraftValue(dict) ? draftAt(dict, h, depth, bits, j + 1) : value;
     }
     return undefined;
   }
 }
 
 /** Slot j of the bucket at `depth` on h's path (a value's), read through the draft (a draft of it). */
-function draftAt<V>(dict: Dict<V>, h: number, depth: number, j: number): V {
+function draftAt<V>(dict: Dict<V>, h: number, depth: number, bits: number, j: number): V {
   let node = dict.root;
-  for (let d = 0; d < depth; d++) node = node[slotIndex(h, d)] as DictNode<V>;
-  return (node[slotIndex(h, depth)] as Bucket<V>)[j] as V;
+  for (let d = 0; d < depth; d++) node = node[slotIndex(h, d, bits)] as DictNode<V>;
+  return (node[slotIndex(h, depth, bits)] as Bucket<V>)[j] as V;
 }
 
 export function dictHas<V>(dict: Dict<V>, key: string): boolean {
@@ -104,8 +112,10 @@ export function dictHas<V>(dict: Dict<V>, key: string): boolean {
 export function dictSet<V>(dict: Dict<V>, key: string, value: V): void {
   const h = hash(key);
   let node = dict.root;
+  const bits = bitsOf(latest(node).length);
+  const maxDepth = maxDepthOf(bits);
   for (let depth = 0; ; depth++) {
-    const i = slotIndex(h, depth);
+    const i = slotIndex(h, depth, bits);
     const slot = node[i];
     if (slot === null || slot === undefined) {
       node[i] = [key, value];
@@ -131,24 +141,24 @@ export function dictSet<V>(dict: Dict<V>, key: string, value: V): void {
         return;
       }
     }
-    if (plain.length < 2 * BUCKET_MAX || depth >= MAX_DEPTH) {
+    if (plain.length < 2 * BUCKET_MAX || depth >= maxDepth) {
       if (replace) node[i] = plain.concat([key, value]);
       else entries.push(key, value);
       dict.size++;
       return;
     }
     // Split the full bucket one level down, then retry the insert there.
-    const child = newNode<V>();
-    for (let j = 0; j < entries.length; j += 2) placeInFreshNode(child, entries[j] as string, entries[j + 1] as V, depth + 1);
+    const child = newNode<V>(bits);
+    for (let j = 0; j < entries.length; j += 2) placeInFreshNode(child, entries[j] as string, entries[j + 1] as V, depth + 1, bits);
     node[i] = child;
     node = child;
   }
 }
 
-function placeInFreshNode<V>(node: DictNode<V>, key: string, value: V, depth: number): void {
+function placeInFreshNode<V>(node: DictNode<V>, key: string, value: V, depth: number, bits: number): void {
   const h = hash(key);
   for (;;) {
-    const i = slotIndex(h, depth);
+    const i = slotIndex(h, depth, bits);
     const slot = node[i];
     if (slot === null || slot === undefined) {
       node[i] = [key, value];
@@ -159,12 +169,12 @@ function placeInFreshNode<V>(node: DictNode<V>, key: string, value: V, depth: nu
       depth++;
       continue;
     }
-    if (slot.length < 2 * BUCKET_MAX || depth >= MAX_DEPTH) {
+    if (slot.length < 2 * BUCKET_MAX || depth >= maxDepthOf(bits)) {
       node[i] = slot.concat([key, value]);
       return;
     }
-    const child = newNode<V>();
-    for (let j = 0; j < slot.length; j += 2) placeInFreshNode(child, slot[j] as string, slot[j + 1] as V, depth + 1);
+    const child = newNode<V>(bits);
+    for (let j = 0; j < slot.length; j += 2) placeInFreshNode(child, slot[j] as string, slot[j + 1] as V, depth + 1, bits);
     node[i] = child;
     node = child;
     depth++;
@@ -180,8 +190,9 @@ export function dictDelete<V>(dict: Dict<V>, key: string): boolean {
   const h = hash(key);
   const path: Array<[DictNode<V>, number]> = [];
   let node = dict.root;
+  const bits = bitsOf(latest(node).length);
   for (let depth = 0; ; depth++) {
-    const i = slotIndex(h, depth);
+    const i = slotIndex(h, depth, bits);
     const slot = node[i];
     if (slot === null || slot === undefined) return false;
     const plain = latest(slot);
