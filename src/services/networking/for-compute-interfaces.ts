@@ -5,6 +5,7 @@
 import type { OperationContext } from "../../kernel/operation.js";
 import { get } from "../../kernel/store/table.js";
 import type { NetworkingState, Port } from "./state.js";
+import { portRare } from "./port-rare.js";
 import { SLICE } from "./state.js";
 import { touch } from "./operations/common.js";
 import { emitPortUpdated } from "./operations/ports.js";
@@ -31,7 +32,7 @@ export function setPortSecurityGroups(ctx: OperationContext, portId: string, gro
   const s = net(ctx.root);
   const port = get(s.ports, portId);
   if (!port) return false;
-  if (groupIds.length > 0 && !(port.portSecurityEnabled && port.fixedIps.length > 0)) return false;
+  if (groupIds.length > 0 && !(portRare(port).portSecurityEnabled && port.fixedIps.length > 0)) return false;
   countGroupPorts(s, port.securityGroups, -1);
   countGroupPorts(s, groupIds, 1);
   port.securityGroups = [...groupIds];

@@ -10,6 +10,7 @@ import { envelope } from "./errors.js";
 import { initialNetworkingState, type NetworkingState } from "./state.js";
 import { loadNetworkingSeed } from "./seed.js";
 import { addressOwnersProblem } from "./snapshot.js";
+import { portRecordsProblem } from "./port-rare.js";
 
 import { networkingNotifications } from "./bus.js";
 
@@ -41,7 +42,7 @@ export function networkingService(overrides: Partial<NetworkingOptions> = {}): S
     initialState: initialNetworkingState,
     loadSeed: (draft, section, kernel, world) => loadNetworkingSeed(draft, section, kernel, world),
     resetProject: resetNetworkingProject,
-    snapshotProblem: addressOwnersProblem,
+    snapshotProblem: (slice) => portRecordsProblem(slice) ?? addressOwnersProblem(slice),
     start: (kernel) => subscribeNetworking(kernel),
     notifications: (kernel) => networkingNotifications(kernel),
     routes(kernel) {

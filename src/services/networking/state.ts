@@ -104,10 +104,16 @@ export interface Port extends Standard {
   deviceOwner: string;
   status: string;
   securityGroups: string[];
+  bindingHostId: string;
+  /** the fields most ports leave at their defaults, held only by a port that sets one (port-rare.ts) */
+  rare?: PortRare;
+}
+
+/** A port's rarely set fields: read through `portRare`, written through `setPortRare` (port-rare.ts). */
+export interface PortRare {
   allowedAddressPairs: Array<{ ip_address: string; mac_address: string }>;
   portSecurityEnabled: boolean;
   qosPolicyId: string | null;
-  bindingHostId: string;
   bindingVnicType: string;
   bindingProfile: Record<string, unknown>;
   /** false for the network's own service ports (router gateway, floating IP, DHCP): they do not block its deletion */

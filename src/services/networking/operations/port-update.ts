@@ -6,6 +6,7 @@ import { get, regroup } from "../../../kernel/store/table.js";
 import * as E from "../errors.js";
 import { canonicalIp } from "../ip.js";
 import type { FixedIp, NetworkingState, Port } from "../state.js";
+import { portRare, setPortRare } from "../port-rare.js";
 import { touch, type NetworkingContext } from "./common.js";
 import { allocateAddresses, releaseAddresses, takeEui64, type AddressRequest } from "./addresses.js";
 import { checkPortGroups, countGroupPorts } from "./security-groups.js";
@@ -84,12 +85,12 @@ export function updatePort(s: NetworkingState, ctx: NetworkingContext, id: strin
   if (patch.adminStateUp !== undefined) port.adminStateUp = patch.adminStateUp;
   if (patch.deviceId !== undefined) regroup(s.ports, port, "deviceId", patch.deviceId);
   if (patch.deviceOwner !== undefined) port.deviceOwner = patch.deviceOwner;
-  if (patch.qosPolicyId !== undefined) port.qosPolicyId = patch.qosPolicyId;
+  if (patch.qosPolicyId !== undefined) setPortRare(port, "qosPolicyId", patch.qosPolicyId);
   if (patch.bindingHostId !== undefined) port.bindingHostId = patch.bindingHostId;
-  if (patch.bindingVnicType !== undefined) port.bindingVnicType = patch.bindingVnicType;
-  if (patch.bindingProfile !== undefined) port.bindingProfile = patch.bindingProfile ?? {};
-  if (patch.extraDhcpOpts !== undefined) port.extraDhcpOpts = mergeExtraDhcpOpts(port.extraDhcpOpts, patch.extraDhcpOpts);
-  if (patch.dnsName !== undefined) port.dnsName = checkDnsName(patch.dnsName);
+  if (patch.bindingVnicType !== undefined) setPortRare(port, "bindingVnicType", patch.bindingVnicType);
+  if (patch.bindingProfile !== undefined) setPortRare(port, "bindingProfile", patch.bindingProfile ?? {});
+  if (patch.extraDhcpOpts !== undefined) setPortRare(port, "extraDhcpOpts", mergeExtraDhcpOpts(portRare(port).extraDhcpOpts, patch.extraDhcpOpts));
+  if (patch.dnsName !== undefined) setPortRare(port, "dnsName", checkDnsName(patch.dnsName));
   if (patch.macAddress !== undefined) {
     const mac = patch.macAddress.toLowerCase().replaceAll("-", ":");
     if (mac !== port.macAddress) {
@@ -111,7 +112,7 @@ export function updatePort(s: NetworkingState, ctx: NetworkingContext, id: strin
     port.fixedIps = [...keep, ...added];
   }
 
-  const portSecurity = patch.portSecurityEnabled ?? port.portSecurityEnabled;
+  const portSecurity = patch.portSecurityEnabled ?? portRare(port).portSecurityEnabled;
   if (patch.securityGroups !== undefined) {
     const wanted = patch.securityGroups ?? [];
     if (wanted.length > 0 && !(portSecurity && port.fixedIps.length > 0)) throw E.portSecurityRequiredForGroups();
@@ -123,9 +124,9 @@ export function updatePort(s: NetworkingState, ctx: NetworkingContext, id: strin
     // groups stay on the port: port security cannot go off, nor its last address, under them
     throw E.portHasSecurityGroup();
   }
-  if (patch.allowedAddressPairs !== undefined) port.allowedAddressPairs = addressPairs(patch.allowedAddressPairs ?? [], port.macAddress);
-  if (!portSecurity && port.allowedAddressPairs.length > 0) throw E.addressPairRequiresPortSecurity();
-  port.portSecurityEnabled = portSecurity;
+  if (patch.allowedAddressPairs !== undefined) setPortRare(port, "allowedAddressPairs", addressPairs(patch.allowedAddressPairs ?? [], port.macAddress));
+  if (!portSecurity && portRare(port).allowedAddressPairs.length > 0) throw E.addressPairRequiresPortSecurity();
+  setPortRare(port, "portSecurityEnabled", portSecurity);
 
   port.status = portStatus(port);
   touch(port, ctx.now);

@@ -10,6 +10,8 @@ import * as E from "../errors.js";
 import { canonicalIp } from "../ip.js";
 import { parseCidr } from "../cidr.js";
 import type { Network, NetworkingState, Port } from "../state.js";
+import type { PortRare } from "../state.js";
+import { portRare, portRareRecord } from "../port-rare.js";
 import { newStandard, releaseQuota, reserveQuota, type NetworkingContext } from "./common.js";
 import { allocateAddresses, releaseAddresses, type AddressRequest, type AllocateOptions } from "./addresses.js";
 import { checkPortGroups, countGroupPorts, ensureDefaultGroup } from "./security-groups.js";
@@ -139,7 +141,7 @@ export function releaseMac(s: NetworkingState, mac: string, portId: string): voi
 }
 
 /** allowed_address_pairs: an address or CIDR each, the MAC defaulting to the port's, no repeats. */
-export function addressPairs(pairs: AddressPairInput[], portMac: string): Port["allowedAddressPairs"] {
+export function addressPairs(pairs: AddressPairInput[], portMac: string): PortRare["allowedAddressPairs"] {
   if (pairs.length > MAX_ADDRESS_PAIRS) throw E.allowedAddressPairsExhausted(MAX_ADDRESS_PAIRS);
   const seen = new Set<string>();
   return pairs.map((pair) => {
@@ -157,7 +159,7 @@ export function addressPairs(pairs: AddressPairInput[], portMac: string): Port["
  * The groups a new port gets: none for trusted (`network:`) ports, or where port security is off or the
  * port has no address; the project's `default` group when none are named; explicit groups need both.
  */
-function groupsForNewPort(s: NetworkingState, ctx: NetworkingContext, port: Pick<Port, "projectId" | "deviceOwner" | "portSecurityEnabled" | "fixedIps">, requested: string[] | undefined): string[] {
+function groupsForNewPort(s: NetworkingState, ctx: NetworkingContext, port: Pick<Port, "projectId" | "deviceOwner" | "fixedIps"> & Pick<PortRare, "portSecurityEnabled">, requested: string[] | undefined): string[] {
   const applies = port.portSecurityEnabled && port.fixedIps.length > 0;
   if (requested === undefined) {
     if (!applies || isTrustedOwner(port.deviceOwner) || port.projectId === "") return [];
@@ -203,32 +205,32 @@ export function createPort(s: NetworkingState, ctx: NetworkingContext, input: Po
     deviceOwner,
     status: portStatus({ adminStateUp, deviceId, deviceOwner }),
     securityGroups,
-    allowedAddressPairs: addressPairs(pairs, macAddress),
+    bindingHostId: input.bindingHostId ?? "",
+  };
+  const rare = portRareRecord({
+    allowedAddressPairs: sharedList(addressPairs(pairs, macAddress)),
     portSecurityEnabled,
     qosPolicyId: input.qosPolicyId ?? null,
-    bindingHostId: input.bindingHostId ?? "",
     bindingVnicType: input.bindingVnicType ?? "normal",
-    bindingProfile: input.bindingProfile ?? {},
+    bindingProfile: sharedMap(input.bindingProfile ?? {}),
     countsAgainstNetwork: input.countsAgainstNetwork ?? true,
-    extraDhcpOpts: mergeExtraDhcpOpts([], input.extraDhcpOpts ?? []),
+    extraDhcpOpts: sharedList(mergeExtraDhcpOpts([], input.extraDhcpOpts ?? [])),
     dnsName: checkDnsName(input.dnsName ?? ""),
-  };
+  });
+  if (rare) port.rare = rare;
   shareAlikeValues(port);
   put(s.ports, port);
   countGroupPorts(s, securityGroups, 1);
-  if (port.countsAgainstNetwork) network.portCount++;
+  if (portRare(port).countsAgainstNetwork) network.portCount++;
   ctx.tx.emit("networking.port.created", { id: port.id, projectId, networkId: network.id, deviceId, deviceOwner, fixedIps });
   return port;
 }
 
-/** What many ports hold alike, held once (kernel/store/shared.ts): empty lists and maps, the group list; the addresses at their exact size. */
+/** What many ports hold alike, held once (kernel/store/shared.ts): empty lists, the group list; the addresses at their exact size. */
 function shareAlikeValues(port: Port): void {
   port.tags = sharedList(port.tags);
   port.fixedIps = exactList(port.fixedIps);
   port.securityGroups = port.securityGroups.length === 0 ? sharedList(port.securityGroups) : intern(port.securityGroups);
-  port.allowedAddressPairs = sharedList(port.allowedAddressPairs);
-  port.bindingProfile = sharedMap(port.bindingProfile);
-  port.extraDhcpOpts = sharedList(port.extraDhcpOpts);
 }
 
 /**
@@ -245,7 +247,7 @@ export function deletePortRecord(s: NetworkingState, ctx: NetworkingContext, por
   countGroupPorts(s, stored.securityGroups, -1);
   if (stored.projectId !== "") releaseQuota(s, stored.projectId, "port");
   const network = get(s.networks, stored.networkId);
-  if (network && stored.countsAgainstNetwork) network.portCount = Math.max(0, network.portCount - 1);
+  if (network && portRare(stored).countsAgainstNetwork) network.portCount = Math.max(0, network.portCount - 1);
   onPortDeleting(s, stored.id);
   disassociateFloatingIpsOfPort(s, stored.id, ctx.now);
   // a router port deleted with its network: the router forgets it rather than point at nothing

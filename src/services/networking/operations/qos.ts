@@ -5,6 +5,7 @@
 import { find, get, put, remove } from "../../../kernel/store/table.js";
 import { qosPolicyDefaultExists, qosPolicyInUse, qosRuleNotFound, qosRulesConflict } from "../errors.js";
 import type { NetworkingState, QosPolicy, QosRule } from "../state.js";
+import { portRare } from "../port-rare.js";
 import { newStandard, targetProject, touch, type NetworkingContext } from "./common.js";
 import { onRbacObjectDeleting } from "./extension-hooks.js";
 
@@ -49,7 +50,7 @@ export function updateQosPolicy(s: NetworkingState, ctx: NetworkingContext, poli
 
 export function deleteQosPolicy(s: NetworkingState, ctx: NetworkingContext, policy: QosPolicy): void {
   const uses = (r: { qosPolicyId: string | null }) => r.qosPolicyId === policy.id;
-  if (find(s.networks, uses) || find(s.ports, uses) || find(s.floatingIps, uses)) throw qosPolicyInUse(policy.id);
+  if (find(s.networks, uses) || find(s.ports, (p) => uses(portRare(p))) || find(s.floatingIps, uses)) throw qosPolicyInUse(policy.id);
   onRbacObjectDeleting(s, "qos_policy", policy.id);
   remove(s.qosPolicies, policy.id);
   ctx.tx.emit("networking.qos_policy.deleted", { id: policy.id, projectId: policy.projectId });

@@ -17,6 +17,7 @@ import { requireCidr } from "../cidr.js";
 import { requireIp } from "../ip.js";
 import { allocateSpecific, newIpam } from "../ipam.js";
 import { setIpOwner, type FixedIp, type NetworkingState, type Port, type QuotaLimits } from "../state.js";
+import { portRare, setPortRare } from "../port-rare.js";
 import { ruleFingerprint } from "./security-group-rules.js";
 import { ROUTER_GATEWAY, ROUTER_INTERFACE } from "./ports.js";
 import { resetExtensionProject } from "./extension-hooks.js";
@@ -147,7 +148,7 @@ function prune(f: Core, restored: Set<string>): void {
   for (const p of scan(f.ports)) p.securityGroups = p.securityGroups.filter((id) => has(f.securityGroups, id));
   const policy = (id: string | null) => (id !== null && has(f.qosPolicies, id) ? id : null);
   for (const n of scan(f.networks)) n.qosPolicyId = policy(n.qosPolicyId);
-  for (const p of scan(f.ports)) p.qosPolicyId = policy(p.qosPolicyId);
+  for (const p of scan(f.ports)) setPortRare(p, "qosPolicyId", policy(portRare(p).qosPolicyId));
   for (const fip of scan(f.floatingIps)) fip.qosPolicyId = policy(fip.qosPolicyId);
   for (const s of scan(f.subnets)) if (s.subnetpoolId !== null && !has(f.subnetPools, s.subnetpoolId)) s.subnetpoolId = null;
   for (const p of scan(f.subnetPools)) if (p.addressScopeId !== null && !has(f.addressScopes, p.addressScopeId)) p.addressScopeId = null;
@@ -182,7 +183,7 @@ function reindex(f: Core, now: NetworkingState, seed: NetworkingState, projectId
   for (const p of scan(f.ports)) {
     for (const fixed of p.fixedIps) hold(fixed, p.id);
     dictSet(f.macs, p.macAddress, p.id);
-    if (p.countsAgainstNetwork) get(f.networks, p.networkId)!.portCount++;
+    if (portRare(p).countsAgainstNetwork) get(f.networks, p.networkId)!.portCount++;
     for (const gid of p.securityGroups) get(f.securityGroups, gid)!.portCount++;
     count(p.projectId, "port");
   }
