@@ -2,7 +2,7 @@
 // filter skips, never a copy of the collection. The link styles of the upstream APIs are declared below:
 // a service picks its own (Nova's and Neutron's `<plural>_links` next, Keystone's `links` object).
 
-import { get, has, scan, scanGroup, type Table } from "./store/table.js";
+import { groupedBy, has, scan, scanGroupPast, type Table } from "./store/table.js";
 
 export interface PageRequest<T> {
   limit?: number;
@@ -10,10 +10,11 @@ export interface PageRequest<T> {
   reverse?: boolean;
   filter?: (row: T) => boolean;
   /**
-   * Every row the filter passes is in this group of a table made with `groupBy` (one project's): only the
-   * group's rows are read, so the page costs the same however many rows other groups hold.
+   * Every row the filter passes is in this group of a table made with `groupBy` (one project's), or of its
+   * index `by`: only the group's rows are read, so the page costs the same however many rows other groups hold.
    */
   group?: string;
+  by?: string;
 }
 
 export interface Page<T> {
@@ -33,18 +34,14 @@ export function paginate<T extends { id: string }>(table: Table<T>, request: Pag
   const limit = Math.min(request.limit ?? maxLimit, maxLimit);
   const items: T[] = [];
   const options = { after: request.marker, reverse: request.reverse };
-  for (const row of inGroup(table, request.group, request.marker) ? scanGroup(table, request.group!, options) : scan(table, options)) {
+  // a group lists its rows in the table's order, so the rows past the marker are the same either way
+  const grouped = request.group !== undefined && (request.by === undefined ? table.groups !== undefined : groupedBy(table, request.by));
+  for (const row of grouped ? scanGroupPast(table, request.group!, { ...options, by: request.by }) : scan(table, options)) {
     if (request.filter && !request.filter(row)) continue;
     if (items.length === limit) return { items, more: true };
     items.push(row);
   }
   return { items, more: false };
-}
-
-/** Whether a page can read the group alone: the table is grouped and the marker (if any) is in the group. */
-function inGroup<T extends { id: string }>(table: Table<T>, group: string | undefined, marker: string | undefined): boolean {
-  if (group === undefined || !table.groups) return false;
-  return marker === undefined || (get(table, marker) as Record<string, unknown> | undefined)?.[table.groups.by] === group;
 }
 
 /** Parses a `limit` query value: a non-negative integer, else undefined (callers reject with their own 400). */

@@ -430,6 +430,19 @@ export function scanGroupPast<T extends { id: string }>(table: Table<T>, group: 
   return groupRows(table, group, options, false);
 }
 
+/** One group's rows in the table's order, as plain data (`peek`'s read): inside a recipe nothing read is drafted. Change nothing through them. */
+export function* readGroup<T extends { id: string }>(table: Table<T>, group: string, by?: string): Generator<Readonly<T>> {
+  const plain = latest(table);
+  const grouping = by === undefined ? plain.groups : groupingsOf(plain).find((g) => g.by === by);
+  if (!grouping) throw new Error(`a group's rows need a table grouped by ${by ?? "its groupBy field"}`);
+  const members = dictPeek(grouping.members, group);
+  if (members === undefined) return;
+  for (const seq of typeof members === "number" ? [members] : seqsFrom(members)) {
+    const row = rowPeek(plain, seq);
+    if (row) yield row;
+  }
+}
+
 function* groupRows<T extends { id: string }>(table: Table<T>, group: string, options: ScanOptions & { by?: string }, afterInGroup: boolean): Generator<T> {
   const grouping = options.by === undefined ? table.groups : groupingsOf(table).find((g) => g.by === options.by);
   if (!grouping) throw new Error(`a group's rows need a table grouped by ${options.by ?? "its groupBy field"}`);

@@ -1,7 +1,7 @@
 // The contract compute offers instance HA (listed after it in services.ts): what Masakari asks Nova. Every
 // function works on the ROOT state or draft it is given (slice `compute`).
 
-import { filter, get, has, peek } from "../../kernel/store/table.js";
+import { get, has, peek, readGroup } from "../../kernel/store/table.js";
 import type { OperationContext } from "../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server } from "./state.js";
 import { SLICE } from "./state.js";
@@ -94,7 +94,10 @@ export function setComputeServiceEnabled(ctx: OperationContext, name: string, en
 /** GET /servers/detail?host=H&all_tenants=1: the servers placed on a host, every project's, oldest first. */
 export function serversOnHost(root: Root, name: string): HaServerInfo[] {
   const s = slice(root);
-  return s ? filter(s.servers, (v) => v.host === name && v.vmState !== "deleted").map(serverInfo) : [];
+  if (!s) return [];
+  const out: HaServerInfo[] = [];
+  for (const v of readGroup(s.servers, name, "host")) if (v.vmState !== "deleted") out.push(serverInfo(v));
+  return out;
 }
 
 /** GET /servers/{id} (admin): a server's state, host, metadata and lock, or undefined once it is gone. */

@@ -281,7 +281,8 @@ export interface ComputeState {
 export function initialComputeState(): ComputeState {
   return {
     // listed per project: a project's page costs the same however many servers other projects hold
-    servers: emptyTable({ groupBy: "projectId" }),
+    // each host's servers indexed (a host filter, a host failing): a server moves only through setServerHost
+    servers: emptyTable({ groupBy: "projectId", alsoGroupBy: ["host"] }),
     flavors: emptyTable(),
     keypairs: emptyTable(),
     serverGroups: emptyTable(),

@@ -1,11 +1,13 @@
 // What a host holds: an admin's host= (and node=) list, whole and paged, and what the control API says a
 // host holds. Through cold and live migration, a resize and its revert, evacuation from a failed host, a
 // shelve offload and unshelve, deletes and a snapshot import, each must say exactly what the servers' own
-// records say, in creation order (a server that moved to a host lists by when it was created).
+// records say, in creation order (a server that moved to a host lists by when it was created), and the
+// servers' index of hosts, which the list reads, holds exactly what the records say.
 
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/emulator.js";
 import { ACTION_MS, actionApi, defaultWorld, type ActionApi } from "./server-actions-setup.js";
+import { tableProblem } from "../../../src/kernel/store/check.js";
 
 const hostOf = (s: Record<string, any>) => s["OS-EXT-SRV-ATTR:host"] as string | null;
 
@@ -17,6 +19,8 @@ async function listIds(t: ActionApi, query: string): Promise<string[]> {
 
 /** Every host's list, whole and paged by two, and what the control API says it holds, against the records. */
 async function check(t: ActionApi): Promise<void> {
+  // the servers' index of hosts (which the host= list reads) says what each record says
+  expect(tableProblem((t.emu.kernel.store.state as any).compute.servers)).toBeUndefined();
   const all = (await t.api("GET", "/servers/detail?all_tenants=1", { token: t.admin })).body.servers as Array<Record<string, any>>;
   const hosts = await t.hosts();
   for (const h of [...hosts.map((x) => x.name as string), "no-such-host"]) {

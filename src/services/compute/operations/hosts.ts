@@ -2,10 +2,17 @@
 // honours the server group's policy), usage bookkeeping on placement, the nova-compute service's admin
 // switches (os-services), the host_status servers show, and a host failing and recovering (control API).
 
-import { filter, get, peek, readRows } from "../../../kernel/store/table.js";
-import type { ComputeHost, ComputeState, ServerGroup } from "../state.js";
+import { fieldChanged, get, peek, readGroup, readRows } from "../../../kernel/store/table.js";
+import type { ComputeHost, ComputeState, Server, ServerGroup } from "../state.js";
 import { isoSeconds } from "../../../kernel/time.js";
 import type { Caller, OperationContext } from "../../../kernel/operation.js";
+
+/** Puts a server on a host, or on none: the servers' index of hosts follows (state.ts). */
+export function setServerHost(s: ComputeState, server: Server, host: string | null): void {
+  const before = server.host;
+  server.host = host;
+  fieldChanged(s.servers, server, "host", before);
+}
 
 /** What a placement takes from a host; a Flavor or a server's FlavorSnapshot. */
 export interface FlavorNeeds {
@@ -157,7 +164,7 @@ type HostContext = Pick<OperationContext<Caller | null>, "tx" | "now">;
 
 /** The ids of the servers placed on a host. */
 export function serversOn(s: ComputeState, hostName: string): Array<{ id: string; projectId: string }> {
-  return filter(s.servers, (v) => v.host === hostName).map((v) => ({ id: v.id, projectId: v.projectId }));
+  return Array.from(readGroup(s.servers, hostName, "host"), (v) => ({ id: v.id, projectId: v.projectId }));
 }
 
 /**

@@ -10,7 +10,7 @@ import type { OperationContext } from "../../../kernel/operation.js";
 import type { ComputeHost, ComputeState, Server, ServerFault } from "../state.js";
 import type { ServerStepApplier, ServerStepDef, StepContext } from "../lifecycle.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
-import { claimHost, hasRoom, isUp, scheduleHost } from "./hosts.js";
+import { claimHost, setServerHost, hasRoom, isUp, scheduleHost } from "./hosts.js";
 import { failServer, noValidHostFault, serverErrorFault } from "./server-lifecycle.js";
 import { begin, checkHost, checkState, settle } from "./server-action-rules.js";
 import { rebindPorts, releaseMigration } from "./server-resize.js";
@@ -88,7 +88,7 @@ function finishEvacuation(s: ComputeState, ctx: StepContext, server: Server): vo
   }
   const from = server.host;
   if (from !== null) claimHost(s, from, server.flavor, -1);
-  server.host = m.destHost;
+  setServerHost(s, server, m.destHost);
   server.availabilityZone = get(s.hosts, m.destHost)?.zone ?? server.availabilityZone;
   rebindPorts(ctx, server);
   server.launchedAt = ctx.now;

@@ -8,7 +8,7 @@ import { systemCaller } from "../../../kernel/operation.js";
 import { computeHooks } from "../../networking/index.js";
 import { DELETED_SERVERS_KEPT, type ComputeState, type Server, type ServerFault } from "../state.js";
 import { changeState, enterPhase, POWER, type StepContext } from "../lifecycle.js";
-import { claimHost, isUp } from "./hosts.js";
+import { claimHost, setServerHost, isUp } from "./hosts.js";
 import { addInstanceUsage } from "./quotas.js";
 import { removeGroupMember } from "./server-groups.js";
 import { releaseVolumes } from "./volume-attachments.js";
@@ -115,7 +115,7 @@ export function releaseHost(s: ComputeState, server: Server): void {
   if (server.host === null) return;
   const host = peek(s.hosts, server.host);
   if (host) claimHost(s, host, server.flavor, -1);
-  server.host = null;
+  setServerHost(s, server, null);
 }
 
 /** The deleted server's records stay (its action log, usage, migrations); the oldest deleted server's past the bound go. */

@@ -8,7 +8,7 @@ import type { ComputeHost, ComputeState, Server } from "../state.js";
 import type { MigrationRecord } from "../server-records.js";
 import { badRequest, forbidden, itemNotFound } from "../errors.js";
 import type { ServerStepApplier, ServerStepDef, StepContext } from "../lifecycle.js";
-import { claimHost, hasRoom, isUp } from "./hosts.js";
+import { claimHost, setServerHost, hasRoom, isUp } from "./hosts.js";
 import { assertUnlocked, begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "./server-action-rules.js";
 import { rebindPorts, startMove } from "./server-resize.js";
 import { closeActionEvents } from "./server-instance-actions.js";
@@ -118,7 +118,7 @@ function finishLiveMigration(s: ComputeState, ctx: StepContext, server: Server):
   setRare(server, "resumeState", null);
   if (m?.destCompute && m.destCompute !== server.host) {
     if (server.host !== null) claimHost(s, server.host, server.flavor, -1);
-    server.host = m.destCompute;
+    setServerHost(s, server, m.destCompute);
     server.availabilityZone = get(s.hosts, m.destCompute)?.zone ?? server.availabilityZone;
     rebindPorts(ctx, server);
   }

@@ -9,7 +9,7 @@ import type { ComputeHost, ComputeState, FlavorSnapshot, Server, ServerMigration
 import { badRequest } from "../errors.js";
 import { changeState, enterPhase, POWER, type ServerStepApplier, type ServerStepDef, type StepContext } from "../lifecycle.js";
 import { findFlavor } from "./flavors.js";
-import { claimHost, scheduleHost } from "./hosts.js";
+import { claimHost, setServerHost, scheduleHost } from "./hosts.js";
 import { addInstanceUsage, checkInstanceQuota } from "./quotas.js";
 import { sharedSnapshotOf } from "./server-create.js";
 import { assertUnlocked, begin, checkAction, checkHostUp, checkState, onItsHost, settle } from "./server-action-rules.js";
@@ -92,7 +92,7 @@ function finishResize(s: ComputeState, ctx: StepContext, server: Server): void {
   server.flavor = m.newFlavor;
   addInstanceUsage(s, server.projectId, { cores: m.newFlavor.vcpus - old.vcpus, ram: m.newFlavor.ram - old.ram });
   if (m.destHost !== null && m.destHost !== server.host) {
-    server.host = m.destHost;
+    setServerHost(s, server, m.destHost);
     server.availabilityZone = get(s.hosts, m.destHost)?.zone ?? server.availabilityZone;
     rebindPorts(ctx, server);
   }
@@ -138,7 +138,7 @@ function finishRevert(s: ComputeState, ctx: StepContext, server: Server): void {
     server.flavorId = oldFlavorId;
     server.flavor = oldFlavor;
     if (m.sourceHost !== server.host) {
-      server.host = m.sourceHost;
+      setServerHost(s, server, m.sourceHost);
       server.availabilityZone = m.sourceZone;
       rebindPorts(ctx, server);
     }

@@ -9,7 +9,7 @@ import { imageById, removeImage } from "../../image/for-compute.js";
 import type { ComputeState, Server } from "../state.js";
 import { badRequest, conflictingRequest, forbidden } from "../errors.js";
 import { changeState, enterPhase, POWER, type ServerStepApplier, type ServerStepDef, type StepContext } from "../lifecycle.js";
-import { claimHost, scheduleHost } from "./hosts.js";
+import { claimHost, setServerHost, scheduleHost } from "./hosts.js";
 import { addServerImage } from "./server-snapshot.js";
 import { begin, checkAction, onItsHost, settle } from "./server-action-rules.js";
 import { closeActionEvents } from "./server-instance-actions.js";
@@ -100,7 +100,7 @@ function finishUnshelve(s: ComputeState, ctx: StepContext, server: Server): void
       return closeActionEvents(ctx, server, "Error");
     }
     claimHost(s, dest, server.flavor, 1);
-    server.host = dest.id;
+    setServerHost(s, server, dest.id);
     server.availabilityZone = dest.zone;
     rebindPorts(ctx, server);
   }

@@ -5,7 +5,7 @@
 import { RE2JS } from "re2js";
 import { serverHostname } from "../hostname.js";
 import { novaNextLinks, paginate } from "../../../kernel/pagination.js";
-import { get, scan, scanGroup } from "../../../kernel/store/table.js";
+import { get, groupSize, scan, scanGroupPast } from "../../../kernel/store/table.js";
 import { own } from "../../../kernel/own.js";
 import { queryParam, queries, baseUrl, type Ctx } from "../../../kernel/http/context.js";
 import type { Caller } from "../../../kernel/operation.js";
@@ -75,7 +75,7 @@ function statusFilter(values: string[], profile: ComputeProfile, version: number
 }
 
 /** The filters a request asks for, as predicates; admin-only ones are ignored for others, as Nova does. */
-function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>, profile: ComputeProfile): { predicates: Predicate[]; allTenants: boolean; scope: string | undefined } {
+function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown>>, profile: ComputeProfile): { predicates: Predicate[]; allTenants: boolean; scope: string | undefined; host: string | undefined } {
   const q = (key: string) => queryParam(c, key);
   const predicates: Predicate[] = [];
   const allTenantsRaw = q("all_tenants");
@@ -100,7 +100,8 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   const reservation = q("reservation_id");
   if (reservation !== undefined) predicates.push((v) => v.reservationId === reservation);
   const host = q("host") ?? q("node");
-  if (host !== undefined && caller.isAdmin) predicates.push((v) => v.host === host);
+  const onHost = host !== undefined && caller.isAdmin ? host : undefined;
+  if (onHost !== undefined) predicates.push((v) => v.host === onHost);
   const since = q("changes-since");
   if (since !== undefined) {
     const at = time(since, "changes-since");
@@ -137,7 +138,7 @@ function filtersOf(c: Ctx, caller: Caller, root: Readonly<Record<string, unknown
   // for others
   const v = microversion(c);
   if (caller.isAdmin || v >= 83) predicates.push(...recordFilters(c, caller.isAdmin || v >= 90));
-  return { predicates, allTenants, scope };
+  return { predicates, allTenants, scope, host: onHost };
 }
 
 /** Nova's exact-match filters (any of the values given), its time stamps and its regular-expression ones. */
@@ -225,8 +226,18 @@ function compare(a: string | number | null, b: string | number | null): number {
   return a < b ? -1 : 1;
 }
 
+/**
+ * The group a page reads its rows from, every row the filters pass being in it: the host's servers or the
+ * project's, whichever holds fewer (both are indexes of the table), or every server.
+ */
+function groupOf(s: ComputeState, scope: string | undefined, host: string | undefined): { group: string; by?: string } | undefined {
+  if (host === undefined) return scope === undefined ? undefined : { group: scope };
+  if (scope === undefined || groupSize(s.servers, host, "host") < groupSize(s.servers, scope)) return { group: host, by: "host" };
+  return { group: scope };
+}
+
 /** The ordered rows of one page: table order (newest first) unless sort_key asks for another order. */
-function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | undefined, limit: number, marker: string | undefined, scope: string | undefined): Server[] {
+function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | undefined, limit: number, marker: string | undefined, from: { group: string; by?: string } | undefined): Server[] {
   if (marker !== undefined) {
     const m = get(s.servers, marker);
     if (!m || (!caller.isAdmin && m.projectId !== caller.projectId)) throw badRequest(`marker [${marker}] not found`);
@@ -236,10 +247,10 @@ function pageRows(c: Ctx, s: ComputeState, caller: Caller, filter: Predicate | u
   for (const d of dirs) if (d !== "asc" && d !== "desc") throw badRequest(`Invalid sort direction: ${d}`);
   const custom = keys.length > 0 && !(keys.length === 1 && keys[0] === "created_at" && (dirs[0] ?? "desc") === "desc");
   // one project's servers are read from its group of the table, not filtered out of every project's
-  if (!custom) return paginate(s.servers, { limit, marker, reverse: true, filter, group: scope }, MAX_LIMIT).items;
+  if (!custom) return paginate(s.servers, { limit, marker, reverse: true, filter, group: from?.group, by: from?.by }, MAX_LIMIT).items;
   const readers = keys.map((k) => own(SORT_KEYS, k) ?? badSortKey(k));
   const rows: Server[] = [];
-  const all = scope !== undefined && s.servers.groups ? scanGroup(s.servers, scope, { reverse: true }) : scan(s.servers, { reverse: true });
+  const all = from !== undefined ? scanGroupPast(s.servers, from.group, { reverse: true, by: from.by }) : scan(s.servers, { reverse: true });
   for (const v of all) if (!filter || filter(v)) rows.push(v);
   rows.sort((a, b) => {
     for (let i = 0; i < keys.length; i++) {
@@ -262,12 +273,12 @@ export function listServers(deps: ComputeDeps, c: Ctx, detail: boolean): Respons
   const root = deps.root();
   const { limit: asked, marker } = pageParams(c);
   const limit = Math.min(asked ?? MAX_LIMIT, MAX_LIMIT);
-  const { predicates, scope } = filtersOf(c, caller, root, deps.profile);
+  const { predicates, scope, host } = filtersOf(c, caller, root, deps.profile);
   // Nova answers limit=0 with no servers (and no next link)
   if (limit === 0) return c.json({ servers: [] });
   const filter: Predicate | undefined =
     predicates.length === 0 ? undefined : predicates.length === 1 ? predicates[0] : (v) => predicates.every((p) => p(v));
-  const rows = pageRows(c, s, caller, filter, limit, marker, scope);
+  const rows = pageRows(c, s, caller, filter, limit, marker, groupOf(s, scope, host));
   const base = baseUrl(c);
   const ctx = detail ? serverViewContext(s, root, base, microversion(c), caller.isAdmin) : undefined;
   const body: Record<string, unknown> = { servers: rows.map((v) => (ctx ? serverView(ctx, v) : serverSummary(base, v))) };
