@@ -71,8 +71,8 @@ export function tableProblem(value: unknown): string | undefined {
 }
 
 /**
- * A table whose rows read back, its indexes not looked at: an import rebuilds them from the rows
- * (table.ts `rebuildGroupings`), whatever a snapshot's build kept in them.
+ * A table whose rows read back, its indexes not looked at: an older build's snapshot, whose indexes an
+ * import builds again from the rows (table.ts `rebuildGroupings`).
  */
 export function tableRowsProblem(value: unknown): string | undefined {
   if (!isObject(value) || !isNode(value.rows)) return "not a table";

@@ -6,18 +6,19 @@
 
 import * as z from "zod";
 import { readRows } from "../../kernel/store/table.js";
+import { sharedList, sharedMap } from "../../kernel/store/shared.js";
 import { describeIssues } from "../../kernel/http/body.js";
 import type { Assert, Equals } from "../../kernel/type-equals.js";
 import type { NetworkingState, Port, PortRare } from "./state.js";
 
 export const PORT_RARE_DEFAULTS: Readonly<PortRare> = Object.freeze({
-  allowedAddressPairs: Object.freeze([]) as unknown as PortRare["allowedAddressPairs"],
+  allowedAddressPairs: sharedList([]),
   portSecurityEnabled: true,
   qosPolicyId: null,
   bindingVnicType: "normal",
-  bindingProfile: Object.freeze({}) as PortRare["bindingProfile"],
+  bindingProfile: sharedMap({}),
   countsAgainstNetwork: true,
-  extraDhcpOpts: Object.freeze([]) as unknown as PortRare["extraDhcpOpts"],
+  extraDhcpOpts: sharedList([]),
   dnsName: "",
 });
 
@@ -40,7 +41,8 @@ export function portRareRecord(fields: PortRare): PortRare | undefined {
 export function setPortRare<K extends keyof PortRare>(port: Port, key: K, value: PortRare[K]): void {
   if (portRare(port)[key] === value) return;
   const record = (port.rare ??= { ...PORT_RARE_DEFAULTS });
-  record[key] = value;
+  // an empty list or map is the one shared empty value (kernel/store/shared.ts)
+  record[key] = (Array.isArray(value) ? sharedList(value) : key === "bindingProfile" ? sharedMap(value as Record<string, unknown>) : value) as PortRare[K];
   if (isDefault(port.rare)) delete port.rare;
 }
 
