@@ -35,6 +35,11 @@ export interface Snapshot extends BlobSections {
   state: Record<string, unknown>;
   /** lifecycle steps under way, so a resource in BUILD still becomes ACTIVE after an import */
   transitions: PendingStep[];
+  /**
+   * where the id generator stands (four 32-bit words): an import continues from there, so an emulator
+   * started with the same --random-seed makes none of the snapshot's ids again (absent before /3)
+   */
+  ids?: number[];
 }
 
 export interface WorldExtras {
@@ -42,6 +47,9 @@ export interface WorldExtras {
   tenants: ReturnType<Logins["tenants"]>;
   ids: number[];
 }
+
+/** The id generator's position: four 32-bit words (optional: builds before /3 kept none). */
+const idsSchema = z.array(z.number().int().min(0).max(0xffffffff)).length(4).optional();
 
 const pendingSchema = z.array(
   z.object({
@@ -176,7 +184,7 @@ export class World {
   /** The live state, not a copy: the store never mutates it, and callers must not either. */
   export(): Snapshot {
     const k = this.kernel;
-    return { format: SNAPSHOT_FORMAT, clock: { epochMs: Math.floor(k.clock.now()) }, state: k.store.state, transitions: k.transitions.pending() };
+    return { format: SNAPSHOT_FORMAT, clock: { epochMs: Math.floor(k.clock.now()) }, state: k.store.state, transitions: k.transitions.pending(), ids: k.ids.save() };
   }
 
   /** What a state kept across restarts (src/persist.ts) holds beside the snapshot: who can log in beyond the seed
@@ -222,6 +230,8 @@ export class World {
       if (problem) throw new ApiError(400, undefined, `The snapshot's ${service.name} state is not valid: ${problem}.`);
     }
     const pending = pendingSchema.safeParse(s.transitions ?? []);
+    const ids = idsSchema.safeParse(s.ids);
+    if (!ids.success) throw new ApiError(400, undefined, `The snapshot's ids are not valid: ${describeIssues(ids.error)}.`);
     if (!pending.success) throw new ApiError(400, undefined, `The snapshot's transitions are not valid: ${describeIssues(pending.error)}.`);
     const k = this.kernel;
     // the last check: what it stages (the section's bytes) is committed below or dropped on its own error
@@ -232,6 +242,7 @@ export class World {
     k.store.replace(s.state);
     k.clock.set(s.clock.epochMs);
     k.transitions.restore(pending.data);
+    if (ids.data) k.ids.restore(ids.data);
     // tenants the snapshot does not hold can no longer log in
     const projects = this.services.flatMap((service) => (service.resources ?? []).filter((kind) => kind.type === PROJECT).map((kind) => ({ kind, slice: service.name })));
     this.logins.retainProjects((id) => projects.some(({ kind, slice }) => findResource(kind, k.store.state, slice, id) !== undefined));

@@ -221,6 +221,8 @@ export interface Snapshot {
   clock: { epochMs: number };
   state: Record<string, unknown>;
   transitions: PendingStep[];
+  /** where the emulator's id generator stands (four 32-bit words): an import continues from there */
+  ids?: number[];
   /** GET /_emulator/state?blobs=include: each stored blob's bytes (images, objects), base64, by blob id */
   blobs?: Record<string, string>;
   /** with blobs: the owner (project id) of each blob that has one */

@@ -44,6 +44,13 @@ export const buildSchemas = (): Record<string, Json> => ({
       clock: { type: "object", properties: { epochMs: { type: "integer" } }, required: ["epochMs"] },
       state: { type: "object", description: "One slice per service, as the store holds it." },
       transitions: { type: "array", items: ref("PendingStep") },
+      ids: {
+        type: "array",
+        items: { type: "integer", minimum: 0, maximum: 4294967295 },
+        minItems: 4,
+        maxItems: 4,
+        description: "where the id generator stands: an import continues from there, so an emulator with the same random seed makes none of the snapshot's ids again",
+      },
     },
     required: ["format", "clock", "state"],
   },

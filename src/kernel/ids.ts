@@ -30,7 +30,8 @@ export function seededRandom(seed: number): SeededRandom {
     s[0] = a; s[1] = b; s[2] = c; s[3] = d;
     return (t >>> 0) / 4294967296;
   }) as SeededRandom;
-  next.save = () => [...s];
+  // as unsigned 32-bit words (the step keeps them signed): what a snapshot holds
+  next.save = () => s.map((word) => word >>> 0);
   next.restore = (saved) => s.splice(0, 4, ...saved);
   for (let i = 0; i < 16; i++) next();
   return next;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, login } from "../helpers/emulator.js";
-import { dictSet, emptyDict } from "../../src/kernel/store/dict.js";
+import { dictEntries, dictSet, emptyDict } from "../../src/kernel/store/dict.js";
 import { seqsFrom } from "../../src/kernel/store/seq-set.js";
 import { BUILD_MS, createWidget, toyEmulator } from "../helpers/toy-service/index.js";
 
@@ -35,6 +35,24 @@ describe("GET and PUT /_emulator/state", () => {
     expect(names).toEqual(["a:ACTIVE", "b:BUILD"]);
     await call(emu, "POST", "/_emulator/clock/advance", { body: { by: BUILD_MS } });
     expect((await call(emu, "GET", "/toy/widgets", { token })).body.widgets[1].status).toBe("ACTIVE");
+  });
+
+  it("carries where the id generator stands: an emulator with the same random seed makes none of the snapshot's ids again", async () => {
+    const source = toyEmulator();
+    const token = await login(source);
+    const first = await createWidget(source, token, "a");
+    const snapshot = JSON.parse((await call(source, "GET", "/_emulator/state")).text);
+    expect(snapshot.ids).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)]);
+    // the same seed: a fresh emulator would make the source's first id next
+    const fresh = toyEmulator();
+    expect((await createWidget(fresh, await login(fresh), "x")).id).toBe(first.id);
+    const target = toyEmulator();
+    expect((await putState(target, snapshot)).status).toBe(200);
+    const next = await createWidget(target, token, "b");
+    // the source, had it gone on, would have made the same id next: the target continues its stream
+    expect(next.id).toBe((await createWidget(source, token, "b")).id);
+    expect(next.id).not.toBe(first.id);
+    expect((await call(target, "GET", "/toy/widgets", { token })).body.widgets.map((w: any) => w.name)).toEqual(["a", "b"]);
   });
 
   it("moves a world to another emulator with the same services", async () => {
@@ -132,6 +150,46 @@ describe("a skymock-snapshot/2 snapshot (groups as lists of ids)", () => {
     expect((await call(target, "GET", "/_emulator/state")).text).toBe(text);
     // a project's list reads its group
     expect((await call(target, "GET", "/toy/widgets", { token })).body.widgets.map((w: any) => w.id)).toEqual(widgets.map((w) => w.id));
+  });
+
+  it("with maps of 32-slot nodes, as /2 builds kept them, imports, logs in, finds, writes and exports", async () => {
+    const source = toyEmulator();
+    const token = await login(source);
+    const widget = await createWidget(source, token, "a");
+    const old = asFormat2(JSON.parse((await call(source, "GET", "/_emulator/state")).text));
+    delete old.groups;
+    // a /2 build kept no position of its id generator
+    delete old.ids;
+    // every map rebuilt with 32-slot nodes (the groups' own maps too)
+    let maps = 0;
+    const wide = (v: any): any => {
+      if (!v || typeof v !== "object") return v;
+      if (Array.isArray(v)) return v.map(wide);
+      if (Array.isArray(v.root) && v.root.length === 16 && typeof v.size === "number") {
+        const map = { size: 0, root: new Array(32).fill(null) };
+        for (const [key, value] of dictEntries(v)) dictSet(map, key, wide(value));
+        maps++;
+        return map;
+      }
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, wide(x)]));
+    };
+    old.state = wide(old.state);
+    expect(maps).toBeGreaterThan(10);
+
+    const target = toyEmulator();
+    // the toy's ids come from a seeded generator and a /2 snapshot does not say where it stood: one made
+    // here first, so the next is not the source's
+    await createWidget(target, await login(target), "throwaway");
+    const res = await putState(target, old);
+    expect(res.status, res.text).toBe(200);
+    // a login (users by name), a lookup by id, a write and a list all work on the old maps
+    const again = await login(target);
+    expect((await call(target, "GET", `/toy/widgets/${widget.id}`, { token: again })).body.widget.name).toBe("a");
+    const more = await createWidget(target, again, "b");
+    expect((await call(target, "GET", "/toy/widgets", { token: again })).body.widgets.map((w: any) => w.id)).toEqual([widget.id, more.id]);
+    // and the state it exports imports again
+    const exported = (await call(target, "GET", "/_emulator/state")).text;
+    expect((await putState(toyEmulator(), exported)).status).toBe(200);
   });
 
   it("has its groups built again from the rows, whatever they held; a /3 snapshot's wrong groups are a 400", async () => {
@@ -253,6 +311,9 @@ describe("a bad snapshot is a 400 and changes nothing", () => {
     ["not a snapshot", () => ({ hello: "world" }), /format/],
     ["another format", (s) => ({ ...s, format: "skymock-snapshot/0" }), /format/],
     ["no clock", (s) => ({ ...s, clock: undefined }), /clock/],
+    ["ids of the wrong length", (s) => ({ ...s, ids: [1, 2, 3] }), /ids/],
+    ["ids that are no 32-bit words", (s) => ({ ...s, ids: [1, 2, 3, -4] }), /ids/],
+    ["ids that are no list", (s) => ({ ...s, ids: "1,2,3,4" }), /ids/],
     ["a missing service", (s) => ({ ...s, state: { identity: s.state.identity } }), /services \[identity\]/],
     ["an extra service", (s) => ({ ...s, state: { ...s.state, compute: {} } }), /compute/],
     ["a missing value that is no table or map", (s) => {
