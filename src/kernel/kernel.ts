@@ -63,6 +63,8 @@ export class Kernel {
     this.ids = new Ids(options.randomSeed);
     this.requestIds = new RequestIds(options.randomSeed ^ 0x5bd1e995);
     this.store = new Store({}, onError("after-commit callback failed"));
+    // a rejected request draws no ids: the next ones are those it would have had without it
+    this.store.keepAside({ save: () => this.ids.save(), restore: (position) => this.ids.restore(position) });
     this.events = new EventBus(options.eventLogSize, () => this.clock.date(), onError("event handler failed"));
     this.store.onEvent((type, payload) => this.events.publish(type, payload));
     this.transitions = new Transitions(this.clock);

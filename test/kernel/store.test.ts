@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { Store } from "../../src/kernel/store/store.js";
+import { Ids } from "../../src/kernel/ids.js";
 import { emptyTable, get, put, values, type Table } from "../../src/kernel/store/table.js";
 
 interface Row {
@@ -51,6 +52,24 @@ describe("Store", () => {
     expect(JSON.stringify(s.state)).toBe(snapshot);
     expect(events).not.toHaveBeenCalled();
     expect(after).not.toHaveBeenCalled();
+  });
+
+  it("puts state kept aside (the id generator) back when a recipe throws, and keeps what a committed one drew", () => {
+    const s = store();
+    const ids = new Ids(7);
+    s.keepAside({ save: () => ids.save(), restore: (position) => ids.restore(position) });
+    const twin = new Ids(7);
+    s.update(() => ids.uuid());
+    expect(twin.uuid()).toBeDefined();
+    expect(() =>
+      s.update(() => {
+        ids.uuid();
+        ids.uuid();
+        throw new Error("refused");
+      }),
+    ).toThrow("refused");
+    // the rejected recipe drew two ids, and they are drawn again: the next is what it would have been
+    expect(s.update(() => ids.uuid())).toBe(twin.uuid());
   });
 
   it("publishes events and runs after-commit callbacks only once the new state is visible, in order", () => {

@@ -12,6 +12,12 @@ setAutoFreeze(false);
 
 export type RootState = Record<string, unknown>;
 
+/** State beside the store that a failed recipe puts back (Store.keepAside). */
+export interface AsideState<T> {
+  save(): T;
+  restore(saved: T): void;
+}
+
 export interface Tx {
   /** publish a domain event after the commit; a type the services declare (their events.ts) takes its payload */
   emit<T extends string>(type: T, payload: PayloadOf<T>): void;
@@ -25,6 +31,7 @@ export class Store<S extends RootState = RootState> {
   #inRecipe = false;
   /** readers told of each commit (an experiment following the resources its probes saw) */
   readonly #commitWatchers = new Set<(state: S) => void>();
+  readonly #aside: Array<AsideState<unknown>> = [];
   #onError: (error: unknown) => void;
 
   constructor(initial: S, onError?: (error: unknown) => void) {
@@ -48,6 +55,14 @@ export class Store<S extends RootState = RootState> {
     return () => this.#commitWatchers.delete(watcher);
   }
 
+  /**
+   * State kept outside the store that a recipe may move on (the id generator): saved before each recipe and
+   * put back when it throws, so a rejected request leaves it, as the store, exactly as it was.
+   */
+  keepAside<T>(state: AsideState<T>): void {
+    this.#aside.push(state as AsideState<unknown>);
+  }
+
   onEvent(listener: (type: string, payload: Record<string, unknown>) => void): void {
     this.#listeners.push(listener);
   }
@@ -64,11 +79,15 @@ export class Store<S extends RootState = RootState> {
       afterCommit: (fn) => after.push(fn),
     };
     let result!: R;
+    const aside = this.#aside.map((state) => state.save());
     this.#inRecipe = true;
     try {
       this.#state = produce(this.#state, (draft) => {
         result = detach(recipe(draft, tx));
       }) as S;
+    } catch (error) {
+      this.#aside.forEach((state, i) => state.restore(aside[i]));
+      throw error;
     } finally {
       this.#inRecipe = false;
     }
