@@ -8,7 +8,7 @@ import type { Kernel } from "./kernel/kernel.js";
 import type { ServiceModule } from "./kernel/service.js";
 import { ApiError } from "./kernel/errors.js";
 import { describeIssues } from "./kernel/http/body.js";
-import { dictProblem, tableProblem, tableRowsProblem } from "./kernel/store/check.js";
+import { dictProblem, indexesProblem, tableProblem, tableRowsProblem } from "./kernel/store/check.js";
 import { addMissingGroupings, optionsOf, rebuildGroupings, type Table } from "./kernel/store/table.js";
 import { blobIdsIn, stageSnapshotBlobs, type BlobSections } from "./kernel/blobs/snapshot.js";
 import type { PendingStep } from "./kernel/transitions.js";
@@ -265,9 +265,9 @@ function sliceProblem(fresh: unknown, given: unknown, path: string, older: boole
   if (isObject(fresh) && "rows" in fresh) {
     const table = given as unknown as Table<{ id: string }>;
     const options = optionsOf(fresh as unknown as Table<{ id: string }>);
-    // an older format's groups are built again from the rows; this format's are checked, and an index
-    // added since the snapshot's build is built from the rows
-    const problem = prefixed(path, older ? tableRowsProblem(given) : tableProblem(given));
+    // an older format's groups are built again from the rows; this format's are checked (each must be an
+    // index this build keeps, as it keeps it), and an index added since the snapshot's build is built from the rows
+    const problem = prefixed(path, older ? tableRowsProblem(given) : (tableProblem(given) ?? indexesProblem(table, options)));
     if (!problem) (older ? rebuildGroupings : addMissingGroupings)(table, options);
     return problem;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call, login } from "../helpers/emulator.js";
 import { dictEntries, dictSet, emptyDict } from "../../src/kernel/store/dict.js";
 import { seqsFrom } from "../../src/kernel/store/seq-set.js";
+import { rebuildGroupings } from "../../src/kernel/store/table.js";
 import { BUILD_MS, createWidget, toyEmulator } from "../helpers/toy-service/index.js";
 
 const putState = (emu: ReturnType<typeof toyEmulator>, snapshot: unknown) =>
@@ -303,6 +304,13 @@ describe("a skymock-snapshot/1 snapshot (maps of [key, value] pairs)", () => {
   });
 });
 
+/** The snapshot with identity's role grants indexed as `options` says, each group listing its rows rightly. */
+function withIndexes(snapshot: any, options: Record<string, unknown>): any {
+  const assignments = snapshot.state.identity.assignments;
+  rebuildGroupings(assignments, options);
+  return JSON.parse(JSON.stringify(snapshot));
+}
+
 describe("a bad snapshot is a 400 and changes nothing", () => {
   const emu = toyEmulator();
   const good = async () => JSON.parse((await call(emu, "GET", "/_emulator/state")).text);
@@ -328,6 +336,9 @@ describe("a bad snapshot is a 400 and changes nothing", () => {
       return s;
     }, /not indexed/],
     ["bad lifecycle steps", (s) => ({ ...s, transitions: [{ type: "toy.widget" }] }), /transitions/],
+    // indexes that list their rows rightly, but are not the ones this build keeps
+    ["a table grouped by another field", (s) => withIndexes(s, { groupBy: "roleId", alsoGroupBy: ["scope.project"] }), /groups by roleId are not this build's/],
+    ["an index this build does not keep", (s) => withIndexes(s, { groupBy: "userId", alsoGroupBy: ["scope.project", "roleId"] }), /index roleId is not this build's/],
   ];
 
   for (const [what, corrupt, message] of cases) {

@@ -3,7 +3,7 @@
 
 import { bitsOf, dictEntries, dictGet, hash, maxDepthOf, OLD_WIDTH, WIDTH as MAP_WIDTH, type Dict, type DictNode } from "./dict.js";
 import { seqSetProblem, seqsFrom, type SeqSet } from "./seq-set.js";
-import { groupOfRow, scan, seqOf, type GroupMembers, type Grouping, type RowNode, type Table } from "./table.js";
+import { groupOfRow, scan, seqOf, type GroupMembers, type Grouping, type RowNode, type Table, type TableOptions } from "./table.js";
 
 const WIDTH = 32;
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -66,6 +66,21 @@ export function tableProblem(value: unknown): string | undefined {
     if (grouping === undefined) continue;
     const groupProblem = groupsProblem(t, grouping);
     if (groupProblem) return groupProblem;
+  }
+  return undefined;
+}
+
+/**
+ * A table's indexes are this build's: each one it holds is one `options` names, on the same field and
+ * skipping the empty value alike (an index this build lacks, or keeps another way, would answer lists
+ * wrongly). One it does not hold is built from the rows on import (table.ts `addMissingGroupings`).
+ */
+export function indexesProblem<T extends { id: string }>(t: Table<T>, options: TableOptions<T>): string | undefined {
+  if (t.groups !== undefined && t.groups.by !== options.groupBy) return `table groups by ${t.groups.by} are not this build's`;
+  for (const grouping of t.also ?? []) {
+    if (!(options.alsoGroupBy as string[] | undefined)?.includes(grouping.by)) return `table index ${grouping.by} is not this build's`;
+    const skips = (options.skipEmpty as string[] | undefined)?.includes(grouping.by) ?? false;
+    if ((grouping.skipEmpty === true) !== skips) return `table index ${grouping.by} is not kept as this build keeps it`;
   }
   return undefined;
 }
