@@ -38,7 +38,7 @@ export function isBucket<V>(slot: DictNode<V> | Bucket<V>): slot is Bucket<V> {
 }
 
 export function emptyDict<V>(): Dict<V> {
-  return { size: 0, root: newNode(4) };
+  return { size: 0, root: newNode(bitsOf(WIDTH)) };
 }
 
 function newNode<V>(bits: number): DictNode<V> {
