@@ -57,6 +57,127 @@ const PATCHES = [
   },
 ];
 
+/** @hono/node-server as esbuild loads it for the bundle (its ES module build) */
+const NODE_SERVER = /[/\\]node_modules[/\\]@hono[/\\]node-server[/\\]dist[/\\]index\.mjs$/;
+/** Hono's app class as esbuild loads it for the bundle */
+const HONO_BASE = /[/\\]node_modules[/\\]hono[/\\]dist[/\\]hono-base\.js$/;
+
+// Node makes fetch, Headers, Request, Response and CloseEvent on their first use: reading any of them loads
+// the whole of undici, about 45 ms and 13 MiB of RSS (measured on Node 24). The published node server reads
+// them as its module loads, so a process that only ever serves HTTP paid for them at startup. Here each one
+// is read where it is first needed (a request body read as a web stream, a response a caller reads as a web
+// Response, a Headers object someone passed), and an object that cannot be one of them (a plain header
+// record, a plain init) is told apart without reading the global. Every answer stays the published one: the
+// classes are linked to Node's as before, only on their first use. With overrideGlobalObjects (the
+// default), the globals are replaced as before, which reads them then; skymock passes false in the bundle
+// and builds its responses with the lightweight class this build exports (kernel/http/record-response.ts).
+const LAZY_WEB_GLOBALS = [
+  {
+    file: NODE_SERVER,
+    find: "const GlobalHeaders = globalThis.Headers;\nconst materializeHeaders = (rawHeaders, HeadersCtor = GlobalHeaders) => {",
+    replace:
+      "let GlobalHeaders;\nconst globalHeaders = () => GlobalHeaders ??= globalThis.Headers;\nconst materializeHeaders = (rawHeaders, HeadersCtor = globalHeaders()) => {",
+  },
+  {
+    file: NODE_SERVER,
+    find:
+      "Object.setPrototypeOf(RequestHeaders.prototype, GlobalHeaders.prototype);\nconst newHeadersFromIncoming = (incoming) => globalThis.Headers === GlobalHeaders ? new RequestHeaders(incoming) : materializeHeaders(incoming.rawHeaders, globalThis.Headers);",
+    replace:
+      "let requestHeadersLinked = false;\nconst newHeadersFromIncoming = (incoming) => {\n\tconst GlobalHeaders = globalHeaders();\n\tif (!requestHeadersLinked) {\n\t\trequestHeadersLinked = true;\n\t\tObject.setPrototypeOf(RequestHeaders.prototype, GlobalHeaders.prototype);\n\t}\n\treturn globalThis.Headers === GlobalHeaders ? new RequestHeaders(incoming) : materializeHeaders(incoming.rawHeaders, globalThis.Headers);\n};",
+  },
+  {
+    // before the class is wrapped below: this line moves into the function that makes the class
+    file: NODE_SERVER,
+    find: "} });\nObject.setPrototypeOf(requestPrototype, Request$1.prototype);\n",
+    replace: "} });\n",
+  },
+  {
+    file: NODE_SERVER,
+    find: "const GlobalRequest = global.Request;\nvar Request$1 = class extends GlobalRequest {",
+    replace:
+      "let LightRequest;\nconst lightRequest = () => LightRequest ??= makeLightRequest();\nfunction makeLightRequest() {\nconst GlobalRequest = global.Request;\nconst Request$1 = class extends GlobalRequest {",
+  },
+  {
+    file: NODE_SERVER,
+    find: "\t\tsuper(input, options);\n\t}\n};\nconst wrapBodyStream = Symbol(\"wrapBodyStream\");",
+    replace:
+      "\t\tsuper(input, options);\n\t}\n};\nObject.setPrototypeOf(requestPrototype, Request$1.prototype);\nreturn Request$1;\n}\nconst wrapBodyStream = Symbol(\"wrapBodyStream\");",
+  },
+  { file: NODE_SERVER, find: "\t\tconst req = new Request$1(url, init);", replace: "\t\tconst req = new (lightRequest())(url, init);" },
+  { file: NODE_SERVER, find: "\treturn new Request$1(url, init);", replace: "\treturn new (lightRequest())(url, init);" },
+  { file: NODE_SERVER, find: "\t\t\tconst req = new Request$1(this[urlKey], init);", replace: "\t\t\tconst req = new (lightRequest())(this[urlKey], init);" },
+  {
+    // before the linking below moves into globalResponse()
+    file: NODE_SERVER,
+    find: "\nObject.setPrototypeOf(Response$1, GlobalResponse);\nObject.setPrototypeOf(Response$1.prototype, GlobalResponse.prototype);\n",
+    replace: "\n",
+  },
+  {
+    file: NODE_SERVER,
+    find: "const GlobalResponse = global.Response;\n",
+    replace:
+      "let GlobalResponse;\nconst globalResponse = () => {\n\tif (GlobalResponse === void 0) {\n\t\tGlobalResponse = global.Response;\n\t\tObject.setPrototypeOf(Response$1, GlobalResponse);\n\t\tObject.setPrototypeOf(Response$1.prototype, GlobalResponse.prototype);\n\t}\n\treturn GlobalResponse;\n};\n",
+  },
+  {
+    file: NODE_SERVER,
+    find: "return this[responseCache] ||= new GlobalResponse(this.#body,",
+    replace: "return this[responseCache] ||= new (globalResponse())(this.#body,",
+  },
+  {
+    // a lightweight response as the init (Hono's answer to HEAD: the GET answer without its body) gives its
+    // header record, copied, as the published code gives a copy of its headers; a plain init (an object
+    // literal, what every other caller passes) is never a Response
+    file: NODE_SERVER,
+    find: "\t\tif (init instanceof GlobalResponse) {",
+    replace: [
+      "\t\tif (init instanceof Response$1 && init[cacheKey] !== void 0 && init[responseCache] === void 0) {",
+      "\t\t\tconst [, initBody, initHeaders] = init[cacheKey];",
+      "\t\t\tthis.#init = init.#init;",
+      "\t\t\theaders = initHeaders === void 0 ? initBody === null ? {} : { \"content-type\": defaultContentType } : Array.isArray(initHeaders) ? [...initHeaders] : Object.getPrototypeOf(initHeaders) === Object.prototype ? { ...initHeaders } : new Headers(initHeaders);",
+      "\t\t} else if (init !== null && typeof init === \"object\" && Object.getPrototypeOf(init) !== Object.prototype && init instanceof globalResponse()) {",
+    ].join("\n"),
+  },
+  {
+    // how Hono's HEAD answer knows the class (the patch to hono-base.js below)
+    file: NODE_SERVER,
+    find: "var Response$1 = class Response$1 {\n\t#body;",
+    replace: "var Response$1 = class Response$1 {\n\tstatic [Symbol.for(\"@hono/node-server lightweight response\")] = true;\n\t#body;",
+  },
+  {
+    // Hono answers HEAD with new Response(null, <the GET answer>): a web Response. For the node server's
+    // lightweight answer it is made with that class, so a HEAD request makes no web Response either
+    file: HONO_BASE,
+    find: "var Hono = class Hono {",
+    replace:
+      'const lightweightResponse = Symbol.for("@hono/node-server lightweight response");\nconst headResponse = (res) => res?.constructor?.[lightweightResponse] === true ? new res.constructor(null, res) : new Response(null, res);\nvar Hono = class Hono {',
+  },
+  {
+    file: HONO_BASE,
+    find: 'if (method === "HEAD") return (async () => new Response(null, await this.#dispatch(request, executionCtx, env, "GET")))();',
+    replace: 'if (method === "HEAD") return (async () => headResponse(await this.#dispatch(request, executionCtx, env, "GET")))();',
+  },
+  {
+    // a plain header record (what the lightweight response holds) is never a Headers object
+    file: NODE_SERVER,
+    find: "\tif (header instanceof Headers) {",
+    replace: "\tif (header !== null && typeof header === \"object\" && !Array.isArray(header) && Object.getPrototypeOf(header) !== Object.prototype && header instanceof Headers) {",
+  },
+  {
+    file: NODE_SERVER,
+    find: "\tif (options.overrideGlobalObjects !== false && global.Request !== Request$1) {\n\t\tObject.defineProperty(global, \"Request\", { value: Request$1 });",
+    replace:
+      "\tif (options.overrideGlobalObjects !== false && global.Request !== lightRequest()) {\n\t\tglobalResponse();\n\t\tObject.defineProperty(global, \"Request\", { value: lightRequest() });",
+  },
+  { file: NODE_SERVER, find: "const CloseEvent = globalThis.CloseEvent ?? class extends Event {", replace: "const CloseEventShim = class extends Event {" },
+  { file: NODE_SERVER, find: "new CloseEvent(\"close\", {", replace: "new (globalThis.CloseEvent ?? CloseEventShim)(\"close\", {" },
+  {
+    file: NODE_SERVER,
+    find: "export { RequestError, createAdaptorServer, getRequestListener, serve, upgradeWebSocket };",
+    replace: "export { RequestError, createAdaptorServer, getRequestListener, serve, upgradeWebSocket, Response$1 as LightweightResponse };",
+  },
+];
+PATCHES.push(...LAZY_WEB_GLOBALS);
+
 export function patchDependencies() {
   return {
     name: "patch-dependencies",

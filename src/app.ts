@@ -12,6 +12,8 @@ import { ServiceMounts } from "./kernel/http/mounts.js";
 import { stampRequest } from "./kernel/http/ingress.js";
 import { MemoRouter } from "./kernel/http/router.js";
 import { asSent } from "./kernel/http/raw-target.js";
+import { LightweightResponse } from "./kernel/http/light-response.js";
+import { useRecordResponses } from "./kernel/http/record-response.js";
 import { resolveOptions, type EmulatorOptions, type ResolvedOptions } from "./config.js";
 import { defaultServices } from "./services.js";
 import { World } from "./world-state.js";
@@ -103,7 +105,7 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
     if (owner && mounts.mount(owner)) return app.fetch(c.req.raw, c.env);
     if (owner?.unmatched) return owner.unmatched(c);
     const requestId = stampRequest(kernel, c);
-    c.header(REQUEST_ID_HEADER, requestId);
+    useRecordResponses(c, { [REQUEST_ID_HEADER]: requestId });
     // journaled (and in the request log) like any request: a wrong base path is the commonest set-up mistake
     kernel.requests.record(requestId, kernel.clock.now(), c.req.method, c.req.path, null, null, null, 404, 0);
     return c.json({ error: { status: 404, message: `No service is mounted at ${c.req.path}.` } }, 404);
@@ -129,7 +131,9 @@ export function createEmulator(input: EmulatorOptions = {}): Emulator {
       return new Promise((resolve, reject) => {
         // routed on the path as sent: the node server would resolve `..` segments S3 keys may hold
         const fetch = (request: Request, env: HttpBindings | Http2Bindings) => app.fetch(asSent(request, env), env);
-        const s = serve({ fetch, port, hostname: host }, (info: AddressInfo) => {
+        // the bundle builds its responses with the server's lightweight class itself (kernel/http/light-response.ts)
+        // and leaves the globals alone, so serving never loads Node's fetch stack
+        const s = serve({ fetch, port, hostname: host, overrideGlobalObjects: LightweightResponse === undefined }, (info: AddressInfo) => {
           const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
           url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${info.port}`;
           resolve(url);

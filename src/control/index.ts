@@ -20,6 +20,7 @@ import { resourceContentRoutes } from "./resource-detail.js";
 import { controlIndex, openApiDocument } from "./openapi.js";
 import { renderControlError } from "./http.js";
 import { ApiError } from "../kernel/errors.js";
+import { useRecordResponses } from "../kernel/http/record-response.js";
 import { controlGuard } from "./guard.js";
 import { crossSiteGuard } from "./cross-site.js";
 import { mountServiceControl } from "./service-control.js";
@@ -45,6 +46,11 @@ export function controlApp(
   experiments?: Experiments,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
+  // its answers are built as the services' are (kernel/http/record-response.ts)
+  app.use("*", (c, next) => {
+    useRecordResponses(c, {});
+    return next();
+  });
   // before the token: a forged request is refused whether or not the browser holds the token
   app.use("*", crossSiteGuard());
   if (token !== undefined) app.use("*", controlGuard(token));

@@ -4,7 +4,7 @@
 
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { ApiError } from "../errors.js";
-import { requestHeader, requestTarget, type Ctx } from "../http/context.js";
+import { requestHeader, requestHeaderRecord, requestTarget, type Ctx } from "../http/context.js";
 import type { ClientTime } from "../client-time.js";
 import type { Principal } from "./principal.js";
 import type { AuthScheme } from "./schemes.js";
@@ -259,7 +259,7 @@ function signedRequestOf(c: Ctx): SignedRequest {
     target: requestTarget(c),
     // in-process requests (app.request) carry no Host header: the URL's host is the one the client signed
     header: (name) => requestHeader(c, name) ?? (name === "host" ? new URL(c.req.url).host : undefined),
-    headerNames: () => Object.keys(c.req.header()),
+    headerNames: () => Object.keys(requestHeaderRecord(c)),
   };
 }
 

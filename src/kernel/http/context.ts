@@ -26,6 +26,8 @@ export type Ctx = Context<AppEnv>;
 interface Incoming {
   url?: string;
   headers: Record<string, string | string[] | undefined>;
+  /** the header lines as sent: name, value, name, value... */
+  rawHeaders?: string[];
   socket?: { encrypted?: boolean; remoteAddress?: string };
 }
 
@@ -47,6 +49,37 @@ export function requestHeader(c: Context, name: string): string | undefined {
   if (!incoming) return c.req.header(name);
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/**
+ * Every request header as a web Headers object lists them (what c.req.raw.headers and c.req.header() give):
+ * lower-case names in sorted order, a repeated header's values joined with ", ", set-cookie one entry per
+ * line. Over a socket it is read from node's header lines, without making the web Headers object (which
+ * loads Node's fetch stack on first use: light-response.ts).
+ */
+export function requestHeaderEntries(c: Context): Array<[string, string]> {
+  const raw = incomingOf(c)?.rawHeaders;
+  if (!raw) return [...c.req.raw.headers];
+  const joined = new Map<string, string>();
+  const cookies: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const value = raw[i + 1]!;
+    if (name.startsWith(":")) continue;
+    if (name === "set-cookie") cookies.push(value);
+    else {
+      const had = joined.get(name);
+      joined.set(name, had === undefined ? value : `${had}, ${value}`);
+    }
+  }
+  const entries: Array<[string, string]> = [...joined];
+  for (const cookie of cookies) entries.push(["set-cookie", cookie]);
+  return entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** Every request header by name, as Hono's c.req.header() answers (for set-cookie, the last line). */
+export function requestHeaderRecord(c: Context): Record<string, string> {
+  return Object.fromEntries(requestHeaderEntries(c));
 }
 
 type Queries = Readonly<Record<string, string[]>>;

@@ -1,11 +1,13 @@
-// Responses whose headers are one plain record, for every request a service answers. Hono's own c.json,
-// c.body, c.text, c.html, c.redirect and c.header build a web Headers object as soon as a response has more than one header
-// (every service response has: content type, request id, a microversion's three), and the node server must
-// then copy it out again into the record node:http writes. Here the same calls collect the headers in a
-// record with lower-case names, and the response is built with it; @hono/node-server writes it as it is.
-// The request id headers are in the record from the start, so ingress never has to add them afterwards.
+// Responses whose headers are one plain record, for every request a service or the control API answers.
+// Hono's own c.json, c.body, c.newResponse, c.text, c.html, c.redirect and c.header build a web Headers
+// object as soon as a response has more than one header (every service response has: content type, request
+// id, a microversion's three), and the node server must then copy it out again into the record node:http
+// writes. Here the same calls collect the headers in a record with lower-case names, and the response is
+// built with it; @hono/node-server writes it as it is. The request id headers are in the record from the
+// start, so ingress never has to add them afterwards.
 
 import type { Ctx } from "./context.js";
+import { LightweightResponse } from "./light-response.js";
 
 type HeaderValue = string | string[];
 type HeaderRecord = Record<string, HeaderValue>;
@@ -22,7 +24,8 @@ export function carriesRequestId(response: Response): boolean {
 
 function merge(into: HeaderRecord, headers: HeadersInput): void {
   if (headers === undefined) return;
-  if (headers instanceof Headers || Array.isArray(headers)) {
+  // a plain record is told apart first: reading the global Headers would load Node's fetch stack (light-response.ts)
+  if (Array.isArray(headers) || (Object.getPrototypeOf(headers) !== Object.prototype && headers instanceof Headers)) {
     for (const [name, value] of headers as Iterable<[string, string]>) add(into, name.toLowerCase(), value);
     return;
   }
@@ -40,20 +43,27 @@ function add(into: HeaderRecord, name: string, value: string): void {
   else into[name] = `${Array.isArray(had) ? had.join(", ") : had}, ${value}`;
 }
 
-/** A response with `status`, `body` and `headers` (lower-case names) as its one header record, stamped. */
-export function recordResponse(status: number, body: BodyInit | null, headers: HeaderRecord): Response {
-  const response = new Response(body, { status, headers: headers as Record<string, string> });
+/**
+ * A response with `status`, `body` and `headers` (lower-case names) as its one header record, stamped. Over
+ * a socket (`lightweight`) it is the node server's own class where the bundle has it (light-response.ts); in
+ * process (app.request()) the caller gets a web Response.
+ */
+export function recordResponse(status: number, body: BodyInit | null, headers: HeaderRecord, lightweight = false): Response {
+  const Class = lightweight && LightweightResponse !== undefined ? LightweightResponse : Response;
+  const response = new Class(body, { status, headers: headers as Record<string, string> });
   (response as Response & { [STAMPED]?: true })[STAMPED] = true;
   return response;
 }
 
 /**
- * Makes this request's c.header, c.status, c.body, c.text, c.json, c.html and c.redirect collect headers in one record that
- * starts as `initial` (the request id headers), and build their responses with it.
+ * Makes this request's c.header, c.status, c.body, c.newResponse, c.text, c.json, c.html and c.redirect
+ * collect headers in one record that starts as `initial` (the request id headers), and build their
+ * responses with it.
  */
 export function useRecordResponses(c: Ctx, initial: HeaderRecord): void {
   const pending: HeaderRecord = initial;
   let pendingStatus = 200;
+  const overSocket = (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined;
   const build = (body: BodyInit | null, arg: ResponseArg, headers: HeadersInput, contentType?: string): Response => {
     const record: HeaderRecord = { ...pending };
     let status = pendingStatus;
@@ -64,9 +74,9 @@ export function useRecordResponses(c: Ctx, initial: HeaderRecord): void {
     }
     merge(record, headers);
     if (contentType !== undefined && record["content-type"] === undefined) record["content-type"] = contentType;
-    return recordResponse(status, body, record);
+    return recordResponse(status, body, record, overSocket);
   };
-  const ctx = c as unknown as Record<"header" | "status" | "body" | "text" | "json" | "html" | "redirect", unknown>;
+  const ctx = c as unknown as Record<"header" | "status" | "body" | "newResponse" | "text" | "json" | "html" | "redirect", unknown>;
   ctx.header = (name: string, value: string | undefined, options?: { append?: boolean }) => {
     const key = name.toLowerCase();
     if (value === undefined) delete pending[key];
@@ -77,6 +87,8 @@ export function useRecordResponses(c: Ctx, initial: HeaderRecord): void {
     pendingStatus = status;
   };
   ctx.body = (body: BodyInit | null, arg?: ResponseArg, headers?: HeadersInput) => build(body, arg, headers);
+  // what Hono's helpers (streamSSE, stream) answer with, after their c.header calls
+  ctx.newResponse = ctx.body;
   ctx.text = (text: string, arg?: ResponseArg, headers?: HeadersInput) => build(text, arg, headers, "text/plain; charset=UTF-8");
   ctx.json = (value: unknown, arg?: ResponseArg, headers?: HeadersInput) => build(JSON.stringify(value), arg, headers, "application/json");
   // Hono's html also takes a promised (JSX) body

@@ -3,7 +3,7 @@
 // checks it), or only an algorithm (x-amz-sdk-checksum-algorithm, or the multipart upload's), which S3 then
 // computes itself. The checksum is kept with the object and served under `x-amz-checksum-mode: ENABLED`.
 
-import { requestHeader, type Ctx } from "../../kernel/http/context.js";
+import { requestHeader, requestHeaderRecord, type Ctx } from "../../kernel/http/context.js";
 import { algorithmOf, checksumOf, headerOf, validDigest, type Algorithm, type Checksum } from "./checksums.js";
 import { invalidRequest } from "./errors.js";
 
@@ -40,7 +40,7 @@ export function algorithmHeader(c: Ctx, name: string): Algorithm | undefined {
  */
 export function wantedChecksum(c: Ctx, trailer: string | undefined, required?: Algorithm, fallback?: Algorithm): WantedChecksum | undefined {
   const given: Array<[Algorithm, string]> = [];
-  for (const [name, value] of Object.entries(c.req.header())) {
+  for (const [name, value] of Object.entries(requestHeaderRecord(c))) {
     const lower = name.toLowerCase();
     if (!lower.startsWith("x-amz-checksum-") || NOT_DIGESTS.has(lower)) continue;
     const algorithm = algorithmOf(lower);

@@ -3,7 +3,7 @@
 // out, listing formats (json, plain, xml by `format=` or Accept) and their query.
 
 import type { Draft } from "immer";
-import { principalOf, requestHeader, queryParam, type Ctx } from "../../../kernel/http/context.js";
+import { principalOf, requestHeader, requestHeaderEntries, queryParam, type Ctx } from "../../../kernel/http/context.js";
 import { callerOf, runOperation } from "../../../kernel/operation.js";
 import { ApiError } from "../../../kernel/errors.js";
 import { isAdmin, type Principal } from "../../../kernel/auth/principal.js";
@@ -78,10 +78,10 @@ const META_TOTAL = 4096;
  */
 export function metaHeaders(c: Ctx, prefix: string): Record<string, string> {
   const out: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, raw) => {
+  for (const [raw, value] of requestHeaderEntries(c)) {
     const name = raw.replace(/_/g, "-");
     if (name.startsWith(prefix) && name.length > prefix.length) out[name.slice(prefix.length)] = value;
-  });
+  }
   return out;
 }
 

@@ -6,7 +6,7 @@
 // SSE-C and SSE-KMS, ACL grants other than the owner's own, object lock, website redirects and
 // storage classes other than STANDARD.
 
-import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, requestHeaderRecord, type Ctx } from "../../../kernel/http/context.js";
 import { algorithmOf, headerOf, type Algorithm } from "../checksums.js";
 import { accessDenied, invalidArgument, notImplemented } from "../errors.js";
 import type { StoredChecksum } from "../payload-checksum.js";
@@ -29,7 +29,7 @@ const REFUSED = [
 
 /** 501 for a header this endpoint would have to act on and cannot; 403 for another owner's bucket expected. */
 export function refuseUnsupportedHeaders(c: Ctx, projectId: string): void {
-  for (const name of Object.keys(c.req.header())) {
+  for (const name of Object.keys(requestHeaderRecord(c))) {
     const lower = name.toLowerCase();
     if (REFUSED.some((r) => (r.endsWith("-") ? lower.startsWith(r) : lower === r))) throw notImplemented(`the ${lower} header`);
   }

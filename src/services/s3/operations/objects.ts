@@ -3,7 +3,7 @@
 // metadata directive, and the ETag of a multipart object.
 
 import { createHash } from "node:crypto";
-import { requestHeader, type Ctx } from "../../../kernel/http/context.js";
+import { requestHeader, requestHeaderRecord, type Ctx } from "../../../kernel/http/context.js";
 import { ApiError } from "../../../kernel/errors.js";
 import {
   conditionalRequestConflict, invalidArgument, invalidRequest, keyTooLong, metadataTooLarge, noSuchKey, notImplemented, preconditionFailed,
@@ -19,7 +19,7 @@ export function checkKey(key: string): void {
 export function userMetadata(c: Ctx): Record<string, string> {
   const out: Record<string, string> = {};
   let bytes = 0;
-  for (const [name, value] of Object.entries(c.req.header())) {
+  for (const [name, value] of Object.entries(requestHeaderRecord(c))) {
     const lower = name.toLowerCase();
     if (!lower.startsWith("x-amz-meta-")) continue;
     const key = lower.slice("x-amz-meta-".length);
