@@ -62,15 +62,16 @@ const NODE_SERVER = /[/\\]node_modules[/\\]@hono[/\\]node-server[/\\]dist[/\\]in
 /** Hono's app class as esbuild loads it for the bundle */
 const HONO_BASE = /[/\\]node_modules[/\\]hono[/\\]dist[/\\]hono-base\.js$/;
 
-// Node makes fetch, Headers, Request, Response and CloseEvent on their first use: reading any of them loads
-// the whole of undici, about 45 ms and 13 MiB of RSS (measured on Node 24). The published node server reads
-// them as its module loads, so a process that only ever serves HTTP paid for them at startup. Here each one
-// is read where it is first needed (a request body read as a web stream, a response a caller reads as a web
-// Response, a Headers object someone passed), and an object that cannot be one of them (a plain header
-// record, a plain init) is told apart without reading the global. Every answer stays the published one: the
-// classes are linked to Node's as before, only on their first use. With overrideGlobalObjects (the
-// default), the globals are replaced as before, which reads them then; skymock passes false in the bundle
-// and builds its responses with the lightweight class this build exports (kernel/http/record-response.ts).
+// Node makes fetch, Headers, Request, Response, CloseEvent (and from Node 26 ErrorEvent) on their first
+// use: reading any of them loads the whole of undici, about 45 ms and 13 MiB of RSS (measured on Node 24).
+// The published node server reads them as its module loads, so a process that only ever serves HTTP paid
+// for them at startup. Here each one is read where it is first needed (a request body read as a web stream,
+// a response a caller reads as a web Response, a Headers object someone passed), and an object that cannot
+// be one of them (a plain header record, a plain init) is told apart without reading the global. Every
+// answer stays the published one: the classes are linked to Node's as before, only on their first use. With
+// overrideGlobalObjects (the default), the globals are replaced as before, which reads them then; skymock
+// passes false in the bundle and builds its responses with the lightweight class this build exports
+// (kernel/http/light-response.ts).
 const LAZY_WEB_GLOBALS = [
   {
     file: NODE_SERVER,
@@ -170,6 +171,9 @@ const LAZY_WEB_GLOBALS = [
   },
   { file: NODE_SERVER, find: "const CloseEvent = globalThis.CloseEvent ?? class extends Event {", replace: "const CloseEventShim = class extends Event {" },
   { file: NODE_SERVER, find: "new CloseEvent(\"close\", {", replace: "new (globalThis.CloseEvent ?? CloseEventShim)(\"close\", {" },
+  // Node 26 has a global ErrorEvent too (undici's)
+  { file: NODE_SERVER, find: "const ErrorEvent = globalThis.ErrorEvent ?? class extends Event {", replace: "const ErrorEventShim = class extends Event {" },
+  { file: NODE_SERVER, find: "new ErrorEvent(\"error\", { error })", replace: "new (globalThis.ErrorEvent ?? ErrorEventShim)(\"error\", { error })" },
   {
     file: NODE_SERVER,
     find: "export { RequestError, createAdaptorServer, getRequestListener, serve, upgradeWebSocket };",
