@@ -115,9 +115,9 @@ describe("skymock start --data-dir DIR --persist", () => {
     killed = true;
     server.child.kill("SIGKILL");
     await exited(server);
+    // the writes went on after the noted ones (the wait for acked[upTo] above holds it): the process was killed
+    // mid-traffic, and the loop runs until then
     await traffic;
-    // the writes went on while the save was awaited: the process was killed mid-traffic
-    expect(acked.length).toBeGreaterThan(upTo);
 
     const again = await start(args);
     expect(again.output()).toContain("state loaded from");

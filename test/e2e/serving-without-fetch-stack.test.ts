@@ -26,7 +26,7 @@ interface Answer {
   text: string;
 }
 
-function call(url: string, method: string, path: string, headers: Record<string, string> = {}, body?: string | string[]): Promise<Answer> {
+function call(url: string, method: string, path: string, headers: Record<string, string | string[]> = {}, body?: string | string[]): Promise<Answer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, method, path, headers }, (res) => {
@@ -104,15 +104,24 @@ describe("the built command serves without Node's fetch stack", () => {
     expect(health.status).toBe(200);
     expect(JSON.parse(health.text).status).toBe("ok");
 
-    // Swift: metadata comes from the request's headers, read from node's header lines
+    // Swift: metadata comes from the request's headers, read from node's header lines as web Headers list
+    // them: a header sent twice is one value joined with ", ", and an underscore reads as a hyphen
     const swift = `/object-store/v1/AUTH_${project}`;
     expect((await call(url, "PUT", `${swift}/lean`, auth)).status).toBe(201);
-    const put = await call(url, "PUT", `${swift}/lean/note.txt`, { ...auth, "content-type": "text/plain", "x-object-meta-colour": "blue", "X-Object-Meta-Shape": "round" }, "hello");
+    const metadata = { "x-object-meta-colour": "blue", "X-Object-Meta-Shape": "round", "x-object-meta-tags": ["a", "b"], X_Object_Meta_Size: "big" };
+    const put = await call(url, "PUT", `${swift}/lean/note.txt`, { ...auth, "content-type": "text/plain", ...metadata }, "hello");
     expect(put.status).toBe(201);
     const shown = await call(url, "HEAD", `${swift}/lean/note.txt`, auth);
     expect(shown.status).toBe(200);
     expect(shown.text).toBe("");
-    expect(shown.headers).toMatchObject({ "x-object-meta-colour": "blue", "x-object-meta-shape": "round", "content-length": "5", etag: "5d41402abc4b2a76b9719d911017c592" });
+    expect(shown.headers).toMatchObject({
+      "x-object-meta-colour": "blue",
+      "x-object-meta-shape": "round",
+      "x-object-meta-tags": "a, b",
+      "x-object-meta-size": "big",
+      "content-length": "5",
+      etag: "5d41402abc4b2a76b9719d911017c592",
+    });
     const read = await call(url, "GET", `${swift}/lean/note.txt`, auth);
     expect(read.text).toBe("hello");
 
